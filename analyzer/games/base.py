@@ -1,0 +1,73 @@
+"""What a game plugs into the framework. Nothing outside analyzer/games/<game>/ knows a game's rules.
+
+A game provides:
+- `Scenario`: its pydantic schema (a ScenarioBase subclass) and `scenarios/<game>/default.yaml`;
+- `run_batch`: the compiled kernel over a batch of game ids, returning one numpy column per field;
+  with trace=True (one game) it also returns the move events that `describe` turns into text;
+- `report`: the balance report built from the results table.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..scenario import ScenarioBase
+
+SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+@dataclass
+class Batch:
+    """Output of one kernel call over n games with P seats.
+
+    Required columns: `is_winner` (n, P) bool, `score` (n, P) numbers, `length` (n,) ints.
+    `extra`: the game's own columns, each (n,) or (n, P); they are documented in `Game.columns`.
+    `events`: trace records of the single traced game (trace=True only).
+    """
+    is_winner: np.ndarray
+    score: np.ndarray
+    length: np.ndarray
+    extra: dict[str, np.ndarray] = field(default_factory=dict)
+    events: np.ndarray | None = None
+
+
+class Game(ABC):
+    name: str
+    title: str
+    Scenario: type[ScenarioBase]
+    length_unit: str  # what `length` counts, e.g. "hands" or "rounds"
+    columns: dict[str, str]  # game-specific result columns -> meaning
+
+    @property
+    def policies(self) -> tuple[str, ...]:
+        return self.Scenario.POLICIES
+
+    @property
+    def scenario_dir(self) -> Path:
+        return SCENARIOS_DIR / self.name
+
+    @property
+    def default_scenario(self) -> Path:
+        return self.scenario_dir / "default.yaml"
+
+    def scenario_files(self) -> list[Path]:
+        return sorted(self.scenario_dir.glob("*.yaml"))
+
+    @abstractmethod
+    def run_batch(self, scenario: ScenarioBase, seed: int, game_ids: np.ndarray, trace: bool = False) -> Batch:
+        """Play the games `game_ids` of run `seed`. Each game uses only rng.new_stream(seed, game_id)."""
+
+    @abstractmethod
+    def describe(self, scenario: ScenarioBase, events: np.ndarray) -> list[str]:
+        """Turn one game's trace events into readable lines, move by move."""
+
+    @abstractmethod
+    def report(self, df, meta: dict, out: Path) -> "list":
+        """Write the game's report sections (see analyzer.reporting) for results `df` into `out`."""
+
+    def warm_up(self, scenario: ScenarioBase) -> None:
+        """Compile (or load from cache) the kernel by playing one game."""
+        self.run_batch(scenario, 0, np.zeros(1, np.int64))

@@ -1,0 +1,152 @@
+"""Scenario files: YAML (safe loader) -> validated, typed, hashed scenario.
+
+A scenario holds everything that defines a run besides the seed and the number of games: the player
+count, each seat's policy, the rules' parameters and the game's data (cards, boards). Games subclass
+`ScenarioBase`; pydantic does the validation and `extra="forbid"` catches misspelt fields.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, ClassVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from .errors import UserError
+
+
+class Strict(BaseModel):
+    """Base of every scenario section: unknown fields are errors, ints are not silently floats."""
+    model_config = ConfigDict(extra="forbid", strict=False, validate_assignment=True)
+
+
+class ScenarioBase(Strict):
+    game: str
+    name: str = "custom"
+    description: str = ""
+    source: str = ""
+    players: int
+    policies: list[str]
+
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 6
+    POLICIES: ClassVar[tuple[str, ...]] = ()
+
+    @model_validator(mode="after")
+    def _check_seats(self):
+        if not self.MIN_PLAYERS <= self.players <= self.MAX_PLAYERS:
+            raise ValueError(f"players must be {self.MIN_PLAYERS}..{self.MAX_PLAYERS}, got {self.players}")
+        if len(self.policies) not in (1, self.players):
+            raise ValueError(f"policies needs 1 entry or one per seat ({self.players}), got {len(self.policies)}")
+        for p in self.policies:
+            if p not in self.POLICIES:
+                raise ValueError(f"unknown policy {p!r}; choose from {', '.join(self.POLICIES)}")
+        return self
+
+    def seat_policies(self) -> list[str]:
+        """One policy name per seat (a single entry applies to every seat)."""
+        return self.policies * self.players if len(self.policies) == 1 else list(self.policies)
+
+    def estimated(self) -> list[str]:
+        """Names of data items that are estimates, not the published game (listed in every report)."""
+        return []
+
+    def content_hash(self) -> str:
+        blob = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    def to_yaml(self) -> str:
+        return yaml.safe_dump(self.model_dump(mode="json"), sort_keys=False, allow_unicode=True)
+
+
+def read_yaml(path: Path) -> dict:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such scenario file") from None
+    except OSError as e:
+        raise UserError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise UserError(f"{path}: invalid YAML{where}: {problem}") from None
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: a scenario must be a YAML mapping of fields, got {type(data).__name__}")
+    return data
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """'rules.play_drawn_card=true' -> ('rules.play_drawn_card', True); the value is read as YAML."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise UserError(f"--set {text!r}: expected KEY=VALUE, e.g. rules.match_limit=300")
+    try:
+        value = yaml.safe_load(raw) if raw.strip() else ""
+    except yaml.YAMLError:
+        raise UserError(f"--set {text!r}: the value is not valid YAML") from None
+    return key.strip(), value
+
+
+def apply_override(data: dict, key: str, value: Any) -> None:
+    """Set a dotted path in nested dicts/lists; list items are addressed by index (bonus.2.credits)."""
+    parts = key.split(".")
+    node: Any = data
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        where = ".".join(parts[: i + 1])
+        if isinstance(node, list):
+            if not part.lstrip("-").isdigit() or not -len(node) <= int(part) < len(node):
+                raise UserError(f"--set {key}: {where} is not an index of a list of {len(node)}")
+            idx = int(part)
+            if last:
+                node[idx] = value
+            else:
+                node = node[idx]
+        elif isinstance(node, dict):
+            if last:
+                node[part] = value
+            else:
+                node = node.setdefault(part, {})
+        else:
+            raise UserError(f"--set {key}: {'.'.join(parts[:i])} is a value, not a section")
+
+
+def validate(schema: type[ScenarioBase], data: dict, origin: str) -> ScenarioBase:
+    """Validate data against a game's schema; the first problem becomes a one-line UserError."""
+    try:
+        return schema.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"]) or "(top level)"
+        msg = err["msg"].removeprefix("Value error, ")
+        got = ""
+        if err["type"] not in ("missing", "extra_forbidden") and not isinstance(err.get("input"), (dict, list)):
+            got = f" (got {err.get('input')!r})"
+        if err["type"] == "extra_forbidden":
+            msg = "unknown field"
+        more = f" [+{e.error_count() - 1} more]" if e.error_count() > 1 else ""
+        raise UserError(f"{origin}: {loc}: {msg}{got}{more}") from None
+
+
+def load(game, path: str | Path | None = None, sets: tuple[str, ...] | list[str] = (),
+         players: int | None = None, policies: list[str] | None = None) -> ScenarioBase:
+    """Read a scenario of `game` (its default.yaml when path is None), apply `--set KEY=VALUE`
+    overrides, then the --players/--policy shortcuts, and validate."""
+    path = Path(path) if path is not None else game.default_scenario
+    data = read_yaml(path)
+    if data.get("game", game.name) != game.name:
+        raise UserError(f"{path}: game: this scenario is for {data.get('game')!r}, not {game.name!r}")
+    data.setdefault("game", game.name)
+    for text in sets:
+        apply_override(data, *parse_override(text))
+    if players is not None:
+        data["players"] = players
+    if policies:
+        data["policies"] = list(policies)
+    origin = str(path) + (" with --set" if sets else "") if (sets or players or policies) else str(path)
+    return validate(game.Scenario, data, origin)
