@@ -1,2 +1,12 @@
-"""analyzer: Monte Carlo strategy analyzer and balance tool for tabletop games."""
+"""analyzer: Monte Carlo strategy analyzer and balance tool for tabletop games.
+
+    import analyzer
+    df = analyzer.sim("stop", n=100_000, seed=7)
+"""
 __version__ = "0.1.0"
+
+from .api import load_scenario, replay, report, sim  # noqa: E402
+from .errors import UserError  # noqa: E402
+from .results import read  # noqa: E402
+
+__all__ = ["sim", "replay", "report", "read", "load_scenario", "UserError", "__version__"]

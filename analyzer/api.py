@@ -1,0 +1,147 @@
+"""The Python API, for notebooks and scripts; the CLI is a thin layer over it.
+
+    import analyzer
+    df = analyzer.sim("stop", n=100_000, seed=7, set={"rules.play_drawn_card": True})
+    analyzer.report("stop", df, out="reports/stop")
+    print(analyzer.replay("stop", seed=7, game=123))
+"""
+from __future__ import annotations
+
+import platform
+import sys
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from . import __version__, games, results, runner
+from . import scenario as scen
+from .errors import UserError
+
+MAX_SEED = 2**63 - 1
+# Scenarios seen in this process, by hash, so report() can describe an in-memory DataFrame.
+_SCENARIOS: dict[str, dict] = {}
+
+
+def _game(game):
+    return games.get(game) if isinstance(game, str) else game
+
+
+def load_scenario(game, scenario=None, set=None, players=None, policy=None):
+    """The validated scenario: a file (default: the game's default.yaml) plus overrides.
+    `set` is {"rules.x": value} or ["rules.x=value", ...]; `policy` a name or a list per seat."""
+    game = _game(game)
+    if isinstance(scenario, scen.ScenarioBase):
+        return scenario
+    sets = list(set or ())
+    if isinstance(set, dict):
+        sets = [f"{k}={_yaml_value(v)}" for k, v in set.items()]
+    policies = policy.split(",") if isinstance(policy, str) else policy
+    return scen.load(game, scenario, sets, players=players, policies=policies)
+
+
+def _yaml_value(v) -> str:
+    import yaml
+    return yaml.safe_dump(v, default_flow_style=True).strip().removesuffix("...").strip()
+
+
+def run_meta(game, sc, seed: int, n: int, command: str | None = None) -> dict:
+    meta = {
+        "game": game.name,
+        "scenario": sc.model_dump(mode="json"),
+        "scenario_hash": sc.content_hash(),
+        "policies": sc.seat_policies(),
+        "estimated": sc.estimated(),
+        "seed": seed,
+        "n": n,
+        "command": command,
+        "analyzer_version": __version__,
+        "versions": {"python": platform.python_version(), **{m: version(m) for m in ("numpy", "numba", "polars")}},
+    }
+    _SCENARIOS[meta["scenario_hash"]] = meta
+    return meta
+
+
+def check_seed(seed: int) -> int:
+    if not 0 <= int(seed) <= MAX_SEED:
+        raise UserError(f"--seed {seed}: must be an integer from 0 to 2**63-1")
+    return int(seed)
+
+
+def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None,
+        jobs: int = 1, out=None, resume: bool = False, chunk: int | None = None, backend: str = "loky",
+        on_progress=None, command: str | None = None, info: dict | None = None) -> pl.DataFrame:
+    """Play n seeded games; returns one row per game. Writes a parquet file only when `out` is given.
+    `info`, if a dict, receives the run's timings."""
+    game = _game(game)
+    if int(n) < 1:
+        raise UserError(f"--n {n}: must be at least 1")
+    if jobs < 1:
+        raise UserError(f"--jobs {jobs}: must be at least 1")
+    seed = check_seed(seed)
+    sc = load_scenario(game, scenario, set, players, policy)
+    meta = run_meta(game, sc, seed, int(n), command)
+    if out is not None:
+        results.check_writable(Path(out))
+    df, run = runner.run(game, sc, int(n), seed, jobs=jobs, out=Path(out) if out else None, resume=resume,
+                         chunk=chunk, backend=backend, meta=meta, on_progress=on_progress)
+    if info is not None:
+        info.update(runner.timings(run))
+    return df if df is not None else results.read(out)[0]
+
+
+@dataclass
+class Replay:
+    lines: list[str]
+    row: dict
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+
+def replay(game, seed: int, game_id: int, scenario=None, set=None, players=None, policy=None,
+           results_file=None) -> Replay:
+    """Play one game of a run again with tracing on. With `results_file`, the run's own scenario and
+    seed are taken from its metadata, so the replay is of exactly that run."""
+    game = _game(game)
+    if results_file is not None:
+        meta = results.read_meta(Path(results_file))
+        if meta.get("game") != game.name:
+            raise UserError(f"{results_file}: holds results of {meta.get('game')!r}, not {game.name!r}")
+        scenario = scen.validate(game.Scenario, meta["scenario"], f"{results_file} metadata")
+        seed = meta["seed"] if seed is None else seed
+    seed = check_seed(seed)
+    if not 0 <= int(game_id) <= MAX_SEED:
+        raise UserError(f"--game {game_id}: must be a game id >= 0")
+    sc = load_scenario(game, scenario, set, players, policy)
+    ids = np.array([game_id], np.int64)
+    batch = game.run_batch(sc, seed, ids, trace=True)
+    row = results.to_frame(batch, ids, seed, sc).row(0, named=True)
+    return Replay(game.describe(sc, batch.events), row)
+
+
+def report(game, data, out, meta: dict | None = None) -> Path:
+    """Write the balance report of results `data` (a DataFrame from sim(), or a parquet path) into
+    `out`; returns the path of its index.md."""
+    game = _game(game)
+    if isinstance(data, (str, Path)):
+        df, file_meta = results.read(data)
+        meta = meta or file_meta
+    else:
+        df = data
+    if df.height == 0:
+        raise UserError("report: the results table is empty")
+    if meta is None:
+        hashes = df["scenario_hash"].unique().to_list()
+        meta = _SCENARIOS.get(str(hashes[0])) if len(hashes) == 1 else None
+        if meta is None:
+            raise UserError("report: unknown scenario for this table; pass meta= or a parquet file written by sim")
+    if meta.get("game", game.name) != game.name:
+        raise UserError(f"report: these are results of {meta.get('game')!r}, not {game.name!r}")
+    return game.report(df, meta, Path(out))
+
+
+def command_line() -> str:
+    return " ".join(["analyzer", *sys.argv[1:]])

@@ -1,0 +1,103 @@
+"""The results table: one row per game, written to parquet with the run's metadata.
+
+Common columns (every game): game_id, seed, scenario_hash, n_players, policy (per seat), winner (seat,
+-1 when shared), is_winner (per seat), score (per seat), length. Per-seat columns are lists indexed by
+seat; seat 0 moves first. A game's own columns follow (see `analyzer games --describe GAME`).
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from .errors import UserError
+
+META_KEY = "analyzer"
+COMMON_COLUMNS = {
+    "game_id": "the game's id in the run (with the seed it fixes the game's random stream)",
+    "seed": "the run's seed",
+    "scenario_hash": "hash of the validated scenario",
+    "n_players": "number of seats",
+    "policy": "policy per seat",
+    "winner": "winning seat, -1 when the win is shared",
+    "is_winner": "per seat: won or shared the win",
+    "score": "per seat: final score",
+    "length": "game length (unit per game)",
+}
+
+
+def _column(name: str, values: np.ndarray) -> pl.Series:
+    if values.ndim == 1:
+        return pl.Series(name, values)
+    # (n, seats) -> list per row; lists read back unchanged in pandas and duckdb
+    return pl.Series(name, values).cast(pl.List(pl.from_numpy(values[:1, 0]).dtypes[0]))
+
+
+def to_frame(batch, game_ids: np.ndarray, seed: int, scenario) -> pl.DataFrame:
+    n = len(game_ids)
+    wins = batch.is_winner.astype(bool)
+    sole = wins.sum(axis=1) == 1
+    winner = np.where(sole, wins.argmax(axis=1), -1).astype(np.int8)
+    seats = scenario.seat_policies()
+    cols = [
+        pl.Series("game_id", game_ids.astype(np.int64)),
+        pl.Series("seed", np.full(n, seed, np.int64)),
+        pl.Series("scenario_hash", [scenario.content_hash()] * n, dtype=pl.Categorical),
+        pl.Series("n_players", np.full(n, scenario.players, np.int8)),
+        pl.Series("policy", [seats] * n, dtype=pl.List(pl.Categorical)),
+        pl.Series("winner", winner),
+        _column("is_winner", wins),
+        _column("score", batch.score),
+        pl.Series("length", batch.length),
+    ]
+    cols += [_column(k, v) for k, v in batch.extra.items()]
+    return pl.DataFrame(cols)
+
+
+def check_writable(out: Path) -> None:
+    """Fail before simulating if `out` can't be written (nothing is created here)."""
+    out = Path(out)
+    if out.is_dir():
+        raise UserError(f"--out {out}: is a directory; give a file name such as {out}/results.parquet")
+    parent = out.parent
+    while not parent.exists():
+        parent = parent.parent
+    try:  # permission bits don't tell root the truth (e.g. /proc): try a throw-away file
+        with tempfile.TemporaryFile(dir=parent):
+            pass
+    except OSError:
+        raise UserError(f"--out {out}: cannot write into {parent}") from None
+    if out.exists() and not os.access(out, os.W_OK):
+        raise UserError(f"--out {out}: file is not writable")
+
+
+def write_atomic(df: pl.DataFrame, out: Path, meta: dict | None = None) -> None:
+    """Write to a temporary name beside `out`, then rename: readers never see half a file."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    try:
+        df.write_parquet(tmp, metadata={META_KEY: json.dumps(meta)} if meta else None)
+        os.replace(tmp, out)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def read_meta(path: Path) -> dict:
+    raw = pl.read_parquet_metadata(path).get(META_KEY)
+    return json.loads(raw) if raw else {}
+
+
+def read(path: str | Path) -> tuple[pl.DataFrame, dict]:
+    """A results file and its run metadata (scenario, seed, command, versions, timings)."""
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"{path}: no such results file")
+    try:
+        return pl.read_parquet(path), read_meta(path)
+    except Exception as e:  # polars raises several error types for non-parquet input
+        raise UserError(f"{path}: not a readable parquet results file ({type(e).__name__})") from None

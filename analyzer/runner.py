@@ -1,0 +1,159 @@
+"""Run N seeded games in chunks, in parallel, with progress, part files and resume.
+
+Game ids 0..N-1 are split into chunks; each chunk is one kernel call in a worker (joblib: loky
+processes locally, dask on a cluster). Because each game draws only from its (seed, game id) stream,
+the rows never depend on the chunk size, the worker count or the backend. With an output file, each
+chunk is written as a part file under `<out>.parts/` as soon as it is done, so an interrupted run
+resumes (`resume=True`) without losing or duplicating games; the parts are then merged atomically.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+import polars as pl
+from joblib import Parallel, delayed
+
+from . import results
+from .errors import UserError
+
+BACKENDS = ("loky", "dask")
+
+
+@dataclass
+class RunInfo:
+    n: int
+    seed: int
+    jobs: int
+    backend: str
+    chunk: int
+    compile_s: float = 0.0
+    sim_s: float = 0.0
+    resumed_games: int = 0
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def games_per_s(self) -> float:
+        return (self.n - self.resumed_games) / self.sim_s if self.sim_s > 0 else float("nan")
+
+
+def default_chunk(n: int, jobs: int) -> int:
+    """Big enough to amortise a kernel call, small enough for a lively progress bar and cheap resume."""
+    return int(min(50_000, max(1_000, n // (8 * max(jobs, 1)) + 1)))
+
+
+def _play_chunk(game, scenario, seed: int, lo: int, hi: int, part: str | None):
+    ids = np.arange(lo, hi, dtype=np.int64)
+    frame = results.to_frame(game.run_batch(scenario, seed, ids), ids, seed, scenario)
+    if part is None:
+        return hi - lo, frame
+    results.write_atomic(frame, Path(part))
+    return hi - lo, None
+
+
+def _parts_dir(out: Path) -> Path:
+    return out.with_name(out.name + ".parts")
+
+
+def _prepare_parts(out: Path, manifest: dict, resume: bool) -> tuple[Path, set[int]]:
+    parts = _parts_dir(out)
+    if parts.exists():
+        if not resume:
+            raise UserError(f"{parts}: an unfinished run is there; pass --resume to continue it or delete it")
+        try:
+            old = json.loads((parts / "manifest.json").read_text())
+        except (OSError, ValueError):
+            raise UserError(f"{parts}: manifest.json is missing or damaged; delete the folder and rerun") from None
+        if old != manifest:
+            diff = [k for k in manifest if old.get(k) != manifest[k]]
+            raise UserError(f"{parts}: --resume with a different run ({', '.join(diff)} differ); delete it or rerun as before")
+        done = {int(p.stem.split("-")[1]) for p in parts.glob("part-*.parquet")}
+        return parts, done
+    parts.mkdir(parents=True)
+    (parts / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    return parts, set()
+
+
+def _parallel(jobs: int, backend: str):
+    if backend == "dask":
+        try:
+            import dask.distributed  # noqa: F401  (registers joblib's dask backend)
+        except ImportError:
+            raise UserError("--backend dask needs the cluster extra: pip install 'analyzer[cluster]'") from None
+        return Parallel(n_jobs=jobs, backend="dask", return_as="generator_unordered")
+    return Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered")
+
+
+def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = None, resume: bool = False,
+        chunk: int | None = None, backend: str = "loky", meta: dict | None = None,
+        on_progress: Callable[[int], None] | None = None) -> tuple[pl.DataFrame | None, RunInfo]:
+    """Play games 0..n-1. Returns the table (when `out` is None) and timings.
+
+    on_progress(k) is called in the parent each time k more games are done.
+    """
+    if backend not in BACKENDS:
+        raise UserError(f"--backend {backend!r}: choose from {', '.join(BACKENDS)}")
+    chunk = chunk or default_chunk(n, jobs)
+    info = RunInfo(n=n, seed=seed, jobs=jobs, backend=backend, chunk=chunk)
+    bounds = [(lo, min(lo + chunk, n)) for lo in range(0, n, chunk)]
+
+    t0 = time.perf_counter()
+    game.warm_up(scenario)  # compile (or load the cache) once, timed apart from the simulation
+    info.compile_s = time.perf_counter() - t0
+
+    todo = list(enumerate(bounds))
+    parts = None
+    if out is not None:
+        manifest = {"game": game.name, "scenario_hash": scenario.content_hash(), "seed": seed, "n": n, "chunk": chunk}
+        parts, done = _prepare_parts(Path(out), manifest, resume)
+        todo = [(i, b) for i, b in todo if i not in done]
+        info.resumed_games = n - sum(hi - lo for _, (lo, hi) in todo)
+        if on_progress and info.resumed_games:
+            on_progress(info.resumed_games)
+
+    def task(i, lo, hi):
+        part = None if parts is None else str(parts / f"part-{i:06d}.parquet")
+        return delayed(_play_chunk)(game, scenario, seed, lo, hi, part)
+
+    frames: dict[int, pl.DataFrame] = {}
+    t1 = time.perf_counter()
+    if jobs == 1 or len(todo) <= 1:
+        stream = ((i, _play_chunk(game, scenario, seed, lo, hi, None if parts is None else
+                                  str(parts / f"part-{i:06d}.parquet"))) for i, (lo, hi) in todo)
+    else:
+        tagged = _parallel(jobs, backend)(task(i, lo, hi) for i, (lo, hi) in todo)
+        stream = _tag(tagged, todo)
+    for i, (count, frame) in stream:
+        if frame is not None:
+            frames[i] = frame
+        if on_progress:
+            on_progress(count)
+    info.sim_s = time.perf_counter() - t1
+
+    if parts is None:
+        return pl.concat([frames[i] for i in sorted(frames)]), info
+    files = sorted(parts.glob("part-*.parquet"))
+    merged = pl.concat([pl.read_parquet(f) for f in files]) if files else None
+    results.write_atomic(merged, Path(out), meta={**(meta or {}), "timings": timings(info)})
+    shutil.rmtree(parts)
+    return None, info
+
+
+def _tag(generator, todo):
+    """joblib's unordered generator does not say which chunk finished; workers return frames whose
+    first game id tells it (or, for part files, the order does not matter)."""
+    starts = {lo: i for i, (lo, _) in todo}
+    for count, frame in generator:
+        i = starts[int(frame["game_id"][0])] if frame is not None else -1
+        yield i, (count, frame)
+
+
+def timings(info: RunInfo) -> dict:
+    return {"compile_s": round(info.compile_s, 3), "sim_s": round(info.sim_s, 3),
+            "games_per_s": round(info.games_per_s, 1), "jobs": info.jobs, "backend": info.backend,
+            "chunk": info.chunk, "resumed_games": info.resumed_games}

@@ -1,0 +1,86 @@
+"""The command line: every kind of bad input is one line, exit code 2, no traceback, nothing written."""
+import polars as pl
+import pytest
+
+from analyzer import cli, games
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch):
+    monkeypatch.setitem(games._MODULES, "toy", "toygame")
+
+
+def run(capsys, *args):
+    code = cli.main(list(args))
+    cap = capsys.readouterr()
+    return code, cap.out, cap.err
+
+
+@pytest.mark.parametrize("text,value", [("1e6", 1_000_000), ("1_000_000", 1_000_000), ("250", 250), ("2.5e3", 2500)])
+def test_parse_count_accepts_common_spellings(text, value):
+    assert cli.parse_count(text) == value
+
+
+def test_sim_writes_parquet_and_prints_summary(tmp_path, capsys):
+    out = tmp_path / "t.parquet"
+    code, stdout, _ = run(capsys, "sim", "toy", "--n", "1_000", "--seed", "4", "--out", str(out), "-q", "--jobs", "1")
+    assert code == 0 and out.exists()
+    assert "1,000 games" in stdout and "win rate by seat" in stdout
+    assert pl.read_parquet(out).height == 1000
+
+
+def _bad_yaml(tmp_path, text):
+    p = tmp_path / "s.yaml"
+    p.write_text(text)
+    return str(p)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["sim", "nogame"], "unknown game 'nogame'"),
+    (["sim", "toy", "--n", "1.5"], "--n '1.5'"),
+    (["sim", "toy", "--n", "lots"], "--n 'lots'"),
+    (["sim", "toy", "--n", "0"], "--n '0'"),
+    (["sim", "toy", "--set", "rules.rolls=many"], "rules.rolls"),
+    (["sim", "toy", "--set", "rules.nosuch=1"], "rules.nosuch: unknown field"),
+    (["sim", "toy", "--set", "norhs"], "expected KEY=VALUE"),
+    (["sim", "toy", "--players", "9"], "players must be 2..6"),
+    (["sim", "toy", "--policy", "clever"], "unknown policy 'clever'"),
+    (["sim", "toy", "--scenario", "/no/such.yaml"], "no such scenario file"),
+    (["sim", "toy", "--out", "/proc/nope/x.parquet"], "cannot write"),
+    (["replay", "toy", "--game", "-3"], "--game"),
+    (["report", "toy", "/no/such.parquet"], "no such results file"),
+])
+def test_bad_input_is_one_line_exit_2(tmp_path, capsys, monkeypatch, args, needle):
+    monkeypatch.chdir(tmp_path)
+    code, stdout, stderr = run(capsys, *args)
+    assert code == 2
+    assert needle in stderr and stderr.count("\n") == 1 and "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == []  # nothing written, not even results/
+
+
+def test_bad_yaml_names_file_and_line(tmp_path, capsys):
+    path = _bad_yaml(tmp_path, "game: toy\nplayers: [3\n")
+    code, _, stderr = run(capsys, "validate", path)
+    assert code == 2 and path in stderr and "invalid YAML" in stderr and "line" in stderr
+
+
+def test_mistyped_field_names_file_and_field(tmp_path, capsys):
+    path = _bad_yaml(tmp_path, "game: toy\nplayers: 3\npolicies: [plain]\nrules: {rols: 3}\n")
+    code, _, stderr = run(capsys, "sim", "toy", "--scenario", path, "-q")
+    assert code == 2 and f"{path}: rules.rols: unknown field" in stderr
+    assert not (tmp_path / "results").exists()
+
+
+def test_validate_ok(capsys):
+    code, stdout, _ = run(capsys, "validate", "tests/data/toy/default.yaml")
+    assert code == 0 and stdout.startswith("ok tests/data/toy/default.yaml: toy, 3 players")
+
+
+def test_replay_row_equals_parquet_row(tmp_path, capsys):
+    out = tmp_path / "t.parquet"
+    assert run(capsys, "sim", "toy", "--n", "50", "--seed", "8", "--out", str(out), "-q")[0] == 0
+    code, stdout, _ = run(capsys, "replay", "toy", "--from", str(out), "--game", "17")
+    assert code == 0
+    rolls = [int(line.split()[-1]) for line in stdout.splitlines()]
+    totals = [sum(rolls[s::3]) for s in range(3)]
+    assert totals == pl.read_parquet(out)["score"][17].to_list()
