@@ -1,0 +1,39 @@
+# Everything runs inside .venv, created on first use from pyproject.toml.
+VENV ?= .venv
+BIN := $(VENV)/bin
+N ?= 1e6
+SEED ?= 7
+JOBS ?= 2
+
+.PHONY: install test sim reports bench lint clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+test: install  ## the whole test suite on 2 processes
+	$(BIN)/pytest -n 2 --dist loadfile
+
+sim: install  ## the main job: a million STOP matches on defaults, then its balance report
+	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet
+	$(BIN)/analyzer report stop results/stop.parquet --out reports/stop
+
+reports: install  ## regenerate every game's balance report under reports/
+	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet -q
+	$(BIN)/analyzer report stop results/stop.parquet --out reports/stop
+	$(BIN)/analyzer sim spacebase --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/spacebase.parquet -q
+	$(BIN)/analyzer report spacebase results/spacebase.parquet --out reports/spacebase
+
+bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO
+	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/python bench/run.py
+
+lint: install
+	$(BIN)/ruff check analyzer tests bench
+
+clean:
+	rm -rf results .pytest_cache
