@@ -8,7 +8,14 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from . import api, games, results
 from . import scenario as scen
@@ -174,6 +181,110 @@ def report(
     target = out_dir or Path("reports") / game
     index = api.report(game, results_path, target)
     out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
+
+
+def parse_values(text: str) -> list:
+    """'0,1,2' or '[0, 1, 2]' or a YAML list of lists -> the list of values to sweep."""
+    import yaml
+    try:
+        v = yaml.safe_load(text)
+        if not isinstance(v, list):
+            v = yaml.safe_load(f"[{text}]")
+    except yaml.YAMLError:
+        raise UserError(f"--values {text!r}: not a list; write e.g. 0,1,2 or '[[0,1],[1,0]]'") from None
+    if not v:
+        raise UserError(f"--values {text!r}: no values")
+    return v
+
+
+def _seat_table(title: str, rows) -> None:
+    from rich.table import Table
+
+    from .stats import seat_fairness
+    t = Table(title=title, title_justify="left")
+    t.add_column("value")
+    seats = len(rows[0].seat_estimates())
+    for s in range(seats):
+        t.add_column(f"seat {s} win %", justify="right")
+    t.add_column("fairness p", justify="right")
+    for r in rows:
+        est = r.seat_estimates()
+        sole = r.df.filter(r.df["winner"] >= 0)["winner"].to_numpy()
+        import numpy as np
+        p = seat_fairness(np.bincount(sole, minlength=seats)).p_value
+        t.add_row(", ".join(f"{v}" for v in r.values.values()),
+                  *[f"{100 * e.value:.1f} [{100 * e.lo:.1f}, {100 * e.hi:.1f}]" for e in est], f"{p:.2g}")
+    out.print(t)
+    out.print(f"n={rows[0].df.height:,} games per value; 95% Wilson intervals; fairness p: chi-square on sole wins.")
+
+
+@app.command()
+def sweep(
+    game: GameArg,
+    param: Annotated[str, typer.Option("--param", help="Scenario field to vary, e.g. rules.turn_order_bonus.1.credits")],
+    values: Annotated[str, typer.Option("--values", help="Values to try: 0,1,2,3 (YAML; lists as '[[..],[..]]').")],
+    n: Annotated[str, typer.Option("--n", help="Games per value.")] = "20_000",
+    seed: SeedOpt = 0,
+    players: PlayersOpt = None,
+    scenario: ScenarioOpt = None,
+    set: SetOpt = None,
+    policy: PolicyOpt = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 2,
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write all runs, with a `variant` column, to this parquet.")] = None,
+):
+    """Play the same seeded games under each value of one field and compare the seats' win rates."""
+    from . import sweep as sw
+    count = parse_count(n)
+    vals = parse_values(values)
+    g = games.get(game)
+    base = api.load_scenario(g, scenario, set, players, policy)
+    sw.with_values(g, base, {param: vals[0]})  # fail fast on a bad field before any game is played
+    if out_file:
+        results.check_writable(out_file)
+    rows = sw.sweep(g, base, param, vals, count, api.check_seed(seed), jobs,
+                    on_value=lambda v: err.print(f"{param} = {v} ...", highlight=False))
+    _seat_table(f"{g.name}: win rate by seat for each {param}", rows)
+    if out_file:
+        results.write_atomic(sw.sweep_frame(rows), out_file, meta={"game": g.name, "sweep": param, "values": vals,
+                                                                  "seed": seed, "n": count, "command": api.command_line()})
+        out.print(f"wrote {out_file}")
+
+
+@app.command()
+def tune(
+    game: GameArg,
+    target: Annotated[str, typer.Option("--target", help="What to optimise: seat-fairness.")] = "seat-fairness",
+    n: Annotated[str, typer.Option("--n", help="Games per candidate.")] = "20_000",
+    check_n: Annotated[str, typer.Option("--check-n", help="Games for the final check with a fresh seed.")] = "100_000",
+    seed: SeedOpt = 0,
+    players: PlayersOpt = None,
+    scenario: ScenarioOpt = None,
+    set: SetOpt = None,
+    policy: PolicyOpt = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 2,
+    rounds: Annotated[int, typer.Option("--rounds", help="Coordinate-descent passes.")] = 2,
+):
+    """Search the game's tuning space (e.g. Space Base turn-order bonuses) for the fairest seats."""
+    from . import sweep as sw
+    if target != "seat-fairness":
+        raise UserError(f"--target {target!r}: only seat-fairness is defined")
+    g = games.get(game)
+    base = api.load_scenario(g, scenario, set, players, policy)
+    space = g.tune_space(base)
+    count, check = parse_count(n), parse_count(check_n)
+    res = sw.tune(g, base, space, count, api.check_seed(seed), jobs, rounds,
+                  on_step=lambda v, s: err.print(f"max seat deviation {100 * s:5.2f} pts for "
+                                                 + ", ".join(f"{k.removeprefix('rules.')}={x}" for k, x in v.items()),
+                                                 highlight=False))
+    out.print(f"best of {res.evaluated} candidates ({count:,} games each, seed {seed}): "
+              + ", ".join(f"{k}={v}" for k, v in res.values.items()), highlight=False)
+    start = {k: v[0] for k, v in space.items()}
+    checks = [sw.SweepRow({"scenario": "as given"}, api.sim(g, n=check, seed=seed + 1, scenario=sw.with_values(g, base, start), jobs=jobs)),
+              sw.SweepRow({"scenario": "tuned"}, api.sim(g, n=check, seed=seed + 1, scenario=sw.with_values(g, base, res.values), jobs=jobs))]
+    _seat_table(f"check with a fresh seed ({seed + 1})", checks)
+    for r in checks:
+        out.print(f"{r.values['scenario']}: largest seat deviation from the mean win rate "
+                  f"{100 * sw.unfairness(r.df):.2f} percentage points", highlight=False)
 
 
 def main(argv: list[str] | None = None) -> int:

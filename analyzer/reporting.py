@@ -155,10 +155,25 @@ def errorbar_chart(labels, estimates: list[Estimate], title: str, ylabel: str, p
     vals = [x.value * k for x in estimates]
     err = [[(x.value - x.lo) * k for x in estimates], [(x.hi - x.value) * k for x in estimates]]
     ax.errorbar(range(len(labels)), vals, yerr=err, fmt="o", capsize=4)
-    ax.set_xticks(range(len(labels)), [f"{lab}\nn={x.n:,}" for lab, x in zip(labels, estimates)], fontsize=8)
+    ax.set_xticks(range(len(labels)), [f"{lab}\nn={x.n:,}" for lab, x in zip(labels, estimates, strict=True)], fontsize=8)
     if reference is not None:
         ax.axhline(reference * k, ls="--", color="grey", lw=1)
     ax.set_title(title, fontsize=10)
     ax.set_ylabel(ylabel + (" (%)" if pct else ""))
     ax.grid(axis="y", alpha=0.3)
     return fig or ax.figure
+
+
+def variant_scenario(game, meta: dict, sets: dict | None = None, players: int | None = None):
+    """The run's scenario (from its metadata) with rule changes or another player count, for the
+    comparison runs a report makes. With another player count, per-seat policies collapse to seat 0's."""
+    import copy
+
+    from .scenario import apply_override, validate
+    data = copy.deepcopy(meta["scenario"])
+    for key, value in (sets or {}).items():
+        apply_override(data, key, value)
+    if players is not None and players != data["players"]:
+        data["players"] = players
+        data["policies"] = data["policies"][:1]
+    return validate(game.Scenario, data, "report variant")

@@ -86,6 +86,18 @@ def bootstrap_mean(x, n_boot: int = 2000, seed: int = 0, conf: float = 0.95) -> 
     return Estimate(float(x.mean()), float(lo), float(hi), n)
 
 
+def ratio_of_sums(num, den, conf: float = 0.95) -> Estimate:
+    """sum(num) / sum(den) over games, with a delta-method interval (games are the independent units)."""
+    num = np.asarray(num, float).ravel()
+    den = np.asarray(den, float).ravel()
+    n = len(num)
+    r = num.sum() / den.sum()
+    resid = num - r * den
+    se = np.sqrt(np.var(resid, ddof=1) / n) / den.mean() if n > 1 else float("nan")
+    z = float(sps.norm.ppf(0.5 + conf / 2))
+    return Estimate(float(r), float(r - z * se), float(r + z * se), n)
+
+
 def quantile_table(x, qs=(0.05, 0.25, 0.5, 0.75, 0.95)) -> dict[str, float]:
     x = np.asarray(x, float).ravel()
     return {f"q{int(q * 100):02d}": float(np.quantile(x, q)) for q in qs}

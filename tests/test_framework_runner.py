@@ -2,16 +2,15 @@
 import json
 
 import duckdb
-
 import numpy as np
 import pandas as pd
 import polars as pl
 import pytest
+from toygame import GAME as TOY
 
 import analyzer
 from analyzer import results, runner
 from analyzer.errors import UserError
-from toygame import GAME as TOY
 
 
 def test_rows_do_not_depend_on_jobs_or_chunking():

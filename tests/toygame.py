@@ -26,7 +26,7 @@ def _play(seed, ids, players, rolls, trace, events):
     k = 0
     for g in range(n):
         s = rng.new_stream(seed, ids[g])
-        for r in range(rolls):
+        for _ in range(rolls):
             for p in range(players):
                 d = rng.below(s, 6) + 1
                 score[g, p] += d

@@ -68,6 +68,11 @@ class Game(ABC):
     def report(self, df, meta: dict, out: Path) -> "list":
         """Write the game's report sections (see analyzer.reporting) for results `df` into `out`."""
 
+    def tune_space(self, scenario: ScenarioBase) -> dict[str, list]:
+        """Fields `analyzer tune` may change, each with its candidate values (current value first)."""
+        from ..errors import UserError
+        raise UserError(f"{self.name} has no tuning space")
+
     def warm_up(self, scenario: ScenarioBase) -> None:
         """Compile (or load from cache) the kernel by playing one game."""
         self.run_batch(scenario, 0, np.zeros(1, np.int64))

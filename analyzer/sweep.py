@@ -1,0 +1,102 @@
+"""Sweeps and tuning: run a scenario under several values of one or more fields and compare seats.
+
+`sweep` plays the same seeded games under each value (common random numbers: game i uses the same
+stream under every value, so differences between values are not drowned by game-to-game noise).
+`tune` searches a game's discrete tuning space by coordinate descent for the values that bring
+every seat closest to a fair share of the wins.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+import polars as pl
+
+from . import api, stats
+from .scenario import apply_override, validate
+
+
+def seat_win_rates(df: pl.DataFrame) -> np.ndarray:
+    return np.array(df["is_winner"].to_list(), bool).mean(axis=0)
+
+
+def unfairness(df: pl.DataFrame) -> float:
+    """Largest distance of any seat's win rate from the fair share (1 / shared-adjusted seats)."""
+    rates = seat_win_rates(df)
+    return float(np.abs(rates - rates.mean()).max())
+
+
+def with_values(game, base, values: dict[str, Any]):
+    data = copy.deepcopy(base.model_dump(mode="json"))
+    for key, value in values.items():
+        apply_override(data, key, value)
+    return validate(game.Scenario, data, "sweep " + ", ".join(f"{k}={v!r}" for k, v in values.items()))
+
+
+@dataclass
+class SweepRow:
+    values: dict
+    df: pl.DataFrame
+
+    def seat_estimates(self) -> list[stats.Estimate]:
+        wins = np.array(self.df["is_winner"].to_list(), bool)
+        return [stats.proportion(int(wins[:, s].sum()), self.df.height) for s in range(wins.shape[1])]
+
+
+def sweep(game, base, key: str, values: list, n: int, seed: int, jobs: int = 2,
+          on_value: Callable[[Any], None] | None = None) -> list[SweepRow]:
+    rows = []
+    for v in values:
+        if on_value:
+            on_value(v)
+        sc = with_values(game, base, {key: v})
+        rows.append(SweepRow({key: v}, api.sim(game, n=n, seed=seed, scenario=sc, jobs=jobs)))
+    return rows
+
+
+def sweep_frame(rows: list[SweepRow]) -> pl.DataFrame:
+    """All sweep runs in one table, with the swept values as a string column `variant`."""
+    return pl.concat([r.df.with_columns(pl.lit(", ".join(f"{k}={v}" for k, v in r.values.items())).alias("variant"))
+                      for r in rows])
+
+
+@dataclass
+class TuneResult:
+    values: dict
+    objective: float
+    evaluated: int
+    history: list[tuple[dict, float]]
+
+
+def tune(game, base, space: dict[str, list], n: int, seed: int, jobs: int = 2, rounds: int = 2,
+         on_step: Callable[[dict, float], None] | None = None) -> TuneResult:
+    """Coordinate descent over a discrete space: vary one field at a time, keep the value with the
+    smallest unfairness, repeat for `rounds` passes or until nothing improves."""
+    current = {k: copy.deepcopy(vals[0]) for k, vals in space.items()}
+    cache: dict[str, float] = {}
+    history: list[tuple[dict, float]] = []
+
+    def score(values: dict) -> float:
+        key = repr(sorted(values.items()))
+        if key not in cache:
+            sc = with_values(game, base, values)
+            cache[key] = unfairness(api.sim(game, n=n, seed=seed, scenario=sc, jobs=jobs))
+            history.append((dict(values), cache[key]))
+            if on_step:
+                on_step(dict(values), cache[key])
+        return cache[key]
+
+    best = score(current)
+    for _ in range(rounds):
+        improved = False
+        for k, vals in space.items():
+            for v in vals:
+                trial = {**current, k: v}
+                s = score(trial)
+                if s < best - 1e-12:
+                    best, current, improved = s, trial, True
+        if not improved:
+            break
+    return TuneResult(current, best, len(cache), history)
