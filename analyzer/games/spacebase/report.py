@@ -1,0 +1,208 @@
+"""Space Base balance report: is the start-player bonus fair?
+
+Answers, each number with its n and 95% interval: win rate and mean VP by turn position for 2-5 players
+with the scenario's turn-order bonus and with none; a sweep of each position's credit bonus; a
+searched bonus set that brings the positions closest to a fair share (and how far from fair it still
+is, checked with a fresh seed); game length in rounds; each ship's value (its buyer's win rate, by
+cost); the light-speed variant against the standard game. Sections other than the first come from
+comparison runs of `COMPARE_N` games each, made here from the results' own scenario and seed.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from ... import api, stats
+from ... import sweep as sw
+from ...reporting import Report, errorbar_chart, variant_scenario
+
+COMPARE_N = int(os.environ.get("ANALYZER_COMPARE_N", "20000"))
+COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
+NO_BONUS = [{"credits": 0, "income": 0}] * 5
+
+
+def _m(df, col):
+    return np.array(df[col].to_list())
+
+
+def _seat_rows(df):
+    wins = _m(df, "is_winner").astype(bool)
+    vp = _m(df, "score")
+    win = [stats.proportion(int(wins[:, s].sum()), df.height) for s in range(wins.shape[1])]
+    mean_vp = [stats.bootstrap_mean(vp[:, s]) for s in range(wins.shape[1])]
+    sole = df.filter(df["winner"] >= 0)["winner"].to_numpy()
+    return win, mean_vp, stats.seat_fairness(np.bincount(sole, minlength=wins.shape[1]))
+
+
+def _sim(game, meta, n, sets=None, players=None, seed_offset=0):
+    sc = variant_scenario(game, meta, sets, players)
+    return api.sim(game, n=n, seed=meta["seed"] + seed_offset, scenario=sc, jobs=COMPARE_JOBS)
+
+
+def _bonus_text(bonus, players):
+    return ", ".join(f"{k + 1}: +{b['credits']}cr +{b['income']}inc" for k, b in enumerate(bonus[:players]))
+
+
+def write_report(game, df, meta: dict, out: Path) -> Path:
+    players = int(df["n_players"][0])
+    rules = meta["scenario"]["rules"]
+    rep = Report(f"Space Base balance report ({players} players, {rules['variant']})", meta, df.height)
+    n_cmp = min(COMPARE_N, df.height)
+
+    # -- this run -----------------------------------------------------------------------------------
+    win, mean_vp, fair = _seat_rows(df)
+    rep.section("Win rate and VP by turn position (this run)",
+                f"Turn-order bonus: {_bonus_text(rules['turn_order_bonus'], players)}. Seat 0 moves first. "
+                f"Fair share 1/{players} = {100 / players:.1f}%. Fairness test on sole wins: {fair.fmt()}. "
+                + ("**The positions differ more than chance explains.**" if fair.p_value < 0.01
+                   else "No evidence that the positions differ."))
+    rep.table(["position", "win rate", "mean final VP"],
+              [[f"{s + 1}", w.fmt(pct=True), v.fmt()] for s, (w, v) in enumerate(zip(win, mean_vp, strict=True))])
+    rep.figure(errorbar_chart([f"{s + 1}" for s in range(players)], win, "Win rate by turn position", "win rate",
+                              pct=True, reference=1 / players), "position_win_rate.png",
+               "Win rate by turn position (1 = start player), 95% Wilson intervals; dashed: fair share.")
+
+    # -- 2..5 players, printed bonus vs none -----------------------------------------------------
+    rows = []
+    fig, axes = plt.subplots(1, 4, figsize=(15, 3.4), sharey=True)
+    for ax, p in zip(axes, range(2, 6), strict=True):
+        for label, sets in (("printed bonus", {}), ("no bonus", {"rules.turn_order_bonus": NO_BONUS})):
+            d = df if (p == players and not sets and n_cmp == df.height) else _sim(game, meta, n_cmp, sets, p)
+            w, v, f = _seat_rows(d)
+            rows.append([p, label, *[x.fmt(pct=True) for x in w], *[""] * (5 - p), f"{f.p_value:.2g}",
+                         stats.bootstrap_mean(d["length"].to_numpy()).fmt()])
+            k = 100
+            xs = np.arange(p) + (0.1 if sets else -0.1)
+            ax.errorbar(xs, [x.value * k for x in w], yerr=[[(x.value - x.lo) * k for x in w],
+                                                           [(x.hi - x.value) * k for x in w]],
+                        fmt="o" if not sets else "s", capsize=3, label=label)
+        ax.axhline(100 / p, ls="--", color="grey", lw=1)
+        ax.set_xticks(range(p), [str(i + 1) for i in range(p)])
+        ax.set_title(f"{p} players (n={n_cmp:,} each)", fontsize=10)
+        ax.set_xlabel("turn position")
+    axes[0].set_ylabel("win rate (%)")
+    axes[0].legend(fontsize=8)
+    fig.tight_layout()
+    rep.section("Printed bonus against no bonus, 2-5 players",
+                f"Comparison runs of {n_cmp:,} games each (same seed; per-seat policies collapse to "
+                f"{meta['policies'][0]} when the player count changes).")
+    rep.table(["players", "bonus", *[f"pos {i + 1} win" for i in range(5)], "fairness p", "rounds"], rows)
+    rep.figure(fig, "bonus_vs_none.png", "Win rate by position with the printed bonus (circles) and none (squares).")
+
+    # -- sweep of each position's credit bonus ----------------------------------------------------
+    base = variant_scenario(game, meta)
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    rows = []
+    for pos in range(1, players):
+        key = f"rules.turn_order_bonus.{pos}.credits"
+        sweep = sw.sweep(game, base, key, [0, 1, 2, 3, 4], n_cmp, meta["seed"], COMPARE_JOBS)
+        est = [r.seat_estimates()[pos] for r in sweep]
+        ax.errorbar(np.arange(5) + 0.06 * pos, [e.value * 100 for e in est],
+                    yerr=[[(e.value - e.lo) * 100 for e in est], [(e.hi - e.value) * 100 for e in est]],
+                    fmt="o-", capsize=3, label=f"position {pos + 1}")
+        rows.append([pos + 1, *[e.fmt(pct=True) for e in est]])
+    ax.axhline(100 / players, ls="--", color="grey", lw=1)
+    ax.set_xlabel("credits given to the position at setup (other bonuses as printed)")
+    ax.set_ylabel("that position's win rate (%)")
+    ax.legend(fontsize=8)
+    rep.section("Sweep: credit bonus per position",
+                f"Each point: {n_cmp:,} games with one position's credit bonus changed (common random numbers: "
+                "the same seeded games under every value). Same study from the command line: "
+                f"`analyzer sweep spacebase --param rules.turn_order_bonus.1.credits --values 0,1,2,3,4`.")
+    rep.table(["position", *[f"+{c} credits" for c in range(5)]], rows)
+    rep.figure(fig, "credit_sweep.png", "A position's win rate against its credit bonus (95% intervals).")
+
+    # -- search for the fairest bonus set ------------------------------------------------------------
+    space = game.tune_space(base)
+    res = sw.tune(game, base, space, n_cmp, meta["seed"], COMPARE_JOBS, rounds=1)
+    tuned = dict(res.values)
+    check_given = _sim(game, meta, n_cmp * 2, seed_offset=1)
+    check_tuned = api.sim(game, n=n_cmp * 2, seed=meta["seed"] + 1, scenario=sw.with_values(game, base, tuned),
+                          jobs=COMPARE_JOBS)
+    rows = []
+    for label, d in (("as given", check_given), ("proposed", check_tuned)):
+        w, _, f = _seat_rows(d)
+        rows.append([label, *[x.fmt(pct=True) for x in w], f"{100 * sw.unfairness(d):.2f}", f"{f.p_value:.2g}"])
+    proposal = [dict(b) for b in base.rules.model_dump(mode="json")["turn_order_bonus"]]
+    for key, value in tuned.items():
+        _, _, idx, field = key.split(".")
+        proposal[int(idx)][field] = value
+    rep.section("Proposed turn-order bonus",
+                f"Coordinate search over each position's credits and income ({res.evaluated} candidates, "
+                f"{n_cmp:,} games each) for the smallest largest deviation from the mean win rate. **Proposal: "
+                f"{_bonus_text(proposal, players)}.** Checked below on {2 * n_cmp:,} fresh games (seed "
+                f"{meta['seed'] + 1}); the remaining deviation is how far from fair the best found set still is. "
+                "Same search from the command line: `analyzer tune spacebase --target seat-fairness`.")
+    rep.table(["bonus", *[f"pos {i + 1} win" for i in range(players)], "max deviation (pts)", "fairness p"], rows)
+
+    # -- game length -------------------------------------------------------------------------------
+    length = df["length"].to_numpy()
+    reasons = df["end_reason"].value_counts().sort("end_reason")
+    rep.section("Game length", f"Rounds per game: mean {stats.bootstrap_mean(length).fmt()}, median "
+                f"{np.median(length):.0f}, 95% within {np.percentile(length, 95):.0f}. End reasons (0 = 40 VP, "
+                f"1 = you-win card, 2 = tie cap, 3 = safety cap): " + ", ".join(
+                    f"{r}: {stats.proportion(c, df.height).fmt(pct=True)}" for r, c in reasons.iter_rows()))
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    ax.hist(length, bins=np.arange(length.min(), length.max() + 2) - 0.5, color="#228833")
+    ax.set_xlabel("rounds")
+    ax.set_title(f"Game length (n={df.height:,})", fontsize=10)
+    rep.figure(fig, "length_hist.png", "Game length in rounds.")
+
+    # -- card value ---------------------------------------------------------------------------------
+    ships = meta["scenario"]["cards"]["ships"]
+    buyer = _m(df, "card_buyer")
+    wins = _m(df, "is_winner").astype(bool)
+    rows_all = []
+    for c, card in enumerate(ships):
+        bought = buyer[:, c] >= 0
+        k = int(bought.sum())
+        if k == 0:
+            rows_all.append((card, None))
+            continue
+        won = int(wins[np.nonzero(bought)[0], buyer[bought, c]].sum())
+        rows_all.append((card, stats.proportion(won, k)))
+    known = [(c, e) for c, e in rows_all if e is not None and e.n >= 30]
+    known.sort(key=lambda x: -x[1].value)
+
+    def card_row(c, e):
+        mark = " (estimated)" if c.get("estimated") else ""
+        return [c["id"] + mark, c.get("level", ""), c["sector"], c["cost"], e.fmt(pct=True)]
+    rep.section("Value of each ship", f"Win rate of the player who bought the card (fair share {100 / players:.1f}%), "
+                f"over games where it was bought; cards bought in fewer than 30 games are left out "
+                f"({len(rows_all) - len(known)} of {len(ships)}). Top and bottom ten:")
+    rep.table(["card", "level", "sector", "cost", "buyer win rate"], [card_row(*x) for x in known[:10]])
+    rep.table(["card", "level", "sector", "cost", "buyer win rate"], [card_row(*x) for x in known[-10:]])
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    for lvl, color in ((1, "#4477aa"), (2, "#ee6677"), (3, "#228833")):
+        pts = [(c["cost"], e) for c, e in known if c.get("level") == lvl]
+        if pts:
+            ax.errorbar([p[0] + 0.15 * (lvl - 2) for p in pts], [p[1].value * 100 for p in pts],
+                        yerr=[[(p[1].value - p[1].lo) * 100 for p in pts], [(p[1].hi - p[1].value) * 100 for p in pts]],
+                        fmt="o", ms=3, capsize=2, color=color, label=f"level {lvl}")
+    ax.axhline(100 / players, ls="--", color="grey", lw=1)
+    ax.set_xlabel("cost")
+    ax.set_ylabel("buyer win rate (%)")
+    ax.legend(fontsize=8)
+    rep.figure(fig, "card_value.png", "Each ship's buyer win rate against its cost (95% intervals).")
+    by_cost = {}
+    for c, e in known:
+        by_cost.setdefault(c["cost"], []).append(e)
+    rep.table(["cost", "cards", "mean buyer win rate of the cards", "games with a purchase"],
+              [[cost, len(es), f"{100 * np.mean([e.value for e in es]):.1f}%", f"{sum(e.n for e in es):,}"]
+               for cost, es in sorted(by_cost.items())],
+              "By cost (a plain mean over the cards of that cost; each card's own interval is above):")
+
+    # -- light speed vs standard --------------------------------------------------------------------
+    other = "standard" if rules["variant"] == "lightspeed" else "lightspeed"
+    d_other = _sim(game, meta, n_cmp, {"rules.variant": other})
+    rows = []
+    for label, d in ((rules["variant"] + " (this run)", df), (other, d_other)):
+        w, v, f = _seat_rows(d)
+        rows.append([label, *[x.fmt(pct=True) for x in w], stats.bootstrap_mean(d["length"].to_numpy()).fmt(),
+                     f"{f.p_value:.2g}"])
+    rep.section("Light-speed variant against the standard game", f"{other}: {n_cmp:,} games, same seed.")
+    rep.table(["variant", *[f"pos {i + 1} win" for i in range(players)], "rounds", "fairness p"], rows)
+    return rep.write(out)
