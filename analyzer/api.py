@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import contextlib
 import platform
 import sys
 from dataclasses import dataclass
@@ -72,8 +73,9 @@ def check_seed(seed: int) -> int:
 
 def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None,
         jobs: int = 1, out=None, resume: bool = False, chunk: int | None = None, backend: str = "loky",
-        on_progress=None, command: str | None = None, info: dict | None = None) -> pl.DataFrame:
+        scheduler: str | None = None, on_progress=None, command: str | None = None, info: dict | None = None) -> pl.DataFrame:
     """Play n seeded games; returns one row per game. Writes a parquet file only when `out` is given.
+    backend "dask" uses the active dask Client, or `scheduler` (an address), or a local cluster.
     `info`, if a dict, receives the run's timings."""
     game = _game(game)
     if int(n) < 1:
@@ -85,8 +87,10 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     meta = run_meta(game, sc, seed, int(n), command)
     if out is not None:
         results.check_writable(Path(out))
-    df, run = runner.run(game, sc, int(n), seed, jobs=jobs, out=Path(out) if out else None, resume=resume,
-                         chunk=chunk, backend=backend, meta=meta, on_progress=on_progress)
+    session = runner.dask_session(scheduler, jobs) if backend == "dask" else contextlib.nullcontext()
+    with session:
+        df, run = runner.run(game, sc, int(n), seed, jobs=jobs, out=Path(out) if out else None, resume=resume,
+                             chunk=chunk, backend=backend, meta=meta, on_progress=on_progress)
     if info is not None:
         info.update(runner.timings(run))
     return df if df is not None else results.read(out)[0]

@@ -115,6 +115,7 @@ def sim(
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run with the same arguments.")] = False,
     chunk: Annotated[Optional[int], typer.Option("--chunk", help="Games per work unit (default: automatic).")] = None,
     backend: Annotated[str, typer.Option("--backend", help="loky (local processes) or dask (a dask.distributed cluster).")] = "loky",
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="dask scheduler address (with --backend dask); default: a local cluster of --jobs workers.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ):
     """Play N seeded games and write one row per game to a parquet file."""
@@ -138,7 +139,8 @@ def sim(
                 bar.update(task, rate=f"{t.completed / t.elapsed:,.0f} games/s")
 
         df = api.sim(g, n=count, seed=seed, scenario=sc,
-                     jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, on_progress=advance,
+                     jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, scheduler=scheduler,
+                     on_progress=advance,
                      command=api.command_line(), info=info)
     out.print(summary_line(g, df, info, target), highlight=False, soft_wrap=True)
 

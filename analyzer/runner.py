@@ -8,6 +8,7 @@ resumes (`resume=True`) without losing or duplicating games; the parts are then 
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import time
@@ -17,7 +18,7 @@ from typing import Callable
 
 import numpy as np
 import polars as pl
-from joblib import Parallel, delayed
+from joblib import Parallel, delayed, parallel_config
 
 from . import results
 from .errors import UserError
@@ -80,13 +81,48 @@ def _prepare_parts(out: Path, manifest: dict, resume: bool) -> tuple[Path, set[i
 
 
 def _parallel(jobs: int, backend: str):
+    """A joblib Parallel for the backend. dask runs on the dask.distributed Client of the caller
+    (`dask_client()` below), so the same code drives a laptop or a cluster."""
     if backend == "dask":
         try:
             import dask.distributed  # noqa: F401  (registers joblib's dask backend)
         except ImportError:
             raise UserError("--backend dask needs the cluster extra: pip install 'analyzer[cluster]'") from None
-        return Parallel(n_jobs=jobs, backend="dask", return_as="generator_unordered")
+        with parallel_config(backend="dask"):  # joblib registers its dask backend on first use here
+            return Parallel(n_jobs=-1, return_as="generator_unordered")
     return Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered")
+
+
+@contextlib.contextmanager
+def dask_session(scheduler: str | None, jobs: int, processes: bool = True):
+    """Use the caller's dask Client if one is active; else connect to `scheduler` (an address), or
+    start a local cluster of `jobs` single-threaded workers for the run."""
+    try:
+        from dask.distributed import Client, LocalCluster, get_client
+    except ImportError:
+        raise UserError("--backend dask needs the cluster extra: pip install 'analyzer[cluster]'") from None
+    if scheduler is None and _has_client(get_client):
+        yield
+        return
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout=10)
+        except OSError as e:
+            raise UserError(f"--scheduler {scheduler}: cannot connect ({e})") from None
+        with client:
+            yield
+        return
+    with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=processes, dashboard_address=None) as cluster:
+        with Client(cluster):
+            yield
+
+
+def _has_client(get_client) -> bool:
+    try:
+        get_client()
+        return True
+    except ValueError:
+        return False
 
 
 def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = None, resume: bool = False,
@@ -122,7 +158,7 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
 
     frames: dict[int, pl.DataFrame] = {}
     t1 = time.perf_counter()
-    if jobs == 1 or len(todo) <= 1:
+    if backend == "loky" and (jobs == 1 or len(todo) <= 1):
         stream = ((i, _play_chunk(game, scenario, seed, lo, hi, None if parts is None else
                                   str(parts / f"part-{i:06d}.parquet"))) for i, (lo, hi) in todo)
     else:

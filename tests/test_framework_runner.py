@@ -97,3 +97,11 @@ def test_bad_arguments_are_user_errors(tmp_path):
         analyzer.sim(TOY, n=10, out=tmp_path)
     with pytest.raises(UserError, match="backend"):
         analyzer.sim(TOY, n=10, backend="spark")
+
+
+def test_dask_backend_gives_the_same_rows():
+    # a local in-process cluster stands in for a real one: same code path through joblib's dask backend
+    from analyzer.runner import dask_session
+    with dask_session(None, 2, processes=False):
+        d = analyzer.sim(TOY, n=2000, seed=11, backend="dask", jobs=2, chunk=300)
+    assert d.equals(analyzer.sim(TOY, n=2000, seed=11, jobs=1))
