@@ -152,18 +152,16 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
         if on_progress and info.resumed_games:
             on_progress(info.resumed_games)
 
-    def task(i, lo, hi):
-        part = None if parts is None else str(parts / f"part-{i:06d}.parquet")
-        return delayed(_play_chunk)(game, scenario, seed, lo, hi, part)
+    def part(i: int) -> str | None:
+        return None if parts is None else str(parts / f"part-{i:06d}.parquet")
 
     frames: dict[int, pl.DataFrame] = {}
     t1 = time.perf_counter()
-    if backend == "loky" and (jobs == 1 or len(todo) <= 1):
-        stream = ((i, _play_chunk(game, scenario, seed, lo, hi, None if parts is None else
-                                  str(parts / f"part-{i:06d}.parquet"))) for i, (lo, hi) in todo)
+    if backend == "loky" and (jobs == 1 or len(todo) <= 1):  # in-process: no worker start-up to pay
+        stream = ((i, _play_chunk(game, scenario, seed, lo, hi, part(i))) for i, (lo, hi) in todo)
     else:
-        tagged = _parallel(jobs, backend)(task(i, lo, hi) for i, (lo, hi) in todo)
-        stream = _tag(tagged, todo)
+        tasks = (delayed(_play_chunk)(game, scenario, seed, lo, hi, part(i)) for i, (lo, hi) in todo)
+        stream = _tag(_parallel(jobs, backend)(tasks), todo)
     for i, (count, frame) in stream:
         if frame is not None:
             frames[i] = frame
