@@ -1,0 +1,31 @@
+"""The report builder: header honesty (estimated data), Markdown + HTML + PNG output."""
+import matplotlib.pyplot as plt
+
+from analyzer import stats
+from analyzer.reporting import Report, errorbar_chart
+
+
+def _meta(estimated):
+    return {"scenario": {"name": "demo", "players": 2}, "scenario_hash": "abc", "policies": ["a", "b"],
+            "seed": 3, "analyzer_version": "0.1.0", "estimated": estimated, "command": "analyzer sim demo"}
+
+
+def test_report_writes_markdown_html_and_png(tmp_path):
+    rep = Report("Demo report", _meta(["card-x", "card-y"]), 1234)
+    rep.section("Seats", "Some **bold** text")
+    est = [stats.proportion(40, 100), stats.proportion(60, 100)]
+    rep.table(["seat", "win rate"], [[0, est[0].fmt(pct=True)], [1, est[1]]])
+    rep.figure(errorbar_chart(["a", "b"], est, "t", "y", pct=True, reference=0.5), "chart.png", "A chart")
+    index = rep.write(tmp_path)
+    md = index.read_text()
+    html = (tmp_path / "index.html").read_text()
+    assert "Estimated data (not the published game): 2 items:** card-x, card-y" in md
+    assert "1,234 games, seed 3" in md and "| 0 | 40.0% [30.9, 49.8] (n=100) |" in md
+    assert "<b>Estimated data" in html and "<img src='chart.png'" in html
+    assert (tmp_path / "chart.png").read_bytes()[:4] == b"\x89PNG"
+    assert plt.get_fignums() == []  # figures are closed once written
+
+
+def test_header_says_when_nothing_is_estimated(tmp_path):
+    md = Report("R", _meta([]), 10).write(tmp_path).read_text()
+    assert "Estimated data: none" in md
