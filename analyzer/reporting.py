@@ -155,7 +155,9 @@ def errorbar_chart(labels, estimates: list[Estimate], title: str, ylabel: str, p
     vals = [x.value * k for x in estimates]
     err = [[(x.value - x.lo) * k for x in estimates], [(x.hi - x.value) * k for x in estimates]]
     ax.errorbar(range(len(labels)), vals, yerr=err, fmt="o", capsize=4)
-    ax.set_xticks(range(len(labels)), [f"{lab}\nn={x.n:,}" for lab, x in zip(labels, estimates, strict=True)], fontsize=8)
+    long = max(len(str(lab)) for lab in labels) > 10
+    ax.set_xticks(range(len(labels)), [f"{lab}\nn={x.n:,}" for lab, x in zip(labels, estimates, strict=True)],
+                  fontsize=8, rotation=25 if long else 0, ha="right" if long else "center")
     if reference is not None:
         ax.axhline(reference * k, ls="--", color="grey", lw=1)
     ax.set_title(title, fontsize=10)

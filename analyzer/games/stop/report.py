@@ -20,7 +20,7 @@ COMPARE_N = int(os.environ.get("ANALYZER_COMPARE_N", "20000"))
 COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
 # Rule changes whose effect the report measures: (label, scenario overrides).
 RULE_VARIANTS = [
-    ("published rules (as scenario)", {}),
+    ("as scenario", {}),
     ("play_drawn_card: true", {"rules.play_drawn_card": True}),
     ("must_play_if_able: false", {"rules.must_play_if_able": False}),
     ("achtung_forget_rate: 0.2", {"rules.achtung_forget_rate": 0.2}),
@@ -126,7 +126,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         pe = stats.bootstrap_mean(_seat_matrix(d, "first_hand_penalty"))
         seat0 = stats.proportion(int(_seat_matrix(d, "is_winner")[:, 0].sum()), d.height)
         moves = stats.bootstrap_mean(d["moves"].to_numpy() / d["length"].to_numpy())
-        labels.append(label.replace(": ", ":\n"))
+        labels.append(label)
         len_est.append(le)
         pen_est.append(pe)
         rows.append([label, le.fmt(), pe.fmt(), moves.fmt(), seat0.fmt(pct=True)])
