@@ -1,0 +1,164 @@
+"""Space Base (AEG 2018): dice engine-building for 2-5 players.
+
+Rules: engine.py (the compiled rulebook, one kernel), policies.py (numba policies), scenario.py (YAML
+schema and its number arrays), layout.py (array columns and event codes).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..base import Batch, Game
+from . import layout as L
+from .scenario import SpacebaseScenario, card_list, kernel_inputs
+
+END_REASONS = {L.END_VP: "trigger VP reached (most VP wins, ties broken by tie rounds)",
+               L.END_YOU_WIN: "a 'You Win' card fired",
+               L.END_SHARED: "still tied after tie_rounds_cap tie rounds: the win is shared",
+               L.END_MAX_ROUNDS: "safety stop at rules.max_rounds (most VP wins, ties shared)"}
+
+MODES = {L.M_FACES: "two faces", L.M_SUM: "the sum", L.M_DOUBLE_SUM: "the sum twice (2X)",
+         L.M_DOUBLE_D1: "two faces, the first twice (2X)", L.M_DOUBLE_D2: "two faces, the second twice (2X)"}
+
+
+class Spacebase(Game):
+    name = "spacebase"
+    title = "Space Base"
+    Scenario = SpacebaseScenario
+    length_unit = "rounds"
+    columns = {
+        "opening_sector": "per seat: sector of the opening ship (light speed: highest sector bought, 0 none)",
+        "credits": "per seat: credits at the end",
+        "income": "per seat: income at the end",
+        "colonies": "per seat: colonies bought",
+        "cards_bought": "per seat: ships bought (opening, normal and ability buys; not claims)",
+        "cards_claimed": "per seat: ships claimed free",
+        "turns": "per seat: turns taken (tie rounds included)",
+        "abilities": "per seat: charge abilities fired",
+        "end_reason": "0 trigger VP reached, 1 'You Win' card, 2 tie rounds cap (shared win), 3 max_rounds stop",
+        "start_tie": "the start player was drawn at random among tied players",
+        "tie_rounds": "tie rounds played",
+        "card_buyer": "per shipyard card in scenario order (cards.ships): seat that got it, -1 nobody",
+        "colony_buyer": "per colony in scenario order (cards.colonies): seat that bought it, -1 nobody",
+    }
+
+    def __init__(self):
+        self._cache: tuple | None = None
+
+    def inputs(self, scenario) -> tuple:
+        """Kernel arrays of a scenario (memoised on its content hash)."""
+        h = (scenario.content_hash(), scenario.players, tuple(scenario.seat_policies()))
+        if self._cache is None or self._cache[0] != h:
+            self._cache = (h, kernel_inputs(scenario))
+        return self._cache[1]
+
+    def run_batch(self, scenario, seed, game_ids, trace=False) -> Batch:
+        from .engine import run_games
+        D = self.inputs(scenario)
+        ids = np.ascontiguousarray(game_ids, dtype=np.int64)
+        ev_cap = 200_000 if trace else 0
+        (win, vp, length, opening, credits, income, cols, bought, claimed, turns, abil, end, start_tie,
+         tie_r, buyer, col_buyer, ev, evn) = run_games(np.int64(seed), ids, D, ev_cap)
+        extra = {"opening_sector": opening, "credits": credits, "income": income, "colonies": cols,
+                 "cards_bought": bought, "cards_claimed": claimed, "turns": turns, "abilities": abil,
+                 "end_reason": end, "start_tie": start_tie, "tie_rounds": tie_r, "card_buyer": buyer,
+                 "colony_buyer": col_buyer}
+        return Batch(is_winner=win, score=vp, length=length, extra=extra,
+                     events=ev[:int(evn[0])].copy() if trace else None)
+
+    def describe(self, scenario, events) -> list[str]:
+        return describe_events(scenario, events)
+
+    def report(self, df, meta, out):
+        from .report import write_report
+        return write_report(self, df, meta, out)
+
+
+def describe_events(scenario, events) -> list[str]:
+    """Readable move-by-move log of one traced game."""
+    cards = card_list(scenario)
+    cols = scenario.cards.colonies
+
+    def cn(k):
+        k = int(k)
+        if k < 0:
+            return "-"
+        c = cards[k]
+        lvl = getattr(c, "level", 0)
+        nm = f" {c.name}" if getattr(c, "name", "") else ""
+        return f"{c.id}{nm} (L{lvl} s{c.sector}, cost {getattr(c, 'cost', 0)})" if lvl else f"{c.id}"
+
+    side = {0: "blue", 1: "red"}
+    out: list[str] = []
+    for row in np.asarray(events):
+        kind, p, a, b, c, d = (int(x) for x in row)
+        who = f"seat {p}"
+        if kind == L.EV_REFILL:
+            out.append(f"  display L{a} slot {b}: {cn(c)}")
+        elif kind == L.EV_START:
+            out.append(f"start player: opening player {a} becomes seat 0" + (" (tie broken at random)" if b else ""))
+        elif kind == L.EV_OPENING:
+            out.append(f"{who} (opening player {d}): opening ship {cn(a)}, paid {c}")
+        elif kind == L.EV_LS_BUY:
+            out.append(f"{who} (opening player {d}): light-speed buy {cn(a)}, paid {c}")
+        elif kind == L.EV_BONUS:
+            out.append(f"{who}: turn-order bonus +{a} credits +{b} income -> {c} credits, {d} income")
+        elif kind == L.EV_TURN:
+            out.append(f"== round {a}, {who}'s turn ({b} credits, {c} income, {d} VP)")
+        elif kind == L.EV_SET_DIE:
+            out.append(f"  {who} sets die {b + 1} to {c} with {cn(a)} ({side[d]})")
+        elif kind == L.EV_ROLL:
+            fixed = " ".join(f"die {i + 1}" for i in range(2) if c >> i & 1)
+            out.append(f"  roll: {a} and {b}" + (f" ({fixed} set before the roll)" if c else ""))
+        elif kind == L.EV_REROLL:
+            out.append(f"  {who} rerolls die {b + 1} -> {c} with {cn(a)} ({side[d]})")
+        elif kind == L.EV_ASSIGN:
+            how = MODES.get(a, str(a))
+            tgt = f"sector {d}" if a in (L.M_SUM, L.M_DOUBLE_SUM) else f"sectors {b} and {c}"
+            out.append(f"  {who} takes {how}: {tgt}")
+        elif kind == L.EV_GAIN:
+            if a or b or c:
+                out.append(f"    {who} gains {a} credits, {b} income, {c} VP")
+        elif kind == L.EV_CHARGE:
+            extra = f", +{c} credits" if c else ""
+            out.append(f"    {who}: charge cube on {cn(a)} ({side[d]}) -> {b}{extra}")
+        elif kind == L.EV_FIRE:
+            out.append(f"  {who} fires {cn(a)} ({side[b]})")
+        elif kind == L.EV_BUY:
+            out.append(f"  {who} buys {cn(a)} with {c} credits (spends all)")
+        elif kind == L.EV_ABILITY_BUY:
+            out.append(f"  {who} buys {cn(a)} by ability, paying {b} of {c} credits")
+        elif kind == L.EV_COLONY:
+            out.append(f"  {who} buys {cols[a].id} (sector {b}, +{c} VP) with {d} credits")
+        elif kind == L.EV_NOBUY:
+            out.append(f"  {who} buys nothing, keeps {a} credits")
+        elif kind == L.EV_CLAIM:
+            out.append(f"  {who} claims {cn(a)} free")
+        elif kind == L.EV_LOSE_VP:
+            out.append(f"  seat {a} loses {b} VP (now {c}) by seat {p}")
+        elif kind == L.EV_SWAP:
+            out.append(f"  {who} swaps sectors {a} and {b}")
+        elif kind == L.EV_EXCHANGE:
+            out.append(f"  {who} exchanges {cn(a)} (sector {c}) with {cn(b)} (sector {d})")
+        elif kind == L.EV_PLACE:
+            out.append(f"  {who} places a charge on {cn(a)}")
+        elif kind == L.EV_MOVE:
+            out.append(f"  {who} moves a charge from {cn(a)} to {cn(b)}")
+        elif kind == L.EV_FLOOR:
+            out.append(f"  {who}: credits raised to income {a}")
+        elif kind == L.EV_TRIGGER:
+            out.append(f"** {who} reaches {a} VP in round {b}: the round is finished")
+        elif kind == L.EV_TIE_ROUND:
+            seats = [str(s) for s in range(scenario.players) if b >> s & 1]
+            out.append(f"== tie round (round {a}) among seats {', '.join(seats)}")
+        elif kind == L.EV_END:
+            seats = [str(s) for s in range(scenario.players) if c >> s & 1]
+            out.append(f"END after {b} rounds ({d} tie rounds): {END_REASONS.get(a, a)}; "
+                       f"winner(s): seat {', '.join(seats)}")
+        elif kind == L.EV_FINAL:
+            out.append(f"  {who}: {a} VP, {b} credits, {c} income, {d} colonies")
+        else:
+            out.append(f"  event {kind}: {p} {a} {b} {c} {d}")
+    return out
+
+
+GAME = Spacebase()

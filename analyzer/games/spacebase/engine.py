@@ -1,0 +1,1357 @@
+"""Space Base: the compiled rulebook. One numba kernel (`run_games`) plays a batch of games; each game
+uses only rng.new_stream(seed, game_id). Every rule is a small jitted helper named after the rule, so the
+tests can set up a position and call it directly.
+
+Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are tuples of numpy arrays:
+  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N)     (state.py structrefs: two pointers
+  S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV,  per call, whatever the arrays)
+            OWNER, ST, COLOWN, OPTS, BASE, OPEN, EV, EVN)
+Column meanings are in layout.py. Players are indexed by seat (seat 0 = start player) once the opening
+is done; the opening itself is played by "pre-seat" players 0..P-1 whose seat is (pre - start) mod P.
+
+Rule readings beyond the spec (each one a scenario parameter where it is a real ambiguity):
+- Charge: a card's cubes sit on its visible side: blue squares of the stationed card fill when its
+  sector's blue reward is taken (own turn), red squares of a deployed card on others' turns. A card
+  being deployed keeps min(cubes, its red squares). Blue abilities fire on your turn, red on others'.
+  Squares a player count does not need are not used (capacity = needed squares). A cube is placed
+  only if a needed square is empty; on_place credits are paid per cube placed.
+- Reward arrows take the neighbour's whole reward box, charge included (rules.arrows_charge). Several
+  deployed arrow cards in a sector act as one arrow mask (R, L or both; both = choose a direction).
+- Timings: set die (before the roll; active first, then the others in turn order on their red side),
+  reroll (after the roll, same order; a reroll changes the dice for everyone), dice arrow and 2X (while
+  assigning, own rewards only), every other ability after all players have taken their rewards and
+  claims: first the other players (red) in turn order, then the active player (blue), then the buy.
+- 2X: the extra activation does not charge the 2X card itself (help page); the normal one may.
+- Dice arrow (shift_up N): the summed sector + 1..N (rules.dice_arrow_down also allows -1..-N).
+- Buy / claim abilities take ships from the display (colonies too when rules.ability_buy_colonies);
+  an ability buy pays the cost only. A claimed or bought ship is stationed in its printed sector.
+- Swap moves everything in the two sector positions, colony included; exchange swaps the firing card
+  with one card in the same kind of position (station <-> station, deployed <-> deployed).
+- "Opponents lose N VP" hits every other player, never below 0. "You win" ends the game at once.
+- The end triggers when any player has >= trigger_vp at the end of any turn (it stays triggered even if
+  VP are lost later); the round is finished. Tie rounds: only the tied players take turns and collect
+  rewards (the others are frozen); after tie_rounds_cap rounds the tied players share the win.
+- Income floor: at the end of the active player's own turn only.
+- l2-39's printed red `set_die` icon has no charge squares and is not played (scenario `ignored`).
+Not implemented: "place a bought card in any sector 7-12" (an ability pipluppers lists, on no card of
+the data); Collins' move-a-cube is played as "move one cube between your own cards".
+"""
+import numpy as np
+from numba import njit
+
+from ...rng import below, new_stream, shuffle
+from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
+from .state import State
+from .policies import (NEG, best_exchange, choose_assignment, choose_buy, choose_claim, choose_reroll,
+                       choose_set_die, cube_source, cube_target, is_ready, swap_gain, wants_switch)
+
+# ------------------------------------------------------------------------------------------------
+# state
+
+
+@njit(cache=True)
+def alloc_state(D, ev_cap):
+    """All per-game arrays, allocated once per batch (reset by `setup`). ev_cap > 0 turns tracing on."""
+    R, LVL_IDS = D.R, D.LVL_IDS
+    P = R[R_P]
+    nc = R[R_NCARD]
+    ncol = max(1, R[R_NCOL])
+    dsz = R[R_DISPLAY]
+    PS = np.zeros((P, NPS), np.int32)
+    BD = np.zeros((P, 13, NBD), np.int32)
+    DEP = np.zeros((P, 13, R[R_MAXDEP]), np.int32)
+    CUBES = np.zeros((P, nc), np.int32)
+    AV = np.zeros((P, 2, 13), np.float64)
+    AC = np.zeros((P, 2, 13, NAC), np.int32)
+    ABL = np.zeros((P, 2, nc), np.int32)
+    G = np.zeros(NG, np.int64)
+    DECK = np.zeros((3, LVL_IDS.shape[1]), np.int32)
+    DP = np.zeros((3, 2), np.int64)
+    DISP = np.full((3, dsz), -1, np.int32)
+    COLAV = np.zeros(ncol, np.int32)
+    OWNER = np.full(nc, -1, np.int32)
+    ST = np.zeros(1, np.uint64)
+    COLOWN = np.full(ncol, -1, np.int32)
+    OPTS = np.zeros(3 * dsz + ncol + 32, np.int32)
+    BASE = np.zeros((P, 2, 13, 6), np.float64)
+    OPEN = np.full((P, 18), -1, np.int32)
+    EV = np.zeros((max(ev_cap, 1), EV_W), np.int32)
+    EVN = np.zeros(1, np.int64)
+    RATE = np.zeros((P, 3 * dsz), np.float64)
+    CRATE = np.zeros((P, ncol), np.float64)
+    G[G_TRACE] = 1 if ev_cap > 0 else 0
+    return State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE,
+                 OPEN, EV, EVN, RATE, CRATE)
+
+
+@njit(cache=True)
+def state_arrays(S):
+    """The state's arrays as a tuple in state.STATE_FIELDS order (for tests and Python-side checks)."""
+    return (S.PS, S.BD, S.DEP, S.CUBES, S.AV, S.AC, S.ABL, S.G, S.DECK, S.DP, S.DISP, S.COLAV, S.OWNER,
+            S.ST, S.COLOWN, S.OPTS, S.BASE, S.OPEN, S.EV, S.EVN, S.RATE, S.CRATE)
+
+
+@njit(cache=True)
+def emit(S, kind, seat, a, b, c, d):
+    """Append one trace record (kind, seat, a, b, c, d) when tracing; never changes the game."""
+    G = S.G
+    if G[G_TRACE] == 0:
+        return
+    EV, EVN = S.EV, S.EVN
+    n = EVN[0]
+    if n < EV.shape[0]:
+        EV[n, 0] = kind
+        EV[n, 1] = seat
+        EV[n, 2] = a
+        EV[n, 3] = b
+        EV[n, 4] = c
+        EV[n, 5] = d
+        EVN[0] = n + 1
+
+
+# ------------------------------------------------------------------------------------------------
+# decks and display
+
+
+@njit(cache=True)
+def draw(D, S, lv):
+    """Top card of level lv+1's deck, or -1 when it is empty (decks are circular buffers)."""
+    LVL_N = D.LVL_N
+    DECK, DP = S.DECK, S.DP
+    if DP[lv, 1] == 0:
+        return -1
+    k = DECK[lv, DP[lv, 0]]
+    DP[lv, 0] = (DP[lv, 0] + 1) % LVL_N[lv]
+    DP[lv, 1] -= 1
+    return int(k)
+
+
+@njit(cache=True)
+def put_bottom(D, S, lv, k):
+    LVL_N = D.LVL_N
+    DECK, DP = S.DECK, S.DP
+    DECK[lv, (DP[lv, 0] + DP[lv, 1]) % LVL_N[lv]] = k
+    DP[lv, 1] += 1
+
+
+@njit(cache=True)
+def refill_display(D, S):
+    """End of turn: every empty face-up slot of each level is refilled from that level's deck."""
+    R = D.R
+    DISP = S.DISP
+    for lv in range(3):
+        for j in range(R[R_DISPLAY]):
+            if DISP[lv, j] < 0:
+                k = draw(D, S, lv)
+                DISP[lv, j] = k
+                if k >= 0:
+                    for p in range(R[R_P]):
+                        slot_rate(D, S, p, lv, j)
+                    emit(S, EV_REFILL, -1, lv + 1, j, k, 0)
+
+
+# ------------------------------------------------------------------------------------------------
+# the board: stationing, deploying, colonies, and the per-sector reward tables
+
+
+@njit(cache=True)
+def deploy(D, S, p, pos, c):
+    """Turn card c and put it behind sector position pos; its cubes move to its red squares (if any)."""
+    CT = D.CT
+    BD, DEP, CUBES = S.BD, S.DEP, S.CUBES
+    DEP[p, pos, BD[p, pos, B_NDEP]] = c
+    BD[p, pos, B_NDEP] += 1
+    rc = CT[c, K_SIDE + NSIDE + S_CAP]
+    if CUBES[p, c] > rc:
+        CUBES[p, c] = rc
+
+
+@njit(cache=True)
+def station(D, S, p, c):
+    """Station card c in its printed sector; the card stationed there is deployed behind it."""
+    CT = D.CT
+    BD, CUBES = S.BD, S.CUBES
+    pos = CT[c, K_SECTOR]
+    old = BD[p, pos, B_STATION]
+    if old >= 0:
+        deploy(D, S, p, pos, old)
+    BD[p, pos, B_STATION] = c
+    CUBES[p, c] = 0
+
+
+@njit(cache=True)
+def place_colony(D, S, p, q):
+    """Colony q: its VP at once; its sector is closed (no station, no blue reward); the card stationed
+    there is deployed (rules.colony_deploys_station) or covered for good."""
+    COLT, R = D.COLT, D.R
+    PS, BD, COLAV, COLOWN = S.PS, S.BD, S.COLAV, S.COLOWN
+    pos = COLT[q, C_SECTOR]
+    old = BD[p, pos, B_STATION]
+    if old >= 0:
+        if R[R_COLONY_DEPLOYS] != 0:
+            deploy(D, S, p, pos, old)
+        else:
+            BD[p, pos, B_COVERED] = old
+    BD[p, pos, B_STATION] = -1
+    BD[p, pos, B_COLONY] = q + 1
+    PS[p, P_VP] += COLT[q, C_VP]
+    PS[p, P_COLS] += 1
+    COLAV[q] = 0
+    COLOWN[q] = p
+
+
+@njit(cache=True)
+def rebuild_position(D, S, p, s):
+    """Player p's reward boxes in sector position s: BASE[p, side, s] = (credits, income, VP, policy
+    value, special, arrow mask) of the stationed card's blue side and of all deployed cards' red sides.
+    Returns True if a card with charge squares sits there (stationed, deployed or covered)."""
+    CT, VALS = D.CT, D.VALS
+    PS, BD, DEP, BASE = S.PS, S.BD, S.DEP, S.BASE
+    ph = PS[p, P_PHASE]
+    ob = K_SIDE
+    orr = K_SIDE + NSIDE
+    has_cap = False
+    c = BD[p, s, B_STATION]
+    if c >= 0 and BD[p, s, B_COLONY] == 0:
+        BASE[p, 0, s, 0] = CT[c, ob + S_C]
+        BASE[p, 0, s, 1] = CT[c, ob + S_I]
+        BASE[p, 0, s, 2] = CT[c, ob + S_V]
+        BASE[p, 0, s, 3] = VALS[p, ph, BLUE, c]
+        BASE[p, 0, s, 4] = CT[c, ob + S_SPECIAL]
+        BASE[p, 0, s, 5] = CT[c, ob + S_ARROW]
+        has_cap = CT[c, ob + S_CAP] + CT[c, orr + S_CAP] > 0
+    else:
+        for f in range(6):
+            BASE[p, 0, s, f] = 0.0
+    cv = BD[p, s, B_COVERED]
+    if cv >= 0 and CT[cv, ob + S_CAP] + CT[cv, orr + S_CAP] > 0:
+        has_cap = True
+    rc = 0
+    ri = 0
+    rv = 0
+    val = 0.0
+    spec = 0
+    arrow = 0
+    for i in range(BD[p, s, B_NDEP]):
+        d = DEP[p, s, i]
+        rc += CT[d, orr + S_C]
+        ri += CT[d, orr + S_I]
+        rv += CT[d, orr + S_V]
+        val += VALS[p, ph, RED, d]
+        spec |= CT[d, orr + S_SPECIAL]
+        arrow |= CT[d, orr + S_ARROW]
+        if CT[d, ob + S_CAP] + CT[d, orr + S_CAP] > 0:
+            has_cap = True
+    BASE[p, 1, s, 0] = rc
+    BASE[p, 1, s, 1] = ri
+    BASE[p, 1, s, 2] = rv
+    BASE[p, 1, s, 3] = val
+    BASE[p, 1, s, 4] = spec
+    BASE[p, 1, s, 5] = arrow
+    BD[p, s, B_RARROW] = arrow
+    BD[p, s, B_RSPEC] = spec
+    return has_cap
+
+
+@njit(cache=True)
+def rebuild_abilities(D, S, p):
+    """ABL[p, side]: p's cards with charge squares on their visible side (blue: stationed, red:
+    deployed), and the mask of their timings."""
+    CT = D.CT
+    PS, BD, DEP, ABL = S.PS, S.BD, S.DEP, S.ABL
+    ob = K_SIDE
+    orr = K_SIDE + NSIDE
+    nab0 = 0
+    nab1 = 0
+    m0 = 0
+    m1 = 0
+    for s in range(1, 13):
+        c = BD[p, s, B_STATION]
+        if c >= 0 and BD[p, s, B_COLONY] == 0 and CT[c, ob + S_CAP] > 0:
+            ABL[p, BLUE, nab0] = c
+            nab0 += 1
+            m0 |= 1 << CT[c, ob + S_TIMING]
+        for i in range(BD[p, s, B_NDEP]):
+            d = DEP[p, s, i]
+            if CT[d, orr + S_CAP] > 0:
+                ABL[p, RED, nab1] = d
+                nab1 += 1
+                m1 |= 1 << CT[d, orr + S_TIMING]
+    PS[p, P_NAB0] = nab0
+    PS[p, P_NAB0 + 1] = nab1
+    PS[p, P_TMASK0] = m0
+    PS[p, P_TMASK0 + 1] = m1
+
+
+@njit(cache=True)
+def rebuild_chains(D, S, p, side, only):
+    """AC/AV[p, side, s]: one die on sector s, with the reward arrow chained one way from s (the better
+    direction for a two-way arrow; each sector once). With no arrow on that side only sector `only`
+    needs recomputing (only = 0: all)."""
+    BASE, AV, AC = S.BASE, S.AV, S.AC
+    arrows = False
+    for s in range(1, 13):
+        if BASE[p, side, s, 5] != 0.0:
+            arrows = True
+            break
+    lo = 1
+    hi = 12
+    if not arrows and only > 0:
+        lo = only
+        hi = only
+    for s in range(lo, hi + 1):
+        tc = BASE[p, side, s, 0]
+        ti = BASE[p, side, s, 1]
+        tv = BASE[p, side, s, 2]
+        tval = BASE[p, side, s, 3]
+        tsp = BASE[p, side, s, 4]
+        arrow = int(BASE[p, side, s, 5])
+        best_dir = 0
+        if arrow != 0:
+            bval = -1e18
+            bc = 0.0
+            bi = 0.0
+            bv = 0.0
+            bsp = 0.0
+            for dd in range(2):
+                d = 1 if dd == 0 else -1
+                bit = ARROW_R if d == 1 else ARROW_L
+                if arrow & bit == 0:
+                    continue
+                cc = 0.0
+                ci = 0.0
+                cv = 0.0
+                cval = 0.0
+                csp = 0.0
+                t = s
+                while True:
+                    t += d
+                    if t < 1 or t > 12:
+                        break
+                    cc += BASE[p, side, t, 0]
+                    ci += BASE[p, side, t, 1]
+                    cv += BASE[p, side, t, 2]
+                    cval += BASE[p, side, t, 3]
+                    if BASE[p, side, t, 4] > csp:
+                        csp = BASE[p, side, t, 4]
+                    if int(BASE[p, side, t, 5]) & bit == 0:
+                        break
+                if cval > bval:
+                    bval = cval
+                    bc = cc
+                    bi = ci
+                    bv = cv
+                    bsp = csp
+                    best_dir = d
+            tc += bc
+            ti += bi
+            tv += bv
+            tval += bval
+            if bsp > tsp:
+                tsp = bsp
+        AC[p, side, s, A_C] = int(tc)
+        AC[p, side, s, A_I] = int(ti)
+        AC[p, side, s, A_V] = int(tv)
+        AC[p, side, s, A_SPEC] = int(tsp)
+        AC[p, side, s, A_DIR] = best_dir
+        AV[p, side, s] = tval
+
+
+@njit(cache=True)
+def slot_rate(D, S, p, lv, j):
+    """Policy gain per round (before the horizon) of stationing display card (lv, j) for player p;
+    policies.NEG when its sector is closed by a colony. Kept up to date so a buy decision is a scan."""
+    CT, R, VALS, PR = D.CT, D.R, D.VALS, D.PR
+    PS, BD, DISP, RATE = S.PS, S.BD, S.DISP, S.RATE
+    k = DISP[lv, j]
+    if k < 0:
+        return
+    pos = CT[k, K_SECTOR]
+    slot = lv * R[R_DISPLAY] + j
+    if BD[p, pos, B_COLONY] != 0:
+        RATE[p, slot] = NEG
+        return
+    ph = PS[p, P_PHASE]
+    rate = VALS[p, ph, BLUE, k]
+    old = BD[p, pos, B_STATION]
+    if old >= 0:
+        rate += (R[R_P] - 1) * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old]
+    RATE[p, slot] = PR[p, pos] * rate
+
+
+@njit(cache=True)
+def player_rates(D, S, p):
+    """slot_rate for every display slot (same formula, written out), and per colony the per-round
+    change of p's sector rewards it would cause (lost blue, plus the deployed card's red when colonies
+    deploy)."""
+    CT, COLT, R, VALS, PR = D.CT, D.COLT, D.R, D.VALS, D.PR
+    PS, BD, DISP, COLAV, RATE, CRATE = S.PS, S.BD, S.DISP, S.COLAV, S.RATE, S.CRATE
+    ph = PS[p, P_PHASE]
+    np1 = R[R_P] - 1
+    dsz = R[R_DISPLAY]
+    for lv in range(3):
+        for j in range(dsz):
+            k = DISP[lv, j]
+            if k < 0:
+                continue
+            pos = CT[k, K_SECTOR]
+            if BD[p, pos, B_COLONY] != 0:
+                RATE[p, lv * dsz + j] = NEG
+                continue
+            rate = VALS[p, ph, BLUE, k]
+            old = BD[p, pos, B_STATION]
+            if old >= 0:
+                rate += np1 * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old]
+            RATE[p, lv * dsz + j] = PR[p, pos] * rate
+    for q in range(R[R_NCOL]):
+        pos = COLT[q, C_SECTOR]
+        if COLAV[q] == 0 or BD[p, pos, B_COLONY] != 0:
+            CRATE[p, q] = NEG
+            continue
+        old = BD[p, pos, B_STATION]
+        v = 0.0
+        if old >= 0:
+            v = -VALS[p, ph, BLUE, old]
+            if R[R_COLONY_DEPLOYS] != 0:
+                v += np1 * VALS[p, ph, RED, old]
+        CRATE[p, q] = PR[p, pos] * v
+
+
+@njit(cache=True)
+def refresh(D, S, p):
+    """Rebuild all of player p's reward tables (after a swap, an exchange, a policy phase change...)."""
+    for s in range(1, 13):
+        rebuild_position(D, S, p, s)
+    rebuild_abilities(D, S, p)
+    rebuild_chains(D, S, p, BLUE, 0)
+    rebuild_chains(D, S, p, RED, 0)
+    player_rates(D, S, p)
+
+
+@njit(cache=True)
+def refresh_pos(D, S, p, s):
+    """Update p's reward tables after a change in sector position s only (a buy, claim or colony):
+    the per-sector totals are kept incrementally so a dice assignment stays a few table lookups."""
+    if rebuild_position(D, S, p, s):
+        rebuild_abilities(D, S, p)
+    rebuild_chains(D, S, p, BLUE, s)
+    rebuild_chains(D, S, p, RED, s)
+    player_rates(D, S, p)
+
+
+# ------------------------------------------------------------------------------------------------
+# collecting rewards
+
+
+@njit(cache=True)
+def add_cube(D, S, p, c, side):
+    """One charge cube on card c's `side` if a needed square is empty; pays its on_place credits."""
+    CT = D.CT
+    PS, CUBES = S.PS, S.CUBES
+    o = K_SIDE + side * NSIDE
+    if CUBES[p, c] >= CT[c, o + S_CAP]:
+        return False
+    CUBES[p, c] += 1
+    PS[p, P_CRED] += CT[c, o + S_ONPLACE]
+    emit(S, EV_CHARGE, p, c, CUBES[p, c], CT[c, o + S_ONPLACE], side)
+    return True
+
+
+@njit(cache=True)
+def gain_card(D, S, p, c, side, skip, charge):
+    """Take one card's reward box on `side`: credits, income, VP, claims (queued) and a charge cube."""
+    CT = D.CT
+    PS = S.PS
+    o = K_SIDE + side * NSIDE
+    PS[p, P_CRED] += CT[c, o + S_C]
+    PS[p, P_INC] += CT[c, o + S_I]
+    PS[p, P_VP] += CT[c, o + S_V]
+    for lv in range(3):
+        PS[p, P_CLQ1 + lv] += CT[c, o + S_CL1 + lv]
+    if charge and c != skip and CT[c, o + S_CAP] > 0:
+        add_cube(D, S, p, c, side)
+
+
+@njit(cache=True)
+def collect_position(D, S, p, side, t, skip, charge):
+    """Blue: the stationed card of sector t (nothing under a colony). Red: every deployed card there."""
+    BD, DEP = S.BD, S.DEP
+    if side == BLUE:
+        c = BD[p, t, B_STATION]
+        if c >= 0 and BD[p, t, B_COLONY] == 0:
+            gain_card(D, S, p, c, side, skip, charge)
+    else:
+        for i in range(BD[p, t, B_NDEP]):
+            gain_card(D, S, p, DEP[p, t, i], side, skip, charge)
+
+
+@njit(cache=True)
+def position_arrow(D, S, p, side, t):
+    CT = D.CT
+    BD = S.BD
+    if side == BLUE:
+        c = BD[p, t, B_STATION]
+        if c < 0 or BD[p, t, B_COLONY] != 0:
+            return 0
+        return CT[c, K_SIDE + S_ARROW]
+    return BD[p, t, B_RARROW]
+
+
+@njit(cache=True)
+def collect(D, S, p, side, s, skip):
+    """One die on sector s for player p: blue (active) or red (others) rewards of that sector, then the
+    reward arrow's chain in the chosen direction (each sector once per die). `skip`: a card that may not
+    be charged by this activation (the 2X card on its own extra activation)."""
+    R = D.R
+    PS, AC = S.PS, S.AC
+    if AC[p, side, s, A_SPEC] == 0:  # fast path: plain credits / income / VP from the table
+        PS[p, P_CRED] += AC[p, side, s, A_C]
+        PS[p, P_INC] += AC[p, side, s, A_I]
+        PS[p, P_VP] += AC[p, side, s, A_V]
+        return
+    collect_position(D, S, p, side, s, skip, True)
+    d = AC[p, side, s, A_DIR]
+    if d == 0:
+        return
+    bit = ARROW_R if d == 1 else ARROW_L
+    t = s
+    while True:
+        t += d
+        if t < 1 or t > 12:
+            break
+        collect_position(D, S, p, side, t, skip, R[R_ARROW_CHARGES] != 0)
+        if position_arrow(D, S, p, side, t) & bit == 0:
+            break
+
+
+@njit(cache=True)
+def spend(D, S, p, c, side):
+    """Remove the cubes a firing takes: all needed squares if linked, else one."""
+    CT = D.CT
+    PS, CUBES = S.PS, S.CUBES
+    o = K_SIDE + side * NSIDE
+    if CT[c, o + S_LINKED] != 0:
+        CUBES[p, c] -= CT[c, o + S_CAP]
+    else:
+        CUBES[p, c] -= 1
+    PS[p, P_ABIL] += 1
+
+
+@njit(cache=True)
+def ability_bonus(D, S, p, c, side):
+    """The plain credits / VP parts of an ability (e.g. 'set a die + 1 credit')."""
+    CT = D.CT
+    PS = S.PS
+    o = K_SIDE + side * NSIDE
+    PS[p, P_CRED] += CT[c, o + E_CRED]
+    PS[p, P_VP] += CT[c, o + E_VP]
+
+
+@njit(cache=True)
+def assign_player(D, S, p, side, d1, d2):
+    """Player p uses the dice (two faces, or the sum; a double as two faces activates that sector
+    twice), possibly with a dice-arrow or 2X charge, and collects its rewards."""
+    PS = S.PS
+    c0 = PS[p, P_CRED]
+    i0 = PS[p, P_INC]
+    v0 = PS[p, P_VP]
+    mode, tgt, shc, dbc = choose_assignment(D, S, p, side, d1, d2)
+    if shc >= 0:
+        spend(D, S, p, shc, side)
+        emit(S, EV_FIRE, p, shc, side, d1 + d2, tgt)
+    if dbc >= 0:
+        spend(D, S, p, dbc, side)
+        emit(S, EV_FIRE, p, dbc, side, mode, 0)
+    emit(S, EV_ASSIGN, p, mode, d1, d2, tgt)
+    if mode == M_FACES:
+        collect(D, S, p, side, d1, -1)
+        collect(D, S, p, side, d2, -1)
+    elif mode == M_SUM:
+        collect(D, S, p, side, tgt, -1)
+    elif mode == M_DOUBLE_SUM:
+        collect(D, S, p, side, tgt, -1)
+        collect(D, S, p, side, tgt, dbc)
+    elif mode == M_DOUBLE_D1:
+        collect(D, S, p, side, d1, -1)
+        collect(D, S, p, side, d2, -1)
+        collect(D, S, p, side, d1, dbc)
+    else:
+        collect(D, S, p, side, d1, -1)
+        collect(D, S, p, side, d2, -1)
+        collect(D, S, p, side, d2, dbc)
+    emit(S, EV_GAIN, p, PS[p, P_CRED] - c0, PS[p, P_INC] - i0, PS[p, P_VP] - v0, 0)
+    return mode
+
+
+@njit(cache=True)
+def assign_all(D, S, a):
+    """Every player in the game uses the active player's dice: the active one blue, the others red.
+    A player holding no dice-arrow / 2X card on that side (the usual case) is decided and paid right here with
+    the same table lookups as choose_assignment and collect (their fast path, written out because it
+    runs P times a turn); everyone else goes through assign_player."""
+    R = D.R
+    PS, G, AV, AC = S.PS, S.G, S.AV, S.AC
+    P = R[R_P]
+    d1 = int(G[G_D1])
+    d2 = int(G[G_D2])
+    ssum = d1 + d2
+    trace = G[G_TRACE] != 0
+    for k in range(P):
+        p = (a + k) % P
+        if PS[p, P_IN] == 0:
+            continue
+        side = BLUE if k == 0 else RED
+        if trace or PS[p, P_TMASK0 + side] & (1 << T_ASSIGN) != 0:
+            assign_player(D, S, p, side, d1, d2)
+            continue
+        if AV[p, side, ssum] > AV[p, side, d1] + AV[p, side, d2]:
+            if AC[p, side, ssum, A_SPEC] == 0:
+                PS[p, P_CRED] += AC[p, side, ssum, A_C]
+                PS[p, P_INC] += AC[p, side, ssum, A_I]
+                PS[p, P_VP] += AC[p, side, ssum, A_V]
+            else:
+                collect(D, S, p, side, ssum, -1)
+        else:
+            if AC[p, side, d1, A_SPEC] == 0:
+                PS[p, P_CRED] += AC[p, side, d1, A_C]
+                PS[p, P_INC] += AC[p, side, d1, A_I]
+                PS[p, P_VP] += AC[p, side, d1, A_V]
+            else:
+                collect(D, S, p, side, d1, -1)
+            if AC[p, side, d2, A_SPEC] == 0:
+                PS[p, P_CRED] += AC[p, side, d2, A_C]
+                PS[p, P_INC] += AC[p, side, d2, A_I]
+                PS[p, P_VP] += AC[p, side, d2, A_V]
+            else:
+                collect(D, S, p, side, d2, -1)
+
+
+# ------------------------------------------------------------------------------------------------
+# buying, claiming and the charge abilities
+
+
+@njit(cache=True)
+def buy_apply(D, S, p, choice, pay_all):
+    """Carry out a buy chosen by a policy (display slot l*DSZ+j, or 1000+q for colony q). pay_all:
+    the normal buy spends all credits; an ability buy pays the cost only."""
+    CT, COLT, R = D.CT, D.COLT, D.R
+    PS, DISP, OWNER = S.PS, S.DISP, S.OWNER
+    cred = PS[p, P_CRED]
+    if choice >= 1000:
+        q = choice - 1000
+        cost = COLT[q, C_COST]
+        place_colony(D, S, p, q)
+        pos = COLT[q, C_SECTOR]
+        emit(S, EV_COLONY, p, q, COLT[q, C_SECTOR], COLT[q, C_VP], cred)
+    else:
+        dsz = R[R_DISPLAY]
+        lv = choice // dsz
+        j = choice % dsz
+        k = DISP[lv, j]
+        DISP[lv, j] = -1
+        cost = CT[k, K_COST]
+        station(D, S, p, k)
+        pos = CT[k, K_SECTOR]
+        OWNER[k] = p
+        PS[p, P_BOUGHT] += 1
+        emit(S, EV_BUY if pay_all else EV_ABILITY_BUY, p, k, cost, cred, lv + 1)
+    if pay_all:
+        PS[p, P_CRED] = 0
+    else:
+        PS[p, P_CRED] -= cost
+    refresh_pos(D, S, p, pos)
+
+
+@njit(cache=True)
+def resolve_claims(D, S, p):
+    """Claims queued by rewards or abilities: take free ships of those levels from the display."""
+    CT = D.CT
+    PS, DISP, OWNER = S.PS, S.DISP, S.OWNER
+    changed = False
+    for lv in range(3):
+        n = PS[p, P_CLQ1 + lv]
+        PS[p, P_CLQ1 + lv] = 0
+        for _ in range(n):
+            j = choose_claim(D, S, p, lv)
+            if j < 0:
+                break
+            k = DISP[lv, j]
+            DISP[lv, j] = -1
+            station(D, S, p, k)
+            OWNER[k] = p
+            PS[p, P_CLAIMED] += 1
+            emit(S, EV_CLAIM, p, k, lv + 1, 0, 0)
+            changed = True
+            refresh_pos(D, S, p, CT[k, K_SECTOR])
+    return changed
+
+
+@njit(cache=True)
+def find_card(S, p, c, side):
+    """Where card c sits on p's board: (sector, deployed index or -1)."""
+    BD, DEP = S.BD, S.DEP
+    for s in range(1, 13):
+        if side == BLUE:
+            if BD[p, s, B_STATION] == c:
+                return s, -1
+        else:
+            for i in range(BD[p, s, B_NDEP]):
+                if DEP[p, s, i] == c:
+                    return s, i
+    return -1, -1
+
+
+@njit(cache=True)
+def swap_sectors(D, S, p, a, b):
+    """Swap everything in sector positions a and b (stationed, deployed, colony); cards bought later
+    still go to their printed sector."""
+    BD, DEP = S.BD, S.DEP
+    for f in range(NBD):
+        t = BD[p, a, f]
+        BD[p, a, f] = BD[p, b, f]
+        BD[p, b, f] = t
+    n = max(BD[p, a, B_NDEP], BD[p, b, B_NDEP])
+    for i in range(n):
+        t = DEP[p, a, i]
+        DEP[p, a, i] = DEP[p, b, i]
+        DEP[p, b, i] = t
+    refresh(D, S, p)
+    emit(S, EV_SWAP, p, a, b, 0, 0)
+
+
+@njit(cache=True)
+def exchange_cards(D, S, p, c, side, a, ia, s, i_s):
+    """Exchange card c (sector a; deployed index ia when deployed) with the card in sector s (station,
+    or deployed index i_s)."""
+    BD, DEP = S.BD, S.DEP
+    if side == BLUE:
+        t = BD[p, s, B_STATION]
+        BD[p, s, B_STATION] = c
+        BD[p, a, B_STATION] = t
+    else:
+        t = DEP[p, s, i_s]
+        DEP[p, s, i_s] = c
+        DEP[p, a, ia] = t
+    refresh(D, S, p)
+    emit(S, EV_EXCHANGE, p, c, t, a, s)
+
+
+@njit(cache=True)
+def lose_vp(D, S, p, n):
+    """All other players lose n VP (never below 0)."""
+    R = D.R
+    PS = S.PS
+    for q in range(R[R_P]):
+        if q != p:
+            PS[q, P_VP] = max(0, PS[q, P_VP] - n)
+            emit(S, EV_LOSE_VP, p, q, n, PS[q, P_VP], 0)
+
+
+@njit(cache=True)
+def try_fire(D, S, p, c, side):
+    """Fire card c's free-timing charge ability if it pays (see the module doc); True if it fired."""
+    CT, R = D.CT, D.R
+    PS, G, CUBES = S.PS, S.G, S.CUBES
+    o = K_SIDE + side * NSIDE
+    win = CT[c, o + E_WIN]
+    nlose = CT[c, o + E_LOSEVP]
+    nbuy = CT[c, o + E_BUY]
+    sa = CT[c, o + E_SWAPA]
+    sb = CT[c, o + E_SWAPB]
+    pays = win != 0 or CT[c, o + E_CRED] > 0 or CT[c, o + E_VP] > 0
+    if nlose > 0:
+        for q in range(R[R_P]):
+            if q != p and PS[q, P_VP] > 0:
+                pays = True
+    abuy_col = R[R_ABUY_COL] != 0
+    if nbuy > 0 and not pays:
+        pays = choose_buy(D, S, p, PS[p, P_CRED], False, abuy_col) >= 0
+    ncl = CT[c, o + E_CL1] + CT[c, o + E_CL1 + 1] + CT[c, o + E_CL1 + 2]
+    if ncl > 0 and not pays:
+        for lv in range(3):
+            if CT[c, o + E_CL1 + lv] > 0 and choose_claim(D, S, p, lv) >= 0:
+                pays = True
+    do_swap = False
+    if sa > 0:
+        g = swap_gain(D, S, p, sa, sb)
+        do_swap = g > 1e-9 or (g > -1e-9 and CT[c, o + S_ONPLACE] > 0)
+        pays = pays or do_swap
+    ex_s = -1
+    ex_i = -1
+    if CT[c, o + E_EXCH] > 0:
+        a, ia = find_card(S, p, c, side)
+        ex_s, ex_i, g = best_exchange(D, S, p, c, side, a)
+        pays = pays or ex_s > 0
+    nplace = CT[c, o + E_PLACE]
+    if nplace > 0:
+        t, ts, tv = cube_target(D, S, p, c)
+        pays = pays or t >= 0
+    if not pays:
+        return False
+    spend(D, S, p, c, side)
+    emit(S, EV_FIRE, p, c, side, 0, 0)
+    if win != 0:
+        G[G_OVER] = 1
+        G[G_END] = END_YOU_WIN
+        G[G_YOUWIN] = p
+        return True
+    if nlose > 0:
+        lose_vp(D, S, p, nlose)
+    ability_bonus(D, S, p, c, side)
+    if ncl > 0:
+        for lv in range(3):
+            PS[p, P_CLQ1 + lv] += CT[c, o + E_CL1 + lv]
+        resolve_claims(D, S, p)
+    for _ in range(nbuy):
+        ch = choose_buy(D, S, p, PS[p, P_CRED], False, abuy_col)
+        if ch < 0:
+            break
+        buy_apply(D, S, p, ch, False)
+    if do_swap:
+        swap_sectors(D, S, p, sa, sb)
+    if ex_s > 0:
+        a, ia = find_card(S, p, c, side)
+        if a > 0:
+            exchange_cards(D, S, p, c, side, a, ia, ex_s, ex_i)
+    for _ in range(nplace):
+        t, ts, tv = cube_target(D, S, p, c)
+        if t < 0:
+            break
+        add_cube(D, S, p, t, ts)
+        emit(S, EV_PLACE, p, t, ts, 0, 0)
+    for _ in range(CT[c, o + E_MOVE]):
+        src, sv = cube_source(D, S, p, c)
+        if src < 0:
+            break
+        t, ts, tv = cube_target(D, S, p, src)
+        if t < 0 or tv <= sv:
+            break
+        CUBES[p, src] -= 1
+        add_cube(D, S, p, t, ts)
+        emit(S, EV_MOVE, p, src, t, ts, 0)
+    return True
+
+
+@njit(cache=True)
+def free_abilities(D, S, p, side):
+    """Fire p's ready free-timing abilities on `side` while they pay (a fired one may ready another)."""
+    CT = D.CT
+    PS, G, ABL = S.PS, S.G, S.ABL
+    o = K_SIDE + side * NSIDE
+    for _ in range(32):
+        fired = False
+        for k in range(PS[p, P_NAB0 + side]):
+            c = ABL[p, side, k]
+            if CT[c, o + S_TIMING] != T_FREE or not is_ready(D, S, p, c, side):
+                continue
+            if try_fire(D, S, p, c, side):
+                fired = True
+                break
+        if G[G_OVER] != 0 or not fired:
+            return
+
+
+@njit(cache=True)
+def set_dice_phase(D, S, a):
+    """Before the roll: set-die charges (active player blue, then the others red, in turn order)."""
+    CT, R = D.CT, D.R
+    PS, G, ABL = S.PS, S.G, S.ABL
+    P = R[R_P]
+    for kk in range(P):
+        p = (a + kk) % P
+        side = BLUE if p == a else RED
+        if PS[p, P_IN] == 0 or PS[p, P_NAB0 + side] == 0:
+            continue
+        o = K_SIDE + side * NSIDE
+        for k in range(PS[p, P_NAB0 + side]):
+            c = ABL[p, side, k]
+            if CT[c, o + S_TIMING] != T_PREROLL:
+                continue
+            while is_ready(D, S, p, c, side):
+                die, face = choose_set_die(D, S, p, side, CT[c, o + E_CRED])
+                if die < 0:
+                    break
+                spend(D, S, p, c, side)
+                ability_bonus(D, S, p, c, side)
+                G[G_D1 + die] = face
+                G[G_DSET1 + die] = 1
+                emit(S, EV_SET_DIE, p, c, die, face, side)
+
+
+@njit(cache=True)
+def roll(D, S, a):
+    """Roll the dice not fixed by a set-die charge."""
+    G, ST = S.G, S.ST
+    for i in range(2):
+        if G[G_DSET1 + i] == 0:
+            G[G_D1 + i] = below(ST, 6) + 1
+    emit(S, EV_ROLL, a, G[G_D1], G[G_D2], G[G_DSET1] + 2 * G[G_DSET2], 0)
+
+
+@njit(cache=True)
+def reroll_phase(D, S, a):
+    """After the roll: reroll charges (active blue, then others red); a reroll changes everyone's dice."""
+    CT, R = D.CT, D.R
+    PS, G, ABL, ST = S.PS, S.G, S.ABL, S.ST
+    P = R[R_P]
+    for kk in range(P):
+        p = (a + kk) % P
+        side = BLUE if p == a else RED
+        if PS[p, P_IN] == 0 or PS[p, P_NAB0 + side] == 0:
+            continue
+        o = K_SIDE + side * NSIDE
+        for k in range(PS[p, P_NAB0 + side]):
+            c = ABL[p, side, k]
+            if CT[c, o + S_TIMING] != T_POSTROLL:
+                continue
+            while is_ready(D, S, p, c, side):
+                die = choose_reroll(D, S, p, side, int(G[G_D1]), int(G[G_D2]), CT[c, o + E_CRED])
+                if die < 0:
+                    break
+                spend(D, S, p, c, side)
+                ability_bonus(D, S, p, c, side)
+                G[G_D1 + die] = below(ST, 6) + 1
+                emit(S, EV_REROLL, p, c, die, G[G_D1 + die], side)
+
+
+@njit(cache=True)
+def buy_phase(D, S, a):
+    """The active player may buy one ship or colony costing at most its credits; buying spends all."""
+    PS = S.PS
+    ch = choose_buy(D, S, a, PS[a, P_CRED], True, True)
+    if ch >= 0:
+        buy_apply(D, S, a, ch, True)
+    else:
+        emit(S, EV_NOBUY, a, PS[a, P_CRED], 0, 0, 0)
+
+
+@njit(cache=True)
+def income_floor(D, S, a):
+    """End of the active player's turn: credits below income are raised to income."""
+    PS = S.PS
+    if PS[a, P_CRED] < PS[a, P_INC]:
+        PS[a, P_CRED] = PS[a, P_INC]
+        emit(S, EV_FLOOR, a, PS[a, P_CRED], 0, 0, 0)
+
+
+@njit(cache=True)
+def check_trigger(D, S):
+    R = D.R
+    PS, G = S.PS, S.G
+    if G[G_TRIGGER] != 0:
+        return
+    for p in range(R[R_P]):
+        if PS[p, P_VP] >= R[R_TRIGGER]:
+            G[G_TRIGGER] = 1
+            emit(S, EV_TRIGGER, p, PS[p, P_VP], G[G_ROUND], 0, 0)
+            return
+
+
+@njit(cache=True)
+def play_turn(D, S, a):
+    """One turn of seat a: set dice, roll, reroll, everyone assigns, claims, abilities, buy, refill,
+    income floor."""
+    R, POL = D.R, D.POL
+    PS, G = S.PS, S.G
+    P = R[R_P]
+    G[G_ACTIVE] = a
+    PS[a, P_TURNS] += 1
+    if POL[a] == POL_ENGINE and PS[a, P_PHASE] == 0 and wants_switch(D, S, a):
+        PS[a, P_PHASE] = 1
+        refresh(D, S, a)
+    trace = G[G_TRACE] != 0
+    if trace:
+        emit(S, EV_TURN, a, G[G_ROUND], PS[a, P_CRED], PS[a, P_INC], PS[a, P_VP])
+    timings = 0  # charge-ability timings held by anyone on the side that acts this turn
+    for k in range(P):
+        p = (a + k) % P
+        if PS[p, P_IN] != 0:
+            timings |= PS[p, P_TMASK0 + (BLUE if k == 0 else RED)]
+    G[G_DSET1] = 0
+    G[G_DSET2] = 0
+    if timings & (1 << T_PREROLL):
+        set_dice_phase(D, S, a)
+    roll(D, S, a)
+    if timings & (1 << T_POSTROLL):
+        reroll_phase(D, S, a)
+    assign_all(D, S, a)
+    for kk in range(P):
+        p = (a + kk) % P
+        if PS[p, P_CLQ1] + PS[p, P_CLQ1 + 1] + PS[p, P_CLQ1 + 2] > 0:
+            resolve_claims(D, S, p)
+    if timings & (1 << T_FREE):
+        for kk in range(1, P):
+            p = (a + kk) % P
+            if PS[p, P_IN] != 0 and PS[p, P_TMASK0 + RED] & (1 << T_FREE) != 0:
+                free_abilities(D, S, p, RED)
+                if G[G_OVER] != 0:
+                    return
+        if PS[a, P_TMASK0 + BLUE] & (1 << T_FREE) != 0:
+            free_abilities(D, S, a, BLUE)
+            if G[G_OVER] != 0:
+                return
+    buy_phase(D, S, a)
+    refill_display(D, S)
+    income_floor(D, S, a)
+    check_trigger(D, S)
+
+
+# ------------------------------------------------------------------------------------------------
+# setup
+
+
+@njit(cache=True)
+def reset(D, S, seed, gid):
+    """Empty boards, shuffled decks, six face-up ships per level, colonies on display, and every
+    player's 12 starting ships stationed."""
+    R, LVL_IDS, LVL_N = D.R, D.LVL_IDS, D.LVL_N
+    PS, BD, CUBES, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN = (S.PS, S.BD, S.CUBES, S.G, S.DECK, S.DP, S.DISP,
+                                                                   S.COLAV, S.OWNER, S.ST, S.COLOWN)
+    P = R[R_P]
+    PS[:, :] = 0
+    BD[:, :, :] = 0
+    BD[:, :, B_STATION] = -1
+    BD[:, :, B_COVERED] = -1
+    CUBES[:, :] = 0
+    OWNER[:] = -1
+    COLOWN[:] = -1
+    tr = G[G_TRACE]
+    G[:] = 0
+    G[G_TRACE] = tr
+    ST[0] = new_stream(seed, gid)[0]
+    for lv in range(3):
+        n = LVL_N[lv]
+        for i in range(n):
+            DECK[lv, i] = LVL_IDS[lv, i]
+        shuffle(ST, DECK[lv], n)
+        DP[lv, 0] = 0
+        DP[lv, 1] = n
+    DISP[:, :] = -1
+    refill_display(D, S)
+    for q in range(R[R_NCOL]):
+        COLAV[q] = 1
+    for p in range(P):
+        for c in range(R[R_NSTART]):
+            station(D, S, p, c)
+        PS[p, P_IN] = 1
+
+
+@njit(cache=True)
+def opening_value(D, S, k):
+    """Neutral worth (row P of VALS/PR: the scenario's `weighted` weights) of adding ship k to a
+    starting board, for the light-speed opening where seats are not known yet."""
+    CT, R, VALS, WP, PR = D.CT, D.R, D.VALS, D.WP, D.PR
+    BD = S.BD
+    P = R[R_P]
+    pos = CT[k, K_SECTOR]
+    st = BD[0, pos, B_STATION]
+    rate = PR[P, pos] * VALS[P, 0, BLUE, k]
+    if st >= 0:
+        rate += PR[P, pos] * ((P - 1) * VALS[P, 0, RED, st] - VALS[P, 0, BLUE, st])
+    return rate * WP[P, W_HMAX]
+
+
+@njit(cache=True)
+def opening_standard(D, S):
+    """Each player draws one random Level I ship and pays it from the start credits; the highest
+    sector starts (ties: random). Returns (start pre-seat, tie)."""
+    CT, R = D.CT, D.R
+    OPEN, ST = S.OPEN, S.ST
+    P = R[R_P]
+    for i in range(P):
+        k = draw(D, S, 0)
+        OPEN[i, :] = -1
+        OPEN[i, 0] = k
+        cost = CT[k, K_COST] if k >= 0 else 0
+        OPEN[i, 16] = max(0, R[R_START_CREDITS] - cost)
+        OPEN[i, 17] = CT[k, K_SECTOR] if k >= 0 else 0
+    best = -1
+    n = 0
+    for i in range(P):
+        if OPEN[i, 17] > best:
+            best = OPEN[i, 17]
+            n = 1
+        elif OPEN[i, 17] == best:
+            n += 1
+    pick = 0 if n == 1 else below(ST, n)
+    for i in range(P):
+        if OPEN[i, 17] == best:
+            if pick == 0:
+                return i, n > 1
+            pick -= 1
+    return 0, False
+
+
+@njit(cache=True)
+def opening_lightspeed(D, S):
+    """Light speed: each player sees draw_l1 Level I + draw_l2 Level II ships, buys any set within the
+    light-speed credits (paying costs; at most one per sector), the rest go under their decks. Most
+    credits left starts; ties: highest sector bought, then random. Returns (start pre-seat, tie)."""
+    CT, R, WP = D.CT, D.R, D.WP
+    OPEN, OPTS, ST = S.OPEN, S.OPTS, S.ST
+    P = R[R_P]
+    budget = R[R_LS_CREDITS]
+    wc = WP[P, W_C0]
+    for i in range(P):
+        OPEN[i, :] = -1
+        n = 0
+        for lv in range(2):
+            for _ in range(R[R_LS_L1] if lv == 0 else R[R_LS_L2]):
+                k = draw(D, S, lv)
+                if k >= 0:
+                    OPTS[n] = k
+                    n += 1
+        bestv = -1e18
+        bestm = 0
+        for m in range(1 << n):
+            cost = 0
+            v = 0.0
+            used = 0
+            ok = True
+            for j in range(n):
+                if m >> j & 1:
+                    k = OPTS[j]
+                    cost += CT[k, K_COST]
+                    bit = 1 << CT[k, K_SECTOR]
+                    if used & bit:
+                        ok = False
+                        break
+                    used |= bit
+                    v += opening_value(D, S, k)
+            if not ok or cost > budget:
+                continue
+            v += wc * (budget - cost)
+            if v > bestv:
+                bestv = v
+                bestm = m
+        cost = 0
+        top = 0
+        nb = 0
+        for j in range(n):
+            k = OPTS[j]
+            if bestm >> j & 1:
+                OPEN[i, nb] = k
+                nb += 1
+                cost += CT[k, K_COST]
+                top = max(top, CT[k, K_SECTOR])
+            else:
+                put_bottom(D, S, CT[k, K_LEVEL] - 1, k)
+        OPEN[i, 16] = budget - cost
+        OPEN[i, 17] = top
+    best = -1
+    bsec = -1
+    n = 0
+    for i in range(P):
+        if OPEN[i, 16] > best or (OPEN[i, 16] == best and OPEN[i, 17] > bsec):
+            best = OPEN[i, 16]
+            bsec = OPEN[i, 17]
+            n = 1
+        elif OPEN[i, 16] == best and OPEN[i, 17] == bsec:
+            n += 1
+    pick = 0 if n == 1 else below(ST, n)
+    for i in range(P):
+        if OPEN[i, 16] == best and OPEN[i, 17] == bsec:
+            if pick == 0:
+                return i, n > 1
+            pick -= 1
+    return 0, False
+
+
+@njit(cache=True)
+def seat_players(D, S, start, tie):
+    """Seats follow turn order from the start player: seat s is pre-seat (start + s) mod P. Each seat's
+    opening ships are stationed, then the turn-order bonus of its position is added."""
+    CT, R, BONUS = D.CT, D.R, D.BONUS
+    PS, OPEN, OWNER, G = S.PS, S.OPEN, S.OWNER, S.G
+    P = R[R_P]
+    ls = R[R_VARIANT] == VARIANT_LIGHTSPEED
+    G[G_START_PRE] = start
+    G[G_START_TIE] = 1 if tie else 0
+    emit(S, EV_START, 0, start, 1 if tie else 0, 0, 0)
+    for s in range(P):
+        i = (start + s) % P
+        PS[s, P_PRE] = i
+        for j in range(16):
+            k = OPEN[i, j]
+            if k < 0:
+                break
+            station(D, S, s, k)
+            OWNER[k] = s
+            PS[s, P_BOUGHT] += 1
+            emit(S, EV_LS_BUY if ls else EV_OPENING, s, k, CT[k, K_SECTOR], CT[k, K_COST], i)
+        PS[s, P_CRED] = OPEN[i, 16]
+        PS[s, P_INC] = R[R_LS_INCOME] if ls else R[R_START_INCOME]
+        PS[s, P_OPENSEC] = OPEN[i, 17]
+        PS[s, P_CRED] += BONUS[s, 0]
+        PS[s, P_INC] += BONUS[s, 1]
+        emit(S, EV_BONUS, s, BONUS[s, 0], BONUS[s, 1], PS[s, P_CRED], PS[s, P_INC])
+        refresh(D, S, s)
+
+
+@njit(cache=True)
+def setup(D, S, seed, gid):
+    R = D.R
+    reset(D, S, seed, gid)
+    if R[R_VARIANT] == VARIANT_LIGHTSPEED:
+        start, tie = opening_lightspeed(D, S)
+        # light speed: the start credits are the light-speed ones (left after the opening buys)
+    else:
+        start, tie = opening_standard(D, S)
+    seat_players(D, S, start, tie)
+
+
+# ------------------------------------------------------------------------------------------------
+# the game
+
+
+@njit(cache=True)
+def settle_winners(D, S):
+    """Leave P_IN = 1 exactly for the players with the most VP among those still in; returns count."""
+    R = D.R
+    PS = S.PS
+    best = -1
+    for p in range(R[R_P]):
+        if PS[p, P_IN] != 0 and PS[p, P_VP] > best:
+            best = PS[p, P_VP]
+    n = 0
+    for p in range(R[R_P]):
+        if PS[p, P_IN] != 0 and PS[p, P_VP] == best:
+            n += 1
+        else:
+            PS[p, P_IN] = 0
+    return n
+
+
+@njit(cache=True)
+def play_rounds(D, S):
+    """Full rounds in seat order until a player has trigger_vp (the round is finished: equal turns),
+    a 'you win' card fires, or max_rounds."""
+    R, PS, G = D.R, S.PS, S.G
+    P = R[R_P]
+    while True:
+        G[G_ROUND] += 1
+        for a in range(P):
+            play_turn(D, S, a)
+            if G[G_OVER] != 0:
+                return
+        if G[G_TRIGGER] != 0:
+            return
+        if G[G_ROUND] >= R[R_MAX_ROUNDS]:
+            G[G_END] = END_MAX_ROUNDS
+            return
+
+
+@njit(cache=True)
+def tie_rounds(D, S):
+    """Most VP wins; tied players play further full rounds (only they take turns) until one leads, at
+    most tie_rounds_cap rounds; then they share the win. Leaves the winners in P_IN."""
+    R = D.R
+    PS, G = S.PS, S.G
+    P = R[R_P]
+    n = settle_winners(D, S)
+    tr = 0
+    while n > 1 and tr < R[R_TIE_CAP]:
+        G[G_ROUND] += 1
+        tr += 1
+        mask = 0
+        for p in range(P):
+            if PS[p, P_IN] != 0:
+                mask |= 1 << p
+        emit(S, EV_TIE_ROUND, -1, G[G_ROUND], mask, 0, 0)
+        for a in range(P):
+            if PS[a, P_IN] != 0:
+                play_turn(D, S, a)
+                if G[G_OVER] != 0:
+                    break
+        if G[G_OVER] != 0:
+            break
+        n = settle_winners(D, S)
+    G[G_TIEROUNDS] = tr
+    return n
+
+
+@njit(cache=True)
+def play_game(D, S, seed, gid):
+    """Setup, rounds, end. Afterwards PS[:, P_IN] marks the winners and G[G_END] the end reason."""
+    R = D.R
+    PS, G = S.PS, S.G
+    P = R[R_P]
+    setup(D, S, seed, gid)
+    play_rounds(D, S)
+    if G[G_OVER] == 0:
+        if G[G_END] == END_MAX_ROUNDS:
+            settle_winners(D, S)
+        else:
+            n = tie_rounds(D, S)
+            if G[G_OVER] == 0:
+                G[G_END] = END_SHARED if n > 1 else END_VP
+    if G[G_OVER] != 0:  # you win
+        for p in range(P):
+            PS[p, P_IN] = 1 if p == G[G_YOUWIN] else 0
+    mask = 0
+    for p in range(P):
+        if PS[p, P_IN] != 0:
+            mask |= 1 << p
+    emit(S, EV_END, -1, G[G_END], G[G_ROUND], mask, G[G_TIEROUNDS])
+    for p in range(P):
+        emit(S, EV_FINAL, p, PS[p, P_VP], PS[p, P_CRED], PS[p, P_INC], PS[p, P_COLS])
+
+
+@njit(cache=True)
+def run_games(seed, ids, D, ev_cap):
+    """The batch kernel: play games `ids` of run `seed`; one row of each output per game."""
+    R = D.R
+    P = R[R_P]
+    n = len(ids)
+    nst = R[R_NSTART]
+    nship = R[R_NCARD] - nst
+    ncol = R[R_NCOL]
+    S = alloc_state(D, ev_cap)
+    PS, G, OWNER, COLOWN = S.PS, S.G, S.OWNER, S.COLOWN
+    win = np.zeros((n, P), np.bool_)
+    vp = np.zeros((n, P), np.int16)
+    length = np.zeros(n, np.int16)
+    opening = np.zeros((n, P), np.int8)
+    credits = np.zeros((n, P), np.int16)
+    income = np.zeros((n, P), np.int16)
+    cols = np.zeros((n, P), np.int8)
+    bought = np.zeros((n, P), np.int16)
+    claimed = np.zeros((n, P), np.int16)
+    turns = np.zeros((n, P), np.int16)
+    abil = np.zeros((n, P), np.int16)
+    end = np.zeros(n, np.int8)
+    start_tie = np.zeros(n, np.bool_)
+    tie_r = np.zeros(n, np.int8)
+    buyer = np.zeros((n, nship), np.int8)
+    col_buyer = np.zeros((n, ncol), np.int8)
+    for g in range(n):
+        play_game(D, S, seed, ids[g])
+        for p in range(P):
+            win[g, p] = PS[p, P_IN] != 0
+            vp[g, p] = PS[p, P_VP]
+            opening[g, p] = PS[p, P_OPENSEC]
+            credits[g, p] = min(PS[p, P_CRED], 32767)
+            income[g, p] = PS[p, P_INC]
+            cols[g, p] = PS[p, P_COLS]
+            bought[g, p] = PS[p, P_BOUGHT]
+            claimed[g, p] = PS[p, P_CLAIMED]
+            turns[g, p] = PS[p, P_TURNS]
+            abil[g, p] = min(PS[p, P_ABIL], 32767)
+        length[g] = G[G_ROUND]
+        end[g] = G[G_END]
+        start_tie[g] = G[G_START_TIE] != 0
+        tie_r[g] = G[G_TIEROUNDS]
+        for k in range(nship):
+            buyer[g, k] = OWNER[nst + k]
+        for q in range(ncol):
+            col_buyer[g, q] = COLOWN[q]
+    return (win, vp, length, opening, credits, income, cols, bought, claimed, turns, abil, end, start_tie,
+            tie_r, buyer, col_buyer, S.EV, S.EVN)
+
+
+@njit(cache=True)
+def play_one(D, seed, gid, ev_cap):
+    """One game, returning its whole final state (for tests and debugging)."""
+    S = alloc_state(D, ev_cap)
+    play_game(D, S, seed, gid)
+    return S

@@ -1,0 +1,74 @@
+"""Column layouts of the number arrays shared by scenario.py (which fills them) and the kernel.
+
+Module-level ints are compile-time constants for numba, so renaming or adding a column means a
+recompile, but editing the scenario YAML never does (it only changes array contents).
+"""
+
+NSEC = 12  # sectors 1..12; sector-indexed arrays have 13 entries (index 0 unused)
+
+# ---- card table CT[card, column] (int32). Cards: starters first, then ships, in YAML order ----
+K_LEVEL, K_SECTOR, K_COST = 0, 1, 2
+K_SIDE = 3  # side fields start here; blue side = K_SIDE, red side = K_SIDE + NSIDE
+# per-side fields (add side * NSIDE + K_SIDE)
+(S_C, S_I, S_V, S_ARROW, S_CL1, S_CL2, S_CL3, S_CAP, S_LINKED, S_ONPLACE,
+ E_SHIFT, E_SET, E_REROLL, E_SWAPA, E_SWAPB, E_EXCH, E_BUY, E_DOUBLE, E_LOSEVP, E_CRED, E_VP,
+ E_PLACE, E_MOVE, E_WIN, E_CL1, E_CL2, E_CL3, S_SPECIAL, S_TIMING) = range(29)
+NSIDE = 29
+NCT = K_SIDE + 2 * NSIDE
+BLUE, RED = 0, 1
+# reward arrows (bit mask): 1 = right (+1 sector), 2 = left (-1 sector), 3 = either
+ARROW_R, ARROW_L = 1, 2
+# when a charge ability fires
+T_NONE, T_PREROLL, T_POSTROLL, T_ASSIGN, T_FREE = 0, 1, 2, 3, 4
+
+# ---- colony table COLT[colony, column] ----
+C_SECTOR, C_COST, C_VP = 0, 1, 2
+
+# ---- rules R[...] (int64) ----
+(R_P, R_START_CREDITS, R_START_INCOME, R_TRIGGER, R_COLONY_DEPLOYS, R_TIE_CAP, R_VARIANT, R_DISPLAY,
+ R_MAX_ROUNDS, R_ARROW_CHARGES, R_SHIFT_DOWN, R_LS_CREDITS, R_LS_INCOME, R_LS_L1, R_LS_L2, R_NSTART,
+ R_NCARD, R_NCOL, R_MAXDEP, R_ABUY_COL) = range(20)
+NR = 20
+VARIANT_STANDARD, VARIANT_LIGHTSPEED = 0, 1
+
+# ---- policy values VALS[seat, phase, k, card] (float64); row P = neutral (light-speed opening) ----
+# k = BLUE/RED: worth of one activation of that side (reward + one charge cube);
+# k = CUBE + side: worth of one more cube on that side
+CUBE = 2
+
+# ---- policy parameters per seat WP[seat, ...] (float64) ----
+(W_C0, W_I0, W_V0, W_C1, W_I1, W_V1, W_WASTE, W_SWITCH_PROD, W_SWITCH_VP, W_HMAX, W_VPR) = range(11)
+NW = 11
+POL_RANDOM, POL_GREEDY, POL_ENGINE, POL_WEIGHTED = 0, 1, 2, 3
+POLICY_CODES = {"random": POL_RANDOM, "greedy_vp": POL_GREEDY, "engine": POL_ENGINE, "weighted": POL_WEIGHTED}
+
+# ---- player state PS[seat, ...] (int32) ----
+(P_CRED, P_INC, P_VP, P_COLS, P_BOUGHT, P_CLAIMED, P_OPENSEC, P_TURNS, P_PHASE, P_ABIL, P_IN,
+ P_NAB0, P_NAB1, P_CLQ1, P_CLQ2, P_CLQ3, P_PRE, P_TMASK0, P_TMASK1) = range(19)
+NPS = 19
+# P_NAB0 + side: number of cards with charge squares on that side (listed in ABL[seat, side]);
+# P_TMASK0 + side: bit (1 << timing) set for each timing among them
+
+# ---- board BD[seat, sector, ...] (int32): what sits in each sector position ----
+(B_STATION, B_COLONY, B_COVERED, B_NDEP, B_RARROW, B_RSPEC) = range(6)
+NBD = 6
+
+# ---- activation cache AC[seat, side, sector, ...] (int32): one die on that sector, arrows included ----
+A_C, A_I, A_V, A_SPEC, A_DIR = range(5)
+NAC = 5
+
+# ---- game scalars G[...] (int64) ----
+(G_ROUND, G_ACTIVE, G_D1, G_D2, G_TRIGGER, G_END, G_OVER, G_TIEROUNDS, G_START_TIE, G_START_PRE,
+ G_YOUWIN, G_DSET1, G_DSET2, G_TRACE) = range(14)
+NG = 14
+END_VP, END_YOU_WIN, END_SHARED, END_MAX_ROUNDS = 0, 1, 2, 3
+
+# ---- trace events: int32 rows (kind, seat, a, b, c, d) ----
+EV_W = 6
+(EV_OPENING, EV_START, EV_BONUS, EV_TURN, EV_ROLL, EV_SET_DIE, EV_REROLL, EV_ASSIGN, EV_GAIN, EV_CHARGE,
+ EV_BUY, EV_ABILITY_BUY, EV_COLONY, EV_CLAIM, EV_LOSE_VP, EV_SWAP, EV_EXCHANGE, EV_REFILL, EV_FLOOR,
+ EV_TRIGGER, EV_TIE_ROUND, EV_END, EV_FINAL, EV_FIRE, EV_PLACE, EV_MOVE, EV_LS_BUY, EV_NOBUY,
+ EV_CREDITS) = range(1, 30)
+
+# assignment modes (EV_ASSIGN a)
+M_FACES, M_SUM, M_DOUBLE_SUM, M_DOUBLE_D1, M_DOUBLE_D2 = range(5)

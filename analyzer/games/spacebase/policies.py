@@ -1,0 +1,490 @@
+"""Space Base policies: numba functions chosen per seat by an integer code (layout.POL_*), with their
+numbers from the scenario (policy_params -> WP, VALS, PR rows of the seat).
+
+Every policy values things in "credit equivalents" with its weights (credits, income, VP):
+- dice: every policy takes the assignment of highest immediate value (AV: one die on a sector, reward
+  arrows included, from `engine.refresh`), and uses a dice-arrow / 2X charge only when it adds value;
+- buying:
+  * random: a uniformly random choice among all legal buys and "no buy";
+  * greedy_vp: the affordable colony with most VP, else the affordable ship with most printed VP,
+    else nothing (it saves up);
+  * engine: weights (credits 1, income 4, VP 0.5) while growing, (1, 1, 3.5) once its own production
+    reaches policy_params.engine.switch_production credits per round or any player has
+    switch_leader_vp VP (the switch is permanent);
+  * weighted: the scenario's weights, sector odds blended by `sector_prob`.
+  engine and weighted score a buy as benefit - beta*cost - waste*(credits left unspent), where a ship's
+  benefit is its gain per round (sector odds x value of the new station side, minus the replaced station
+  side, plus the replaced card's red side on the others' turns) times the rounds left H, a colony's is
+  its VP (plus its effect on the sector) and beta = H / horizon_max (credits lose worth near the end);
+  they buy only when the best score is > 0.
+- charge abilities fire when they pay (see each decision function).
+"""
+import numpy as np
+from numba import njit
+
+from ...rng import below
+from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
+
+NEG = -1e18
+
+
+@njit(cache=True)
+def weight_c(D, S, p):
+    WP = D.WP
+    PS = S.PS
+    return WP[p, W_C0 + 3 * PS[p, P_PHASE]]
+
+
+@njit(cache=True)
+def weight_v(D, S, p):
+    WP = D.WP
+    PS = S.PS
+    return WP[p, W_V0 + 3 * PS[p, P_PHASE]]
+
+
+@njit(cache=True)
+def is_ready(D, S, p, c, side):
+    """Enough cubes on card c (on its `side`) to fire: all needed squares if linked, else one."""
+    CT = D.CT
+    CUBES = S.CUBES
+    cap = CT[c, K_SIDE + side * NSIDE + S_CAP]
+    if cap <= 0:
+        return False
+    if CT[c, K_SIDE + side * NSIDE + S_LINKED] != 0:
+        return CUBES[p, c] >= cap
+    return CUBES[p, c] >= 1
+
+
+@njit(cache=True)
+def best_plain(AV, p, side, d1, d2):
+    """Value of the better plain assignment (two faces or the sum) of dice d1, d2."""
+    f = AV[p, side, d1] + AV[p, side, d2]
+    s = AV[p, side, d1 + d2]
+    return f if f >= s else s
+
+
+@njit(cache=True)
+def choose_assignment(D, S, p, side, d1, d2):
+    """Best use of the dice for player p: returns (mode, summed sector, shift card, double card).
+    mode (layout.M_*): 0 the two faces, 1 the sum (moved by a dice-arrow card when shift card >= 0),
+    2 the sum twice (2X), 3 / 4 the faces plus die 1 / die 2 once more (2X). A dice-arrow or 2X charge is
+    spent only if it strictly raises the value."""
+    CT, R = D.CT, D.R
+    PS, AV, ABL = S.PS, S.AV, S.ABL
+    ssum = d1 + d2
+    v_faces = AV[p, side, d1] + AV[p, side, d2]
+    v_sum = AV[p, side, ssum]
+    mode = 0
+    val = v_faces
+    if v_sum > val:
+        mode = 1
+        val = v_sum
+    nab = PS[p, P_NAB0 + side]
+    if nab == 0:
+        return mode, ssum, -1, -1
+    o = K_SIDE + side * NSIDE
+    shift_card = -1
+    dbl_card = -1
+    t_best = ssum
+    v_best = v_sum
+    for k in range(nab):
+        c = ABL[p, side, k]
+        if CT[c, o + S_TIMING] != T_ASSIGN or not is_ready(D, S, p, c, side):
+            continue
+        n = CT[c, o + E_SHIFT]
+        for j in range(1, n + 1):
+            t = ssum + j
+            if t <= 12 and AV[p, side, t] > v_best:
+                v_best = AV[p, side, t]
+                t_best = t
+                shift_card = c
+            t = ssum - j
+            if R[R_SHIFT_DOWN] != 0 and t >= 1 and AV[p, side, t] > v_best:
+                v_best = AV[p, side, t]
+                t_best = t
+                shift_card = c
+        if CT[c, o + E_DOUBLE] != 0 and dbl_card < 0:
+            dbl_card = c
+    tgt = ssum
+    use_shift = False
+    if shift_card >= 0 and v_best > val:
+        mode = 1
+        val = v_best
+        tgt = t_best
+        use_shift = True
+    if dbl_card >= 0:
+        o1 = 2.0 * v_best
+        o2 = 2.0 * AV[p, side, d1] + AV[p, side, d2]
+        o3 = AV[p, side, d1] + 2.0 * AV[p, side, d2]
+        if o1 > val:
+            mode = 2
+            val = o1
+            tgt = t_best
+            use_shift = shift_card >= 0
+        if o2 > val:
+            mode = 3
+            val = o2
+            tgt = ssum
+            use_shift = False
+        if o3 > val:
+            mode = 4
+            val = o3
+            tgt = ssum
+            use_shift = False
+    return mode, tgt, shift_card if use_shift else -1, dbl_card if mode >= 2 else -1
+
+
+@njit(cache=True)
+def choose_set_die(D, S, p, side, bonus_credits):
+    """Set-die charge (before the roll): returns (die index 0/1, face) or (-1, 0) when it does not pay.
+    A free die is set to the face with the best expected assignment value (the other die unknown, or
+    already set); it pays if that beats not setting, counting the card's bonus credits."""
+    G, AV = S.G, S.AV
+    from_d1 = G[G_DSET1] != 0
+    from_d2 = G[G_DSET2] != 0
+    if from_d1 and from_d2:
+        return -1, 0
+    wc = weight_c(D, S, p)
+    if from_d1 or from_d2:
+        w = G[G_D1] if from_d1 else G[G_D2]
+        e0 = 0.0
+        bv = NEG
+        bf = 0
+        for v in range(1, 7):
+            x = best_plain(AV, p, side, w, v)
+            e0 += x / 6.0
+            if x > bv:
+                bv = x
+                bf = v
+        die = 1 if from_d1 else 0
+    else:
+        e0 = 0.0
+        bv = NEG
+        bf = 0
+        for v in range(1, 7):
+            x = 0.0
+            for u in range(1, 7):
+                x += best_plain(AV, p, side, v, u) / 6.0
+            e0 += x / 6.0
+            if x > bv:
+                bv = x
+                bf = v
+        die = 0
+    if bv - e0 + bonus_credits * wc > 0:
+        return die, bf
+    return -1, 0
+
+
+@njit(cache=True)
+def choose_reroll(D, S, p, side, d1, d2, bonus_credits):
+    """Reroll charge (after the roll): the die whose reroll has the best expected value; fires if that
+    beats keeping the dice (counting the card's bonus credits). Returns die index or -1."""
+    AV = S.AV
+    cur = best_plain(AV, p, side, d1, d2)
+    e1 = 0.0
+    e2 = 0.0
+    for u in range(1, 7):
+        e1 += best_plain(AV, p, side, u, d2) / 6.0
+        e2 += best_plain(AV, p, side, d1, u) / 6.0
+    wc = weight_c(D, S, p)
+    die = 0
+    e = e1
+    if e2 > e1:
+        die = 1
+        e = e2
+    if e - cur + bonus_credits * wc > 1e-9:
+        return die
+    return -1
+
+
+@njit(cache=True)
+def horizon(D, S, p):
+    """Rounds a new ship is expected to keep paying: (trigger - leader VP) / vp_per_round, in [1, max]."""
+    R, WP = D.R, D.WP
+    PS = S.PS
+    lead = 0
+    for q in range(R[R_P]):
+        if PS[q, P_VP] > lead:
+            lead = PS[q, P_VP]
+    h = (R[R_TRIGGER] - lead) / WP[p, W_VPR]
+    if h < 1.0:
+        h = 1.0
+    if h > WP[p, W_HMAX]:
+        h = WP[p, W_HMAX]
+    return h
+
+
+@njit(cache=True)
+def ship_benefit(D, S, p, k, H):
+    """Worth to player p of stationing ship k now (NEG if its sector is closed by a colony)."""
+    CT, R, VALS, PR = D.CT, D.R, D.VALS, D.PR
+    PS, BD = S.PS, S.BD
+    pos = CT[k, K_SECTOR]
+    if BD[p, pos, B_COLONY] != 0:
+        return NEG
+    ph = PS[p, P_PHASE]
+    pr = PR[p, pos]
+    rate = pr * VALS[p, ph, BLUE, k]
+    old = BD[p, pos, B_STATION]
+    if old >= 0:
+        rate += pr * ((R[R_P] - 1) * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old])
+    return rate * H
+
+
+@njit(cache=True)
+def colony_benefit(D, S, p, q, H):
+    CT, COLT, R, VALS, PR = D.CT, D.COLT, D.R, D.VALS, D.PR
+    PS, BD = S.PS, S.BD
+    pos = COLT[q, C_SECTOR]
+    if BD[p, pos, B_COLONY] != 0:
+        return NEG
+    ph = PS[p, P_PHASE]
+    b = weight_v(D, S, p) * COLT[q, C_VP]
+    old = BD[p, pos, B_STATION]
+    if old >= 0:
+        b -= H * PR[p, pos] * VALS[p, ph, BLUE, old]
+        if R[R_COLONY_DEPLOYS] != 0:
+            b += H * PR[p, pos] * (R[R_P] - 1) * VALS[p, ph, RED, old]
+    return b
+
+
+@njit(cache=True)
+def choose_buy(D, S, p, credits, pay_all, allow_colony):
+    """A buy for player p with `credits`: returns -1 (none), l*DSZ+j (display slot) or 1000+q (colony).
+    pay_all: the normal buy (spends all credits); else an ability buy paying the cost only.
+    Ship and colony gains per round are kept up to date by engine.slot_rate / player_rates (the same
+    formulas as ship_benefit / colony_benefit), so this scan runs in a few ns per card."""
+    CT, COLT, R, WP, POL, VALS, PR = D.CT, D.COLT, D.R, D.WP, D.POL, D.VALS, D.PR
+    PS, DISP, COLAV, OPTS, BD = S.PS, S.DISP, S.COLAV, S.OPTS, S.BD
+    pol = POL[p]
+    dsz = R[R_DISPLAY]
+    np1 = R[R_P] - 1
+    ph = PS[p, P_PHASE]
+    # horizon: rounds left, (trigger - leader VP) / vp_per_round in [1, horizon_max]
+    lead = 0
+    for q in range(R[R_P]):
+        if PS[q, P_VP] > lead:
+            lead = PS[q, P_VP]
+    H = (R[R_TRIGGER] - lead) / WP[p, W_VPR]
+    H = min(max(H, 1.0), WP[p, W_HMAX])
+    wc = WP[p, W_C0 + 3 * ph]
+    wv = WP[p, W_V0 + 3 * ph]
+    beta = H / WP[p, W_HMAX] * wc
+    waste = WP[p, W_WASTE] if pay_all else 0.0
+    RATE, CRATE = S.RATE, S.CRATE
+    best = -1
+    bs = 0.0
+    nopt = 0
+    for lv in range(3):
+        for j in range(dsz):
+            k = DISP[lv, j]
+            if k < 0:
+                continue
+            cost = CT[k, K_COST]
+            slot = lv * dsz + j
+            rate = RATE[p, slot]  # engine.slot_rate; NEG: sector closed by a colony
+            if cost > credits or rate == NEG:
+                continue
+            if pol == POL_RANDOM:
+                OPTS[nopt] = slot
+                nopt += 1
+                continue
+            if pol == POL_GREEDY:
+                vp = CT[k, K_SIDE + S_V] + CT[k, K_SIDE + NSIDE + S_V]
+                sc = 0.0 if vp <= 0 else vp * 100.0 + cost
+            else:
+                sc = rate * H - beta * cost - waste * (credits - cost)
+            if sc > bs:
+                bs = sc
+                best = slot
+    if allow_colony:
+        for q in range(R[R_NCOL]):
+            cost = COLT[q, C_COST]
+            crate = CRATE[p, q]  # engine.player_rates; NEG: bought or closed
+            if COLAV[q] == 0 or cost > credits or crate == NEG:
+                continue
+            if pol == POL_RANDOM:
+                OPTS[nopt] = 1000 + q
+                nopt += 1
+                continue
+            if pol == POL_GREEDY:
+                sc = 100000.0 + COLT[q, C_VP]
+            else:
+                sc = wv * COLT[q, C_VP] + H * crate - beta * cost - waste * (credits - cost)
+            if sc > bs:
+                bs = sc
+                best = 1000 + q
+    if pol == POL_RANDOM:
+        r = below(S.ST, nopt + 1)
+        return -1 if r == nopt else OPTS[r]
+    return best
+
+
+@njit(cache=True)
+def choose_claim(D, S, p, lv):
+    """A free card of level lv+1 from the display: slot index j or -1 (none legal / not worth it)."""
+    CT, R, POL = D.CT, D.R, D.POL
+    DISP, OPTS, ST, BD = S.DISP, S.OPTS, S.ST, S.BD
+    pol = POL[p]
+    H = horizon(D, S, p)
+    best = -1
+    bs = NEG
+    nopt = 0
+    for j in range(R[R_DISPLAY]):
+        k = DISP[lv, j]
+        if k < 0 or BD[p, CT[k, K_SECTOR], B_COLONY] != 0:
+            continue
+        if pol == POL_RANDOM:
+            OPTS[nopt] = j
+            nopt += 1
+            continue
+        if pol == POL_GREEDY:
+            sc = (CT[k, K_SIDE + S_V] + CT[k, K_SIDE + NSIDE + S_V]) * 100.0 + CT[k, K_COST]
+        else:
+            sc = ship_benefit(D, S, p, k, H)
+            if sc <= 0:
+                continue
+        if sc > bs:
+            bs = sc
+            best = j
+    if pol == POL_RANDOM:
+        if nopt == 0:
+            return -1
+        return OPTS[below(ST, nopt)]
+    return best
+
+
+@njit(cache=True)
+def pos_value(D, S, p, side, s):
+    """Policy worth of one activation of sector position s on `side` (no arrows)."""
+    VALS = D.VALS
+    PS, BD, DEP = S.PS, S.BD, S.DEP
+    ph = PS[p, P_PHASE]
+    if side == BLUE:
+        c = BD[p, s, B_STATION]
+        if c < 0 or BD[p, s, B_COLONY] != 0:
+            return 0.0
+        return VALS[p, ph, BLUE, c]
+    v = 0.0
+    for i in range(BD[p, s, B_NDEP]):
+        v += VALS[p, ph, RED, DEP[p, s, i]]
+    return v
+
+
+@njit(cache=True)
+def swap_gain(D, S, p, a, b):
+    """Per-round gain of swapping everything in sectors a and b."""
+    R, PR = D.R, D.PR
+    da = PR[p, a] - PR[p, b]
+    blue = da * (pos_value(D, S, p, BLUE, b) - pos_value(D, S, p, BLUE, a))
+    red = da * (pos_value(D, S, p, RED, b) - pos_value(D, S, p, RED, a)) * (R[R_P] - 1)
+    return blue + red
+
+
+@njit(cache=True)
+def best_exchange(D, S, p, c, side, a):
+    """Exchange card c (at sector a, stationed if side is BLUE, else deployed) with a card in the same
+    kind of position elsewhere: returns (sector, deployed index or -1, gain)."""
+    R, VALS, PR = D.R, D.VALS, D.PR
+    PS, BD, DEP = S.PS, S.BD, S.DEP
+    ph = PS[p, P_PHASE]
+    mult = 1.0 if side == BLUE else (R[R_P] - 1) * 1.0
+    vc = VALS[p, ph, side, c]
+    bs = 1e-9
+    bsec = -1
+    bidx = -1
+    for s in range(1, 13):
+        if s == a:
+            continue
+        if side == BLUE:
+            t = BD[p, s, B_STATION]
+            if t < 0 or BD[p, s, B_COLONY] != 0:
+                continue
+            vt = VALS[p, ph, BLUE, t]
+            g = mult * (PR[p, a] * (vt - vc) + PR[p, s] * (vc - vt))
+            if g > bs:
+                bs = g
+                bsec = s
+                bidx = -1
+        else:
+            for i in range(BD[p, s, B_NDEP]):
+                t = DEP[p, s, i]
+                vt = VALS[p, ph, RED, t]
+                g = mult * (PR[p, a] * (vt - vc) + PR[p, s] * (vc - vt))
+                if g > bs:
+                    bs = g
+                    bsec = s
+                    bidx = i
+    return bsec, bidx, bs
+
+
+@njit(cache=True)
+def cube_target(D, S, p, exclude):
+    """Best card of p to receive a charge cube (room left, not `exclude`): (card, side, worth)."""
+    CT, VALS = D.CT, D.VALS
+    PS, BD, DEP, CUBES = S.PS, S.BD, S.DEP, S.CUBES
+    ph = PS[p, P_PHASE]
+    best = -1
+    bside = 0
+    bv = 0.0
+    for s in range(1, 13):
+        c = BD[p, s, B_STATION]
+        if c >= 0 and c != exclude and BD[p, s, B_COLONY] == 0:
+            if CUBES[p, c] < CT[c, K_SIDE + S_CAP] and VALS[p, ph, CUBE + BLUE, c] > bv:
+                bv = VALS[p, ph, CUBE + BLUE, c]
+                best = c
+                bside = BLUE
+        for i in range(BD[p, s, B_NDEP]):
+            c = DEP[p, s, i]
+            if c != exclude and CUBES[p, c] < CT[c, K_SIDE + NSIDE + S_CAP] and VALS[p, ph, CUBE + RED, c] > bv:
+                bv = VALS[p, ph, CUBE + RED, c]
+                best = c
+                bside = RED
+    return best, bside, bv
+
+
+@njit(cache=True)
+def cube_source(D, S, p, exclude):
+    """The card of p whose cube is worth least (to move it elsewhere): (card, worth) or (-1, 0)."""
+    VALS = D.VALS
+    PS, BD, DEP, CUBES = S.PS, S.BD, S.DEP, S.CUBES
+    ph = PS[p, P_PHASE]
+    best = -1
+    bv = 1e18
+    for s in range(1, 13):
+        c = BD[p, s, B_STATION]
+        if c >= 0 and c != exclude and BD[p, s, B_COLONY] == 0 and CUBES[p, c] > 0:
+            if VALS[p, ph, CUBE + BLUE, c] < bv:
+                bv = VALS[p, ph, CUBE + BLUE, c]
+                best = c
+        for i in range(BD[p, s, B_NDEP]):
+            c = DEP[p, s, i]
+            if c != exclude and CUBES[p, c] > 0 and VALS[p, ph, CUBE + RED, c] < bv:
+                bv = VALS[p, ph, CUBE + RED, c]
+                best = c
+    if best < 0:
+        return -1, 0.0
+    return best, bv
+
+
+@njit(cache=True)
+def production(D, S, p):
+    """Own credits per round: income + sector odds x credits of every activation (own and others' turns)."""
+    R, PR = D.R, D.PR
+    PS, AC = S.PS, S.AC
+    v = PS[p, P_INC] * 1.0
+    for s in range(1, 13):
+        v += PR[p, s] * (AC[p, BLUE, s, A_C] + (R[R_P] - 1) * AC[p, RED, s, A_C])
+    return v
+
+
+@njit(cache=True)
+def wants_switch(D, S, p):
+    """engine policy: growth -> VP mode when its production or the leader's VP reaches the thresholds."""
+    R, WP = D.R, D.WP
+    PS = S.PS
+    lead = 0
+    for q in range(R[R_P]):
+        if PS[q, P_VP] > lead:
+            lead = PS[q, P_VP]
+    return lead >= WP[p, W_SWITCH_VP] or production(D, S, p) >= WP[p, W_SWITCH_PROD]

@@ -1,0 +1,361 @@
+"""Space Base scenario: the YAML schema (rules, policy parameters, every card) and its translation into
+the number arrays the kernel reads (`kernel_inputs`). Editing the YAML changes only array contents, so
+it never forces a recompile."""
+from __future__ import annotations
+
+import re
+from typing import ClassVar, Literal
+
+import numpy as np
+from pydantic import Field, field_validator, model_validator
+
+from ...scenario import ScenarioBase, Strict
+from . import layout as L
+from .state import Data
+
+PIP = re.compile(r"^(?:<=)?(\d)p$")
+
+
+class Claim(Strict):
+    L1: int = Field(0, ge=0)
+    L2: int = Field(0, ge=0)
+    L3: int = Field(0, ge=0)
+
+
+class Effect(Strict):
+    """What spending a charge does; several keys fire together (e.g. opponents_lose_vp + buy)."""
+    shift_up: int = Field(0, ge=0, le=11)      # dice arrow: own summed sector +1..N (must use the sum)
+    set_die: int = Field(0, ge=0, le=1)        # before the roll: fix one die's face
+    reroll: int = Field(0, ge=0, le=1)         # after the roll: reroll one die (for everyone)
+    swap: list[int] | None = None              # swap all cards of these two sectors on your board
+    exchange: int = Field(0, ge=0, le=1)       # exchange this card with a card in the same position kind
+    buy: int = Field(0, ge=0)                  # buy N cards paying only their cost
+    claim: Claim = Claim()                     # take cards of these levels from the display free
+    double: int = Field(0, ge=0, le=1)         # 2X: sum twice, or one die twice more
+    opponents_lose_vp: int = Field(0, ge=0)    # every other player loses N VP (not below 0)
+    credits: int = Field(0, ge=0)
+    vp: int = Field(0, ge=0)
+    place_charge: int = Field(0, ge=0)         # put a cube on any of your cards
+    move_charge: int = Field(0, ge=0)          # move a cube between your cards
+    you_win: bool = False                      # instant victory
+
+    @field_validator("swap")
+    @classmethod
+    def _pair(cls, v):
+        if v is not None and (len(v) != 2 or not all(1 <= s <= 12 for s in v) or v[0] == v[1]):
+            raise ValueError("swap needs two different sectors 1..12, e.g. [5, 8]")
+        return v
+
+
+class Charge(Strict):
+    slots: list[str]                           # "A" = always needed, "<=Np" = needed at N players (pip_squares)
+    linked: bool = False                       # linked: all needed squares full, fires once
+    effect: Effect
+    on_place_credits: int = Field(0, ge=0)     # credits each time a cube is placed here
+
+    @field_validator("slots")
+    @classmethod
+    def _squares(cls, v):
+        for s in v:
+            if s != "A" and not PIP.match(s):
+                raise ValueError(f"charge square {s!r}: use 'A' or '<=Np' (N players)")
+        return v
+
+
+class Side(Strict):
+    credits: int = 0
+    income: int = 0
+    vp: int = 0
+    arrows: Literal["", "R", "L", "LR"] = ""   # reward arrow: also take the neighbour sector's reward
+    claim: Claim = Claim()                     # a reward that claims free cards (e.g. Tereshkova)
+    charge: Charge | None = None
+    ignored: str = ""                          # printed icon the simulator does not play (see the card's note)
+
+
+class Starter(Strict):
+    id: str
+    sector: int = Field(ge=1, le=12)
+    blue: Side = Side()
+    red: Side = Side()
+    status: str = ""
+    source: str = ""
+    estimated: bool = False
+    note: str = ""
+
+
+class Ship(Starter):
+    level: int = Field(ge=1, le=3)
+    cost: int = Field(ge=0)
+    name: str = ""
+
+
+class Colony(Strict):
+    id: str
+    sector: int = Field(ge=1, le=12)
+    cost: int = Field(ge=0)
+    vp: int = Field(ge=0)
+    status: str = ""
+    source: str = ""
+    estimated: bool = False
+    note: str = ""
+
+
+class Cards(Strict):
+    starters: list[Starter]
+    ships: list[Ship]
+    colonies: list[Colony]
+
+    @model_validator(mode="after")
+    def _check(self):
+        if sorted(s.sector for s in self.starters) != list(range(1, 13)):
+            raise ValueError("starters: need exactly one starting ship per sector 1..12")
+        ids = [c.id for c in self.starters] + [c.id for c in self.ships] + [c.id for c in self.colonies]
+        dup = {i for i in ids if ids.count(i) > 1}
+        if dup:
+            raise ValueError(f"duplicate card ids: {', '.join(sorted(dup))}")
+        secs = [c.sector for c in self.colonies]
+        if len(set(secs)) != len(secs):
+            raise ValueError("colonies: at most one colony per sector")
+        return self
+
+
+class Bonus(Strict):
+    credits: int = Field(0, ge=0)
+    income: int = Field(0, ge=0)
+
+
+class LightSpeed(Strict):
+    credits: int = Field(15, ge=0)
+    income: int = Field(1, ge=0)
+    draw_l1: int = Field(4, ge=0, le=8)
+    draw_l2: int = Field(2, ge=0, le=8)
+
+
+class Rules(Strict):
+    variant: Literal["standard", "lightspeed"] = "standard"
+    start_credits: int = Field(5, ge=0)
+    start_income: int = Field(0, ge=0)
+    turn_order_bonus: list[Bonus] = [Bonus(), Bonus(credits=1), Bonus(credits=2), Bonus(income=1),
+                                     Bonus(income=1)]
+    trigger_vp: int = Field(40, ge=1)
+    tie_rounds_cap: int = Field(10, ge=0)
+    display_size: int = Field(6, ge=1, le=12)
+    colony_deploys_station: bool = True
+    pip_squares: Literal["at_most", "exactly"] = "at_most"
+    arrows_charge: bool = True
+    dice_arrow_down: bool = False
+    ability_buy_colonies: bool = False
+    max_rounds: int = Field(200, ge=1, le=10000)
+    lightspeed: LightSpeed = LightSpeed()
+
+
+class EngineParams(Strict):
+    switch_production: float = 14.0   # switch to VP mode when own credits per round reach this...
+    switch_leader_vp: int = 24        # ...or when any player has this many VP
+
+
+class WeightedParams(Strict):
+    credits: float = 1.0
+    income: float = 3.0
+    vp: float = 2.5
+    sector_prob: float = Field(1.0, ge=0.0, le=1.0)  # 0 = every sector alike, 1 = true dice odds
+    waste: float = Field(0.25, ge=0.0)               # penalty per credit lost by buying below one's credits
+
+
+class PolicyParams(Strict):
+    horizon_max: float = Field(12.0, gt=0)
+    vp_per_round: float = Field(3.0, gt=0)
+    engine: EngineParams = EngineParams()
+    weighted: WeightedParams = WeightedParams()
+
+
+class SpacebaseScenario(ScenarioBase):
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 5
+    POLICIES: ClassVar[tuple[str, ...]] = ("random", "greedy_vp", "engine", "weighted")
+
+    rules: Rules = Rules()
+    policy_params: PolicyParams = PolicyParams()
+    cards: Cards
+
+    @model_validator(mode="after")
+    def _check_rules(self):
+        if len(self.rules.turn_order_bonus) < self.players:
+            raise ValueError(f"rules.turn_order_bonus: needs an entry per turn position ({self.players})")
+        return self
+
+    def estimated(self) -> list[str]:
+        c = self.cards
+        return [x.id for x in [*c.starters, *c.ships, *c.colonies] if x.estimated]
+
+
+# ---------------------------------------------------------------------------------------------------
+# scenario -> kernel arrays
+
+def sector_odds() -> np.ndarray:
+    """Chance that a roll offers sector s (as one face or as the sum); index 0 unused."""
+    pr = np.zeros(13)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            offered = {a, b, a + b}
+            for s in offered:
+                pr[s] += 1 / 36
+    return pr
+
+
+# Fixed weights of the non-tunable policies (credits, income, VP) for growth phase and VP phase.
+# random and weighted use the scenario's `weighted` weights for their dice and ability choices.
+GREEDY_W = ((1.0, 2.0, 4.0), (1.0, 2.0, 4.0))
+ENGINE_W = ((1.0, 4.0, 0.5), (1.0, 1.0, 3.5))
+
+
+def _seat_weights(policy: str, pp: PolicyParams):
+    w = pp.weighted
+    if policy == "greedy_vp":
+        return GREEDY_W
+    if policy == "engine":
+        return ENGINE_W
+    return ((w.credits, w.income, w.vp),) * 2
+
+
+def _needed(ch: Charge, players: int, pip: str) -> int:
+    n = 0
+    for s in ch.slots:
+        if s == "A":
+            n += 1
+        else:
+            k = int(PIP.match(s).group(1))
+            n += (players <= k) if pip == "at_most" else (players == k)
+    return n
+
+
+def _ability_value(e: Effect, wc: float, wv: float, mean_cost: list[float]) -> float:
+    """Heuristic worth of firing an ability once, in credits (used only by the policies' estimates)."""
+    v = 0.0
+    v += 1.5 * e.shift_up * wc + 3.0 * e.set_die * wc + 2.0 * e.reroll * wc + (1.0 * wc if e.swap else 0.0)
+    v += 3.0 * e.exchange * wc + 3.0 * e.buy * wc + 4.0 * e.double * wc + 0.5 * e.opponents_lose_vp * wv
+    v += e.credits * wc + e.vp * wv + 2.0 * e.place_charge * wc + 1.0 * e.move_charge * wc
+    v += (e.claim.L1 * mean_cost[0] + e.claim.L2 * mean_cost[1] + e.claim.L3 * mean_cost[2]) * wc
+    v += 200.0 if e.you_win else 0.0
+    return v
+
+
+def _fill_side(row: np.ndarray, side: int, s: Side, players: int, pip: str) -> None:
+    o = L.K_SIDE + side * L.NSIDE
+    row[o + L.S_C], row[o + L.S_I], row[o + L.S_V] = s.credits, s.income, s.vp
+    row[o + L.S_ARROW] = {"": 0, "R": L.ARROW_R, "L": L.ARROW_L, "LR": L.ARROW_R | L.ARROW_L}[s.arrows]
+    row[o + L.S_CL1], row[o + L.S_CL2], row[o + L.S_CL3] = s.claim.L1, s.claim.L2, s.claim.L3
+    special = s.claim.L1 + s.claim.L2 + s.claim.L3 > 0
+    ch = s.charge
+    if ch is not None:
+        need = _needed(ch, players, pip)
+        e = ch.effect
+        row[o + L.S_CAP] = need
+        row[o + L.S_LINKED] = int(ch.linked)
+        row[o + L.S_ONPLACE] = ch.on_place_credits
+        row[o + L.E_SHIFT], row[o + L.E_SET], row[o + L.E_REROLL] = e.shift_up, e.set_die, e.reroll
+        if e.swap:
+            row[o + L.E_SWAPA], row[o + L.E_SWAPB] = e.swap
+        row[o + L.E_EXCH], row[o + L.E_BUY], row[o + L.E_DOUBLE] = e.exchange, e.buy, e.double
+        row[o + L.E_LOSEVP], row[o + L.E_CRED], row[o + L.E_VP] = e.opponents_lose_vp, e.credits, e.vp
+        row[o + L.E_PLACE], row[o + L.E_MOVE], row[o + L.E_WIN] = e.place_charge, e.move_charge, int(e.you_win)
+        row[o + L.E_CL1], row[o + L.E_CL2], row[o + L.E_CL3] = e.claim.L1, e.claim.L2, e.claim.L3
+        if need > 0:
+            special = True
+            if e.set_die:
+                row[o + L.S_TIMING] = L.T_PREROLL
+            elif e.reroll:
+                row[o + L.S_TIMING] = L.T_POSTROLL
+            elif e.shift_up or e.double:
+                row[o + L.S_TIMING] = L.T_ASSIGN
+            else:
+                row[o + L.S_TIMING] = L.T_FREE
+    row[o + L.S_SPECIAL] = int(special)
+
+
+def card_list(sc: SpacebaseScenario) -> list:
+    """Kernel card order: starters, then ships (YAML order). card index - len(starters) = ship index."""
+    return [*sc.cards.starters, *sc.cards.ships]
+
+
+def kernel_inputs(sc: SpacebaseScenario):
+    """Numbers only, in a state.Data structref: CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N."""
+    return Data(*kernel_arrays(sc))
+
+
+def kernel_arrays(sc: SpacebaseScenario) -> tuple:
+    """The arrays of `kernel_inputs` as a plain tuple (state.DATA_FIELDS order)."""
+    P = sc.players
+    ru, pp = sc.rules, sc.policy_params
+    cards = card_list(sc)
+    nst = len(sc.cards.starters)
+    nc = len(cards)
+    CT = np.zeros((nc, L.NCT), np.int32)
+    for i, c in enumerate(cards):
+        CT[i, L.K_LEVEL] = getattr(c, "level", 0)
+        CT[i, L.K_SECTOR] = c.sector
+        CT[i, L.K_COST] = getattr(c, "cost", 0)
+        _fill_side(CT[i], L.BLUE, c.blue, P, ru.pip_squares)
+        _fill_side(CT[i], L.RED, c.red, P, ru.pip_squares)
+    cols = sc.cards.colonies
+    COLT = np.zeros((max(len(cols), 1), 3), np.int32)
+    for q, c in enumerate(cols):
+        COLT[q] = (c.sector, c.cost, c.vp)
+
+    R = np.zeros(L.NR, np.int64)
+    R[L.R_P] = P
+    R[L.R_START_CREDITS], R[L.R_START_INCOME] = ru.start_credits, ru.start_income
+    R[L.R_TRIGGER], R[L.R_COLONY_DEPLOYS] = ru.trigger_vp, int(ru.colony_deploys_station)
+    R[L.R_TIE_CAP] = ru.tie_rounds_cap
+    R[L.R_VARIANT] = L.VARIANT_LIGHTSPEED if ru.variant == "lightspeed" else L.VARIANT_STANDARD
+    R[L.R_DISPLAY], R[L.R_MAX_ROUNDS] = ru.display_size, ru.max_rounds
+    R[L.R_ARROW_CHARGES], R[L.R_SHIFT_DOWN] = int(ru.arrows_charge), int(ru.dice_arrow_down)
+    R[L.R_LS_CREDITS], R[L.R_LS_INCOME] = ru.lightspeed.credits, ru.lightspeed.income
+    R[L.R_LS_L1], R[L.R_LS_L2] = ru.lightspeed.draw_l1, ru.lightspeed.draw_l2
+    R[L.R_NSTART], R[L.R_NCARD], R[L.R_NCOL] = nst, nc, len(cols)
+    R[L.R_MAXDEP] = nc
+    R[L.R_ABUY_COL] = int(ru.ability_buy_colonies)
+
+    BONUS = np.zeros((max(P, len(ru.turn_order_bonus)), 2), np.int32)
+    for k, b in enumerate(ru.turn_order_bonus):
+        BONUS[k] = (b.credits, b.income)
+
+    # ship ids per level
+    lvl = [[i for i in range(nst, nc) if CT[i, L.K_LEVEL] == v] for v in (1, 2, 3)]
+    LVL_N = np.array([len(x) for x in lvl], np.int32)
+    LVL_IDS = np.full((3, max(1, LVL_N.max())), -1, np.int32)
+    for v in range(3):
+        LVL_IDS[v, :LVL_N[v]] = lvl[v]
+    mean_cost = [float(CT[x, L.K_COST].mean()) if x else 0.0 for x in lvl]
+
+    pols = sc.seat_policies()
+    POL = np.array([L.POLICY_CODES[p] for p in pols], np.int64)
+    # one row per seat, plus row P: neutral `weighted` values (light-speed opening, seat unknown yet)
+    WP = np.zeros((P + 1, L.NW), np.float64)
+    VALS = np.zeros((P + 1, 2, 4, nc), np.float64)
+    PR = np.zeros((P + 1, 13), np.float64)
+    odds = sector_odds()
+    for seat, pol in enumerate([*pols, "weighted"]):
+        ws = _seat_weights(pol, pp)
+        WP[seat, [L.W_C0, L.W_I0, L.W_V0]] = ws[0]
+        WP[seat, [L.W_C1, L.W_I1, L.W_V1]] = ws[1]
+        WP[seat, L.W_WASTE] = pp.weighted.waste if pol in ("weighted", "engine") else 0.0
+        WP[seat, L.W_SWITCH_PROD] = pp.engine.switch_production if pol == "engine" else 1e9
+        WP[seat, L.W_SWITCH_VP] = pp.engine.switch_leader_vp if pol == "engine" else 1e9
+        WP[seat, L.W_HMAX], WP[seat, L.W_VPR] = pp.horizon_max, pp.vp_per_round
+        wprob = pp.weighted.sector_prob if pol == "weighted" else 1.0
+        PR[seat, 1:] = (1 - wprob) * odds[1:].mean() + wprob * odds[1:]
+        for ph in range(2):
+            wc, wi, wv = ws[ph]
+            for i, c in enumerate(cards):
+                for side, s in ((L.BLUE, c.blue), (L.RED, c.red)):
+                    v = wc * s.credits + wi * s.income + wv * s.vp
+                    v += (s.claim.L1 * mean_cost[0] + s.claim.L2 * mean_cost[1] + s.claim.L3 * mean_cost[2]) * wc
+                    cap = CT[i, L.K_SIDE + side * L.NSIDE + L.S_CAP]
+                    if s.charge is not None and cap > 0:
+                        per = _ability_value(s.charge.effect, wc, wv, mean_cost)
+                        cube = (per / cap if s.charge.linked else per) + s.charge.on_place_credits * wc
+                        VALS[seat, ph, L.CUBE + side, i] = cube
+                        v += cube
+                    VALS[seat, ph, side, i] = v
+    return (CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N)

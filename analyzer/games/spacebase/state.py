@@ -1,0 +1,34 @@
+"""Kernel containers: the scenario's numbers (`Data`) and one game's state (`State`) as numba
+structrefs, so a helper receives two pointers instead of dozens of arrays (cheap calls, small IR).
+Field meanings: layout.py. Both are built only from numpy arrays, so any YAML gives the same types."""
+from numba.core import types
+from numba.experimental import structref
+
+DATA_FIELDS = ["CT", "COLT", "R", "BONUS", "VALS", "WP", "POL", "PR", "LVL_IDS", "LVL_N"]
+STATE_FIELDS = ["PS", "BD", "DEP", "CUBES", "AV", "AC", "ABL", "G", "DECK", "DP", "DISP", "COLAV", "OWNER",
+                "ST", "COLOWN", "OPTS", "BASE", "OPEN", "EV", "EVN", "RATE", "CRATE"]
+
+
+@structref.register
+class DataType(types.StructRef):
+    def preprocess_fields(self, fields):
+        return tuple((name, types.unliteral(typ)) for name, typ in fields)
+
+
+@structref.register
+class StateType(types.StructRef):
+    def preprocess_fields(self, fields):
+        return tuple((name, types.unliteral(typ)) for name, typ in fields)
+
+
+class Data(structref.StructRefProxy):
+    """CT card table, COLT colonies, R rules, BONUS turn-order bonus, VALS/WP/POL/PR policy numbers per
+    seat, LVL_IDS/LVL_N ship ids per level."""
+
+
+class State(structref.StructRefProxy):
+    """One game's state; see layout.py for the columns."""
+
+
+structref.define_proxy(Data, DataType, DATA_FIELDS)
+structref.define_proxy(State, StateType, STATE_FIELDS)
