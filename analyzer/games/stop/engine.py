@@ -1,0 +1,709 @@
+"""The STOP kernel: the executable rulebook (shared/rules/stop.md), compiled with numba.
+
+One match = hands until someone's total reaches match_limit. All state lives in numpy arrays held by
+a `State` namedtuple, so every rule below is a small jitted function that tests can call on a position
+they build by hand (see `make_state`). Seats are numbered clockwise; play goes clockwise, so a
+player's *left* neighbour is seat p+1.
+
+How a card "lands" (the heart of the engine, `settle`): a player puts a card on the discard pile;
+if it is a number card and the hand is not over, the jump-in window opens (clockwise from the player
+after the one who played); a jump-in is itself a landing; when nobody jumps in, the pending effect of
+the top card resolves, asking each target for its answer (0 cancel / 2+ stack / Pause add). An
+answer is again a landing. When the chain is done, `settle` returns who takes the next normal turn.
+
+Randomness: only the game's stream `s.rng` = rng.new_stream(seed, game_id). Tracing only writes
+event records (never draws random numbers), so a traced game equals the untraced one.
+
+Event records (int32 rows of 5: kind, player, card, a, b) -- decoded by `describe` in __init__.py:
+  E_HAND      dealer, -1, hand number (1-based), 0
+  E_DEAL      seat, card type, count dealt, 0
+  E_STARTER   dealer, card, 1 if it was a wild sent back into the pile (else 0), 0
+  E_PLAY      player, card, how (H_*), cards left in hand          -- every card leaving a hand
+  E_DRAW      player, card (-1: both piles empty, no draw), reason (R_*), cards in hand
+  E_PASS      player, -1, 0, 0                                      -- turn ends without a play
+  E_RESHUFFLE -1, top card kept, cards in the new draw pile, 0
+  E_EFFECT    target, attacking card, cards to draw, 0              -- 2+ total / X+ number
+  E_SKIP      skipped player, Pause card, chain length k, 0
+  E_SWAP      swapper, Swap card, mode (policies.SWAP_*), target    -- chosen (may be cancelled)
+  E_SWAP_DONE swapper, Swap card, mode, target                      -- hands actually moved
+  E_XPLUS_IGNORED  target, X+ card, 0, 0                           -- target held only symbols
+  E_ACHTUNG   player, -1, 0, 0                                      -- forgot to call, draws 2
+  E_STOP      player, -1, 0, 0                                      -- played their last card
+  E_CAPPED    -1, -1, turns played, 0                               -- hand stopped by hand_turn_cap
+  E_HELD      seat, card, count, 0                                  -- cards held at hand end
+  E_SCORE     seat, -1, hand penalty, match total
+  E_MATCH_END -1, -1, hands played, bit mask of winners
+"""
+import numpy as np
+from numba import njit
+
+from ...rng import new_stream, shuffle, uniform
+from .cards import K_PAUSE, K_SWAP, K_TWO_PLUS, K_XPLUS, K_ZERO, N_TYPES, WILD, card_type, colour_of, is_number, kind_of
+from .policies import (
+    SWAP_PASS_LEFT,
+    SWAP_WITH_ONE,
+    answer_pause,
+    answer_two_plus,
+    choose_play,
+    choose_swap,
+    choose_wild_follow,
+    choose_xplus_card,
+    wants_jump_in,
+    wants_play_drawn,
+    wants_swap_cancel,
+    wants_xplus_cancel,
+)
+from .state import (
+    CAND,
+    COPIES,
+    DEALER,
+    DECK,
+    DISC,
+    DISC_N,
+    DRAW,
+    DRAWS,
+    EV_N,
+    G0,
+    G_ACHTUNG,
+    G_CANCELS,
+    G_CAPPED,
+    G_CHECK,
+    G_DRAWN,
+    G_JUMPS,
+    G_LENGTH,
+    G_MATCH_CAPPED,
+    G_MOVES,
+    G_RESHUFFLES,
+    G_TURNS,
+    HAND_OVER,
+    HAND_TURNS,
+    HELD,
+    NG,
+    NIL,
+    NONE,
+    NSEAT,
+    NUMBER_MASK,
+    OUT,
+    PILE_N,
+    S_FIRST,
+    S_OUT,
+    S_REL_OUT,
+    S_REL_PEN,
+    S_SCORE,
+    S_SUMSQ,
+    S_SYMBOL,
+    S_WIN,
+    SEAT,
+    SIZE,
+    TOTAL,
+    TRACE,
+    bit,
+    can_play,
+    gain,
+    hand_penalty,
+    jit,
+    jit_inline,
+    left,
+    lose,
+    make_state,
+    n_players,
+    right,
+    symbol_penalty,
+    top,
+)
+
+# events
+(E_HAND, E_DEAL, E_STARTER, E_PLAY, E_DRAW, E_PASS, E_RESHUFFLE, E_EFFECT, E_SKIP, E_SWAP, E_SWAP_DONE,
+ E_XPLUS_IGNORED, E_ACHTUNG, E_STOP, E_CAPPED, E_HELD, E_SCORE, E_MATCH_END) = map(np.int64, range(1, 19))
+# how a card was played (E_PLAY a)
+H_TURN, H_DRAWN, H_WILD_FOLLOW, H_JUMP, H_STACK, H_CANCEL, H_PAUSE_ADD, H_XPLUS = map(np.int64, range(8))
+# why a card was drawn (E_DRAW a)
+R_TURN, R_TWO_PLUS, R_XPLUS, R_ACHTUNG = map(np.int64, range(4))
+# pending effect of the top card
+P_NONE, P_TWO, P_PAUSE, P_SWAP, P_XPLUS = map(np.int64, range(5))
+TWO = np.int64(2)                  # cards drawn for one 2+, penalty cards for a forgotten Achtung
+WINDOW, NO_WINDOW = np.int64(1), np.int64(0)   # settle: open the first jump-in window or not
+RETURNED = np.int64(1)                          # E_STARTER: the wild went back into the pile
+
+
+@jit
+def rec(s, kind, p, card, a, b):
+    """Append a trace record (only when tracing; past capacity records are counted, not stored)."""
+    if s.v[TRACE]:
+        n = s.v[EV_N]
+        if n < s.ev.shape[0]:
+            s.ev[n, 0] = kind
+            s.ev[n, 1] = p
+            s.ev[n, 2] = card
+            s.ev[n, 3] = a
+            s.ev[n, 4] = b
+        s.v[EV_N] = n + 1
+
+
+@jit
+def effect_of(t):
+    k = kind_of(t)
+    if k == K_TWO_PLUS:
+        return P_TWO
+    if k == K_PAUSE:
+        return P_PAUSE
+    if k == K_SWAP:
+        return P_SWAP
+    if k == K_XPLUS:
+        return P_XPLUS
+    return P_NONE
+
+
+# ---- cards moving -----------------------------------------------------------------------------------
+
+@jit
+def reshuffle(s):
+    """The draw pile is empty: the discard pile except its top card is shuffled into a new draw pile."""
+    n = s.v[DISC_N]
+    if n <= 1 or s.v[PILE_N] > 0:
+        return False
+    for i in range(n - 1):
+        s.piles[DRAW, i] = s.piles[DISC, i]
+    shuffle(s.rng, s.piles[DRAW], n - 1)
+    s.v[PILE_N] = n - 1
+    s.piles[DISC, 0] = s.piles[DISC, n - 1]
+    s.v[DISC_N] = 1
+    s.v[G_RESHUFFLES] += 1
+    rec(s, E_RESHUFFLE, NONE, s.piles[DISC, 0], n - 1, NIL)
+    return True
+
+
+@jit_inline
+def draw_card(s, p, reason):
+    """p draws one card (reshuffling when the pile is empty). Both exhausted: no draw, returns -1."""
+    if s.v[PILE_N] == 0:
+        reshuffle(s)
+    if s.v[PILE_N] == 0:
+        rec(s, E_DRAW, p, NONE, reason, s.hand[p, SIZE])
+        return -1
+    n = s.v[PILE_N] - 1
+    t = s.piles[DRAW, n]
+    s.v[PILE_N] = n
+    gain(s, p, t)
+    s.v[G_DRAWN] += 1
+    rec(s, E_DRAW, p, t, reason, s.hand[p, SIZE])
+    return t
+
+
+@jit
+def draw_cards(s, p, k, reason):
+    for _ in range(k):
+        draw_card(s, p, reason)
+
+
+@jit_inline
+def place(s, p, t, how):
+    """p puts card t from their hand on top of the discard pile."""
+    lose(s, p, t)
+    s.piles[DISC, s.v[DISC_N]] = t
+    s.v[DISC_N] += 1
+    rec(s, E_PLAY, p, t, how, s.hand[p, SIZE])
+
+
+@jit_inline
+def check_stop(s, p):
+    """A player with no cards left calls STOP: the hand is over (the first to do so is `OUT`)."""
+    if s.hand[p, SIZE] == 0 and s.v[HAND_OVER] == 0:
+        s.v[HAND_OVER] = 1
+        s.v[OUT] = p
+        rec(s, E_STOP, p, NONE, NIL, NIL)
+
+
+@jit_inline
+def finish_move(s, r, p, n_before):
+    """Bookkeeping after p's move (a play, a wild with its follow-up, a jump-in, an answer): count it,
+    and "Achtung!": a player going down to one card who forgets to call it (achtung_forget_rate)
+    draws 2 penalty cards at once. Decision: no Achtung once the hand is over."""
+    s.v[G_MOVES] += 1
+    if (s.hand[p, SIZE] == 1 and n_before > 1 and s.v[HAND_OVER] == 0 and r.achtung_forget_rate > 0.0
+            and uniform(s.rng) < r.achtung_forget_rate):
+        s.v[G_ACHTUNG] += 1
+        rec(s, E_ACHTUNG, p, NONE, NIL, NIL)
+        draw_cards(s, p, TWO, R_ACHTUNG)
+
+
+@jit_inline
+def play_one(s, r, p, t, how):
+    """A single-card move by p out of their normal turn (answer, cancel, jump-in)."""
+    n0 = s.hand[p, SIZE]
+    place(s, p, t, how)
+    check_stop(s, p)
+    finish_move(s, r, p, n0)
+
+
+# ---- jump-in ----------------------------------------------------------------------------------------
+
+@jit
+def jump_in_window(s, r, pol, src, t):
+    """After `src` put number card t on top: the first player clockwise from src's left neighbour who
+    holds an identical card and wants to jump in (jump_in_priority: clockwise). src itself cannot jump
+    on its own card (decision: that would be two cards in one move). Returns the jumper or -1."""
+    q = src
+    for _ in range(n_players(s) - 1):
+        q = left(s, q)
+        if s.hand[q, t] > 0 and wants_jump_in(s, r, pol, q, t):
+            return q
+    return -1
+
+
+# ---- effects: each resolves one step of a chain ------------------------------------------------------
+# They return (next, src, card, pend, count): next >= 0 when the chain is finished (next = who takes the
+# next normal turn); otherwise a card has landed (src played `card`, with pending effect `pend`) and
+# `settle` continues with its jump-in window and effect.
+
+@jit
+def resolve_two_plus(s, r, pol, src, t, count):
+    """2+: src's left neighbour draws `count` and play continues to *their* left -- unless they cancel
+    with a 0 of the attacking card's colour (play continues with the defender's left), or stack any 2+
+    (count + 2 passes on to their own left neighbour)."""
+    target = left(s, src)
+    a = answer_two_plus(s, r, pol, target, colour_of(t), count)
+    if a >= 0:
+        if kind_of(a) == K_ZERO:
+            play_one(s, r, target, a, H_CANCEL)
+            s.v[G_CANCELS] += 1
+            return -1, target, a, P_NONE, 0
+        play_one(s, r, target, a, H_STACK)
+        return -1, target, a, P_TWO, count + 2
+    rec(s, E_EFFECT, target, t, count, NIL)
+    draw_cards(s, target, count, R_TWO_PLUS)
+    return left(s, target), target, t, P_NONE, 0
+
+
+@jit
+def resolve_pause(s, r, pol, src, t):
+    """Pause chain: k Pause cards skip the k players after the last player to add one; each of them,
+    in turn, may first cancel with a 0 of the colour of the top Pause (play continues with the
+    defender's left) or add a Pause of any colour (k + 1, counted from the adder). The last adder is
+    never asked to answer its own chain (with k >= P it is simply skipped)."""
+    P = n_players(s)
+    k = 1
+    i = 1
+    while i <= k:
+        q = (src + i) % P
+        if q != src:
+            a = answer_pause(s, r, pol, q, colour_of(t))
+            if a >= 0:
+                if kind_of(a) == K_ZERO:
+                    play_one(s, r, q, a, H_CANCEL)
+                    s.v[G_CANCELS] += 1
+                    return -1, q, a, P_NONE, 0
+                play_one(s, r, q, a, H_PAUSE_ADD)
+                src = q
+                t = a
+                k += 1
+                i = 1
+                continue
+        rec(s, E_SKIP, q, t, k, NIL)
+        i += 1
+    return (src + k + 1) % P, src, t, P_NONE, 0
+
+
+@jit
+def swap_incoming(s, src, mode, target, q):
+    """Whose hand q would receive under this Swap (-1: q's hand is not moved)."""
+    if mode == SWAP_WITH_ONE:
+        if q == target:
+            return src
+        if q == src:
+            return target
+        return -1
+    if mode == SWAP_PASS_LEFT:
+        return right(s, q)
+    return left(s, q)
+
+
+@jit
+def same_hand(s, a, b):
+    for t in range(N_TYPES):
+        if s.hand[a, t] != s.hand[b, t]:
+            return False
+    return True
+
+
+@jit
+def apply_swap(s, src, mode, target):
+    """Move the hands: swap src's and target's, or everyone passes to the left / to the right."""
+    P = n_players(s)
+    if mode == SWAP_WITH_ONE:
+        for t in range(N_TYPES + 1):
+            x = s.hand[src, t]
+            s.hand[src, t] = s.hand[target, t]
+            s.hand[target, t] = x
+    elif mode == SWAP_PASS_LEFT:     # q receives the hand of q - 1
+        for t in range(N_TYPES + 1):
+            x = s.hand[P - 1, t]
+            for q in range(P - 1, 0, -1):
+                s.hand[q, t] = s.hand[q - 1, t]
+            s.hand[0, t] = x
+    else:                            # q receives the hand of q + 1
+        for t in range(N_TYPES + 1):
+            x = s.hand[0, t]
+            for q in range(P - 1):
+                s.hand[q, t] = s.hand[q + 1, t]
+            s.hand[P - 1, t] = x
+    # the masks of held card types move with the hands
+    if mode == SWAP_WITH_ONE:
+        x = s.v[HELD + src]
+        s.v[HELD + src] = s.v[HELD + target]
+        s.v[HELD + target] = x
+    elif mode == SWAP_PASS_LEFT:
+        x = s.v[HELD + P - 1]
+        for q in range(P - 1, 0, -1):
+            s.v[HELD + q] = s.v[HELD + q - 1]
+        s.v[HELD] = x
+    else:
+        x = s.v[HELD]
+        for q in range(P - 1):
+            s.v[HELD + q] = s.v[HELD + q + 1]
+        s.v[HELD + P - 1] = x
+
+
+@jit
+def resolve_swap(s, r, pol, src, t):
+    """Swap: src chooses a mode (and target). Every other player whose hand would change may, in
+    clockwise order from src's left, cancel the whole swap with a 0 of the Swap's colour (play then
+    continues with the defender's left). Otherwise the hands move and play continues with src's left.
+    A Swap can hand cards to a player who has already gone out, or leave someone with none; the hand
+    ends only by check_stop after a play, so that does not end it by itself."""
+    mode, target = choose_swap(s, r, pol, src)
+    rec(s, E_SWAP, src, t, mode, target)
+    zero = card_type(colour_of(t), K_ZERO)
+    q = src
+    for _ in range(n_players(s) - 1):
+        q = left(s, q)
+        inc = swap_incoming(s, src, mode, target, q)
+        if (inc >= 0 and s.hand[q, zero] > 0 and not same_hand(s, q, inc)
+                and wants_swap_cancel(s, r, pol, q, inc)):
+            play_one(s, r, q, zero, H_CANCEL)
+            s.v[G_CANCELS] += 1
+            return -1, q, zero, P_NONE, 0
+    apply_swap(s, src, mode, target)
+    rec(s, E_SWAP_DONE, src, t, mode, target)
+    return left(s, src), src, t, P_NONE, 0
+
+
+@jit
+def resolve_xplus(s, r, pol, src, t):
+    """X+: src's left neighbour shows their hand and must put down one number card of any colour,
+    then draw its number (6/9 -> 9, 2+ -> 2, 0 -> 0: the card table's `draws`); that counts as their
+    turn and play continues to their left. Only symbols in hand: the X+ is ignored (they take their
+    normal turn). A 0 of the X+'s colour cancels it entirely when xplus_zero_cancels (play continues
+    with the defender's left). The forced card has its own effect only when xplus_card_effects (only a
+    2+ has one). Decision: the victim is out (STOP) only if their hand is still empty after the draw."""
+    q = left(s, src)
+    if s.v[HELD + q] & NUMBER_MASK == 0:
+        rec(s, E_XPLUS_IGNORED, q, t, NIL, NIL)
+        return q, src, t, P_NONE, 0
+    zero = card_type(colour_of(t), K_ZERO)
+    if r.xplus_zero_cancels and s.hand[q, zero] > 0 and wants_xplus_cancel(s, r, pol, q, colour_of(t)):
+        play_one(s, r, q, zero, H_CANCEL)
+        s.v[G_CANCELS] += 1
+        return -1, q, zero, P_NONE, 0
+    f = choose_xplus_card(s, r, pol, q)
+    n0 = s.hand[q, SIZE]
+    place(s, q, f, H_XPLUS)
+    finish_move(s, r, q, n0)
+    rec(s, E_EFFECT, q, t, s.v[DRAWS + f], NIL)
+    draw_cards(s, q, s.v[DRAWS + f], R_XPLUS)
+    check_stop(s, q)
+    pend = effect_of(f) if r.xplus_card_effects else P_NONE
+    return -1, q, f, pend, 2
+
+
+@jit
+def settle(s, r, pol, src, t, pend, count, window):
+    """`src` has just put card t on top with pending effect `pend` (2+ draw total `count`). Run the
+    jump-in windows and the effect chain; return who takes the next normal turn. No jump-ins once the
+    hand is over; effects still resolve, answers included. `window` False skips the first window (the
+    starter card). A jumped 2+ targets the jumper's left neighbour and adds 2 to the pending draw
+    (jumped_two_plus: stack) or only moves it (move); a 2+ jumped on a 2+ that had no effect (an X+
+    forced card) starts a fresh draw of 2."""
+    while True:
+        if window and s.v[HAND_OVER] == 0 and is_number(t):
+            j = jump_in_window(s, r, pol, src, t)
+            if j >= 0:
+                play_one(s, r, j, t, H_JUMP)
+                s.v[G_JUMPS] += 1
+                if kind_of(t) == K_TWO_PLUS:
+                    if pend == P_TWO:
+                        if r.jumped_two_plus_stacks:
+                            count += 2
+                    else:
+                        pend = P_TWO
+                        count = 2
+                src = j
+                continue
+        window = WINDOW
+        if pend == P_NONE:
+            return left(s, src)
+        if pend == P_TWO:
+            nxt, src, t, pend, count = resolve_two_plus(s, r, pol, src, t, count)
+        elif pend == P_PAUSE:
+            nxt, src, t, pend, count = resolve_pause(s, r, pol, src, t)
+        elif pend == P_SWAP:
+            nxt, src, t, pend, count = resolve_swap(s, r, pol, src, t)
+        else:
+            nxt, src, t, pend, count = resolve_xplus(s, r, pol, src, t)
+        if nxt >= 0:
+            return nxt
+
+
+# ---- a turn -----------------------------------------------------------------------------------------
+
+@jit_inline
+def play_from_hand(s, r, pol, p, c, how):
+    """p plays card c in their turn. A wild must be followed at once by a non-wild card of p's choice
+    from the same hand; that card becomes the top card and its effect applies."""
+    n0 = s.hand[p, SIZE]
+    place(s, p, c, how)
+    if c == WILD:
+        c = choose_wild_follow(s, r, pol, p)
+        place(s, p, c, H_WILD_FOLLOW)
+    check_stop(s, p)
+    finish_move(s, r, p, n0)
+    return settle(s, r, pol, p, c, effect_of(c), TWO, WINDOW)
+
+
+@jit_inline
+def take_turn(s, r, pol, p):
+    """p's normal turn: play a matching card (must, if must_play_if_able), else draw one card; the
+    drawn card may be played at once only if play_drawn_card (and then must be, if
+    must_play_if_able). Returns who plays next."""
+    s.v[G_TURNS] += 1
+    s.v[HAND_TURNS] += 1
+    t_top = top(s)
+    c = choose_play(s, r, pol, p, t_top, r.must_play_if_able == 0)
+    how = H_TURN
+    if c < 0:
+        c = NONE
+        d = draw_card(s, p, R_TURN)
+        if (d >= 0 and r.play_drawn_card and can_play(s, p, d, t_top)
+                and (r.must_play_if_able or wants_play_drawn(s, r, pol, p, d))):
+            c = d
+            how = H_DRAWN
+    if c < 0:
+        rec(s, E_PASS, p, NONE, NIL, NIL)
+        return left(s, p)
+    return play_from_hand(s, r, pol, p, c, how)
+
+
+# ---- a hand -----------------------------------------------------------------------------------------
+
+@jit
+def deal(s, r, dealer):
+    """All cards shuffled into the draw pile; hand_size cards to each player, one at a time, starting
+    with the dealer's left neighbour."""
+    T = s.piles.shape[1]
+    for i in range(T):
+        s.piles[DRAW, i] = s.piles[DECK, i]
+    shuffle(s.rng, s.piles[DRAW], T)
+    s.v[DISC_N] = 0
+    s.hand[:, :] = 0
+    for p in range(n_players(s)):
+        s.v[HELD + p] = 0
+    n = T
+    for _ in range(r.hand_size):
+        q = dealer
+        for _ in range(n_players(s)):
+            q = left(s, q)
+            n -= 1
+            gain(s, q, s.piles[DRAW, n])
+    s.v[PILE_N] = n
+    if s.v[TRACE]:
+        for p in range(n_players(s)):
+            for t in range(N_TYPES):
+                if s.hand[p, t] > 0:
+                    rec(s, E_DEAL, p, t, s.hand[p, t], NIL)
+
+
+@jit
+def turn_starter(s, r, dealer):
+    """Turn the top card of the pile face up as the first discard. starter_redraw_wild: a wild goes
+    back into the pile, which is reshuffled, and a new card is turned."""
+    while True:
+        n = s.v[PILE_N] - 1
+        t = s.piles[DRAW, n]
+        if t == WILD and r.starter_redraw_wild:
+            rec(s, E_STARTER, dealer, t, RETURNED, NIL)
+            shuffle(s.rng, s.piles[DRAW], n + 1)
+            continue
+        s.v[PILE_N] = n
+        s.piles[DISC, 0] = t
+        s.v[DISC_N] = 1
+        rec(s, E_STARTER, dealer, t, NIL, NIL)
+        return t
+
+
+@jit
+def check_cards(s):
+    """Conservation: every card of the deck is in exactly one place. Returns the number of problems
+    (card types whose count is off, negative counts, hand sizes that disagree): 0 when all is well."""
+    for t in range(N_TYPES):
+        s.v[CAND + t] = 0
+    for i in range(s.v[PILE_N]):
+        s.v[CAND + s.piles[DRAW, i]] += 1
+    for i in range(s.v[DISC_N]):
+        s.v[CAND + s.piles[DISC, i]] += 1
+    bad = 0
+    for p in range(n_players(s)):
+        n = 0
+        mask = 0
+        for t in range(N_TYPES):
+            k = s.hand[p, t]
+            s.v[CAND + t] += k
+            n += k
+            if k < 0:
+                bad += 1
+            if k > 0:
+                mask |= bit(t)
+        if n != s.hand[p, SIZE] or s.v[HELD + p] != mask:
+            bad += 1
+    for t in range(N_TYPES):
+        if s.v[CAND + t] != s.v[COPIES + t]:
+            bad += 1
+    return bad
+
+
+@jit
+def seat_stat(s, p, k):
+    return SEAT + p * NSEAT + k
+
+
+@jit
+def score_hand(s, r, dealer, first):
+    """Every player scores the penalty of the cards they hold (numbers face value, 6/9 9, 2+ 20, Pause
+    10, Swap 30, X+ 40, wild 50 by default). out_player_scores: held (default) -- the player who
+    called STOP scores what they hold once the last card's effect resolved (normally nothing; cards can
+    come back through a 2+ stack wrapping round or a Swap); zero -- they score 0 whatever they hold."""
+    P = n_players(s)
+    out = s.v[OUT]
+    for p in range(P):
+        pen = hand_penalty(s, p)
+        sym = symbol_penalty(s, p)
+        if r.out_player_scores_zero and p == out:
+            pen = 0
+            sym = 0
+        s.v[TOTAL + p] += pen
+        s.v[seat_stat(s, p, S_SCORE)] = s.v[TOTAL + p]
+        if first:
+            s.v[seat_stat(s, p, S_FIRST)] = pen
+        s.v[seat_stat(s, p, S_SYMBOL)] += sym
+        s.v[seat_stat(s, p, S_SUMSQ)] += pen * pen
+        s.v[seat_stat(s, (p - dealer + P) % P, S_REL_PEN)] += pen
+        if s.v[TRACE]:
+            for t in range(N_TYPES):
+                if s.hand[p, t] > 0:
+                    rec(s, E_HELD, p, t, s.hand[p, t], NIL)
+            rec(s, E_SCORE, p, NONE, pen, s.v[TOTAL + p])
+    if out >= 0:
+        s.v[seat_stat(s, out, S_OUT)] += 1
+        s.v[seat_stat(s, (out - dealer + P) % P, S_REL_OUT)] += 1
+
+
+@jit
+def play_hand(s, r, pol, dealer, first):
+    """Deal, turn the starter, play turns from the dealer until someone calls STOP (or the hand reaches
+    hand_turn_cap turns: counted as capped and scored as it stands), then score."""
+    s.v[HAND_OVER] = 0
+    s.v[OUT] = -1
+    s.v[HAND_TURNS] = 0
+    s.v[DEALER] = dealer
+    rec(s, E_HAND, dealer, NONE, s.v[G_LENGTH] + 1, NIL)
+    deal(s, r, dealer)
+    starter = turn_starter(s, r, dealer)
+    cur = dealer
+    if r.starter_effects and effect_of(starter) != P_NONE:
+        # decision: the starter acts as if the dealer's right neighbour had just played it, so the
+        # dealer is the target of a 2+ / Pause / X+ and the right neighbour chooses a Swap. No jump-ins
+        # on the starter (nobody played it).
+        cur = settle(s, r, pol, right(s, dealer), starter, effect_of(starter), TWO, NO_WINDOW)
+    while s.v[HAND_OVER] == 0:
+        if s.v[HAND_TURNS] >= r.hand_turn_cap:
+            s.v[G_CAPPED] += 1
+            rec(s, E_CAPPED, NONE, NONE, s.v[HAND_TURNS], NIL)
+            break
+        cur = take_turn(s, r, pol, cur)
+    s.v[G_CHECK] += check_cards(s)
+    score_hand(s, r, dealer, first)
+
+
+# ---- a match and a batch ----------------------------------------------------------------------------
+
+@jit
+def mark_winners(s):
+    """The player(s) with the lowest total win (ties share). Returns the winners as a bit mask."""
+    P = n_players(s)
+    low = s.v[TOTAL]
+    for p in range(1, P):
+        low = min(low, s.v[TOTAL + p])
+    mask = 0
+    for p in range(P):
+        w = 1 if s.v[TOTAL + p] == low else 0
+        s.v[seat_stat(s, p, S_WIN)] = w
+        mask |= w << p
+    return mask
+
+
+@njit(cache=True, _nrt=True)
+def reset_match(s, seed, game_id):
+    """A new match: the game's own stream and zeroed counters. Compiled with numba's reference
+    counting on (explicitly: flags are otherwise inherited from the no-refcount caller) because
+    new_stream allocates."""
+    s.rng[0] = new_stream(seed, game_id)[0]
+    for k in range(G0, G0 + NG):
+        s.v[k] = 0
+    for p in range(n_players(s)):
+        s.v[TOTAL + p] = 0
+        for k in range(NSEAT):
+            s.v[seat_stat(s, p, k)] = 0
+
+
+@jit
+def play_match(s, r, pol, seed, game_id):
+    """Hands until a total reaches match_limit; seat 0 deals (and plays first) in hand 1, then the
+    deal passes to the left. Lowest total wins; ties share. match_hand_cap stops a match that cannot
+    end (e.g. penalties edited to 0): recorded in match_capped, winners decided the same way."""
+    reset_match(s, seed, game_id)
+    P = n_players(s)
+    h = 0
+    while True:
+        play_hand(s, r, pol, h % P, h == 0)
+        h += 1
+        s.v[G_LENGTH] = h
+        high = 0
+        for p in range(P):
+            high = max(high, s.v[TOTAL + p])
+        if high >= r.match_limit:
+            break
+        if h >= r.match_hand_cap:
+            s.v[G_MATCH_CAPPED] = 1
+            break
+    rec(s, E_MATCH_END, NONE, NONE, h, mark_winners(s))
+
+
+@njit(cache=True, _nrt=True)
+def simulate(r, cards, pol, seats, seed, game_ids, ev_cap):
+    """Play the matches `game_ids` of run `seed` (r: Rules, cards: Cards, pol: Policy, seats: int64[P]
+    policy codes). Returns (per-game counters (n, NG) in GAME_COLUMNS order, per-seat stats
+    (n, P, NSEAT) in SEAT_COLUMNS order, trace records (m, 5) int32, records produced).
+    ev_cap > 0 turns tracing on (meant for one game)."""
+    P = seats.shape[0]
+    n = game_ids.shape[0]
+    s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev_cap)
+    out_g = np.zeros((n, NG), np.int64)
+    out_s = np.zeros((n, P, NSEAT), np.int64)
+    for i in range(n):
+        play_match(s, r, pol, seed, game_ids[i])
+        for k in range(NG):
+            out_g[i, k] = s.v[G0 + k]
+        for p in range(P):
+            for k in range(NSEAT):
+                out_s[i, p, k] = s.v[SEAT + p * NSEAT + k]
+    m = min(s.v[EV_N], ev_cap)
+    return out_g, out_s, s.ev[:m].copy(), s.v[EV_N]

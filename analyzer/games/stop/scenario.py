@@ -1,0 +1,160 @@
+"""STOP scenario schema (YAML -> validated model) and its translation into kernel inputs.
+
+Everything the kernel reads is numbers: `kernel_inputs(scenario)` returns two namedtuples of int64 /
+float64 scalars and small int64 arrays (`Rules`, `Policy`). Their numba types never depend on the
+values, so editing a YAML (a penalty, a rule flag, the number of copies) never forces a recompile.
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+from typing import ClassVar, Literal
+
+import numpy as np
+from pydantic import Field, model_validator
+
+from ...scenario import ScenarioBase, Strict
+from . import cards as C
+
+
+class NumberCard(Strict):
+    copies: int = Field(ge=0, le=20, description="copies in each of the 4 colours")
+    penalty: int = Field(ge=0, le=1000, description="hand penalty when held at the end of a hand")
+    draws: int = Field(ge=0, le=50, description="cards drawn when this is the X+ victim's forced card")
+
+
+class SymbolCard(Strict):
+    copies: int = Field(ge=0, le=20, description="copies in each of the 4 colours")
+    penalty: int = Field(ge=0, le=1000)
+
+
+class WildCard(Strict):
+    copies: int = Field(ge=0, le=40, description="black cards in the deck (not per colour)")
+    penalty: int = Field(ge=0, le=1000)
+
+
+class StopCards(Strict):
+    """The 112-card deck of the published game (defaults). Copies of coloured kinds are per colour."""
+    zero: NumberCard = NumberCard(copies=2, penalty=0, draws=0)
+    one: NumberCard = NumberCard(copies=2, penalty=1, draws=1)
+    two_plus: NumberCard = NumberCard(copies=2, penalty=20, draws=2)
+    three: NumberCard = NumberCard(copies=2, penalty=3, draws=3)
+    four: NumberCard = NumberCard(copies=2, penalty=4, draws=4)
+    five: NumberCard = NumberCard(copies=2, penalty=5, draws=5)
+    six_nine: NumberCard = NumberCard(copies=4, penalty=9, draws=9)
+    seven: NumberCard = NumberCard(copies=2, penalty=7, draws=7)
+    eight: NumberCard = NumberCard(copies=2, penalty=8, draws=8)
+    pause: SymbolCard = SymbolCard(copies=2, penalty=10)
+    swap: SymbolCard = SymbolCard(copies=2, penalty=30)
+    xplus: SymbolCard = SymbolCard(copies=2, penalty=40)
+    wild: WildCard = WildCard(copies=8, penalty=50)
+
+    def per_kind(self):
+        specs = [getattr(self, f) for f in C.KIND_FIELDS]
+        return ([s.copies for s in specs], [s.penalty for s in specs],
+                [getattr(s, "draws", 0) for s in specs])
+
+    def total(self) -> int:
+        copies, _, _ = self.per_kind()
+        return C.N_COLOURS * sum(copies) + self.wild.copies
+
+    def non_wild(self) -> int:
+        return self.total() - self.wild.copies
+
+
+class StopRules(Strict):
+    # --- parameters named in shared/rules/stop.md (defaults = the spec) ---
+    starter_redraw_wild: bool = True
+    starter_effects: bool = False
+    play_drawn_card: bool = False
+    must_play_if_able: bool = True
+    jump_in_priority: Literal["clockwise"] = "clockwise"
+    achtung_forget_rate: float = Field(0.0, ge=0.0, le=1.0)
+    xplus_zero_cancels: bool = True
+    xplus_card_effects: bool = False
+    match_limit: int = Field(500, ge=1, le=1_000_000)
+    hand_turn_cap: int = Field(2000, ge=1, le=1_000_000)
+    # --- decisions beyond stop.md (see analyzer/games/stop/__init__.py, "Rule decisions") ---
+    hand_size: int = Field(7, ge=1, le=30)
+    jumped_two_plus: Literal["stack", "move"] = "stack"
+    out_player_scores: Literal["held", "zero"] = "held"
+    match_hand_cap: int = Field(1000, ge=1, le=1_000_000)
+
+
+class StopPolicyParams(Strict):
+    random_jump_in: float = Field(0.5, ge=0.0, le=1.0)
+    greedy_pause_zero_at: int = Field(2, ge=0, le=200)
+    defender_hoard: int = Field(2, ge=0, le=200)
+
+
+class StopScenario(ScenarioBase):
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 6
+    POLICIES: ClassVar[tuple[str, ...]] = ("random", "greedy", "defender")
+
+    rules: StopRules = StopRules()
+    cards: StopCards = StopCards()
+    policy_params: StopPolicyParams = StopPolicyParams()
+
+    @model_validator(mode="after")
+    def _check_deck(self):
+        need = self.players * self.rules.hand_size + 1
+        if self.cards.non_wild() < need:
+            raise ValueError(f"cards: {self.players} players x {self.rules.hand_size} cards + a starter "
+                             f"need {need} non-wild cards, the deck has {self.cards.non_wild()}")
+        if self.cards.total() > 4000:
+            raise ValueError(f"cards: {self.cards.total()} cards is more than the 4000 supported")
+        return self
+
+
+# ---- kernel inputs ---------------------------------------------------------------------------------
+# Scalars only in Rules and Policy (free to pass to every jitted helper); the card table and the seat
+# policies are small int64 arrays that the kernel copies into its state once per batch.
+
+Rules = namedtuple("Rules", [
+    # in stop.md order (flags are int64 0/1)
+    "starter_redraw_wild", "starter_effects", "play_drawn_card", "must_play_if_able",
+    "jump_in_priority", "achtung_forget_rate", "xplus_zero_cancels", "xplus_card_effects",
+    "match_limit", "hand_turn_cap",
+    # decisions beyond stop.md
+    "hand_size", "jumped_two_plus_stacks", "out_player_scores_zero", "match_hand_cap",
+    # derived from the card table: mean penalty of a card of the deck (greedy's X+ estimate)
+    "mean_penalty",
+])
+Cards = namedtuple("Cards", ["penalty", "draws", "copies"])   # int64[49] each, indexed by card type
+Policy = namedtuple("Policy", ["random_jump_in", "greedy_pause_zero_at", "defender_hoard"])
+KernelInputs = namedtuple("KernelInputs", ["rules", "cards", "policy", "seats"])  # seats: int64[P] codes
+
+JUMP_IN_CLOCKWISE = 0
+
+
+def card_arrays(cards: StopCards) -> Cards:
+    copies, penalty, draws = cards.per_kind()
+    _, _, tcopies, tpen, tdraws, _ = C.type_table(copies, penalty, draws, cards.wild.copies,
+                                                  cards.wild.penalty)
+    return Cards(penalty=tpen, draws=tdraws, copies=tcopies)
+
+
+def rules_tuple(rules: StopRules, cards: Cards) -> Rules:
+    i = np.int64
+    mean = float((cards.copies * cards.penalty).sum() / max(1, int(cards.copies.sum())))
+    return Rules(
+        starter_redraw_wild=i(rules.starter_redraw_wild), starter_effects=i(rules.starter_effects),
+        play_drawn_card=i(rules.play_drawn_card), must_play_if_able=i(rules.must_play_if_able),
+        jump_in_priority=i(JUMP_IN_CLOCKWISE), achtung_forget_rate=float(rules.achtung_forget_rate),
+        xplus_zero_cancels=i(rules.xplus_zero_cancels), xplus_card_effects=i(rules.xplus_card_effects),
+        match_limit=i(rules.match_limit), hand_turn_cap=i(rules.hand_turn_cap),
+        hand_size=i(rules.hand_size), jumped_two_plus_stacks=i(rules.jumped_two_plus == "stack"),
+        out_player_scores_zero=i(rules.out_player_scores == "zero"), match_hand_cap=i(rules.match_hand_cap),
+        mean_penalty=mean,
+    )
+
+
+def kernel_inputs(scenario: StopScenario) -> KernelInputs:
+    """The scenario as numbers for the kernel."""
+    from .policies import CODES
+    cards = card_arrays(scenario.cards)
+    pp = scenario.policy_params
+    policy = Policy(random_jump_in=float(pp.random_jump_in), greedy_pause_zero_at=np.int64(pp.greedy_pause_zero_at),
+                    defender_hoard=np.int64(pp.defender_hoard))
+    seats = np.array([CODES[p] for p in scenario.seat_policies()], np.int64)
+    return KernelInputs(rules_tuple(scenario.rules, cards), cards, policy, seats)

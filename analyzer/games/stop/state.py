@@ -1,0 +1,247 @@
+"""The state of a STOP game in five numpy arrays, and the small accessors every rule uses.
+
+  hand   int64[P, 50]   hand[p, t] = copies of card type t held by p; hand[p, SIZE] = cards held
+  piles  int64[3, T]    piles[DRAW, :v[PILE_N]] draw pile (top last); piles[DISC, :v[DISC_N]] discards;
+                        piles[DECK] every card of the deck in type order (dealing starts from a copy)
+  v      int64[NV]      registers, counters, card table, seat policies, scratch (offsets below)
+  rng    uint64[1]      the game's stream, rng.new_stream(seed, game_id)
+  ev     int32[cap, 5]  trace records (cap 0 = tracing off)
+
+Hands change only through `gain` and `lose` (and apply_swap / deal in the engine), which also keep
+`v[HELD + p]`, a bit mask of the card types p holds: legality checks then look at 2-4 candidate types
+instead of scanning 49 counts.
+
+Compilation (measured on this kernel, see the report of the engine author):
+- `jit` = njit(cache=True, _nrt=False): numba otherwise reference-counts every array of the State
+  tuple on entry to every non-inlined function (an atomic increment and decrement each): that was
+  40% of the run time. Rule functions never allocate, so they are compiled without the runtime's
+  reference counting. Flags not given explicitly are inherited from the caller, so the few functions
+  that allocate (make_state, reset_match, simulate) say `_nrt=True`.
+- Constants are numpy ints (not Python ints): numba types a Python int constant passed to a jitted
+  function as a literal and compiles one specialization per value (that tripled compile time).
+- numba's cache does not notice changes in *another* module: after editing policies.py, state.py or
+  cards.py, delete analyzer/games/stop/__pycache__/*.nb? (engine functions would keep the old code).
+"""
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from .cards import LAST_NUMBER_KIND, N_KINDS, N_TYPES, WILD
+
+jit = njit(cache=True, _nrt=False)
+jit_inline = njit(cache=True, _nrt=False, inline="always")
+
+State = namedtuple("State", ["hand", "piles", "v", "rng", "ev"])
+
+i64 = np.int64             # constants are numpy ints (see above)
+MAX_PLAYERS = i64(6)
+SIZE = N_TYPES             # hand[p, SIZE]: number of cards p holds
+DRAW, DISC, DECK = i64(0), i64(1), i64(2)  # rows of piles
+NONE = i64(-1)             # no player / no card (event fields)
+NIL = i64(0)               # an unused event field
+ONE = i64(1)
+
+# ---- offsets in v -----------------------------------------------------------------------------------
+# registers
+PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, EV_N, TRACE, DEALER, N_PLAYERS = map(i64, range(9))
+# per-game counters (-> result columns; order = GAME_COLUMNS)
+G0 = i64(16)
+GAME_COLUMNS = ("length", "capped_hands", "moves", "jump_ins", "turns", "cards_drawn", "reshuffles",
+                "zero_cancels", "achtung_penalties", "match_capped", "invariant_errors")
+(G_LENGTH, G_CAPPED, G_MOVES, G_JUMPS, G_TURNS, G_DRAWN, G_RESHUFFLES, G_CANCELS, G_ACHTUNG,
+ G_MATCH_CAPPED, G_CHECK) = map(i64, range(G0, G0 + len(GAME_COLUMNS)))
+NG = i64(len(GAME_COLUMNS))
+CAND = G0 + 16                     # [49] scratch: candidate weights, card counts
+TMP = CAND + N_TYPES               # [49] scratch: scores
+PENALTY = TMP + N_TYPES            # [49] card table: hand penalty of each card type
+DRAWS = PENALTY + N_TYPES          # [49] card table: cards the X+ victim draws for it
+COPIES = DRAWS + N_TYPES           # [49] card table: copies in the deck
+TOTAL = COPIES + N_TYPES           # [MAX_PLAYERS] match penalty totals
+POLICY = TOTAL + MAX_PLAYERS       # [MAX_PLAYERS] policy code of each seat
+HELD = POLICY + MAX_PLAYERS        # [MAX_PLAYERS] bit mask of the card types each player holds
+# per-seat match stats (-> result columns; order = SEAT_COLUMNS). The dealer_rel_* stats are indexed
+# by position relative to the hand's dealer (0 = dealer, 1 = dealer's left, ...), not by seat.
+SEAT_COLUMNS = ("score", "first_hand_penalty", "symbol_penalty", "hands_out", "dealer_rel_penalty",
+                "dealer_rel_out", "penalty_sumsq", "is_winner")
+S_SCORE, S_FIRST, S_SYMBOL, S_OUT, S_REL_PEN, S_REL_OUT, S_SUMSQ, S_WIN = map(i64, range(len(SEAT_COLUMNS)))
+NSEAT = i64(len(SEAT_COLUMNS))
+SEAT = HELD + MAX_PLAYERS          # [MAX_PLAYERS * NSEAT]
+NV = SEAT + MAX_PLAYERS * NSEAT
+
+
+# ---- card-type bit masks (fixed by the rules, constants of the compiled code) ------------------------
+
+def _masks():
+    """MATCH_MASK[top]: the types that may be played on `top` (its colour's 12 kinds, its kind in the
+    other colours, the wild; everything on a wild starter). NUMBER_MASK: the number cards."""
+    match = np.zeros(int(N_TYPES), np.int64)
+    for top_card in range(N_TYPES):
+        for t in range(N_TYPES):
+            if (t == WILD or top_card == WILD or t // N_KINDS == top_card // N_KINDS
+                    or t % N_KINDS == top_card % N_KINDS):
+                match[top_card] |= 1 << t
+    number = sum(1 << t for t in range(WILD) if t % N_KINDS <= LAST_NUMBER_KIND)
+    return match, np.int64(number)
+
+
+MATCH_MASK, NUMBER_MASK = _masks()
+WILD_BIT = i64(1 << int(WILD))
+
+
+@jit_inline
+def bit(t):
+    return ONE << t
+
+
+@jit_inline
+def lowest(mask):
+    """The lowest card type in a non-empty mask (iterate: t = lowest(m); m &= m - 1)."""
+    return trailing_zeros(mask)
+
+
+@njit(cache=True, _nrt=True)
+def make_state(n_players, penalty, draws, copies, seat_policy, ev_cap):
+    """A fresh state for n_players with the card table (penalty, draws, copies: int64[49]) and the
+    seat policy codes. ev_cap > 0 turns tracing on."""
+    n_cards = 0
+    for t in range(N_TYPES):
+        n_cards += copies[t]
+    v = np.zeros(NV, np.int64)
+    v[N_PLAYERS] = n_players
+    v[TRACE] = 1 if ev_cap > 0 else 0
+    for t in range(N_TYPES):
+        v[PENALTY + t] = penalty[t]
+        v[DRAWS + t] = draws[t]
+        v[COPIES + t] = copies[t]
+    for p in range(n_players):
+        v[POLICY + p] = seat_policy[p]
+    piles = np.zeros((3, n_cards), np.int64)
+    i = 0
+    for t in range(N_TYPES):
+        for _ in range(copies[t]):
+            piles[DECK, i] = t
+            i += 1
+    return State(np.zeros((n_players, N_TYPES + 1), np.int64), piles, v, np.zeros(1, np.uint64),
+                 np.zeros((ev_cap, 5), np.int32))
+
+
+@jit_inline
+def n_players(s):
+    return s.hand.shape[0]
+
+
+@jit_inline
+def left(s, p):
+    """Left neighbour = the next player clockwise (seats are numbered clockwise)."""
+    q = p + 1
+    return 0 if q == s.hand.shape[0] else q
+
+
+@jit_inline
+def right(s, p):
+    return s.hand.shape[0] - 1 if p == 0 else p - 1
+
+
+@jit_inline
+def top(s):
+    return s.piles[DISC, s.v[DISC_N] - 1]
+
+
+@jit_inline
+def gain(s, p, t):
+    """p receives a card of type t."""
+    s.hand[p, t] += 1
+    s.hand[p, SIZE] += 1
+    s.v[HELD + p] |= bit(t)
+
+
+@jit_inline
+def lose(s, p, t):
+    """p gives up a card of type t."""
+    s.hand[p, t] -= 1
+    s.hand[p, SIZE] -= 1
+    if s.hand[p, t] == 0:
+        s.v[HELD + p] &= ~bit(t)
+
+
+@jit
+def held_mask(s, p):
+    """Recompute p's mask of held types from the counts."""
+    m = 0
+    for t in range(N_TYPES):
+        if s.hand[p, t] > 0:
+            m |= bit(t)
+    return m
+
+
+@jit_inline
+def legal_mask(s, p, top_card):
+    """The card types p may play on top_card in their turn: held, matching, and a wild only with a
+    non-wild card to follow it (so a wild is never a last card)."""
+    m = s.v[HELD + p] & MATCH_MASK[top_card]
+    if m & WILD_BIT and s.hand[p, SIZE] == s.hand[p, WILD]:
+        m &= ~WILD_BIT
+    return m
+
+
+@jit
+def can_play(s, p, t, top_card):
+    """Can p legally play a card of type t on top_card in their turn?"""
+    return (legal_mask(s, p, top_card) >> t) & 1 == 1
+
+
+@jit
+def hand_penalty(s, p):
+    tot = 0
+    m = s.v[HELD + p]
+    while m:
+        t = lowest(m)
+        m &= m - 1
+        tot += s.hand[p, t] * s.v[PENALTY + t]
+    return tot
+
+
+@jit
+def symbol_penalty(s, p):
+    """Penalty of the symbol cards p holds (Pause, Swap, X+, wild)."""
+    tot = 0
+    m = s.v[HELD + p] & ~NUMBER_MASK
+    while m:
+        t = lowest(m)
+        m &= m - 1
+        tot += s.hand[p, t] * s.v[PENALTY + t]
+    return tot
+
+
+# ---- Python-side helpers for tests and tools (not jitted) -------------------------------------------
+
+def set_hand(s: State, p: int, cards) -> None:
+    """Give p exactly `cards` (card types)."""
+    s.hand[p, :] = 0
+    for t in cards:
+        s.hand[p, t] += 1
+    s.hand[p, SIZE] = len(cards)
+    s.v[HELD + p] = sum(1 << t for t in range(N_TYPES) if s.hand[p, t] > 0)
+
+
+def hand_list(s: State, p: int) -> list[int]:
+    return [t for t in range(N_TYPES) for _ in range(int(s.hand[p, t]))]
+
+
+def set_piles(s: State, draw=(), discard=()) -> None:
+    """Draw pile (last = next card drawn) and discard pile (last = top card)."""
+    s.piles[DRAW:DISC + 1] = 0
+    s.piles[DRAW, :len(draw)] = np.asarray(draw, np.int64)
+    s.piles[DISC, :len(discard)] = np.asarray(discard, np.int64)
+    s.v[PILE_N] = len(draw)
+    s.v[DISC_N] = len(discard)
+
+
+def draw_pile(s: State) -> list[int]:
+    return [int(x) for x in s.piles[DRAW, :s.v[PILE_N]]]
+
+
+def discard_pile(s: State) -> list[int]:
+    return [int(x) for x in s.piles[DISC, :s.v[DISC_N]]]
