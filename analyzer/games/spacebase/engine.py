@@ -41,7 +41,7 @@ from numba import njit
 
 from ...rng import below, new_stream, shuffle
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
-from .state import State
+from .state import Data, State, borrowed
 from .policies import (NEG, best_exchange, choose_assignment, choose_buy, choose_claim, choose_reroll,
                        choose_set_die, cube_source, cube_target, is_ready, swap_gain, wants_switch)
 
@@ -80,15 +80,26 @@ def alloc_state(D, ev_cap):
     RATE = np.zeros((P, 3 * dsz), np.float64)
     CRATE = np.zeros((P, ncol), np.float64)
     G[G_TRACE] = 1 if ev_cap > 0 else 0
-    return State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE,
-                 OPEN, EV, EVN, RATE, CRATE)
+    own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE, OPEN, EV,
+           EVN, RATE, CRATE)
+    return State(borrowed(PS), borrowed(BD), borrowed(DEP), borrowed(CUBES), borrowed(AV), borrowed(AC),
+                 borrowed(ABL), borrowed(G), borrowed(DECK), borrowed(DP), borrowed(DISP), borrowed(COLAV),
+                 borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(BASE),
+                 borrowed(OPEN), borrowed(EV), borrowed(EVN), borrowed(RATE), borrowed(CRATE), own)
+
+
+@njit(cache=True)
+def borrow_data(D):
+    """The same Data with borrowed (not reference-counted) arrays; D must outlive the result."""
+    return Data(borrowed(D.CT), borrowed(D.COLT), borrowed(D.R), borrowed(D.BONUS), borrowed(D.VALS),
+                borrowed(D.WP), borrowed(D.POL), borrowed(D.PR), borrowed(D.LVL_IDS), borrowed(D.LVL_N))
 
 
 @njit(cache=True)
 def state_arrays(S):
-    """The state's arrays as a tuple in state.STATE_FIELDS order (for tests and Python-side checks)."""
-    return (S.PS, S.BD, S.DEP, S.CUBES, S.AV, S.AC, S.ABL, S.G, S.DECK, S.DP, S.DISP, S.COLAV, S.OWNER,
-            S.ST, S.COLOWN, S.OPTS, S.BASE, S.OPEN, S.EV, S.EVN, S.RATE, S.CRATE)
+    """The state's (owning) arrays as a tuple in state.STATE_FIELDS order (for tests and checks: numpy
+    arrays sharing memory with the state)."""
+    return S.OWN
 
 
 @njit(cache=True)
@@ -135,18 +146,21 @@ def put_bottom(D, S, lv, k):
 
 
 @njit(cache=True)
-def refill_display(D, S):
-    """End of turn: every empty face-up slot of each level is refilled from that level's deck."""
-    R = D.R
-    DISP = S.DISP
+def refill_display(D, S, rates):
+    """End of turn: every empty face-up slot of each level is refilled from that level's deck.
+    rates: also update every player's buy rate of the new card (not needed before the boards exist)."""
+    CT, R, VALS, PR = D.CT, D.R, D.VALS, D.PR
+    PS, BD, DISP, RATE = S.PS, S.BD, S.DISP, S.RATE
+    np1 = R[R_P] - 1
     for lv in range(3):
         for j in range(R[R_DISPLAY]):
             if DISP[lv, j] < 0:
                 k = draw(D, S, lv)
                 DISP[lv, j] = k
                 if k >= 0:
-                    for p in range(R[R_P]):
-                        slot_rate(D, S, p, lv, j)
+                    if rates:
+                        for p in range(R[R_P]):
+                            RATE[p, lv * R[R_DISPLAY] + j] = ship_rate(CT, VALS, PR, BD, np1, PS[p, P_PHASE], p, k)
                     emit(S, EV_REFILL, -1, lv + 1, j, k, 0)
 
 
@@ -357,31 +371,24 @@ def rebuild_chains(D, S, p, side, only):
         AV[p, side, s] = tval
 
 
-@njit(cache=True)
-def slot_rate(D, S, p, lv, j):
-    """Policy gain per round (before the horizon) of stationing display card (lv, j) for player p;
-    policies.NEG when its sector is closed by a colony. Kept up to date so a buy decision is a scan."""
-    CT, R, VALS, PR = D.CT, D.R, D.VALS, D.PR
-    PS, BD, DISP, RATE = S.PS, S.BD, S.DISP, S.RATE
-    k = DISP[lv, j]
-    if k < 0:
-        return
+@njit(cache=True, inline="always")
+def ship_rate(CT, VALS, PR, BD, np1, ph, p, k):
+    """Policy gain per round (before the horizon) of stationing ship k for player p: sector odds x (new
+    blue side - replaced blue side + replaced card's red side on the np1 others' turns); policies.NEG
+    when the sector is closed by a colony. Kept up to date in RATE so a buy decision is a scan."""
     pos = CT[k, K_SECTOR]
-    slot = lv * R[R_DISPLAY] + j
     if BD[p, pos, B_COLONY] != 0:
-        RATE[p, slot] = NEG
-        return
-    ph = PS[p, P_PHASE]
+        return NEG
     rate = VALS[p, ph, BLUE, k]
     old = BD[p, pos, B_STATION]
     if old >= 0:
-        rate += (R[R_P] - 1) * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old]
-    RATE[p, slot] = PR[p, pos] * rate
+        rate += np1 * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old]
+    return PR[p, pos] * rate
 
 
 @njit(cache=True)
-def player_rates(D, S, p):
-    """slot_rate for every display slot (same formula, written out), and per colony the per-round
+def player_rates(D, S, p, only):
+    """ship_rate of every display card (only: just the cards of that sector, 0: all), and per colony the per-round
     change of p's sector rewards it would cause (lost blue, plus the deployed card's red when colonies
     deploy)."""
     CT, COLT, R, VALS, PR = D.CT, D.COLT, D.R, D.VALS, D.PR
@@ -392,19 +399,12 @@ def player_rates(D, S, p):
     for lv in range(3):
         for j in range(dsz):
             k = DISP[lv, j]
-            if k < 0:
-                continue
-            pos = CT[k, K_SECTOR]
-            if BD[p, pos, B_COLONY] != 0:
-                RATE[p, lv * dsz + j] = NEG
-                continue
-            rate = VALS[p, ph, BLUE, k]
-            old = BD[p, pos, B_STATION]
-            if old >= 0:
-                rate += np1 * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old]
-            RATE[p, lv * dsz + j] = PR[p, pos] * rate
+            if k >= 0 and (only == 0 or CT[k, K_SECTOR] == only):
+                RATE[p, lv * dsz + j] = ship_rate(CT, VALS, PR, BD, np1, ph, p, k)
     for q in range(R[R_NCOL]):
         pos = COLT[q, C_SECTOR]
+        if only != 0 and pos != only:
+            continue
         if COLAV[q] == 0 or BD[p, pos, B_COLONY] != 0:
             CRATE[p, q] = NEG
             continue
@@ -425,7 +425,7 @@ def refresh(D, S, p):
     rebuild_abilities(D, S, p)
     rebuild_chains(D, S, p, BLUE, 0)
     rebuild_chains(D, S, p, RED, 0)
-    player_rates(D, S, p)
+    player_rates(D, S, p, 0)
 
 
 @njit(cache=True)
@@ -436,7 +436,7 @@ def refresh_pos(D, S, p, s):
         rebuild_abilities(D, S, p)
     rebuild_chains(D, S, p, BLUE, s)
     rebuild_chains(D, S, p, RED, s)
-    player_rates(D, S, p)
+    player_rates(D, S, p, s)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -991,7 +991,7 @@ def play_turn(D, S, a):
             if G[G_OVER] != 0:
                 return
     buy_phase(D, S, a)
-    refill_display(D, S)
+    refill_display(D, S, True)
     income_floor(D, S, a)
     check_trigger(D, S)
 
@@ -1027,7 +1027,7 @@ def reset(D, S, seed, gid):
         DP[lv, 0] = 0
         DP[lv, 1] = n
     DISP[:, :] = -1
-    refill_display(D, S)
+    refill_display(D, S, False)
     for q in range(R[R_NCOL]):
         COLAV[q] = 1
     for p in range(P):
@@ -1306,6 +1306,8 @@ def run_games(seed, ids, D, ev_cap):
     nst = R[R_NSTART]
     nship = R[R_NCARD] - nst
     ncol = R[R_NCOL]
+    D0 = D
+    D = borrow_data(D0)
     S = alloc_state(D, ev_cap)
     PS, G, OWNER, COLOWN = S.PS, S.G, S.OWNER, S.COLOWN
     win = np.zeros((n, P), np.bool_)
@@ -1346,12 +1348,12 @@ def run_games(seed, ids, D, ev_cap):
         for q in range(ncol):
             col_buyer[g, q] = COLOWN[q]
     return (win, vp, length, opening, credits, income, cols, bought, claimed, turns, abil, end, start_tie,
-            tie_r, buyer, col_buyer, S.EV, S.EVN)
+            tie_r, buyer, col_buyer, S.OWN[18], S.OWN[19])
 
 
 @njit(cache=True)
 def play_one(D, seed, gid, ev_cap):
     """One game, returning its whole final state (for tests and debugging)."""
     S = alloc_state(D, ev_cap)
-    play_game(D, S, seed, gid)
+    play_game(borrow_data(D), S, seed, gid)
     return S

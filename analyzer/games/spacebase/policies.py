@@ -252,7 +252,7 @@ def colony_benefit(D, S, p, q, H):
 def choose_buy(D, S, p, credits, pay_all, allow_colony):
     """A buy for player p with `credits`: returns -1 (none), l*DSZ+j (display slot) or 1000+q (colony).
     pay_all: the normal buy (spends all credits); else an ability buy paying the cost only.
-    Ship and colony gains per round are kept up to date by engine.slot_rate / player_rates (the same
+    Ship and colony gains per round are kept up to date by engine.ship_rate / player_rates (the same
     formulas as ship_benefit / colony_benefit), so this scan runs in a few ns per card."""
     CT, COLT, R, WP, POL, VALS, PR = D.CT, D.COLT, D.R, D.WP, D.POL, D.VALS, D.PR
     PS, DISP, COLAV, OPTS, BD = S.PS, S.DISP, S.COLAV, S.OPTS, S.BD
@@ -282,7 +282,7 @@ def choose_buy(D, S, p, credits, pay_all, allow_colony):
                 continue
             cost = CT[k, K_COST]
             slot = lv * dsz + j
-            rate = RATE[p, slot]  # engine.slot_rate; NEG: sector closed by a colony
+            rate = RATE[p, slot]  # engine.ship_rate; NEG: sector closed by a colony
             if cost > credits or rate == NEG:
                 continue
             if pol == POL_RANDOM:

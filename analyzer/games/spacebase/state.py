@@ -1,12 +1,36 @@
 """Kernel containers: the scenario's numbers (`Data`) and one game's state (`State`) as numba
 structrefs, so a helper receives two pointers instead of dozens of arrays (cheap calls, small IR).
-Field meanings: layout.py. Both are built only from numpy arrays, so any YAML gives the same types."""
+Field meanings: layout.py. Both are built only from numpy arrays, so any YAML gives the same types.
+
+Speed: reading an array field normally costs an atomic reference-count increment and decrement, and
+the rule helpers read several fields per call. Inside the kernel the fields therefore hold `borrowed`
+views (no meminfo: reference counting skips them); the owning arrays are kept alive by `State.OWN`
+(for Data: by the caller's Data, which outlives the kernel call).
+"""
 from numba.core import types
 from numba.experimental import structref
+from numba.extending import intrinsic
+
+
+@intrinsic
+def borrowed(typingctx, arr):
+    """A view of `arr` without its meminfo or parent: never reference-counted. The caller must keep
+    `arr` alive while the view is used."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, sig, args):
+        src = context.make_array(arr)(context, builder, value=args[0])
+        dst = context.make_array(arr)(context, builder)
+        context.populate_array(dst, data=src.data, shape=src.shape, strides=src.strides,
+                               itemsize=src.itemsize, meminfo=None, parent=None)
+        return dst._getvalue()
+
+    return arr(arr), codegen
 
 DATA_FIELDS = ["CT", "COLT", "R", "BONUS", "VALS", "WP", "POL", "PR", "LVL_IDS", "LVL_N"]
 STATE_FIELDS = ["PS", "BD", "DEP", "CUBES", "AV", "AC", "ABL", "G", "DECK", "DP", "DISP", "COLAV", "OWNER",
-                "ST", "COLOWN", "OPTS", "BASE", "OPEN", "EV", "EVN", "RATE", "CRATE"]
+                "ST", "COLOWN", "OPTS", "BASE", "OPEN", "EV", "EVN", "RATE", "CRATE", "OWN"]
 
 
 @structref.register
