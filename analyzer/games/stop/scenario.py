@@ -63,21 +63,25 @@ class StopCards(Strict):
 
 class StopRules(Strict):
     # --- parameters named in shared/rules/stop.md (defaults = the spec) ---
-    starter_redraw_wild: bool = True
-    starter_effects: bool = False
-    play_drawn_card: bool = False
-    must_play_if_able: bool = True
-    jump_in_priority: Literal["clockwise"] = "clockwise"
-    achtung_forget_rate: float = Field(0.0, ge=0.0, le=1.0)
-    xplus_zero_cancels: bool = True
-    xplus_card_effects: bool = False
-    match_limit: int = Field(500, ge=1, le=1_000_000)
-    hand_turn_cap: int = Field(2000, ge=1, le=1_000_000)
+    starter_redraw_wild: bool = Field(True, description="a wild turned up as starter goes back, reshuffle, turn again")
+    starter_effects: bool = Field(False, description="an action card turned up as starter has its effect")
+    play_drawn_card: bool = Field(False, description="the card drawn when unable to play may be played at once")
+    must_play_if_able: bool = Field(True, description="a player holding a legal card must play one")
+    jump_in_priority: Literal["clockwise"] = Field(
+        "clockwise", description="several jumpers: clockwise from the player after the last player (only option)")
+    achtung_forget_rate: float = Field(0.0, ge=0.0, le=1.0,
+                                       description="chance to forget calling Achtung at one card (draw 2)")
+    xplus_zero_cancels: bool = Field(True, description="a 0 of the X+'s colour cancels it entirely")
+    xplus_card_effects: bool = Field(False, description="the X+ victim's forced number card has its own effect")
+    match_limit: int = Field(500, ge=1, le=1_000_000, description="the match ends when a total reaches this")
+    hand_turn_cap: int = Field(2000, ge=1, le=1_000_000, description="safety cap on turns in one hand (counted)")
     # --- decisions beyond stop.md (see analyzer/games/stop/__init__.py, "Rule decisions") ---
-    hand_size: int = Field(7, ge=1, le=30)
-    jumped_two_plus: Literal["stack", "move"] = "stack"
-    out_player_scores: Literal["held", "zero"] = "held"
-    match_hand_cap: int = Field(1000, ge=1, le=1_000_000)
+    hand_size: int = Field(7, ge=1, le=30, description="cards dealt to each player")
+    jumped_two_plus: Literal["stack", "move"] = Field(
+        "stack", description="a 2+ jumped in on a pending 2+ adds 2 (stack) or only moves the draw (move)")
+    out_player_scores: Literal["held", "zero"] = Field(
+        "held", description="the STOP caller scores cards that came back to them (held) or always 0 (zero)")
+    match_hand_cap: int = Field(1000, ge=1, le=1_000_000, description="safety cap on hands in one match (counted)")
 
 
 class StopPolicyParams(Strict):

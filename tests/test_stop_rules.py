@@ -1,0 +1,410 @@
+"""One test per rule of shared/rules/stop.md, each on a concrete position built by hand: known hands,
+draw pile and top card; the jitted rule function is called and the outcome asserted. Seats use the
+greedy policy (its choices are documented in analyzer/games/stop/policies.py) unless stated."""
+import numpy as np
+import pytest
+from test_stop_support import Position, card
+
+from analyzer.games.stop import GAME
+from analyzer.games.stop import engine as E
+from analyzer.games.stop import policies as Po
+from analyzer.games.stop import state as S
+from analyzer.games.stop.cards import N_TYPES, WILD, card_name, matches
+from analyzer.games.stop.scenario import kernel_inputs
+from analyzer.scenario import load
+
+# ---- components -------------------------------------------------------------------------------------
+
+
+def test_deck_has_112_cards_and_the_penalty_table():
+    k = kernel_inputs(load(GAME))
+    copies, pen = k.cards.copies, k.cards.penalty
+    assert copies.sum() == 112
+    assert copies[WILD] == 8 and pen[WILD] == 50
+    for colour in ("red", "blue", "green", "yellow"):
+        per_colour = sum(copies[card(f"{colour} {kind}")] for kind in
+                         ("0", "1", "2+", "3", "4", "5", "6/9", "7", "8", "Pause", "Swap", "X+"))
+        assert per_colour == 26
+        assert copies[card(f"{colour} 6/9")] == 4 and copies[card(f"{colour} 3")] == 2
+    table = {"0": 0, "1": 1, "3": 3, "4": 4, "5": 5, "7": 7, "8": 8, "6/9": 9, "2+": 20, "Pause": 10,
+             "Swap": 30, "X+": 40}
+    for kind, p in table.items():
+        assert pen[card(f"blue {kind}")] == p
+    # X+ draw counts: 6/9 counts 9, 2+ 2, 0 0
+    assert k.cards.draws[card("red 6/9")] == 9 and k.cards.draws[card("red 2+")] == 2
+    assert k.cards.draws[card("red 0")] == 0 and k.cards.draws[card("red 7")] == 7
+
+
+# ---- setup --------------------------------------------------------------------------------------------
+
+def test_deal_seven_each_and_a_starter():
+    pos = Position(players=5)
+    E.deal(pos.s, pos.r, 0)
+    starter = E.turn_starter(pos.s, pos.r, 0)
+    assert [pos.size(p) for p in range(5)] == [7] * 5
+    assert pos.s.v[S.PILE_N] == 112 - 35 - 1 and S.discard_pile(pos.s) == [starter]
+    assert E.check_cards(pos.s) == 0
+    # the first card goes to the dealer's left neighbour
+    deals = pos.events(E.E_DEAL)
+    assert sum(e[3] for e in deals) == 35
+
+
+def test_starter_wild_goes_back_and_a_new_card_is_turned():
+    pos = Position(draw=("red 5", "blue 3", "wild"))       # wild on top of the pile
+    assert E.turn_starter(pos.s, pos.r, 0) != WILD
+    assert pos.top != "wild" and sorted(pos.draw_pile + [pos.top]) == sorted(["red 5", "blue 3", "wild"])
+    assert pos.events(E.E_STARTER)[0][3] == 1               # recorded as sent back
+    pos = Position(sets=["rules.starter_redraw_wild=false"], draw=("red 5", "wild"))
+    assert E.turn_starter(pos.s, pos.r, 0) == WILD
+
+
+def test_wild_starter_accepts_any_card():
+    assert all(matches(t, WILD) for t in range(N_TYPES))
+    pos = Position(sets=["rules.starter_redraw_wild=false"], hands={0: ["yellow 7", "blue 1"]},
+                   discard=["wild"])
+    pos.turn(0)
+    assert pos.top == "yellow 7"
+
+
+def test_starter_action_has_no_effect_by_default_but_can():
+    hands = {0: ["red 7", "blue 4"], 1: ["green 5"], 2: ["green 3"], 3: ["yellow 1"]}
+    pos = Position(hands=hands, draw=("blue 1", "blue 3", "red 2+"))
+    E.turn_starter(pos.s, pos.r, 0)
+    assert pos.top == "red 2+" and pos.size(0) == 2          # nothing happened to the dealer
+    pos = Position(sets=["rules.starter_effects=true"], hands=hands, draw=("blue 1", "blue 3", "red 2+"))
+    starter = E.turn_starter(pos.s, pos.r, 0)
+    nxt = E.settle(pos.s, pos.r, pos.pol, E.right(pos.s, 0), starter, E.effect_of(starter), E.TWO, E.NO_WINDOW)
+    assert pos.size(0) == 4 and nxt == 1                      # the dealer drew 2 and lost the turn
+
+
+# ---- a turn ---------------------------------------------------------------------------------------------
+
+def test_matching_colour_number_and_symbol():
+    assert matches(card("blue 7"), card("blue 4"))            # colour
+    assert matches(card("red 4"), card("blue 4"))             # number
+    assert matches(card("red 6/9"), card("yellow 6/9"))       # 6/9 matches 6/9
+    assert matches(card("green Pause"), card("red Pause"))    # same symbol
+    assert not matches(card("green Swap"), card("red Pause"))
+    assert not matches(card("red 5"), card("blue 4"))
+    assert matches(card("wild"), card("blue 4"))
+
+
+def test_must_play_a_legal_card():
+    pos = Position(hands={0: ["blue 7", "red 1"]}, draw=("green 3",), discard=("blue 4",))
+    assert pos.turn(0) == 1
+    assert pos.top == "blue 7" and pos.draw_pile == ["green 3"]
+
+
+def test_must_play_if_able_false_lets_a_player_draw_instead():
+    drew = {True: 0, False: 0}
+    for must in (True, False):
+        for seed in range(60):
+            pos = Position(policies=["random"], sets=[f"rules.must_play_if_able={str(must).lower()}"],
+                           hands={0: ["blue 7", "red 1"]}, draw=("green 3",), discard=("blue 4",), seed=seed)
+            pos.turn(0)
+            drew[must] += pos.hand(0).count("green 3")
+    assert drew[True] == 0 and 5 < drew[False] < 55
+
+
+def test_cannot_play_draws_one_and_the_drawn_card_waits_by_default():
+    hands = {0: ["red 1"], 1: ["yellow 2+"]}
+    pos = Position(hands=hands, draw=("green 3", "blue 8"), discard=("blue 4",))
+    assert pos.turn(0) == 1
+    assert pos.hand(0) == ["blue 8", "red 1"] and pos.top == "blue 4"        # literal rule: no play
+    pos = Position(sets=["rules.play_drawn_card=true"], hands=hands, draw=("green 3", "blue 8"),
+                   discard=("blue 4",))
+    assert pos.turn(0) == 1
+    assert pos.hand(0) == ["red 1"] and pos.top == "blue 8"                  # house rule: played
+    pos = Position(sets=["rules.play_drawn_card=true"], hands=hands, draw=("green 3", "yellow 8"),
+                   discard=("blue 4",))
+    pos.turn(0)
+    assert pos.hand(0) == ["red 1", "yellow 8"]                              # not playable: kept
+
+
+def test_reshuffle_keeps_the_top_card():
+    pos = Position(hands={0: ["red 1"]}, draw=(), discard=("green 1", "green 2+", "yellow 6/9", "blue 4"))
+    t = E.draw_card(pos.s, 0, E.R_TURN)
+    assert pos.top == "blue 4" and pos.discard == ["blue 4"]
+    assert sorted(pos.draw_pile + [card_name(t)]) == ["green 1", "green 2+", "yellow 6/9"]
+    assert pos.events(E.E_RESHUFFLE)[0][3] == 3
+
+
+def test_no_draw_when_both_piles_are_exhausted():
+    pos = Position(hands={0: ["red 1"]}, draw=(), discard=("blue 4",))
+    assert E.draw_card(pos.s, 0, E.R_TURN) == -1
+    assert pos.hand(0) == ["red 1"] and pos.discard == ["blue 4"]
+    assert pos.turn(0) == 1                                   # the turn passes
+
+
+def test_dealer_plays_first_and_the_deal_rotates_left():
+    pos = Position(players=3)
+    E.play_match(pos.s, pos.r, pos.pol, 0, 0)
+    hands = [i for i, e in enumerate(pos.events()) if e[0] == E.E_HAND]
+    assert len(hands) == pos.s.v[S.G_LENGTH] > 1
+    for h, i in enumerate(hands):
+        ev = pos.events()
+        assert ev[i][1] == h % 3                               # dealer of hand h+1: seat h mod 3
+        first_move = next(e for e in ev[i:] if e[0] in (E.E_PLAY, E.E_DRAW, E.E_PASS))
+        assert first_move[1] == h % 3                          # the dealer moves first
+
+
+# ---- jump-in --------------------------------------------------------------------------------------------
+
+def test_jump_in_priority_is_clockwise_from_the_player_after_the_last():
+    # seat 0 plays red 6/9 and holds another; seats 1 and 3 hold one each, seat 2 none.
+    pos = Position(hands={0: ["red 6/9", "red 6/9", "blue 1"], 1: ["red 6/9", "green 3"], 2: ["green 8"],
+                          3: ["red 6/9", "yellow 1"]}, discard=("red 3",))
+    nxt = pos.play(0, "red 6/9")
+    jumpers = [p for p, c, how in pos.plays() if how == E.H_JUMP]
+    assert jumpers == [1, 3, 0]                                # each window starts after the last player
+    assert nxt == 1                                            # the last jumper's left neighbour continues
+
+
+def test_a_player_cannot_jump_on_their_own_card_and_play_continues_left_of_the_jumper():
+    pos = Position(hands={0: ["red 5", "red 5", "blue 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]},
+                   discard=("red 3",))
+    assert pos.play(0, "red 5") == 1 and pos.hand(0) == ["blue 1", "red 5"]
+    pos = Position(hands={0: ["red 5", "blue 1"], 1: ["green 3"], 2: ["red 5", "green 8"], 3: ["yellow 1"]},
+                   discard=("red 3",))
+    assert pos.play(0, "red 5") == 3                           # seat 2 jumped in: seat 3 plays next
+
+
+def test_symbols_never_jump_in():
+    pos = Position(hands={0: ["red Pause", "blue 1"], 1: ["red Pause", "green 3"], 2: ["green 8"],
+                          3: ["yellow 1"]}, discard=("red 3",))
+    pos.play(0, "red Pause")
+    assert [how for _, _, how in pos.plays()].count(E.H_JUMP) == 0
+
+
+def test_jumped_two_plus_targets_the_jumpers_left_neighbour():
+    hands = {0: ["red 2+", "blue 1"], 1: ["green 3"], 2: ["red 2+", "green 8"], 3: ["yellow 1"]}
+    pos = Position(hands=hands, draw=["green 1", "green 4", "green 5", "green 7"], discard=("red 3",))
+    nxt = pos.play(0, "red 2+")
+    assert pos.size(1) == 1 and pos.size(3) == 5               # seat 1 spared; seat 3 draws 2 + 2
+    assert nxt == 0
+    pos = Position(sets=["rules.jumped_two_plus=move"], hands=hands,
+                   draw=["green 1", "green 4", "green 5", "green 7"], discard=("red 3",))
+    pos.play(0, "red 2+")
+    assert pos.size(1) == 1 and pos.size(3) == 3               # 'move': the draw of 2 only moves
+
+
+# ---- Achtung --------------------------------------------------------------------------------------------
+
+def test_forgetting_achtung_draws_two_penalty_cards():
+    hands = {0: ["blue 7", "red 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]}
+    pos = Position(hands=hands, draw=("green 1", "green 4", "green 5"), discard=("blue 4",))
+    pos.turn(0)
+    assert pos.size(0) == 1                                    # default rate 0: nobody forgets
+    pos = Position(sets=["rules.achtung_forget_rate=1.0"], hands=hands, draw=("green 1", "green 4", "green 5"),
+                   discard=("blue 4",))
+    pos.turn(0)
+    assert pos.hand(0) == ["green 4", "green 5", "red 1"]
+    assert len(pos.events(E.E_ACHTUNG)) == 1
+
+
+# ---- card effects ---------------------------------------------------------------------------------------
+
+def test_two_plus_left_neighbour_draws_two_and_play_continues_to_their_left():
+    pos = Position(hands={0: ["red 2+", "blue 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]},
+                   draw=("green 1", "green 4"), discard=("red 3",))
+    assert pos.play(0, "red 2+") == 2
+    assert pos.hand(1) == ["green 1", "green 3", "green 4"]
+
+
+def test_two_plus_stacks_and_the_player_who_cannot_answer_draws_the_total():
+    pos = Position(hands={0: ["red 2+", "blue 1"], 1: ["blue 2+", "green 3"], 2: ["green 8"], 3: ["yellow 1"]},
+                   draw=("green 1", "green 4", "green 5", "green 7", "yellow 3"), discard=("red 3",))
+    assert pos.play(0, "red 2+") == 3
+    assert pos.size(1) == 1 and pos.size(2) == 5               # 2 + 2 = 4 cards for seat 2
+    assert pos.top == "blue 2+"
+    assert pos.events(E.E_EFFECT)[0][1:4:2] == (2, 4)
+
+
+def test_same_colour_zero_cancels_a_two_plus_other_colour_does_not():
+    base = {0: ["red 2+", "blue 1"], 2: ["green 8"], 3: ["yellow 1"]}
+    pos = Position(hands={**base, 1: ["red 0", "green 3"]}, draw=("green 1", "green 4"), discard=("red 3",))
+    assert pos.play(0, "red 2+") == 2                           # the defender's left continues
+    assert pos.hand(1) == ["green 3"] and pos.top == "red 0"
+    pos = Position(hands={**base, 1: ["blue 0", "green 3"]}, draw=("green 1", "green 4"), discard=("red 3",))
+    assert pos.play(0, "red 2+") == 2
+    assert pos.hand(1) == ["blue 0", "green 1", "green 3", "green 4"]
+
+
+def test_pause_skips_the_left_neighbour():
+    pos = Position(hands={0: ["red Pause", "blue 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]},
+                   discard=("red 3",))
+    assert pos.play(0, "red Pause") == 2
+    assert [e[1] for e in pos.events(E.E_SKIP)] == [1]
+
+
+def test_pause_chain_of_two_skips_the_two_players_after_the_last_adder():
+    pos = Position(players=5, hands={0: ["red Pause", "blue 1"], 1: ["blue Pause", "green 3"], 2: ["green 8"],
+                                     3: ["yellow 1"], 4: ["yellow 3"]}, discard=("red 3",))
+    assert pos.play(0, "red Pause") == 4
+    assert [e[1] for e in pos.events(E.E_SKIP)] == [2, 3]
+    assert pos.top == "blue Pause"
+
+
+def test_a_skipped_player_may_cancel_the_pause_with_a_zero_of_the_top_pause_colour():
+    # chain red Pause + blue Pause; seat 2 holds a blue 0 and 2 cards (greedy spends it then)
+    pos = Position(players=5, hands={0: ["red Pause", "blue 1"], 1: ["blue Pause", "green 3"],
+                                     2: ["blue 0", "green 8"], 3: ["yellow 1"], 4: ["yellow 3"]},
+                   discard=("red 3",))
+    assert pos.play(0, "red Pause") == 3
+    assert pos.events(E.E_SKIP) == [] and pos.top == "blue 0"
+
+
+@pytest.mark.parametrize("mode,expect", [
+    (Po.SWAP_WITH_ONE, ["yellow 1", "green 3", "green 8", "blue 1"]),      # seat 0 with seat 3
+    (Po.SWAP_PASS_LEFT, ["yellow 1", "blue 1", "green 3", "green 8"]),     # q receives q-1's hand
+    (Po.SWAP_PASS_RIGHT, ["green 3", "green 8", "yellow 1", "blue 1"]),    # q receives q+1's hand
+])
+def test_swap_modes_move_the_hands(mode, expect):
+    pos = Position(hands={0: ["blue 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]})
+    E.apply_swap(pos.s, 0, mode, 3)
+    assert [pos.hand(p) for p in range(4)] == [[c] for c in expect]
+    assert all(pos.s.v[S.HELD + p] == S.held_mask(pos.s, p) for p in range(4))
+
+
+def test_swap_greedy_takes_the_cheapest_hand_and_play_continues_left_of_the_swapper():
+    pos = Position(hands={0: ["red Swap", "yellow 8", "yellow 7"], 1: ["green 3", "green 5"],
+                          2: ["blue 1"], 3: ["green 8", "yellow 2+"]}, discard=("red 3",))
+    assert pos.play(0, "red Swap") == 1
+    assert pos.hand(0) == ["blue 1"] and pos.hand(2) == ["yellow 7", "yellow 8"]
+
+
+def test_any_affected_player_cancels_the_whole_swap_with_a_same_colour_zero():
+    # seat 0 swaps with seat 2; seat 2 would get a worse hand and holds a red 0
+    hands = {0: ["red Swap", "yellow 8", "yellow 7"], 1: ["green 3", "green 5"], 2: ["red 0", "blue 1"],
+             3: ["green 8", "yellow 2+"]}
+    pos = Position(hands=hands, discard=("red 3",))
+    assert pos.play(0, "red Swap") == 3                        # the defender's left continues
+    assert pos.hand(2) == ["blue 1"] and pos.hand(0) == ["yellow 7", "yellow 8"]
+    hands[2] = ["blue 0", "blue 1"]                            # wrong colour: no cancel
+    pos = Position(hands=hands, discard=("red 3",))
+    pos.play(0, "red Swap")
+    assert pos.hand(0) == ["blue 0", "blue 1"]
+
+
+def test_xplus_rulebook_example_wild_two_plus_six_nine_plays_the_two_plus_and_draws_two():
+    pos = Position(hands={0: ["red X+", "blue 1"], 1: ["wild", "blue 2+", "green 6/9"], 2: ["green 8"],
+                          3: ["yellow 1"]}, draw=("yellow 3", "yellow 4", "yellow 5"), discard=("red 3",))
+    assert pos.play(0, "red X+") == 2
+    assert pos.hand(1) == ["green 6/9", "wild", "yellow 4", "yellow 5"]
+    assert pos.top == "blue 2+" and pos.size(2) == 1          # no effect of the forced 2+ by default
+
+
+def test_xplus_forced_card_effects_when_enabled():
+    pos = Position(sets=["rules.xplus_card_effects=true"],
+                   hands={0: ["red X+", "blue 1"], 1: ["wild", "blue 2+", "green 6/9"], 2: ["green 8"],
+                          3: ["yellow 1"]}, draw=("yellow 3", "yellow 4", "yellow 5", "yellow 7"),
+                   discard=("red 3",))
+    assert pos.play(0, "red X+") == 3
+    assert pos.size(1) == 4 and pos.size(2) == 3               # the forced 2+ made seat 2 draw 2
+
+
+def test_xplus_with_only_symbols_is_ignored_and_a_same_colour_zero_cancels_it():
+    pos = Position(hands={0: ["red X+", "blue 1"], 1: ["wild", "green Pause"], 2: ["green 8"], 3: ["yellow 1"]},
+                   draw=("yellow 3",), discard=("red 3",))
+    assert pos.play(0, "red X+") == 1 and pos.size(1) == 2    # ignored: seat 1 takes its turn
+    assert len(pos.events(E.E_XPLUS_IGNORED)) == 1
+    pos = Position(hands={0: ["red X+", "blue 1"], 1: ["red 0", "green 6/9"], 2: ["green 8"], 3: ["yellow 1"]},
+                   draw=("yellow 3",), discard=("red 3",))
+    assert pos.play(0, "red X+") == 2
+    assert pos.hand(1) == ["green 6/9"] and pos.events(E.E_PLAY)[-1][3] == E.H_CANCEL
+
+
+def test_wild_is_followed_by_a_card_whose_effect_applies():
+    pos = Position(hands={0: ["wild", "red 2+", "blue 3"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]},
+                   draw=("green 1", "green 4"), discard=("yellow 7",))
+    assert pos.play(0, "wild") == 2                            # the 2+ hit seat 1
+    assert pos.discard[-2:] == ["wild", "red 2+"] and pos.size(1) == 3 and pos.hand(0) == ["blue 3"]
+
+
+def test_a_wild_can_never_be_the_last_card():
+    for hand in (["wild"], ["wild", "wild"]):
+        pos = Position(hands={0: hand, 1: ["green 3"]}, draw=("green 1",), discard=("yellow 7",))
+        assert Po.choose_play(pos.s, pos.r, pos.pol, 0, card("yellow 7"), False) == Po.NO_LEGAL
+        pos.turn(0)
+        assert pos.size(0) == len(hand) + 1                    # had to draw
+    pos = Position(hands={0: ["wild", "blue 1"]}, discard=("yellow 7",))
+    pos.turn(0)
+    assert pos.size(0) == 0 and pos.hand_over                  # wild + its follow-up: out
+
+
+# ---- end of a hand, scoring, match -------------------------------------------------------------------
+
+def test_last_card_two_plus_still_resolves_with_answers_but_no_jump_ins():
+    pos = Position(hands={0: ["red 2+"], 1: ["blue 2+", "green 3"], 2: ["green 8"], 3: ["blue 2+", "red 2+"]},
+                   draw=("green 1", "green 4", "green 5", "green 7"), discard=("red 3",))
+    pos.play(0, "red 2+")
+    assert pos.hand_over and pos.s.v[S.OUT] == 0
+    assert pos.size(1) == 1 and pos.size(2) == 5              # seat 1 stacked, seat 2 drew 4
+    assert pos.hand(3) == ["blue 2+", "red 2+"]                # no jump-in after the hand ended
+
+
+def test_scoring_table_and_symbol_share():
+    pos = Position(hands={0: [], 1: ["red 1", "blue 6/9", "green 2+", "yellow 0"],
+                          2: ["red Pause", "red Swap", "red X+", "wild"], 3: ["red 8", "red 7"]})
+    pos.s.v[S.OUT] = 0
+    E.score_hand(pos.s, pos.r, 0, True)
+    score = [pos.s.v[S.SEAT + p * S.NSEAT + S.S_SCORE] for p in range(4)]
+    sym = [pos.s.v[S.SEAT + p * S.NSEAT + S.S_SYMBOL] for p in range(4)]
+    assert score == [0, 1 + 9 + 20 + 0, 10 + 30 + 40 + 50, 15]
+    assert sym == [0, 0, 130, 0]
+
+
+def test_match_ends_at_the_limit_and_ties_share_the_win():
+    pos = Position()
+    pos.s.v[S.TOTAL:S.TOTAL + 4] = [500, 120, 120, 300]
+    assert E.mark_winners(pos.s) == 0b0110
+    for sets in ([], ["rules.match_limit=60"]):
+        sc = load(GAME, sets=sets, players=4, policies=["random"])
+        b = GAME.run_batch(sc, 3, np.arange(40))
+        limit = sc.rules.match_limit
+        assert (b.score.max(axis=1) >= limit).all()
+        assert np.array_equal(b.is_winner, b.score == b.score.min(axis=1, keepdims=True))
+
+
+def test_hand_turn_cap_ends_and_counts_capped_hands():
+    sc = load(GAME, sets=["rules.hand_turn_cap=3"], players=3)
+    b = GAME.run_batch(sc, 0, np.arange(5))
+    assert (b.extra["capped_hands"] == b.length).all()         # every hand hit the cap, none hidden
+    assert (b.extra["turns"] == 3 * b.length).all()
+    assert (b.score.max(axis=1) >= 500).all()                  # capped hands are scored
+
+
+@pytest.mark.parametrize("mode,expect", [("held", 4 + 5 + 7 + 8), ("zero", 0)])
+def test_cards_coming_back_to_the_stop_caller(mode, expect):
+    # 2 players: seat 0 goes out with a 2+, seat 1 stacks, the draw of 4 wraps round to seat 0
+    pos = Position(players=2, sets=[f"rules.out_player_scores={mode}"],
+                   hands={0: ["red 2+"], 1: ["blue 2+", "green 3"]},
+                   draw=("green 4", "green 5", "green 7", "green 8"), discard=("red 3",))
+    pos.play(0, "red 2+")
+    assert pos.s.v[S.OUT] == 0 and pos.size(0) == 4
+    E.score_hand(pos.s, pos.r, 0, True)
+    assert pos.s.v[S.SEAT + S.S_SCORE] == expect
+
+
+def test_xplus_victim_is_out_only_if_the_hand_is_empty_after_drawing():
+    pos = Position(hands={0: ["red X+", "blue 1"], 1: ["green 5"], 2: ["green 8"], 3: ["yellow 1"]},
+                   draw=("yellow 3", "yellow 4", "yellow 5", "yellow 7", "yellow 8"), discard=("red 3",))
+    pos.play(0, "red X+")
+    assert not pos.hand_over and pos.size(1) == 5
+    pos = Position(hands={0: ["red X+", "blue 1"], 1: ["green 0"], 2: ["green 8"], 3: ["yellow 1"]},
+                   draw=("yellow 3",), discard=("red 3",))
+    pos.play(0, "red X+")
+    assert pos.hand_over and pos.s.v[S.OUT] == 1
+
+
+def test_starter_pause_and_xplus_with_starter_effects():
+    hands = {0: ["red 7", "blue 4"], 1: ["green 5"], 2: ["green 3"], 3: ["yellow 1"]}
+    pos = Position(sets=["rules.starter_effects=true"], hands=hands, draw=("blue 1", "red Pause"))
+    starter = E.turn_starter(pos.s, pos.r, 0)
+    nxt = E.settle(pos.s, pos.r, pos.pol, E.right(pos.s, 0), starter, E.effect_of(starter), E.TWO, E.NO_WINDOW)
+    assert nxt == 1 and [e[1] for e in pos.events(E.E_SKIP)] == [0]       # the dealer is skipped
+    pos = Position(sets=["rules.starter_effects=true"], hands=hands, draw=("blue 1", "blue 3", "blue 5",
+                                                                             "blue 8", "red X+"))
+    starter = E.turn_starter(pos.s, pos.r, 0)
+    nxt = E.settle(pos.s, pos.r, pos.pol, E.right(pos.s, 0), starter, E.effect_of(starter), E.TWO, E.NO_WINDOW)
+    assert nxt == 1 and pos.hand(0) == ["blue 1", "blue 3", "blue 5", "blue 8", "red 7"]  # put down blue 4, drew 4

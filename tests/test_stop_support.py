@@ -1,0 +1,170 @@
+"""Helpers for the STOP tests: build a concrete position (hands, piles, top card) as kernel state, name
+cards as in the rulebook ("red 5", "blue 2+", "green 6/9", "yellow Pause", "wild"), and replay a
+traced game's card movements independently of the kernel."""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from analyzer.games.stop import GAME
+from analyzer.games.stop import engine as E
+from analyzer.games.stop import state as S
+from analyzer.games.stop.cards import COLOUR_NAMES, KIND_NAMES, N_KINDS, N_TYPES, WILD, card_name
+from analyzer.games.stop.policies import SWAP_PASS_LEFT, SWAP_WITH_ONE
+from analyzer.games.stop.scenario import kernel_inputs
+from analyzer.rng import new_stream
+from analyzer.scenario import load
+
+
+def card(name: str) -> int:
+    """'red 5' -> card type; 'wild' -> WILD."""
+    if name == "wild":
+        return int(WILD)
+    colour, kind = name.split(" ", 1)
+    return COLOUR_NAMES.index(colour) * int(N_KINDS) + KIND_NAMES.index(kind)
+
+
+def cards(*names: str) -> list[int]:
+    return [card(n) for n in names]
+
+
+class Position:
+    """A kernel state for a hand-built position. Seats' policies default to greedy (deterministic
+    except ties, which the tests avoid)."""
+
+    def __init__(self, players=4, policies=("greedy",), sets=(), hands=None, draw=(), discard=(), seed=0):
+        self.scenario = load(GAME, sets=list(sets), players=players, policies=list(policies))
+        k = kernel_inputs(self.scenario)
+        self.r, self.pol = k.rules, k.policy
+        self.s = S.make_state(players, k.cards.penalty, k.cards.draws, k.cards.copies, k.seats, 20000)
+        self.s.rng[0] = new_stream(seed, 0)[0]
+        for p in range(players):
+            S.set_hand(self.s, p, cards(*(hands or {}).get(p, ())))
+        S.set_piles(self.s, cards(*draw), cards(*discard))
+
+    # -- reading the position --
+    def hand(self, p) -> list[str]:
+        return sorted(card_name(t) for t in S.hand_list(self.s, p))
+
+    def size(self, p) -> int:
+        return int(self.s.hand[p, S.SIZE])
+
+    @property
+    def top(self) -> str:
+        return card_name(S.top(self.s))
+
+    @property
+    def discard(self) -> list[str]:
+        return [card_name(t) for t in S.discard_pile(self.s)]
+
+    @property
+    def draw_pile(self) -> list[str]:
+        return [card_name(t) for t in S.draw_pile(self.s)]
+
+    @property
+    def hand_over(self) -> bool:
+        return bool(self.s.v[S.HAND_OVER])
+
+    def events(self, kind=None) -> list[tuple]:
+        n = min(int(self.s.v[S.EV_N]), len(self.s.ev))
+        rows = [tuple(int(x) for x in e) for e in self.s.ev[:n]]
+        return [e for e in rows if kind is None or e[0] == kind]
+
+    def plays(self) -> list[tuple[int, str, int]]:
+        """(player, card, how) of every card played, in order."""
+        return [(p, card_name(c), a) for _, p, c, a, _ in self.events(E.E_PLAY)]
+
+    # -- acting --
+    def settle(self, src, played):
+        t = card(played)
+        return int(E.settle(self.s, self.r, self.pol, src, t, E.effect_of(t), E.TWO, E.WINDOW))
+
+    def play(self, p, name):
+        """p plays `name` from their hand as their turn (the card must be in the hand)."""
+        return int(E.play_from_hand(self.s, self.r, self.pol, p, card(name), E.H_TURN))
+
+    def turn(self, p):
+        return int(E.take_turn(self.s, self.r, self.pol, p))
+
+
+def replay_check(events: np.ndarray, players: int, deck_size: int = 112, penalties=None,
+                 out_zero: bool = False) -> dict:
+    """Replay a traced match's card movements independently of the kernel and check them: every card
+    leaving a hand was held, a draw fails only when both piles are exhausted, the cards held at each
+    hand end (E_HELD) are exactly the replayed hands, every hand's score is the penalty of those
+    cards, totals accumulate, and deck + hands + discards always hold deck_size cards.
+    Returns a summary (hands, totals, ...)."""
+    hands: list[Counter] = []
+    pile = disc = 0
+    totals = [0] * players
+    held_seen: list[Counter] = []
+    n_hands = 0
+    out = -1
+    summary = {"hands": 0, "plays": 0, "draws": 0, "failed_draws": 0, "swaps": 0}
+    for kind, p, c, a, b in (tuple(int(x) for x in e) for e in events):
+        if kind == E.E_HAND:
+            n_hands += 1
+            hands = [Counter() for _ in range(players)]
+            held_seen = [Counter() for _ in range(players)]
+            pile, disc = deck_size, 0
+            out = -1
+        elif kind == E.E_STOP:
+            assert out == -1 and sum(hands[p].values()) == 0
+            out = p
+        elif kind == E.E_DEAL:
+            hands[p][c] += a
+            pile -= a
+        elif kind == E.E_STARTER:
+            if a == 0:
+                pile -= 1
+                disc += 1
+        elif kind == E.E_PLAY:
+            assert hands[p][c] > 0, f"seat {p} played {card_name(c)} it does not hold"
+            hands[p][c] -= 1
+            disc += 1
+            assert sum(hands[p].values()) == b, "cards-left field disagrees with the replay"
+            summary["plays"] += 1
+        elif kind == E.E_DRAW:
+            if c < 0:
+                assert pile == 0 and disc <= 1, "a draw failed although cards were available"
+                summary["failed_draws"] += 1
+            else:
+                assert pile > 0
+                hands[p][c] += 1
+                pile -= 1
+                summary["draws"] += 1
+        elif kind == E.E_RESHUFFLE:
+            assert pile == 0 and disc - 1 == a
+            pile, disc = a, 1
+        elif kind == E.E_SWAP_DONE:
+            summary["swaps"] += 1
+            mode, target = a, b
+            if mode == SWAP_WITH_ONE:
+                hands[p], hands[target] = hands[target], hands[p]
+            elif mode == SWAP_PASS_LEFT:      # everyone passes to the left: q gets q-1's hand
+                hands = [hands[(q - 1) % players] for q in range(players)]
+            else:
+                hands = [hands[(q + 1) % players] for q in range(players)]
+        elif kind == E.E_HELD:
+            held_seen[p][c] += a
+        elif kind == E.E_SCORE:
+            assert +hands[p] == +held_seen[p], f"hand {n_hands}: seat {p} holds {held_seen[p]}, replay {hands[p]}"
+            if penalties is not None:
+                expect = 0 if (out_zero and p == out) else sum(int(penalties[t]) * k for t, k in hands[p].items())
+                assert a == expect, f"seat {p} scored {a}, its cards are worth {expect}"
+            totals[p] += a
+            assert totals[p] == b, "running total disagrees"
+            assert pile + disc + sum(sum(h.values()) for h in hands) == deck_size, "cards not conserved"
+        elif kind == E.E_MATCH_END:
+            summary["match_hands"] = a
+            summary["winner_mask"] = b
+    summary["hands"] = n_hands
+    summary["totals"] = totals
+    return summary
+
+
+def test_card_names_round_trip():
+    for t in range(N_TYPES):
+        assert card(card_name(t)) == t
+    assert card("green 6/9") == 2 * 12 + 6 and card("wild") == 48
