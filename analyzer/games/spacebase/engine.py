@@ -41,7 +41,7 @@ from numba import njit
 
 from ...rng import below, new_stream, shuffle
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
-from .state import Data, State, borrowed
+from .state import Data, State, borrowed, jit
 from .policies import (NEG, best_exchange, choose_assignment, choose_buy, choose_claim, choose_reroll,
                        choose_set_die, cube_source, cube_target, is_ready, swap_gain, wants_switch)
 
@@ -49,7 +49,7 @@ from .policies import (NEG, best_exchange, choose_assignment, choose_buy, choose
 # state
 
 
-@njit(cache=True)
+@jit
 def alloc_state(D, ev_cap):
     """All per-game arrays, allocated once per batch (reset by `setup`). ev_cap > 0 turns tracing on."""
     R, LVL_IDS = D.R, D.LVL_IDS
@@ -88,21 +88,21 @@ def alloc_state(D, ev_cap):
                  borrowed(OPEN), borrowed(EV), borrowed(EVN), borrowed(RATE), borrowed(CRATE), own)
 
 
-@njit(cache=True)
+@jit
 def borrow_data(D):
     """The same Data with borrowed (not reference-counted) arrays; D must outlive the result."""
     return Data(borrowed(D.CT), borrowed(D.COLT), borrowed(D.R), borrowed(D.BONUS), borrowed(D.VALS),
                 borrowed(D.WP), borrowed(D.POL), borrowed(D.PR), borrowed(D.LVL_IDS), borrowed(D.LVL_N))
 
 
-@njit(cache=True)
+@jit
 def state_arrays(S):
     """The state's (owning) arrays as a tuple in state.STATE_FIELDS order (for tests and checks: numpy
     arrays sharing memory with the state)."""
     return S.OWN
 
 
-@njit(cache=True)
+@jit
 def emit(S, kind, seat, a, b, c, d):
     """Append one trace record (kind, seat, a, b, c, d) when tracing; never changes the game."""
     G = S.G
@@ -124,7 +124,7 @@ def emit(S, kind, seat, a, b, c, d):
 # decks and display
 
 
-@njit(cache=True)
+@jit
 def draw(D, S, lv):
     """Top card of level lv+1's deck, or -1 when it is empty (decks are circular buffers)."""
     LVL_N = D.LVL_N
@@ -137,7 +137,7 @@ def draw(D, S, lv):
     return int(k)
 
 
-@njit(cache=True)
+@jit
 def put_bottom(D, S, lv, k):
     LVL_N = D.LVL_N
     DECK, DP = S.DECK, S.DP
@@ -145,7 +145,7 @@ def put_bottom(D, S, lv, k):
     DP[lv, 1] += 1
 
 
-@njit(cache=True)
+@jit
 def refill_display(D, S, rates):
     """End of turn: every empty face-up slot of each level is refilled from that level's deck.
     rates: also update every player's buy rate of the new card (not needed before the boards exist)."""
@@ -168,7 +168,7 @@ def refill_display(D, S, rates):
 # the board: stationing, deploying, colonies, and the per-sector reward tables
 
 
-@njit(cache=True)
+@jit
 def deploy(D, S, p, pos, c):
     """Turn card c and put it behind sector position pos; its cubes move to its red squares (if any)."""
     CT = D.CT
@@ -180,7 +180,7 @@ def deploy(D, S, p, pos, c):
         CUBES[p, c] = rc
 
 
-@njit(cache=True)
+@jit
 def station(D, S, p, c):
     """Station card c in its printed sector; the card stationed there is deployed behind it."""
     CT = D.CT
@@ -193,7 +193,7 @@ def station(D, S, p, c):
     CUBES[p, c] = 0
 
 
-@njit(cache=True)
+@jit
 def place_colony(D, S, p, q):
     """Colony q: its VP at once; its sector is closed (no station, no blue reward); the card stationed
     there is deployed (rules.colony_deploys_station) or covered for good."""
@@ -214,7 +214,7 @@ def place_colony(D, S, p, q):
     COLOWN[q] = p
 
 
-@njit(cache=True)
+@jit
 def rebuild_position(D, S, p, s):
     """Player p's reward boxes in sector position s: BASE[p, side, s] = (credits, income, VP, policy
     value, special, arrow mask) of the stationed card's blue side and of all deployed cards' red sides.
@@ -267,7 +267,7 @@ def rebuild_position(D, S, p, s):
     return has_cap
 
 
-@njit(cache=True)
+@jit
 def rebuild_abilities(D, S, p):
     """ABL[p, side]: p's cards with charge squares on their visible side (blue: stationed, red:
     deployed), and the mask of their timings."""
@@ -297,7 +297,7 @@ def rebuild_abilities(D, S, p):
     PS[p, P_TMASK0 + 1] = m1
 
 
-@njit(cache=True)
+@jit
 def rebuild_chains(D, S, p, side, only):
     """AC/AV[p, side, s]: one die on sector s, with the reward arrow chained one way from s (the better
     direction for a two-way arrow; each sector once). With no arrow on that side only sector `only`
@@ -386,7 +386,7 @@ def ship_rate(CT, VALS, PR, BD, np1, ph, p, k):
     return PR[p, pos] * rate
 
 
-@njit(cache=True)
+@jit
 def player_rates(D, S, p, only):
     """ship_rate of every display card (only: just the cards of that sector, 0: all), and per colony the per-round
     change of p's sector rewards it would cause (lost blue, plus the deployed card's red when colonies
@@ -417,7 +417,7 @@ def player_rates(D, S, p, only):
         CRATE[p, q] = PR[p, pos] * v
 
 
-@njit(cache=True)
+@jit
 def refresh(D, S, p):
     """Rebuild all of player p's reward tables (after a swap, an exchange, a policy phase change...)."""
     for s in range(1, 13):
@@ -428,7 +428,7 @@ def refresh(D, S, p):
     player_rates(D, S, p, 0)
 
 
-@njit(cache=True)
+@jit
 def refresh_pos(D, S, p, s):
     """Update p's reward tables after a change in sector position s only (a buy, claim or colony):
     the per-sector totals are kept incrementally so a dice assignment stays a few table lookups."""
@@ -443,7 +443,7 @@ def refresh_pos(D, S, p, s):
 # collecting rewards
 
 
-@njit(cache=True)
+@jit
 def add_cube(D, S, p, c, side):
     """One charge cube on card c's `side` if a needed square is empty; pays its on_place credits."""
     CT = D.CT
@@ -457,7 +457,7 @@ def add_cube(D, S, p, c, side):
     return True
 
 
-@njit(cache=True)
+@jit
 def gain_card(D, S, p, c, side, skip, charge):
     """Take one card's reward box on `side`: credits, income, VP, claims (queued) and a charge cube."""
     CT = D.CT
@@ -472,7 +472,7 @@ def gain_card(D, S, p, c, side, skip, charge):
         add_cube(D, S, p, c, side)
 
 
-@njit(cache=True)
+@jit
 def collect_position(D, S, p, side, t, skip, charge):
     """Blue: the stationed card of sector t (nothing under a colony). Red: every deployed card there."""
     BD, DEP = S.BD, S.DEP
@@ -485,7 +485,7 @@ def collect_position(D, S, p, side, t, skip, charge):
             gain_card(D, S, p, DEP[p, t, i], side, skip, charge)
 
 
-@njit(cache=True)
+@jit
 def position_arrow(D, S, p, side, t):
     CT = D.CT
     BD = S.BD
@@ -497,7 +497,7 @@ def position_arrow(D, S, p, side, t):
     return BD[p, t, B_RARROW]
 
 
-@njit(cache=True)
+@jit
 def collect(D, S, p, side, s, skip):
     """One die on sector s for player p: blue (active) or red (others) rewards of that sector, then the
     reward arrow's chain in the chosen direction (each sector once per die). `skip`: a card that may not
@@ -524,7 +524,7 @@ def collect(D, S, p, side, s, skip):
             break
 
 
-@njit(cache=True)
+@jit
 def spend(D, S, p, c, side):
     """Remove the cubes a firing takes: all needed squares if linked, else one."""
     CT = D.CT
@@ -537,7 +537,7 @@ def spend(D, S, p, c, side):
     PS[p, P_ABIL] += 1
 
 
-@njit(cache=True)
+@jit
 def ability_bonus(D, S, p, c, side):
     """The plain credits / VP parts of an ability (e.g. 'set a die + 1 credit')."""
     CT = D.CT
@@ -547,7 +547,7 @@ def ability_bonus(D, S, p, c, side):
     PS[p, P_VP] += CT[c, o + E_VP]
 
 
-@njit(cache=True)
+@jit
 def assign_player(D, S, p, side, d1, d2):
     """Player p uses the dice (two faces, or the sum; a double as two faces activates that sector
     twice), possibly with a dice-arrow or 2X charge, and collects its rewards."""
@@ -583,7 +583,7 @@ def assign_player(D, S, p, side, d1, d2):
     return mode
 
 
-@njit(cache=True)
+@jit
 def assign_all(D, S, a):
     """Every player in the game uses the active player's dice: the active one blue, the others red.
     A player holding no dice-arrow / 2X card on that side (the usual case) is decided and paid right here with
@@ -630,7 +630,7 @@ def assign_all(D, S, a):
 # buying, claiming and the charge abilities
 
 
-@njit(cache=True)
+@jit
 def buy_apply(D, S, p, choice, pay_all):
     """Carry out a buy chosen by a policy (display slot l*DSZ+j, or 1000+q for colony q). pay_all:
     the normal buy spends all credits; an ability buy pays the cost only."""
@@ -662,7 +662,7 @@ def buy_apply(D, S, p, choice, pay_all):
     refresh_pos(D, S, p, pos)
 
 
-@njit(cache=True)
+@jit
 def resolve_claims(D, S, p):
     """Claims queued by rewards or abilities: take free ships of those levels from the display."""
     CT = D.CT
@@ -686,7 +686,7 @@ def resolve_claims(D, S, p):
     return changed
 
 
-@njit(cache=True)
+@jit
 def find_card(S, p, c, side):
     """Where card c sits on p's board: (sector, deployed index or -1)."""
     BD, DEP = S.BD, S.DEP
@@ -701,7 +701,7 @@ def find_card(S, p, c, side):
     return -1, -1
 
 
-@njit(cache=True)
+@jit
 def swap_sectors(D, S, p, a, b):
     """Swap everything in sector positions a and b (stationed, deployed, colony); cards bought later
     still go to their printed sector."""
@@ -719,7 +719,7 @@ def swap_sectors(D, S, p, a, b):
     emit(S, EV_SWAP, p, a, b, 0, 0)
 
 
-@njit(cache=True)
+@jit
 def exchange_cards(D, S, p, c, side, a, ia, s, i_s):
     """Exchange card c (sector a; deployed index ia when deployed) with the card in sector s (station,
     or deployed index i_s)."""
@@ -736,7 +736,7 @@ def exchange_cards(D, S, p, c, side, a, ia, s, i_s):
     emit(S, EV_EXCHANGE, p, c, t, a, s)
 
 
-@njit(cache=True)
+@jit
 def lose_vp(D, S, p, n):
     """All other players lose n VP (never below 0)."""
     R = D.R
@@ -747,7 +747,7 @@ def lose_vp(D, S, p, n):
             emit(S, EV_LOSE_VP, p, q, n, PS[q, P_VP], 0)
 
 
-@njit(cache=True)
+@jit
 def try_fire(D, S, p, c, side):
     """Fire card c's free-timing charge ability if it pays (see the module doc); True if it fired."""
     CT, R = D.CT, D.R
@@ -832,7 +832,7 @@ def try_fire(D, S, p, c, side):
     return True
 
 
-@njit(cache=True)
+@jit
 def free_abilities(D, S, p, side):
     """Fire p's ready free-timing abilities on `side` while they pay (a fired one may ready another)."""
     CT = D.CT
@@ -851,7 +851,7 @@ def free_abilities(D, S, p, side):
             return
 
 
-@njit(cache=True)
+@jit
 def set_dice_phase(D, S, a):
     """Before the roll: set-die charges (active player blue, then the others red, in turn order)."""
     CT, R = D.CT, D.R
@@ -878,7 +878,7 @@ def set_dice_phase(D, S, a):
                 emit(S, EV_SET_DIE, p, c, die, face, side)
 
 
-@njit(cache=True)
+@jit
 def roll(D, S, a):
     """Roll the dice not fixed by a set-die charge."""
     G, ST = S.G, S.ST
@@ -888,7 +888,7 @@ def roll(D, S, a):
     emit(S, EV_ROLL, a, G[G_D1], G[G_D2], G[G_DSET1] + 2 * G[G_DSET2], 0)
 
 
-@njit(cache=True)
+@jit
 def reroll_phase(D, S, a):
     """After the roll: reroll charges (active blue, then others red); a reroll changes everyone's dice."""
     CT, R = D.CT, D.R
@@ -914,7 +914,7 @@ def reroll_phase(D, S, a):
                 emit(S, EV_REROLL, p, c, die, G[G_D1 + die], side)
 
 
-@njit(cache=True)
+@jit
 def buy_phase(D, S, a):
     """The active player may buy one ship or colony costing at most its credits; buying spends all."""
     PS = S.PS
@@ -925,7 +925,7 @@ def buy_phase(D, S, a):
         emit(S, EV_NOBUY, a, PS[a, P_CRED], 0, 0, 0)
 
 
-@njit(cache=True)
+@jit
 def income_floor(D, S, a):
     """End of the active player's turn: credits below income are raised to income."""
     PS = S.PS
@@ -934,7 +934,7 @@ def income_floor(D, S, a):
         emit(S, EV_FLOOR, a, PS[a, P_CRED], 0, 0, 0)
 
 
-@njit(cache=True)
+@jit
 def check_trigger(D, S):
     R = D.R
     PS, G = S.PS, S.G
@@ -947,7 +947,7 @@ def check_trigger(D, S):
             return
 
 
-@njit(cache=True)
+@jit
 def play_turn(D, S, a):
     """One turn of seat a: set dice, roll, reroll, everyone assigns, claims, abilities, buy, refill,
     income floor."""
@@ -1000,7 +1000,7 @@ def play_turn(D, S, a):
 # setup
 
 
-@njit(cache=True)
+@jit
 def reset(D, S, seed, gid):
     """Empty boards, shuffled decks, six face-up ships per level, colonies on display, and every
     player's 12 starting ships stationed."""
@@ -1036,7 +1036,7 @@ def reset(D, S, seed, gid):
         PS[p, P_IN] = 1
 
 
-@njit(cache=True)
+@jit
 def opening_value(D, S, k):
     """Neutral worth (row P of VALS/PR: the scenario's `weighted` weights) of adding ship k to a
     starting board, for the light-speed opening where seats are not known yet."""
@@ -1051,7 +1051,7 @@ def opening_value(D, S, k):
     return rate * WP[P, W_HMAX]
 
 
-@njit(cache=True)
+@jit
 def opening_standard(D, S):
     """Each player draws one random Level I ship and pays it from the start credits; the highest
     sector starts (ties: random). Returns (start pre-seat, tie)."""
@@ -1082,7 +1082,7 @@ def opening_standard(D, S):
     return 0, False
 
 
-@njit(cache=True)
+@jit
 def opening_lightspeed(D, S):
     """Light speed: each player sees draw_l1 Level I + draw_l2 Level II ships, buys any set within the
     light-speed credits (paying costs; at most one per sector), the rest go under their decks. Most
@@ -1157,7 +1157,7 @@ def opening_lightspeed(D, S):
     return 0, False
 
 
-@njit(cache=True)
+@jit
 def seat_players(D, S, start, tie):
     """Seats follow turn order from the start player: seat s is pre-seat (start + s) mod P. Each seat's
     opening ships are stationed, then the turn-order bonus of its position is added."""
@@ -1188,7 +1188,7 @@ def seat_players(D, S, start, tie):
         refresh(D, S, s)
 
 
-@njit(cache=True)
+@jit
 def setup(D, S, seed, gid):
     R = D.R
     reset(D, S, seed, gid)
@@ -1204,7 +1204,7 @@ def setup(D, S, seed, gid):
 # the game
 
 
-@njit(cache=True)
+@jit
 def settle_winners(D, S):
     """Leave P_IN = 1 exactly for the players with the most VP among those still in; returns count."""
     R = D.R
@@ -1222,7 +1222,7 @@ def settle_winners(D, S):
     return n
 
 
-@njit(cache=True)
+@jit
 def play_rounds(D, S):
     """Full rounds in seat order until a player has trigger_vp (the round is finished: equal turns),
     a 'you win' card fires, or max_rounds."""
@@ -1241,7 +1241,7 @@ def play_rounds(D, S):
             return
 
 
-@njit(cache=True)
+@jit
 def tie_rounds(D, S):
     """Most VP wins; tied players play further full rounds (only they take turns) until one leads, at
     most tie_rounds_cap rounds; then they share the win. Leaves the winners in P_IN."""
@@ -1270,7 +1270,7 @@ def tie_rounds(D, S):
     return n
 
 
-@njit(cache=True)
+@jit
 def play_game(D, S, seed, gid):
     """Setup, rounds, end. Afterwards PS[:, P_IN] marks the winners and G[G_END] the end reason."""
     R = D.R
@@ -1297,7 +1297,7 @@ def play_game(D, S, seed, gid):
         emit(S, EV_FINAL, p, PS[p, P_VP], PS[p, P_CRED], PS[p, P_INC], PS[p, P_COLS])
 
 
-@njit(cache=True)
+@jit
 def run_games(seed, ids, D, ev_cap):
     """The batch kernel: play games `ids` of run `seed`; one row of each output per game."""
     R = D.R
@@ -1351,7 +1351,7 @@ def run_games(seed, ids, D, ev_cap):
             tie_r, buyer, col_buyer, S.OWN[18], S.OWN[19])
 
 
-@njit(cache=True)
+@jit
 def play_one(D, seed, gid, ev_cap):
     """One game, returning its whole final state (for tests and debugging)."""
     S = alloc_state(D, ev_cap)

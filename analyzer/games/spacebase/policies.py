@@ -7,7 +7,8 @@ Every policy values things in "credit equivalents" with its weights (credits, in
 - buying:
   * random: a uniformly random choice among all legal buys and "no buy";
   * greedy_vp: the affordable colony with most VP, else the affordable ship with most printed VP,
-    else nothing (it saves up);
+    else nothing (it saves up) -- unless it can already afford every card on offer (saving unlocks
+    nothing), then the ship of best per-round gain (else a display without VP ships stalls it);
   * engine: weights (credits 1, income 4, VP 0.5) while growing, (1, 1, 3.5) once its own production
     reaches policy_params.engine.switch_production credits per round or any player has
     switch_leader_vp VP (the switch is permanent);
@@ -23,26 +24,27 @@ import numpy as np
 from numba import njit
 
 from ...rng import below
+from .state import jit
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
 
 NEG = -1e18
 
 
-@njit(cache=True)
+@jit
 def weight_c(D, S, p):
     WP = D.WP
     PS = S.PS
     return WP[p, W_C0 + 3 * PS[p, P_PHASE]]
 
 
-@njit(cache=True)
+@jit
 def weight_v(D, S, p):
     WP = D.WP
     PS = S.PS
     return WP[p, W_V0 + 3 * PS[p, P_PHASE]]
 
 
-@njit(cache=True)
+@jit
 def is_ready(D, S, p, c, side):
     """Enough cubes on card c (on its `side`) to fire: all needed squares if linked, else one."""
     CT = D.CT
@@ -55,7 +57,7 @@ def is_ready(D, S, p, c, side):
     return CUBES[p, c] >= 1
 
 
-@njit(cache=True)
+@jit
 def best_plain(AV, p, side, d1, d2):
     """Value of the better plain assignment (two faces or the sum) of dice d1, d2."""
     f = AV[p, side, d1] + AV[p, side, d2]
@@ -63,7 +65,7 @@ def best_plain(AV, p, side, d1, d2):
     return f if f >= s else s
 
 
-@njit(cache=True)
+@jit
 def choose_assignment(D, S, p, side, d1, d2):
     """Best use of the dice for player p: returns (mode, summed sector, shift card, double card).
     mode (layout.M_*): 0 the two faces, 1 the sum (moved by a dice-arrow card when shift card >= 0),
@@ -134,7 +136,7 @@ def choose_assignment(D, S, p, side, d1, d2):
     return mode, tgt, shift_card if use_shift else -1, dbl_card if mode >= 2 else -1
 
 
-@njit(cache=True)
+@jit
 def choose_set_die(D, S, p, side, bonus_credits):
     """Set-die charge (before the roll): returns (die index 0/1, face) or (-1, 0) when it does not pay.
     A free die is set to the face with the best expected assignment value (the other die unknown, or
@@ -175,7 +177,7 @@ def choose_set_die(D, S, p, side, bonus_credits):
     return -1, 0
 
 
-@njit(cache=True)
+@jit
 def choose_reroll(D, S, p, side, d1, d2, bonus_credits):
     """Reroll charge (after the roll): the die whose reroll has the best expected value; fires if that
     beats keeping the dice (counting the card's bonus credits). Returns die index or -1."""
@@ -197,7 +199,7 @@ def choose_reroll(D, S, p, side, d1, d2, bonus_credits):
     return -1
 
 
-@njit(cache=True)
+@jit
 def horizon(D, S, p):
     """Rounds a new ship is expected to keep paying: (trigger - leader VP) / vp_per_round, in [1, max]."""
     R, WP = D.R, D.WP
@@ -214,7 +216,7 @@ def horizon(D, S, p):
     return h
 
 
-@njit(cache=True)
+@jit
 def ship_benefit(D, S, p, k, H):
     """Worth to player p of stationing ship k now (NEG if its sector is closed by a colony)."""
     CT, R, VALS, PR = D.CT, D.R, D.VALS, D.PR
@@ -231,7 +233,7 @@ def ship_benefit(D, S, p, k, H):
     return rate * H
 
 
-@njit(cache=True)
+@jit
 def colony_benefit(D, S, p, q, H):
     CT, COLT, R, VALS, PR = D.CT, D.COLT, D.R, D.VALS, D.PR
     PS, BD = S.PS, S.BD
@@ -248,7 +250,7 @@ def colony_benefit(D, S, p, q, H):
     return b
 
 
-@njit(cache=True)
+@jit
 def choose_buy(D, S, p, credits, pay_all, allow_colony):
     """A buy for player p with `credits`: returns -1 (none), l*DSZ+j (display slot) or 1000+q (colony).
     pay_all: the normal buy (spends all credits); else an ability buy paying the cost only.
@@ -275,6 +277,9 @@ def choose_buy(D, S, p, credits, pay_all, allow_colony):
     best = -1
     bs = 0.0
     nopt = 0
+    maxcost = 0      # greedy_vp: dearest legal option (affordable or not)
+    fallback = -1    # greedy_vp: best-rate affordable ship, bought when saving can unlock nothing
+    fbs = NEG
     for lv in range(3):
         for j in range(dsz):
             k = DISP[lv, j]
@@ -283,7 +288,11 @@ def choose_buy(D, S, p, credits, pay_all, allow_colony):
             cost = CT[k, K_COST]
             slot = lv * dsz + j
             rate = RATE[p, slot]  # engine.ship_rate; NEG: sector closed by a colony
-            if cost > credits or rate == NEG:
+            if rate == NEG:
+                continue
+            if cost > maxcost:
+                maxcost = cost
+            if cost > credits:
                 continue
             if pol == POL_RANDOM:
                 OPTS[nopt] = slot
@@ -292,6 +301,9 @@ def choose_buy(D, S, p, credits, pay_all, allow_colony):
             if pol == POL_GREEDY:
                 vp = CT[k, K_SIDE + S_V] + CT[k, K_SIDE + NSIDE + S_V]
                 sc = 0.0 if vp <= 0 else vp * 100.0 + cost
+                if rate > fbs:
+                    fbs = rate
+                    fallback = slot
             else:
                 sc = rate * H - beta * cost - waste * (credits - cost)
             if sc > bs:
@@ -301,7 +313,11 @@ def choose_buy(D, S, p, credits, pay_all, allow_colony):
         for q in range(R[R_NCOL]):
             cost = COLT[q, C_COST]
             crate = CRATE[p, q]  # engine.player_rates; NEG: bought or closed
-            if COLAV[q] == 0 or cost > credits or crate == NEG:
+            if COLAV[q] == 0 or crate == NEG:
+                continue
+            if cost > maxcost:
+                maxcost = cost
+            if cost > credits:
                 continue
             if pol == POL_RANDOM:
                 OPTS[nopt] = 1000 + q
@@ -317,10 +333,12 @@ def choose_buy(D, S, p, credits, pay_all, allow_colony):
     if pol == POL_RANDOM:
         r = below(S.ST, nopt + 1)
         return -1 if r == nopt else OPTS[r]
+    if pol == POL_GREEDY and best < 0 and credits >= maxcost:
+        return fallback
     return best
 
 
-@njit(cache=True)
+@jit
 def choose_claim(D, S, p, lv):
     """A free card of level lv+1 from the display: slot index j or -1 (none legal / not worth it)."""
     CT, R, POL = D.CT, D.R, D.POL
@@ -354,7 +372,7 @@ def choose_claim(D, S, p, lv):
     return best
 
 
-@njit(cache=True)
+@jit
 def pos_value(D, S, p, side, s):
     """Policy worth of one activation of sector position s on `side` (no arrows)."""
     VALS = D.VALS
@@ -371,7 +389,7 @@ def pos_value(D, S, p, side, s):
     return v
 
 
-@njit(cache=True)
+@jit
 def swap_gain(D, S, p, a, b):
     """Per-round gain of swapping everything in sectors a and b."""
     R, PR = D.R, D.PR
@@ -381,7 +399,7 @@ def swap_gain(D, S, p, a, b):
     return blue + red
 
 
-@njit(cache=True)
+@jit
 def best_exchange(D, S, p, c, side, a):
     """Exchange card c (at sector a, stationed if side is BLUE, else deployed) with a card in the same
     kind of position elsewhere: returns (sector, deployed index or -1, gain)."""
@@ -418,7 +436,7 @@ def best_exchange(D, S, p, c, side, a):
     return bsec, bidx, bs
 
 
-@njit(cache=True)
+@jit
 def cube_target(D, S, p, exclude):
     """Best card of p to receive a charge cube (room left, not `exclude`): (card, side, worth)."""
     CT, VALS = D.CT, D.VALS
@@ -443,7 +461,7 @@ def cube_target(D, S, p, exclude):
     return best, bside, bv
 
 
-@njit(cache=True)
+@jit
 def cube_source(D, S, p, exclude):
     """The card of p whose cube is worth least (to move it elsewhere): (card, worth) or (-1, 0)."""
     VALS = D.VALS
@@ -467,7 +485,7 @@ def cube_source(D, S, p, exclude):
     return best, bv
 
 
-@njit(cache=True)
+@jit
 def production(D, S, p):
     """Own credits per round: income + sector odds x credits of every activation (own and others' turns)."""
     R, PR = D.R, D.PR
@@ -478,7 +496,7 @@ def production(D, S, p):
     return v
 
 
-@njit(cache=True)
+@jit
 def wants_switch(D, S, p):
     """engine policy: growth -> VP mode when its production or the leader's VP reaches the thresholds."""
     R, WP = D.R, D.WP

@@ -56,3 +56,23 @@ class State(structref.StructRefProxy):
 
 structref.define_proxy(Data, DataType, DATA_FIELDS)
 structref.define_proxy(State, StateType, STATE_FIELDS)
+
+
+def jit(fn):
+    """`numba.njit(cache=True)` for the kernel's helpers, compiled once per argument *type*: numba
+    would otherwise compile a separate copy for every constant argument value a caller passes
+    (BLUE/RED, event codes, flags...), which multiplied the compile time. Calls from jitted code
+    convert the constants to their plain type instead."""
+    from numba import njit
+    from numba.core import types as nbtypes
+
+    disp = njit(cache=True)(fn)
+    orig = disp.get_call_template
+
+    def get_call_template(args, kws):
+        args = tuple(nbtypes.unliteral(a) for a in args)
+        kws = {k: nbtypes.unliteral(v) for k, v in kws.items()}
+        return orig(args, kws)
+
+    disp.get_call_template = get_call_template
+    return disp
