@@ -21,9 +21,11 @@ scenario parameters, marked [param]):
 - Swap: only players other than the swapper may cancel; a player whose hand would not change (equal
   contents) is not affected. The swapper's own hand is the one left after playing the Swap.
 - X+: a target with only symbol cards ignores it and takes their normal turn. The forced card and
-  its draw are one action: the victim is out (STOP) only if their hand is empty after drawing. With
-  a 0 in hand the forced card can be a 0 (draw 0), so xplus_zero_cancels changes only whether the 0
-  must match the X+'s colour to be called a cancel (the trace label); the outcome is the same.
+  its draw are one action: the victim is out (STOP) only if their hand is empty after drawing. A
+  forced card is a placed card: others may jump in on it; a jumped 2+ then has its effect even when
+  xplus_card_effects is off. Note that a 0 of any colour is also a legal forced card (draw 0), so
+  xplus_zero_cancels barely changes outcomes: greedy and defender end up putting down a 0 either
+  way; it matters for the random policy (which cancels only half the time) and for the trace.
 - A wild starter (starter_redraw_wild: false) accepts any card on it. starter_effects: the starter
   acts as if the dealer's right neighbour had played it (the dealer is the target; the right
   neighbour chooses a Swap); a wild starter has no effect.
@@ -37,9 +39,15 @@ scenario parameters, marked [param]):
   caller always scores 0.
 - hand_turn_cap counts normal turns (a play or a draw/pass); a capped hand is scored as it stands
   and counted in `capped_hands`. [param match_hand_cap: 1000] the same safety for hands in a match.
-- [param hand_size: 7] the deal.
-Not implemented: nothing known. Revealing the X+ victim's hand is not modelled (no policy uses
-hidden information beyond what it may legitimately count).
+- [param hand_size: 7] the deal; cards are dealt one at a time from the dealer's left.
+- Counting: `moves` counts a wild with its follow-up as one play.
+Not implemented: nothing of stop.md is left out. Showing the X+ victim's hand to everyone has no
+effect because no policy uses what the others hold (beyond hand sizes and match totals).
+
+Results columns are documented in `Stop.columns`; trace events in engine.py's docstring. The kernel:
+`engine.simulate(rules, cards, policy, seats, seed, game_ids, ev_cap)` with the namedtuples of
+`scenario.kernel_inputs(scenario)`; compilation notes (no reference counting, numpy-int constants,
+numba's cross-module cache) are in state.py.
 """
 from __future__ import annotations
 
@@ -48,7 +56,7 @@ import numpy as np
 from ..base import Batch, Game
 from . import engine as E
 from . import state as S
-from .cards import N_TYPES, card_name
+from .cards import card_name
 from .policies import SWAP_PASS_LEFT, SWAP_PASS_RIGHT
 from .scenario import StopScenario, kernel_inputs
 
@@ -205,4 +213,4 @@ def describe_events(events: np.ndarray) -> list[str]:
 
 GAME = Stop()
 
-__all__ = ["GAME", "Stop", "StopScenario", "N_TYPES"]
+__all__ = ["GAME", "Stop", "StopScenario", "describe_events"]

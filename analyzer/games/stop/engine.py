@@ -14,6 +14,10 @@ answer is again a landing. When the chain is done, `settle` returns who takes th
 Randomness: only the game's stream `s.rng` = rng.new_stream(seed, game_id). Tracing only writes
 event records (never draws random numbers), so a traced game equals the untraced one.
 
+Entry point: simulate(rules, cards, policy, seats, seed, game_ids, ev_cap) -> (per-game counters,
+per-seat stats, events, number of events); see its docstring. Functions are compiled with
+state.jit (no reference counting; see state.py for why and for numba's cross-module cache caveat).
+
 Event records (int32 rows of 5: kind, player, card, a, b) -- decoded by `describe` in __init__.py:
   E_HAND      dealer, -1, hand number (1-based), 0
   E_DEAL      seat, card type, count dealt, 0
@@ -37,7 +41,7 @@ Event records (int32 rows of 5: kind, player, card, a, b) -- decoded by `describ
 import numpy as np
 from numba import njit
 
-from ...rng import new_stream, shuffle, uniform
+from ...rng import below, new_stream, uniform
 from .cards import K_PAUSE, K_SWAP, K_TWO_PLUS, K_XPLUS, K_ZERO, N_TYPES, WILD, card_type, colour_of, is_number, kind_of
 from .policies import (
     SWAP_PASS_LEFT,
@@ -94,6 +98,7 @@ from .state import (
     S_SYMBOL,
     S_WIN,
     SEAT,
+    SHUFFLED,
     SIZE,
     TOTAL,
     TRACE,
@@ -164,13 +169,31 @@ def reshuffle(s):
         return False
     for i in range(n - 1):
         s.piles[DRAW, i] = s.piles[DISC, i]
-    shuffle(s.rng, s.piles[DRAW], n - 1)
     s.v[PILE_N] = n - 1
+    s.v[SHUFFLED] = n - 1          # shuffled (lazily, see pop_pile)
     s.piles[DISC, 0] = s.piles[DISC, n - 1]
     s.v[DISC_N] = 1
     s.v[G_RESHUFFLES] += 1
     rec(s, E_RESHUFFLE, NONE, s.piles[DISC, 0], n - 1, NIL)
     return True
+
+
+@jit_inline
+def pop_pile(s):
+    """Take the top card of the (non-empty) draw pile. Shuffling is lazy -- a Fisher-Yates shuffle
+    done one step at a time: piles[DRAW, v[SHUFFLED]:] are in their shuffled order, the cards below
+    are still to be shuffled, and the top position is settled (a uniform pick among the cards not
+    yet settled) only when its card is taken. Same distribution as shuffling the whole pile first,
+    half the random numbers (most of a shuffled pile is never drawn)."""
+    n = s.v[PILE_N] - 1
+    if n < s.v[SHUFFLED]:
+        j = below(s.rng, n + 1)
+        t = s.piles[DRAW, j]
+        s.piles[DRAW, j] = s.piles[DRAW, n]
+        s.piles[DRAW, n] = t
+        s.v[SHUFFLED] = n
+    s.v[PILE_N] = n
+    return s.piles[DRAW, n]
 
 
 @jit_inline
@@ -181,9 +204,7 @@ def draw_card(s, p, reason):
     if s.v[PILE_N] == 0:
         rec(s, E_DRAW, p, NONE, reason, s.hand[p, SIZE])
         return -1
-    n = s.v[PILE_N] - 1
-    t = s.piles[DRAW, n]
-    s.v[PILE_N] = n
+    t = pop_pile(s)
     gain(s, p, t)
     s.v[G_DRAWN] += 1
     rec(s, E_DRAW, p, t, reason, s.hand[p, SIZE])
@@ -220,8 +241,15 @@ def finish_move(s, r, p, n_before):
     and "Achtung!": a player going down to one card who forgets to call it (achtung_forget_rate)
     draws 2 penalty cards at once. Decision: no Achtung once the hand is over."""
     s.v[G_MOVES] += 1
-    if (s.hand[p, SIZE] == 1 and n_before > 1 and s.v[HAND_OVER] == 0 and r.achtung_forget_rate > 0.0
-            and uniform(s.rng) < r.achtung_forget_rate):
+    if s.hand[p, SIZE] == 1 and n_before > 1 and r.achtung_forget_rate > 0.0 and s.v[HAND_OVER] == 0:
+        achtung(s, r, p)
+
+
+@jit
+def achtung(s, r, p):
+    """p goes down to one card: forgets to call "Achtung!" with probability achtung_forget_rate, and
+    then draws 2 penalty cards."""
+    if uniform(s.rng) < r.achtung_forget_rate:
         s.v[G_ACHTUNG] += 1
         rec(s, E_ACHTUNG, p, NONE, NIL, NIL)
         draw_cards(s, p, TWO, R_ACHTUNG)
@@ -502,19 +530,17 @@ def deal(s, r, dealer):
     T = s.piles.shape[1]
     for i in range(T):
         s.piles[DRAW, i] = s.piles[DECK, i]
-    shuffle(s.rng, s.piles[DRAW], T)
+    s.v[PILE_N] = T
+    s.v[SHUFFLED] = T              # shuffled (lazily, see pop_pile)
     s.v[DISC_N] = 0
     s.hand[:, :] = 0
     for p in range(n_players(s)):
         s.v[HELD + p] = 0
-    n = T
     for _ in range(r.hand_size):
         q = dealer
         for _ in range(n_players(s)):
             q = left(s, q)
-            n -= 1
-            gain(s, q, s.piles[DRAW, n])
-    s.v[PILE_N] = n
+            gain(s, q, pop_pile(s))
     if s.v[TRACE]:
         for p in range(n_players(s)):
             for t in range(N_TYPES):
@@ -527,13 +553,12 @@ def turn_starter(s, r, dealer):
     """Turn the top card of the pile face up as the first discard. starter_redraw_wild: a wild goes
     back into the pile, which is reshuffled, and a new card is turned."""
     while True:
-        n = s.v[PILE_N] - 1
-        t = s.piles[DRAW, n]
+        t = pop_pile(s)
         if t == WILD and r.starter_redraw_wild:
             rec(s, E_STARTER, dealer, t, RETURNED, NIL)
-            shuffle(s.rng, s.piles[DRAW], n + 1)
+            s.v[PILE_N] += 1                         # back on the pile ...
+            s.v[SHUFFLED] = s.v[PILE_N]              # ... which is reshuffled
             continue
-        s.v[PILE_N] = n
         s.piles[DISC, 0] = t
         s.v[DISC_N] = 1
         rec(s, E_STARTER, dealer, t, NIL, NIL)

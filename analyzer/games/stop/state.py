@@ -1,7 +1,8 @@
 """The state of a STOP game in five numpy arrays, and the small accessors every rule uses.
 
   hand   int64[P, 50]   hand[p, t] = copies of card type t held by p; hand[p, SIZE] = cards held
-  piles  int64[3, T]    piles[DRAW, :v[PILE_N]] draw pile (top last); piles[DISC, :v[DISC_N]] discards;
+  piles  int64[3, T]    piles[DRAW, :v[PILE_N]] draw pile (top last, shuffled lazily: engine.pop_pile);
+                        piles[DISC, :v[DISC_N]] discards;
                         piles[DECK] every card of the deck in type order (dealing starts from a copy)
   v      int64[NV]      registers, counters, card table, seat policies, scratch (offsets below)
   rng    uint64[1]      the game's stream, rng.new_stream(seed, game_id)
@@ -45,7 +46,7 @@ ONE = i64(1)
 
 # ---- offsets in v -----------------------------------------------------------------------------------
 # registers
-PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, EV_N, TRACE, DEALER, N_PLAYERS = map(i64, range(9))
+PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, EV_N, TRACE, DEALER, N_PLAYERS, SHUFFLED = map(i64, range(10))
 # per-game counters (-> result columns; order = GAME_COLUMNS)
 G0 = i64(16)
 GAME_COLUMNS = ("length", "capped_hands", "moves", "jump_ins", "turns", "cards_drawn", "reshuffles",
@@ -236,6 +237,7 @@ def set_piles(s: State, draw=(), discard=()) -> None:
     s.piles[DRAW, :len(draw)] = np.asarray(draw, np.int64)
     s.piles[DISC, :len(discard)] = np.asarray(discard, np.int64)
     s.v[PILE_N] = len(draw)
+    s.v[SHUFFLED] = 0              # a hand-built pile is drawn in the order given
     s.v[DISC_N] = len(discard)
 
 
