@@ -13,15 +13,17 @@ random   -- uniform over legal choices. Normal play: each legal physical card eq
             answer (accept / cancel with 0 / stack-or-add), then uniform over cards. Swap: uniform over
             the 3 modes, then a uniform target. Cancelling a Swap or an X+, playing a drawn card: 1/2.
 greedy   -- sheds the highest-penalty legal card first (0s always last, whatever their penalty: they
-            are its defence), ties broken uniformly. Always jumps in, always plays a drawn card.
+            are its defence), ties broken uniformly. Always jumps in (even with a 0: the card count
+            matters more than a second 0 of a colour just played), always plays a drawn card.
             Answers a 2+ by stacking a 2+ if it has one (sheds 20 and passes the draw on), else
             cancels with a same-colour 0. It keeps a defensive 0 while it pays, precisely: a 0 is
             never played while another legal card exists; it is spent to cancel a 2+ always (saves >= 2
             cards); an X+ when the cheapest forced card would cost >= 0 (cost = draws x mean deck
             penalty - penalty of the forced card, the expected change of its hand penalty); a Swap when
-            the hand it would receive has a higher penalty than its own; a Pause (when it cannot add a
-            Pause) only when it holds <= `greedy_pause_zero_at` cards (default 2), where the lost turn
-            is worth more than the 0. Swap: takes the hand with the lowest penalty (fewest cards on
+            the hand it would receive has a higher penalty than its own hand without that 0 (equal
+            penalty: more cards); a Pause (when it cannot add a Pause) only when it holds <=
+            `greedy_pause_zero_at` cards (default 2), where the lost turn is worth more than the 0.
+            Swap: takes the hand with the lowest penalty (fewest cards on
             ties). X+ forced card: the lowest cost as above -- the rulebook example (wild, 2+, 6/9)
             gives the 2+: 2 x 14 - 20 = 8 against 9 x 14 - 9 = 117.
 defender -- hoards answers and attacks the threat. Its "keepers" are 0s and 2+ cards: while it holds
