@@ -18,7 +18,8 @@ Entry point: simulate(rules, cards, policy, seats, seed, game_ids, ev_cap) -> (p
 per-seat stats, events, number of events); see its docstring. Functions are compiled with
 state.jit (no reference counting; see state.py for why and for numba's cross-module cache caveat).
 
-Event records (int32 rows of 5: kind, player, card, a, b) -- decoded by `describe` in __init__.py:
+Event records (int32 rows of 5: kind, player, card, a, b), kinds numbered 1..18 in this order (a kind
+0 row is added by Stop.run_batch when the trace was truncated) -- decoded by describe_events:
   E_HAND      dealer, -1, hand number (1-based), 0
   E_DEAL      seat, card type, count dealt, 0
   E_STARTER   dealer, card, 1 if it was a wild sent back into the pile (else 0), 0
