@@ -61,18 +61,23 @@ structref.define_proxy(State, StateType, STATE_FIELDS)
 def jit(fn):
     """`numba.njit(cache=True)` for the kernel's helpers, compiled once per argument *type*: numba
     would otherwise compile a separate copy for every constant argument value a caller passes
-    (BLUE/RED, event codes, flags...), which multiplied the compile time. Calls from jitted code
-    convert the constants to their plain type instead."""
+    (BLUE/RED, event codes, flags...) and for every integer width (a card id read from an int32
+    array vs. a Python int in a test), which multiplied the compile time. Calls from jitted code pass
+    plain int64 / bool instead (the conversion is free)."""
     from numba import njit
     from numba.core import types as nbtypes
 
     disp = njit(cache=True)(fn)
     orig = disp.get_call_template
 
+    def plain(t):
+        t = nbtypes.unliteral(t)
+        if isinstance(t, nbtypes.Integer) and t.signed:
+            return nbtypes.int64
+        return t
+
     def get_call_template(args, kws):
-        args = tuple(nbtypes.unliteral(a) for a in args)
-        kws = {k: nbtypes.unliteral(v) for k, v in kws.items()}
-        return orig(args, kws)
+        return orig(tuple(plain(a) for a in args), {k: plain(v) for k, v in kws.items()})
 
     disp.get_call_template = get_call_template
     return disp
