@@ -28,8 +28,8 @@ app = typer.Typer(
     "report, `analyzer replay stop --seed 7 --game 42` to read one game move by move.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None,
 )
-err = Console(stderr=True)
-out = Console()
+err = Console(stderr=True, soft_wrap=True)
+out = Console(soft_wrap=True)
 
 GameArg = Annotated[str, typer.Argument(help="Game key: " + ", ".join(games.names()), show_default=False)]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Run seed; with a game id it fixes every game.")]
