@@ -58,6 +58,16 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                               pct=True, reference=1 / players), "seat_win_rate.png",
                "Win rate by seat relative to the first dealer, 95% Wilson intervals; dashed: 1/players.")
 
+    length = df["length"].to_numpy()
+    rel_pen = _seat_matrix(df, "dealer_rel_penalty") / length[:, None]
+    rel_out = _seat_matrix(df, "dealer_rel_out")
+    hands = int(length.sum())
+    rep.text("Every hand, by position relative to that hand's dealer (the dealer plays first): mean penalty per "
+             "hand (bootstrap over matches) and share of hands in which that position went out first.")
+    rep.table(["position", "penalty per hand", "went out (called STOP)"],
+              [["dealer" if k == 0 else f"dealer + {k}", stats.bootstrap_mean(rel_pen[:, k]).fmt(),
+                stats.proportion(int(rel_out[:, k].sum()), hands).fmt(pct=True)] for k in range(players)])
+
     # -- scoring spread in this run --------------------------------------------------------------
     first = _seat_matrix(df, "first_hand_penalty")
     score = _seat_matrix(df, "score")
@@ -82,7 +92,6 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.figure(fig, "hand_penalty_hist.png", "Distribution of one player's penalty in a hand (first hands).")
 
     # -- match length ----------------------------------------------------------------------------
-    length = df["length"].to_numpy()
     rep.section("Match length", f"Hands until a player reaches {meta['scenario']['rules']['match_limit']} "
                 f"penalty points: mean {stats.bootstrap_mean(length).fmt()}; median {np.median(length):.0f}, "
                 f"95% of matches within {np.percentile(length, 95):.0f} hands.")
