@@ -41,7 +41,7 @@ from numba import njit
 
 from ...rng import below, new_stream, shuffle
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
-from .state import Data, State, borrowed, jit
+from .state import Data, State, borrowed, jit, jit_inline
 from .policies import (NEG, best_exchange, choose_assignment, choose_buy, choose_claim, choose_reroll,
                        choose_set_die, cube_source, cube_target, is_ready, swap_gain, wants_switch)
 
@@ -102,7 +102,7 @@ def state_arrays(S):
     return S.OWN
 
 
-@jit
+@jit_inline
 def emit(S, kind, seat, a, b, c, d):
     """Append one trace record (kind, seat, a, b, c, d) when tracing; never changes the game."""
     G = S.G
@@ -124,7 +124,7 @@ def emit(S, kind, seat, a, b, c, d):
 # decks and display
 
 
-@jit
+@jit_inline
 def draw(D, S, lv):
     """Top card of level lv+1's deck, or -1 when it is empty (decks are circular buffers)."""
     LVL_N = D.LVL_N
@@ -137,7 +137,7 @@ def draw(D, S, lv):
     return int(k)
 
 
-@jit
+@jit_inline
 def put_bottom(D, S, lv, k):
     LVL_N = D.LVL_N
     DECK, DP = S.DECK, S.DP
@@ -158,9 +158,18 @@ def refill_display(D, S, rates):
                 k = draw(D, S, lv)
                 DISP[lv, j] = k
                 if k >= 0:
-                    if rates:
+                    if rates:  # ship_rate for every player, written out (no array passing in this loop)
+                        pos = CT[k, K_SECTOR]
                         for p in range(R[R_P]):
-                            RATE[p, lv * R[R_DISPLAY] + j] = ship_rate(CT, VALS, PR, BD, np1, PS[p, P_PHASE], p, k)
+                            if BD[p, pos, B_COLONY] != 0:
+                                RATE[p, lv * R[R_DISPLAY] + j] = NEG
+                                continue
+                            ph = PS[p, P_PHASE]
+                            rate = VALS[p, ph, BLUE, k]
+                            old = BD[p, pos, B_STATION]
+                            if old >= 0:
+                                rate += np1 * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old]
+                            RATE[p, lv * R[R_DISPLAY] + j] = PR[p, pos] * rate
                     emit(S, EV_REFILL, -1, lv + 1, j, k, 0)
 
 
@@ -168,7 +177,7 @@ def refill_display(D, S, rates):
 # the board: stationing, deploying, colonies, and the per-sector reward tables
 
 
-@jit
+@jit_inline
 def deploy(D, S, p, pos, c):
     """Turn card c and put it behind sector position pos; its cubes move to its red squares (if any)."""
     CT = D.CT
@@ -180,7 +189,7 @@ def deploy(D, S, p, pos, c):
         CUBES[p, c] = rc
 
 
-@jit
+@jit_inline
 def station(D, S, p, c):
     """Station card c in its printed sector; the card stationed there is deployed behind it."""
     CT = D.CT
@@ -371,7 +380,7 @@ def rebuild_chains(D, S, p, side, only):
         AV[p, side, s] = tval
 
 
-@njit(cache=True, inline="always")
+@jit
 def ship_rate(CT, VALS, PR, BD, np1, ph, p, k):
     """Policy gain per round (before the horizon) of stationing ship k for player p: sector odds x (new
     blue side - replaced blue side + replaced card's red side on the np1 others' turns); policies.NEG
@@ -399,8 +408,20 @@ def player_rates(D, S, p, only):
     for lv in range(3):
         for j in range(dsz):
             k = DISP[lv, j]
-            if k >= 0 and (only == 0 or CT[k, K_SECTOR] == only):
-                RATE[p, lv * dsz + j] = ship_rate(CT, VALS, PR, BD, np1, ph, p, k)
+            if k < 0:
+                continue
+            pos = CT[k, K_SECTOR]
+            if only != 0 and pos != only:
+                continue
+            # ship_rate, written out (no array passing in this loop)
+            if BD[p, pos, B_COLONY] != 0:
+                RATE[p, lv * dsz + j] = NEG
+                continue
+            rate = VALS[p, ph, BLUE, k]
+            old = BD[p, pos, B_STATION]
+            if old >= 0:
+                rate += np1 * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old]
+            RATE[p, lv * dsz + j] = PR[p, pos] * rate
     for q in range(R[R_NCOL]):
         pos = COLT[q, C_SECTOR]
         if only != 0 and pos != only:
@@ -524,7 +545,7 @@ def collect(D, S, p, side, s, skip):
             break
 
 
-@jit
+@jit_inline
 def spend(D, S, p, c, side):
     """Remove the cubes a firing takes: all needed squares if linked, else one."""
     CT = D.CT
@@ -537,7 +558,7 @@ def spend(D, S, p, c, side):
     PS[p, P_ABIL] += 1
 
 
-@jit
+@jit_inline
 def ability_bonus(D, S, p, c, side):
     """The plain credits / VP parts of an ability (e.g. 'set a die + 1 credit')."""
     CT = D.CT
@@ -878,7 +899,7 @@ def set_dice_phase(D, S, a):
                 emit(S, EV_SET_DIE, p, c, die, face, side)
 
 
-@jit
+@jit_inline
 def roll(D, S, a):
     """Roll the dice not fixed by a set-die charge."""
     G, ST = S.G, S.ST
@@ -925,7 +946,7 @@ def buy_phase(D, S, a):
         emit(S, EV_NOBUY, a, PS[a, P_CRED], 0, 0, 0)
 
 
-@jit
+@jit_inline
 def income_floor(D, S, a):
     """End of the active player's turn: credits below income are raised to income."""
     PS = S.PS
@@ -934,7 +955,7 @@ def income_floor(D, S, a):
         emit(S, EV_FLOOR, a, PS[a, P_CRED], 0, 0, 0)
 
 
-@jit
+@jit_inline
 def check_trigger(D, S):
     R = D.R
     PS, G = S.PS, S.G

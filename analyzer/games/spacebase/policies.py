@@ -24,27 +24,27 @@ import numpy as np
 from numba import njit
 
 from ...rng import below
-from .state import jit
+from .state import jit, jit_inline
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
 
 NEG = -1e18
 
 
-@jit
+@jit_inline
 def weight_c(D, S, p):
     WP = D.WP
     PS = S.PS
     return WP[p, W_C0 + 3 * PS[p, P_PHASE]]
 
 
-@jit
+@jit_inline
 def weight_v(D, S, p):
     WP = D.WP
     PS = S.PS
     return WP[p, W_V0 + 3 * PS[p, P_PHASE]]
 
 
-@jit
+@jit_inline
 def is_ready(D, S, p, c, side):
     """Enough cubes on card c (on its `side`) to fire: all needed squares if linked, else one."""
     CT = D.CT

@@ -81,3 +81,11 @@ def jit(fn):
 
     disp.get_call_template = get_call_template
     return disp
+
+
+def jit_inline(fn):
+    """`numba.njit(cache=True, inline="always")` for the tiny helpers of the hot path (emit, draw,
+    station...): numba pastes them into their callers, saving a call and its reference counting."""
+    from numba import njit
+
+    return njit(cache=True, inline="always")(fn)
