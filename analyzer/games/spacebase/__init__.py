@@ -44,6 +44,12 @@ class Spacebase(Game):
     def __init__(self):
         self._cache: tuple | None = None
 
+    def __getstate__(self):  # the cached kernel arrays (a numba structref) are rebuilt in workers
+        return {}
+
+    def __setstate__(self, state):
+        self._cache = None
+
     def inputs(self, scenario) -> tuple:
         """Kernel arrays of a scenario (memoised on its content hash)."""
         h = (scenario.content_hash(), scenario.players, tuple(scenario.seat_policies()))
