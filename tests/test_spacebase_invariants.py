@@ -190,3 +190,40 @@ def test_every_policy_and_count_runs(tmp_path):
         sc = load(GAME, players=players, policies=seat_policies(players, shift))
         b = GAME.run_batch(sc, 2, np.arange(10))
         assert (b.extra["end_reason"] != L.END_MAX_ROUNDS).all()
+
+
+def test_cached_buy_rates_match_their_formulas():
+    """RATE / CRATE (kept up to date incrementally) equal engine.ship_rate / policies.colony_benefit
+    recomputed from scratch, in the middle of real games."""
+    from analyzer.games.spacebase import policies as PO
+    for players, gid in ((2, 1), (4, 2), (5, 3)):
+        sc = load(GAME, players=players, policies=seat_policies(players, gid))
+        D = GAME.inputs(sc)
+        S = E.alloc_state(D, 0)
+        E.setup(D, S, 4, gid)
+        a = dict(zip(STATE_FIELDS, E.state_arrays(S)))
+        for turn in range(3 * players):
+            E.play_turn(D, S, turn % players)
+            for p in range(players):
+                ph = int(a["PS"][p, L.P_PHASE])
+                for lv in range(3):
+                    for j in range(6):
+                        k = int(a["DISP"][lv, j])
+                        if k >= 0:
+                            CT, VALS, PR = D_arrays(sc)[0], D_arrays(sc)[4], D_arrays(sc)[7]
+                            want = E.ship_rate(CT, VALS, PR, a["BD"], players - 1, ph, p, k)
+                            assert a["RATE"][p, lv * 6 + j] == pytest.approx(want)
+                H = PO.horizon(D, S, p)
+                for q in range(len(sc.cards.colonies)):
+                    if a["COLAV"][q] and a["CRATE"][p, q] != E.NEG:
+                        wv = D_arrays(sc)[5][p, L.W_V0 + 3 * ph]
+                        assert wv * sc.cards.colonies[q].vp + H * a["CRATE"][p, q] == pytest.approx(
+                            PO.colony_benefit(D, S, p, q, H))
+
+
+def D_arrays(sc, _cache={}):
+    from analyzer.games.spacebase.scenario import kernel_arrays
+    key = sc.content_hash()
+    if key not in _cache:
+        _cache[key] = kernel_arrays(sc)
+    return _cache[key]
