@@ -2,11 +2,20 @@
 uses only rng.new_stream(seed, game_id). Every rule is a small jitted helper named after the rule, so the
 tests can set up a position and call it directly.
 
-Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are tuples of numpy arrays:
-  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N)     (state.py structrefs: two pointers
-  S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV,  per call, whatever the arrays)
-            OWNER, ST, COLOWN, OPTS, BASE, OPEN, EV, EVN)
-Column meanings are in layout.py. Players are indexed by seat (seat 0 = start player) once the opening
+Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are numba structrefs of numpy
+arrays (state.py: two pointers per call, whatever the arrays):
+  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N)
+  S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE,
+            OPEN, EV, EVN, RATE, CRATE, OWN)
+Column meanings are in layout.py.
+
+Speed: per player and sector the reward of one die (blue of the stationed card / summed red of the
+deployed cards, arrows chained) is kept in AC/AV and updated only for the sector a buy changes
+(refresh_pos), and every seat's buy value of every display card in RATE/CRATE (updated when the display
+or the board changes), so a dice assignment is a few lookups and a buy decision a scan. No allocation
+happens after alloc_state. Tracing writes only to EV/EVN, so a traced game plays exactly as untraced.
+Development note: numba's cache does not notice edits in another module, so after editing
+policies.py/state.py clear analyzer/games/spacebase/__pycache__ (CI always starts clean). Players are indexed by seat (seat 0 = start player) once the opening
 is done; the opening itself is played by "pre-seat" players 0..P-1 whose seat is (pre - start) mod P.
 
 Rule readings beyond the spec (each one a scenario parameter where it is a real ambiguity):
