@@ -10,7 +10,7 @@ from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase.scenario import card_list
-from analyzer.games.spacebase.state import STATE_FIELDS
+from analyzer.games.spacebase.state import ARRAY_FIELDS
 from analyzer.scenario import load, validate
 
 POLICIES = ["random", "greedy_vp", "engine", "weighted"]
@@ -31,7 +31,7 @@ def test_cards_conserved_and_vp_never_negative(players, variant):
         nst = len(sc.cards.starters)
         for gid in range(4):
             S = E.play_one(D, 17, gid, 0)
-            a = dict(zip(STATE_FIELDS, E.state_arrays(S)))
+            a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
             PS, BD, DEP, DISP, DECK, DP, OWNER = (a[k] for k in ("PS", "BD", "DEP", "DISP", "DECK", "DP", "OWNER"))
             where = np.zeros(len(cards), int)
             for lv in range(3):  # decks (circular buffers) and display
@@ -201,7 +201,7 @@ def test_cached_buy_rates_match_their_formulas():
         D = GAME.inputs(sc)
         S = E.alloc_state(D, 0)
         E.setup(D, S, 4, gid)
-        a = dict(zip(STATE_FIELDS, E.state_arrays(S)))
+        a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
         for turn in range(3 * players):
             E.play_turn(D, S, turn % players)
             for p in range(players):
@@ -221,9 +221,12 @@ def test_cached_buy_rates_match_their_formulas():
                             PO.colony_benefit(D, S, p, q, H))
 
 
-def D_arrays(sc, _cache={}):
+_ARRAYS: dict = {}
+
+
+def D_arrays(sc):
     from analyzer.games.spacebase.scenario import kernel_arrays
     key = sc.content_hash()
-    if key not in _cache:
-        _cache[key] = kernel_arrays(sc)
-    return _cache[key]
+    if key not in _ARRAYS:
+        _ARRAYS[key] = kernel_arrays(sc)
+    return _ARRAYS[key]

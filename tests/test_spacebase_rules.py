@@ -7,7 +7,7 @@ from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase.scenario import card_list, kernel_arrays
-from analyzer.games.spacebase.state import STATE_FIELDS
+from analyzer.games.spacebase.state import ARRAY_FIELDS
 from analyzer.scenario import load
 
 BLUE, RED = L.BLUE, L.RED
@@ -21,7 +21,7 @@ class Pos:
         self.D = GAME.inputs(self.sc)
         self.S = E.alloc_state(self.D, 0)
         E.reset(self.D, self.S, seed, 0)
-        self.a = dict(zip(STATE_FIELDS, E.state_arrays(self.S)))
+        self.a = dict(zip(ARRAY_FIELDS, E.state_arrays(self.S), strict=True))
         self.cards = card_list(self.sc)
         self.idx = {c.id: i for i, c in enumerate(self.cards)}
         self.P = players
@@ -29,7 +29,7 @@ class Pos:
             E.refresh(self.D, self.S, p)
 
     def __getattr__(self, name):  # PS, BD, CUBES, G, DISP ... as numpy arrays sharing the state
-        if name in STATE_FIELDS:
+        if name in ARRAY_FIELDS:
             return self.a[name]
         raise AttributeError(name)
 
@@ -228,7 +228,7 @@ def test_opening_purchase_start_player_and_ties():
     for gid in range(40):
         S = E.alloc_state(D, 0)
         E.setup(D, S, 3, gid)
-        a = dict(zip(STATE_FIELDS, E.state_arrays(S)))
+        a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
         PS, OPEN, G = a["PS"], a["OPEN"], a["G"]
         start = int(G[L.G_START_PRE])
         secs = OPEN[:4, 17]
@@ -255,7 +255,7 @@ def test_turn_order_bonus_from_the_scenario_list():
     cards = card_list(sc)
     S = E.alloc_state(D, 0)
     E.setup(D, S, 1, 7)
-    a = dict(zip(STATE_FIELDS, E.state_arrays(S)))
+    a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
     for s, (cr, inc) in enumerate([(0, 0), (3, 0), (0, 2), (1, 1), (9, 0)]):
         k = a["OPEN"][a["PS"][s, L.P_PRE], 0]
         assert a["PS"][s, L.P_CRED] == 5 - cards[k].cost + cr and a["PS"][s, L.P_INC] == inc
@@ -268,7 +268,7 @@ def test_lightspeed_setup():
     for gid in range(10):
         S = E.alloc_state(D, 0)
         E.setup(D, S, 2, gid)
-        a = dict(zip(STATE_FIELDS, E.state_arrays(S)))
+        a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
         PS, OPEN, G = a["PS"], a["OPEN"], a["G"]
         left = OPEN[:4, 16]
         start = int(G[L.G_START_PRE])
@@ -492,7 +492,7 @@ def started(players=4, sets=(), gid=0):
     D = GAME.inputs(sc)
     S = E.alloc_state(D, 0)
     E.setup(D, S, 5, gid)
-    return D, S, dict(zip(STATE_FIELDS, E.state_arrays(S)))
+    return D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
 
 
 def test_trigger_vp_finishes_the_round_with_equal_turns():

@@ -1,3 +1,4 @@
+# ruff: noqa: F405  (layout constants come in with a star import)
 """Space Base: the compiled rulebook. One numba kernel (`run_games`) plays a batch of games; each game
 uses only rng.new_stream(seed, game_id). Every rule is a small jitted helper named after the rule, so the
 tests can set up a position and call it directly.
@@ -46,13 +47,24 @@ Not implemented: "place a bought card in any sector 7-12" (an ability pipluppers
 the data); Collins' move-a-cube is played as "move one cube between your own cards".
 """
 import numpy as np
-from numba import njit
 
 from ...rng import below, new_stream, shuffle
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
+from .policies import (
+    NEG,
+    best_exchange,
+    choose_assignment,
+    choose_buy,
+    choose_claim,
+    choose_reroll,
+    choose_set_die,
+    cube_source,
+    cube_target,
+    is_ready,
+    swap_gain,
+    wants_switch,
+)
 from .state import Data, State, borrowed, jit, jit_inline
-from .policies import (NEG, best_exchange, choose_assignment, choose_buy, choose_claim, choose_reroll,
-                       choose_set_die, cube_source, cube_target, is_ready, swap_gain, wants_switch)
 
 # ------------------------------------------------------------------------------------------------
 # state
@@ -1256,7 +1268,7 @@ def settle_winners(D, S):
 def play_rounds(D, S):
     """Full rounds in seat order until a player has trigger_vp (the round is finished: equal turns),
     a 'you win' card fires, or max_rounds."""
-    R, PS, G = D.R, S.PS, S.G
+    R, G = D.R, S.G
     P = R[R_P]
     while True:
         G[G_ROUND] += 1

@@ -1,3 +1,4 @@
+# ruff: noqa: F405  (layout constants come in with a star import)
 """Space Base policies: numba functions chosen per seat by an integer code (layout.POL_*), with their
 numbers from the scenario (policy_params -> WP, VALS, PR rows of the seat).
 
@@ -20,12 +21,10 @@ Every policy values things in "credit equivalents" with its weights (credits, in
   they buy only when the best score is > 0.
 - charge abilities fire when they pay (see each decision function).
 """
-import numpy as np
-from numba import njit
 
 from ...rng import below
-from .state import jit, jit_inline
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
+from .state import jit, jit_inline
 
 NEG = -1e18
 
@@ -235,7 +234,9 @@ def ship_benefit(D, S, p, k, H):
 
 @jit
 def colony_benefit(D, S, p, q, H):
-    CT, COLT, R, VALS, PR = D.CT, D.COLT, D.R, D.VALS, D.PR
+    """Worth to player p of colony q now: its VP, minus the sector's lost blue (plus the deployed
+    card's red) over the rounds left H; NEG if the sector is already closed."""
+    COLT, R, VALS, PR = D.COLT, D.R, D.VALS, D.PR
     PS, BD = S.PS, S.BD
     pos = COLT[q, C_SECTOR]
     if BD[p, pos, B_COLONY] != 0:
@@ -256,11 +257,10 @@ def choose_buy(D, S, p, credits, pay_all, allow_colony):
     pay_all: the normal buy (spends all credits); else an ability buy paying the cost only.
     Ship and colony gains per round are kept up to date by engine.ship_rate / player_rates (the same
     formulas as ship_benefit / colony_benefit), so this scan runs in a few ns per card."""
-    CT, COLT, R, WP, POL, VALS, PR = D.CT, D.COLT, D.R, D.WP, D.POL, D.VALS, D.PR
-    PS, DISP, COLAV, OPTS, BD = S.PS, S.DISP, S.COLAV, S.OPTS, S.BD
+    CT, COLT, R, WP, POL = D.CT, D.COLT, D.R, D.WP, D.POL
+    PS, DISP, COLAV, OPTS = S.PS, S.DISP, S.COLAV, S.OPTS
     pol = POL[p]
     dsz = R[R_DISPLAY]
-    np1 = R[R_P] - 1
     ph = PS[p, P_PHASE]
     # horizon: rounds left, (trigger - leader VP) / vp_per_round in [1, horizon_max]
     lead = 0

@@ -31,6 +31,7 @@ def borrowed(typingctx, arr):
 DATA_FIELDS = ["CT", "COLT", "R", "BONUS", "VALS", "WP", "POL", "PR", "LVL_IDS", "LVL_N"]
 STATE_FIELDS = ["PS", "BD", "DEP", "CUBES", "AV", "AC", "ABL", "G", "DECK", "DP", "DISP", "COLAV", "OWNER",
                 "ST", "COLOWN", "OPTS", "BASE", "OPEN", "EV", "EVN", "RATE", "CRATE", "OWN"]
+ARRAY_FIELDS = STATE_FIELDS[:-1]  # what engine.state_arrays returns (OWN holds the owning arrays)
 
 
 @structref.register
