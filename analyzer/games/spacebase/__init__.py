@@ -127,8 +127,9 @@ def describe_events(scenario, events) -> list[str]:
         elif kind == L.EV_CHARGE:
             extra = f", +{c} credits" if c else ""
             out.append(f"    {who}: charge cube on {cn(a)} ({side[d]}) -> {b}{extra}")
-        elif kind == L.EV_FIRE:
-            out.append(f"  {who} fires {cn(a)} ({side[b]})")
+        elif kind == L.EV_FIRE:  # c, d: dice arrow (sum c -> sector d) or 2X (c = assignment mode)
+            how = f": sum {c} -> sector {d}" if d else (f": {MODES.get(c, c)}" if c else "")
+            out.append(f"  {who} fires {cn(a)} ({side[b]}){how}")
         elif kind == L.EV_BUY:
             out.append(f"  {who} buys {cn(a)} with {c} credits (spends all)")
         elif kind == L.EV_ABILITY_BUY:
