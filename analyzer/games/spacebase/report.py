@@ -190,10 +190,11 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     by_cost = {}
     for c, e in known:
         by_cost.setdefault(c["cost"], []).append(e)
-    rep.table(["cost", "cards", "mean buyer win rate of the cards", "games with a purchase"],
-              [[cost, len(es), f"{100 * np.mean([e.value for e in es]):.1f}%", f"{sum(e.n for e in es):,}"]
+    rep.table(["cost", "cards", "buyer win rate, pooled over purchases"],
+              [[cost, len(es), stats.proportion(sum(round(e.value * e.n) for e in es), sum(e.n for e in es)).fmt(pct=True)]
                for cost, es in sorted(by_cost.items())],
-              "By cost (a plain mean over the cards of that cost; each card's own interval is above):")
+              "By cost (all purchases of the cards of that cost pooled; a game can hold several such purchases, "
+              "so n counts purchases, not games):")
 
     # -- light speed vs standard --------------------------------------------------------------------
     other = "standard" if rules["variant"] == "lightspeed" else "lightspeed"
