@@ -93,3 +93,27 @@ def test_every_shipped_scenario_validates(capsys):
     assert len(files) >= 3
     assert cli.main(["validate", *files]) == 0, capsys.readouterr().err
     assert os.path.exists(files[0])
+
+
+def test_spacebase_tune_space_and_sweep_cli(capsys):
+    from analyzer import cli
+    g = games.get("spacebase")
+    space = g.tune_space(analyzer.load_scenario(g))
+    assert space["rules.turn_order_bonus.1.credits"][0] == 1  # the printed bonus is the starting point
+    assert space["rules.turn_order_bonus.3.income"][0] == 1 and "rules.turn_order_bonus.0.credits" not in space
+    code = cli.main(["sweep", "spacebase", "--param", "rules.turn_order_bonus.1.credits", "--values", "0,4",
+                     "--n", "400", "--players", "2", "--jobs", "1"])
+    out = capsys.readouterr().out
+    assert code == 0 and "seat 1 win %" in out and "n=400 games per value" in out
+
+
+def test_spacebase_report_on_disk(tmp_path, monkeypatch):
+    from analyzer.games.spacebase import report
+    monkeypatch.setattr(report, "COMPARE_N", 150)
+    res = tmp_path / "sb.parquet"
+    analyzer.sim("spacebase", n=300, seed=2, players=3, out=res)
+    md = analyzer.report("spacebase", res, out=tmp_path / "rep").read_text()
+    for title in ("Win rate and VP by turn position", "Printed bonus against no bonus", "Sweep: credit bonus",
+                  "Proposed turn-order bonus", "Game length", "Value of each ship", "Light-speed variant"):
+        assert f"## {title}" in md
+    assert "Estimated data (not the published game): 13 items" in md
