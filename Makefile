@@ -35,5 +35,6 @@ bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO
 lint: install
 	$(BIN)/ruff check analyzer tests bench
 
-clean:
+clean:  ## also drops numba's compile cache: numba only notices edits to a kernel's own file
 	rm -rf results .pytest_cache
+	find analyzer -name '*.nbi' -o -name '*.nbc' | xargs rm -f

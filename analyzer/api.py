@@ -73,10 +73,11 @@ def check_seed(seed: int) -> int:
 
 def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None,
         jobs: int = 1, out=None, resume: bool = False, chunk: int | None = None, backend: str = "loky",
-        scheduler: str | None = None, on_progress=None, command: str | None = None, info: dict | None = None) -> pl.DataFrame:
+        scheduler: str | None = None, on_progress=None, command: str | None = None, info: dict | None = None,
+        columns: list[str] | None = None) -> pl.DataFrame:
     """Play n seeded games; returns one row per game. Writes a parquet file only when `out` is given.
     backend "dask" uses the active dask Client, or `scheduler` (an address), or a local cluster.
-    `info`, if a dict, receives the run's timings."""
+    `info`, if a dict, receives the run's timings. `columns` limits what is read back from `out`."""
     game = _game(game)
     if int(n) < 1:
         raise UserError(f"--n {n}: must be at least 1")
@@ -93,7 +94,7 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
                              chunk=chunk, backend=backend, meta=meta, on_progress=on_progress)
     if info is not None:
         info.update(runner.timings(run))
-    return df if df is not None else results.read(out)[0]
+    return df if df is not None else pl.read_parquet(out, columns=columns)
 
 
 @dataclass

@@ -141,7 +141,7 @@ def sim(
         df = api.sim(g, n=count, seed=seed, scenario=sc,
                      jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, scheduler=scheduler,
                      on_progress=advance,
-                     command=api.command_line(), info=info)
+                     command=api.command_line(), info=info, columns=["is_winner", "length"])
     out.print(summary_line(g, df, info, target), highlight=False, soft_wrap=True)
 
 

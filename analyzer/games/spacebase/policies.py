@@ -199,14 +199,21 @@ def choose_reroll(D, S, p, side, d1, d2, bonus_credits):
 
 
 @jit
+def leader_vp(D, S):
+    """The highest VP at the table."""
+    PS = S.PS
+    lead = 0
+    for q in range(D.R[R_P]):
+        if PS[q, P_VP] > lead:
+            lead = PS[q, P_VP]
+    return lead
+
+
+@jit
 def horizon(D, S, p):
     """Rounds a new ship is expected to keep paying: (trigger - leader VP) / vp_per_round, in [1, max]."""
     R, WP = D.R, D.WP
-    PS = S.PS
-    lead = 0
-    for q in range(R[R_P]):
-        if PS[q, P_VP] > lead:
-            lead = PS[q, P_VP]
+    lead = leader_vp(D, S)
     h = (R[R_TRIGGER] - lead) / WP[p, W_VPR]
     if h < 1.0:
         h = 1.0
@@ -262,7 +269,7 @@ def choose_buy(D, S, p, credits, pay_all, allow_colony):
     pol = POL[p]
     dsz = R[R_DISPLAY]
     ph = PS[p, P_PHASE]
-    # horizon: rounds left, (trigger - leader VP) / vp_per_round in [1, horizon_max]
+    # horizon(D, S, p) written out: this scan is the hot path and a helper call costs a refcount round trip
     lead = 0
     for q in range(R[R_P]):
         if PS[q, P_VP] > lead:
@@ -499,10 +506,6 @@ def production(D, S, p):
 @jit
 def wants_switch(D, S, p):
     """engine policy: growth -> VP mode when its production or the leader's VP reaches the thresholds."""
-    R, WP = D.R, D.WP
-    PS = S.PS
-    lead = 0
-    for q in range(R[R_P]):
-        if PS[q, P_VP] > lead:
-            lead = PS[q, P_VP]
+    WP = D.WP
+    lead = leader_vp(D, S)
     return lead >= WP[p, W_SWITCH_VP] or production(D, S, p) >= WP[p, W_SWITCH_PROD]
