@@ -21,6 +21,9 @@ class Estimate:
             return "n/a (n=0)"
         k = 100.0 if pct else 1.0
         unit = "%" if pct else ""
+        width = (self.hi - self.lo) * k
+        if width > 0:  # enough decimals that a narrow interval does not print as [x, x]
+            digits = max(digits, min(4, int(np.ceil(-np.log10(width / 2)))))
         return f"{self.value * k:.{digits}f}{unit} [{self.lo * k:.{digits}f}, {self.hi * k:.{digits}f}] (n={self.n:,})"
 
 
