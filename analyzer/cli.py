@@ -20,6 +20,7 @@ from rich.progress import (
 from . import api, games, results
 from . import scenario as scen
 from .errors import UserError
+from .results import matrix
 
 app = typer.Typer(
     help="Monte Carlo strategy analyzer and balance tool for tabletop games.\n\n"
@@ -146,8 +147,7 @@ def sim(
 
 
 def summary_line(g, df, info: dict, target) -> str:
-    import numpy as np
-    wins = np.array(df["is_winner"].to_list(), bool)
+    wins = matrix(df, "is_winner").astype(bool)
     rates = " ".join(f"{100 * r:.1f}%" for r in wins.mean(axis=0))
     return (f"{g.name}: {df.height:,} games in {info['sim_s']:.1f} s ({info['games_per_s']:,.0f} games/s, "
             f"{info['jobs']} jobs, +{info['compile_s']:.1f} s compile) -> {target}; "

@@ -179,3 +179,4 @@ def variant_scenario(game, meta: dict, sets: dict | None = None, players: int | 
         data["players"] = players
         data["policies"] = data["policies"][:1]
     return validate(game.Scenario, data, "report variant")
+

@@ -15,11 +15,12 @@ import numpy as np
 import polars as pl
 
 from . import api, stats
+from .results import matrix
 from .scenario import apply_override, validate
 
 
 def seat_win_rates(df: pl.DataFrame) -> np.ndarray:
-    return np.array(df["is_winner"].to_list(), bool).mean(axis=0)
+    return matrix(df, "is_winner").astype(bool).mean(axis=0)
 
 
 def unfairness(df: pl.DataFrame) -> float:
@@ -41,7 +42,7 @@ class SweepRow:
     df: pl.DataFrame
 
     def seat_estimates(self) -> list[stats.Estimate]:
-        wins = np.array(self.df["is_winner"].to_list(), bool)
+        wins = matrix(self.df, "is_winner").astype(bool)
         return [stats.proportion(int(wins[:, s].sum()), self.df.height) for s in range(wins.shape[1])]
 
 

@@ -18,19 +18,16 @@ import numpy as np
 from ... import api, stats
 from ... import sweep as sw
 from ...reporting import Report, errorbar_chart, variant_scenario
+from ...results import matrix
 
 COMPARE_N = int(os.environ.get("ANALYZER_COMPARE_N", "20000"))
 COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
 NO_BONUS = [{"credits": 0, "income": 0}] * 5
 
 
-def _m(df, col):
-    return np.array(df[col].to_list())
-
-
 def _seat_rows(df):
-    wins = _m(df, "is_winner").astype(bool)
-    vp = _m(df, "score")
+    wins = matrix(df, "is_winner").astype(bool)
+    vp = matrix(df, "score")
     win = [stats.proportion(int(wins[:, s].sum()), df.height) for s in range(wins.shape[1])]
     mean_vp = [stats.bootstrap_mean(vp[:, s]) for s in range(wins.shape[1])]
     sole = df.filter(df["winner"] >= 0)["winner"].to_numpy()
@@ -153,8 +150,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
 
     # -- card value ---------------------------------------------------------------------------------
     ships = meta["scenario"]["cards"]["ships"]
-    buyer = _m(df, "card_buyer")
-    wins = _m(df, "is_winner").astype(bool)
+    buyer = matrix(df, "card_buyer")
+    wins = matrix(df, "is_winner").astype(bool)
     rows_all = []
     for c, card in enumerate(ships):
         bought = buyer[:, c] >= 0

@@ -15,6 +15,7 @@ import numpy as np
 
 from ... import api, stats
 from ...reporting import Report, errorbar_chart, variant_scenario
+from ...results import matrix
 
 COMPARE_N = int(os.environ.get("ANALYZER_COMPARE_N", "20000"))
 COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
@@ -29,10 +30,6 @@ RULE_VARIANTS = [
 ]
 
 
-def _seat_matrix(df, col: str) -> np.ndarray:
-    return np.array(df[col].to_list())
-
-
 def _compare(game, meta, n, sets=None, players=None):
     sc = variant_scenario(game, meta, sets, players)
     return api.sim(game, n=n, seed=meta["seed"], scenario=sc, jobs=COMPARE_JOBS)
@@ -44,7 +41,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     n_cmp = min(COMPARE_N, df.height)
 
     # -- seat advantage ------------------------------------------------------------------------
-    wins = _seat_matrix(df, "is_winner").astype(bool)
+    wins = matrix(df, "is_winner").astype(bool)
     seat_est = [stats.proportion(int(wins[:, s].sum()), df.height) for s in range(players)]
     sole = df.filter(df["winner"] >= 0)["winner"].to_numpy()
     fair = stats.seat_fairness(np.bincount(sole, minlength=players))
@@ -59,8 +56,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                "Win rate by seat relative to the first dealer, 95% Wilson intervals; dashed: 1/players.")
 
     length = df["length"].to_numpy()
-    rel_pen = _seat_matrix(df, "dealer_rel_penalty") / length[:, None]
-    rel_out = _seat_matrix(df, "dealer_rel_out")
+    rel_pen = matrix(df, "dealer_rel_penalty") / length[:, None]
+    rel_out = matrix(df, "dealer_rel_out")
     hands = int(length.sum())
     rep.text("Every hand, by position relative to that hand's dealer (the dealer plays first): mean penalty per "
              "hand (bootstrap over matches) and share of hands in which that position went out first.")
@@ -69,9 +66,9 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 stats.proportion(int(rel_out[:, k].sum()), hands).fmt(pct=True)] for k in range(players)])
 
     # -- scoring spread in this run --------------------------------------------------------------
-    first = _seat_matrix(df, "first_hand_penalty")
-    score = _seat_matrix(df, "score")
-    sym = _seat_matrix(df, "symbol_penalty")
+    first = matrix(df, "first_hand_penalty")
+    score = matrix(df, "score")
+    sym = matrix(df, "symbol_penalty")
     share = stats.ratio_of_sums(sym.sum(axis=1), score.sum(axis=1))
     rep.section("Scoring spread",
                 "Per-hand penalty is measured on each match's first hand (every seat, one hand per match, "
@@ -106,11 +103,11 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rows, pen_est, len_est, share_est, labels = [], [], [], [], []
     for p in range(game.Scenario.MIN_PLAYERS, game.Scenario.MAX_PLAYERS + 1):
         d = df if p == players and n_cmp == df.height else _compare(game, meta, n_cmp, players=p)
-        f = _seat_matrix(d, "first_hand_penalty")
+        f = matrix(d, "first_hand_penalty")
         pe = stats.bootstrap_mean(f)
         le = stats.bootstrap_mean(d["length"].to_numpy())
-        se = stats.ratio_of_sums(_seat_matrix(d, "symbol_penalty").sum(axis=1), _seat_matrix(d, "score").sum(axis=1))
-        seat0 = stats.proportion(int(_seat_matrix(d, "is_winner")[:, 0].sum()), d.height)
+        se = stats.ratio_of_sums(matrix(d, "symbol_penalty").sum(axis=1), matrix(d, "score").sum(axis=1))
+        seat0 = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
         labels.append(f"{p}p")
         pen_est.append(pe)
         len_est.append(le)
@@ -132,8 +129,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     for label, sets in RULE_VARIANTS:
         d = _compare(game, meta, n_cmp, sets=sets)
         le = stats.bootstrap_mean(d["length"].to_numpy())
-        pe = stats.bootstrap_mean(_seat_matrix(d, "first_hand_penalty"))
-        seat0 = stats.proportion(int(_seat_matrix(d, "is_winner")[:, 0].sum()), d.height)
+        pe = stats.bootstrap_mean(matrix(d, "first_hand_penalty"))
+        seat0 = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
         moves = stats.bootstrap_mean(d["moves"].to_numpy() / d["length"].to_numpy())
         labels.append(label)
         len_est.append(le)
