@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
+import numpy as np
 import typer
 from rich.console import Console
 from rich.progress import (
@@ -16,11 +17,13 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Table
 
 from . import api, games, results
 from . import scenario as scen
 from .errors import UserError
 from .results import matrix
+from .stats import fmt_p, seat_fairness
 
 app = typer.Typer(
     help="Monte Carlo strategy analyzer and balance tool for tabletop games.\n\n"
@@ -200,9 +203,6 @@ def parse_values(text: str) -> list:
 
 
 def _seat_table(title: str, rows) -> None:
-    from rich.table import Table
-
-    from .stats import seat_fairness
     t = Table(title=title, title_justify="left")
     t.add_column("value")
     seats = len(rows[0].seat_estimates())
@@ -212,10 +212,9 @@ def _seat_table(title: str, rows) -> None:
     for r in rows:
         est = r.seat_estimates()
         sole = r.df.filter(r.df["winner"] >= 0)["winner"].to_numpy()
-        import numpy as np
         p = seat_fairness(np.bincount(sole, minlength=seats)).p_value
         t.add_row(", ".join(f"{v}" for v in r.values.values()),
-                  *[f"{100 * e.value:.1f} [{100 * e.lo:.1f}, {100 * e.hi:.1f}]" for e in est], f"{p:.2g}")
+                  *[f"{100 * e.value:.1f} [{100 * e.lo:.1f}, {100 * e.hi:.1f}]" for e in est], fmt_p(p))
     out.print(t)
     out.print(f"n={rows[0].df.height:,} games per value; 95% Wilson intervals; fairness p: chi-square on sole wins.")
 
@@ -275,7 +274,7 @@ def tune(
     space = g.tune_space(base)
     count, check = parse_count(n), parse_count(check_n)
     res = sw.tune(g, base, space, count, api.check_seed(seed), jobs, rounds,
-                  on_step=lambda v, s: err.print(f"max seat deviation {100 * s:5.2f} pts for "
+                  on_step=lambda v, s: err.print(f"seat spread (sum of squares) {1e4 * s:7.2f} pts^2 for "
                                                  + ", ".join(f"{k.removeprefix('rules.')}={x}" for k, x in v.items()),
                                                  highlight=False))
     out.print(f"best of {res.evaluated} candidates ({count:,} games each, seed {seed}): "

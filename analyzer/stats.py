@@ -44,6 +44,11 @@ def proportion(successes: int, n: int) -> Estimate:
     return Estimate(float(p), float(lo), float(hi), int(n))
 
 
+def fmt_p(p: float) -> str:
+    """A p-value as text; below double precision it is a bound, never a bare 0."""
+    return f"{p:.2g}" if p >= 1e-300 else "<1e-300"
+
+
 @dataclass(frozen=True)
 class FairnessTest:
     chi2: float
@@ -52,7 +57,7 @@ class FairnessTest:
     n: int
 
     def fmt(self) -> str:
-        return f"chi2={self.chi2:.1f}, dof={self.dof}, p={self.p_value:.3g} (n={self.n:,} sole wins)"
+        return f"chi2={self.chi2:.1f}, dof={self.dof}, p={fmt_p(self.p_value)} (n={self.n:,} sole wins)"
 
 
 def seat_fairness(sole_wins_per_seat) -> FairnessTest:

@@ -24,9 +24,16 @@ def seat_win_rates(df: pl.DataFrame) -> np.ndarray:
 
 
 def unfairness(df: pl.DataFrame) -> float:
-    """Largest distance of any seat's win rate from the fair share (1 / shared-adjusted seats)."""
+    """Largest distance of any seat's win rate from the seats' mean win rate (what reports show)."""
     rates = seat_win_rates(df)
     return float(np.abs(rates - rates.mean()).max())
+
+
+def spread(df: pl.DataFrame) -> float:
+    """Sum of squared distances of the seats' win rates from their mean: what `tune` minimises.
+    Smoother than the largest distance, so one-field-at-a-time search does not stall on a tie."""
+    rates = seat_win_rates(df)
+    return float(((rates - rates.mean()) ** 2).sum())
 
 
 def with_values(game, base, values: dict[str, Any]):
@@ -74,7 +81,7 @@ class TuneResult:
 def tune(game, base, space: dict[str, list], n: int, seed: int, jobs: int = 2, rounds: int = 2,
          on_step: Callable[[dict, float], None] | None = None) -> TuneResult:
     """Coordinate descent over a discrete space: vary one field at a time, keep the value with the
-    smallest unfairness, repeat for `rounds` passes or until nothing improves."""
+    smallest spread of seat win rates, repeat for `rounds` passes or until nothing improves."""
     current = {k: copy.deepcopy(vals[0]) for k, vals in space.items()}
     cache: dict[str, float] = {}
     history: list[tuple[dict, float]] = []
@@ -83,7 +90,7 @@ def tune(game, base, space: dict[str, list], n: int, seed: int, jobs: int = 2, r
         key = repr(sorted(values.items()))
         if key not in cache:
             sc = with_values(game, base, values)
-            cache[key] = unfairness(api.sim(game, n=n, seed=seed, scenario=sc, jobs=jobs))
+            cache[key] = spread(api.sim(game, n=n, seed=seed, scenario=sc, jobs=jobs))
             history.append((dict(values), cache[key]))
             if on_step:
                 on_step(dict(values), cache[key])

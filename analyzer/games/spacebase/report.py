@@ -69,7 +69,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         for label, sets in (("printed bonus", {}), ("no bonus", {"rules.turn_order_bonus": NO_BONUS})):
             d = df if (p == players and not sets and n_cmp == df.height) else _sim(game, meta, n_cmp, sets, p)
             w, v, f = _seat_rows(d)
-            rows.append([p, label, *[x.fmt(pct=True) for x in w], *[""] * (5 - p), f"{f.p_value:.2g}",
+            rows.append([p, label, *[x.fmt(pct=True) for x in w], *[""] * (5 - p), stats.fmt_p(f.p_value),
                          stats.bootstrap_mean(d["length"].to_numpy()).fmt()])
             k = 100
             xs = np.arange(p) + (0.1 if sets else -0.1)
@@ -114,7 +114,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
 
     # -- search for the fairest bonus set ------------------------------------------------------------
     space = game.tune_space(base)
-    res = sw.tune(game, base, space, n_cmp, meta["seed"], COMPARE_JOBS, rounds=1)
+    res = sw.tune(game, base, space, n_cmp, meta["seed"], COMPARE_JOBS, rounds=2)
     tuned = dict(res.values)
     check_given = _sim(game, meta, n_cmp * 2, seed_offset=1)
     check_tuned = api.sim(game, n=n_cmp * 2, seed=meta["seed"] + 1, scenario=sw.with_values(game, base, tuned),
@@ -122,14 +122,14 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rows = []
     for label, d in (("as given", check_given), ("proposed", check_tuned)):
         w, _, f = _seat_rows(d)
-        rows.append([label, *[x.fmt(pct=True) for x in w], f"{100 * sw.unfairness(d):.2f}", f"{f.p_value:.2g}"])
+        rows.append([label, *[x.fmt(pct=True) for x in w], f"{100 * sw.unfairness(d):.2f}", stats.fmt_p(f.p_value)])
     proposal = [dict(b) for b in base.rules.model_dump(mode="json")["turn_order_bonus"]]
     for key, value in tuned.items():
         _, _, idx, field = key.split(".")
         proposal[int(idx)][field] = value
     rep.section("Proposed turn-order bonus",
                 f"Coordinate search over each position's credits and income ({res.evaluated} candidates, "
-                f"{n_cmp:,} games each) for the smallest largest deviation from the mean win rate. **Proposal: "
+                f"{n_cmp:,} games each, two passes) for the smallest spread of the positions' win rates (sum of squared distances from their mean). **Proposal: "
                 f"{_bonus_text(proposal, players)}.** Checked below on {2 * n_cmp:,} fresh games (seed "
                 f"{meta['seed'] + 1}); the remaining deviation is how far from fair the best found set still is. "
                 "Same search from the command line: `analyzer tune spacebase --target seat-fairness`.")
@@ -200,7 +200,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     for label, d in ((rules["variant"] + " (this run)", df), (other, d_other)):
         w, v, f = _seat_rows(d)
         rows.append([label, *[x.fmt(pct=True) for x in w], stats.bootstrap_mean(d["length"].to_numpy()).fmt(),
-                     f"{f.p_value:.2g}"])
+                     stats.fmt_p(f.p_value)])
     rep.section("Light-speed variant against the standard game", f"{other}: {n_cmp:,} games, same seed.")
     rep.table(["variant", *[f"pos {i + 1} win" for i in range(players)], "rounds", "fairness p"], rows)
     return rep.write(out)
