@@ -273,7 +273,7 @@ def tune(
     base = api.load_scenario(g, scenario, set, players, policy)
     space = g.tune_space(base)
     count, check = parse_count(n), parse_count(check_n)
-    res = sw.tune(g, base, space, count, api.check_seed(seed), jobs, rounds,
+    res = sw.tune(g, base, space, count, api.check_seed(seed), jobs, rounds, starts=g.tune_starts(space),
                   on_step=lambda v, s: err.print(f"seat spread (sum of squares) {1e4 * s:7.2f} pts^2 for "
                                                  + ", ".join(f"{k.removeprefix('rules.')}={x}" for k, x in v.items()),
                                                  highlight=False))

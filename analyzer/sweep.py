@@ -79,10 +79,11 @@ class TuneResult:
 
 
 def tune(game, base, space: dict[str, list], n: int, seed: int, jobs: int = 2, rounds: int = 2,
-         on_step: Callable[[dict, float], None] | None = None) -> TuneResult:
+         on_step: Callable[[dict, float], None] | None = None, starts: list[dict] | None = None) -> TuneResult:
     """Coordinate descent over a discrete space: vary one field at a time, keep the value with the
-    smallest spread of seat win rates, repeat for `rounds` passes or until nothing improves."""
-    current = {k: copy.deepcopy(vals[0]) for k, vals in space.items()}
+    smallest spread of seat win rates, repeat for `rounds` passes or until nothing improves.
+    It runs from each start point (default: the scenario's own values; a game may add more, e.g. "no
+    bonus at all") and keeps the best, since one-field steps can stall in a local optimum."""
     cache: dict[str, float] = {}
     history: list[tuple[dict, float]] = []
 
@@ -96,15 +97,20 @@ def tune(game, base, space: dict[str, list], n: int, seed: int, jobs: int = 2, r
                 on_step(dict(values), cache[key])
         return cache[key]
 
-    best = score(current)
-    for _ in range(rounds):
-        improved = False
-        for k, vals in space.items():
-            for v in vals:
-                trial = {**current, k: v}
-                s = score(trial)
-                if s < best - 1e-12:
-                    best, current, improved = s, trial, True
-        if not improved:
-            break
-    return TuneResult(current, best, len(cache), history)
+    best_values, best = None, float("inf")
+    for start in starts or [{k: copy.deepcopy(vals[0]) for k, vals in space.items()}]:
+        current = dict(start)
+        here = score(current)
+        for _ in range(rounds):
+            improved = False
+            for k, vals in space.items():
+                for v in vals:
+                    trial = {**current, k: v}
+                    s = score(trial)
+                    if s < here - 1e-12:
+                        here, current, improved = s, trial, True
+            if not improved:
+                break
+        if here < best:
+            best_values, best = current, here
+    return TuneResult(best_values, best, len(cache), history)

@@ -73,6 +73,10 @@ class Game(ABC):
         from ..errors import UserError
         raise UserError(f"{self.name} has no tuning space")
 
+    def tune_starts(self, space: dict[str, list]) -> list[dict]:
+        """Start points of the `tune` search (default: the scenario's own values)."""
+        return [{k: v[0] for k, v in space.items()}]
+
     def warm_up(self, scenario: ScenarioBase) -> None:
         """Compile (or load from cache) the kernel by playing one game."""
         self.run_batch(scenario, 0, np.zeros(1, np.int64))

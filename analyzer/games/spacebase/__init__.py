@@ -78,6 +78,10 @@ class Spacebase(Game):
         from .tuning import tune_space
         return tune_space(scenario)
 
+    def tune_starts(self, space):
+        from .tuning import tune_starts
+        return tune_starts(space)
+
     def report(self, df, meta, out):
         from .report import write_report
         return write_report(self, df, meta, out)

@@ -114,7 +114,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
 
     # -- search for the fairest bonus set ------------------------------------------------------------
     space = game.tune_space(base)
-    res = sw.tune(game, base, space, n_cmp, meta["seed"], COMPARE_JOBS, rounds=2)
+    res = sw.tune(game, base, space, n_cmp, meta["seed"], COMPARE_JOBS, rounds=2, starts=game.tune_starts(space))
     tuned = dict(res.values)
     check_given = _sim(game, meta, n_cmp * 2, seed_offset=1)
     check_tuned = api.sim(game, n=n_cmp * 2, seed=meta["seed"] + 1, scenario=sw.with_values(game, base, tuned),
@@ -129,7 +129,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         proposal[int(idx)][field] = value
     rep.section("Proposed turn-order bonus",
                 f"Coordinate search over each position's credits and income ({res.evaluated} candidates, "
-                f"{n_cmp:,} games each, two passes) for the smallest spread of the positions' win rates (sum of squared distances from their mean). **Proposal: "
+                f"{n_cmp:,} games each, two passes from the printed bonus and from no bonus) for the smallest spread of the positions' win rates (sum of squared distances from their mean). **Proposal: "
                 f"{_bonus_text(proposal, players)}.** Checked below on {2 * n_cmp:,} fresh games (seed "
                 f"{meta['seed'] + 1}); the remaining deviation is how far from fair the best found set still is. "
                 "Same search from the command line: `analyzer tune spacebase --target seat-fairness`.")

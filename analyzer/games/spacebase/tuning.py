@@ -13,3 +13,8 @@ def tune_space(scenario) -> dict[str, list]:
             current = getattr(bonus[pos], field)
             space[f"rules.turn_order_bonus.{pos}.{field}"] = [current, *[c for c in choices if c != current]]
     return space
+
+
+def tune_starts(space: dict[str, list]) -> list[dict]:
+    """Search from the printed bonus and from no bonus at all."""
+    return [{k: v[0] for k, v in space.items()}, {k: 0 for k in space}]
