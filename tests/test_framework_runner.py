@@ -105,3 +105,13 @@ def test_dask_backend_gives_the_same_rows():
     with dask_session(None, 2, processes=False):
         d = analyzer.sim(TOY, n=2000, seed=11, backend="dask", jobs=2, chunk=300)
     assert d.equals(analyzer.sim(TOY, n=2000, seed=11, jobs=1))
+
+
+def test_tune_finds_the_fair_setting_and_sweep_shows_the_bias():
+    from analyzer import sweep
+    base = analyzer.load_scenario(TOY)
+    rows = sweep.sweep(TOY, base, "rules.edge", [0, 4], n=2000, seed=1, jobs=1)
+    assert rows[1].seat_estimates()[0].value > rows[0].seat_estimates()[0].value + 0.3
+    res = sweep.tune(TOY, base, {"rules.edge": [4, 2, 0, -2]}, n=2000, seed=1, jobs=1,
+                     starts=[{"rules.edge": 4}, {"rules.edge": -2}])
+    assert res.values == {"rules.edge": 0} and res.evaluated == 4

@@ -12,6 +12,7 @@ from analyzer.scenario import ScenarioBase, Strict
 
 class ToyRules(Strict):
     rolls: int = 3
+    edge: int = 0  # points added to seat 0's total: a tunable seat advantage
 
 
 class ToyScenario(ScenarioBase):
@@ -49,6 +50,7 @@ class Toy(Game):
         rolls, players = scenario.rules.rolls, scenario.players
         events = np.zeros((rolls * players if trace else 1, 2), np.int32)
         score, k = _play(seed, game_ids, players, rolls, trace, events)
+        score[:, 0] += scenario.rules.edge
         top = score.max(axis=1)
         return Batch(is_winner=score == top[:, None], score=score, length=np.full(len(game_ids), rolls, np.int16),
                      extra={"top": top}, events=events[:k] if trace else None)
