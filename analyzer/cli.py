@@ -40,6 +40,7 @@ SeedOpt = Annotated[int, typer.Option("--seed", help="Run seed; with a game id i
 ScenarioOpt = Annotated[Optional[Path], typer.Option("--scenario", help="Scenario YAML (default: scenarios/GAME/default.yaml).")]
 SetOpt = Annotated[Optional[list[str]], typer.Option("--set", help="Override a scenario field, e.g. --set rules.match_limit=300 (repeatable).")]
 PlayersOpt = Annotated[Optional[int], typer.Option("--players", help="Number of players (overrides the scenario).")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (results do not depend on it).")]
 PolicyOpt = Annotated[Optional[str], typer.Option("--policy", help="Policy for every seat, or one per seat: greedy,random,...")]
 
 
@@ -114,7 +115,7 @@ def sim(
     scenario: ScenarioOpt = None,
     set: SetOpt = None,
     policy: PolicyOpt = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (results do not depend on it).")] = 2,
+    jobs: JobsOpt = 2,
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Results parquet (default results/GAME.parquet).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run with the same arguments.")] = False,
     chunk: Annotated[Optional[int], typer.Option("--chunk", help="Games per work unit (default: automatic).")] = None,
@@ -230,7 +231,7 @@ def sweep(
     scenario: ScenarioOpt = None,
     set: SetOpt = None,
     policy: PolicyOpt = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 2,
+    jobs: JobsOpt = 2,
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Write all runs, with a `variant` column, to this parquet.")] = None,
 ):
     """Play the same seeded games under each value of one field and compare the seats' win rates."""
@@ -262,7 +263,7 @@ def tune(
     scenario: ScenarioOpt = None,
     set: SetOpt = None,
     policy: PolicyOpt = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 2,
+    jobs: JobsOpt = 2,
     rounds: Annotated[int, typer.Option("--rounds", help="Coordinate-descent passes.")] = 2,
 ):
     """Search the game's tuning space (e.g. Space Base turn-order bonuses) for the fairest seats."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -133,7 +134,6 @@ def _cell(c) -> str:
 
 def _md_inline(text: str) -> str:
     """The little Markdown our own texts use (**bold**, `code`), as HTML."""
-    import re
     t = html.escape(text)
     t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t)
     return re.sub(r"`(.+?)`", r"<code>\1</code>", t)

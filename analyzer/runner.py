@@ -12,7 +12,7 @@ import contextlib
 import json
 import shutil
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -36,7 +36,6 @@ class RunInfo:
     compile_s: float = 0.0
     sim_s: float = 0.0
     resumed_games: int = 0
-    extra: dict = field(default_factory=dict)
 
     @property
     def games_per_s(self) -> float:
@@ -48,13 +47,14 @@ def default_chunk(n: int, jobs: int) -> int:
     return int(min(50_000, max(1_000, n // (8 * max(jobs, 1)) + 1)))
 
 
-def _play_chunk(game, scenario, seed: int, lo: int, hi: int, part: str | None):
+def _play_chunk(i: int, game, scenario, seed: int, lo: int, hi: int, part: str | None):
+    """Chunk i: games lo..hi-1. Returns (i, games played, frame); the frame is None once written to `part`."""
     ids = np.arange(lo, hi, dtype=np.int64)
     frame = results.to_frame(game.run_batch(scenario, seed, ids), ids, seed, scenario)
     if part is None:
-        return hi - lo, frame
+        return i, hi - lo, frame
     results.write_atomic(frame, Path(part))
-    return hi - lo, None
+    return i, hi - lo, None
 
 
 def _parts_dir(out: Path) -> Path:
@@ -158,11 +158,11 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
     frames: dict[int, pl.DataFrame] = {}
     t1 = time.perf_counter()
     if backend == "loky" and (jobs == 1 or len(todo) <= 1):  # in-process: no worker start-up to pay
-        stream = ((i, _play_chunk(game, scenario, seed, lo, hi, part(i))) for i, (lo, hi) in todo)
+        stream = (_play_chunk(i, game, scenario, seed, lo, hi, part(i)) for i, (lo, hi) in todo)
     else:
-        tasks = (delayed(_play_chunk)(game, scenario, seed, lo, hi, part(i)) for i, (lo, hi) in todo)
-        stream = _tag(_parallel(jobs, backend)(tasks), todo)
-    for i, (count, frame) in stream:
+        stream = _parallel(jobs, backend)(delayed(_play_chunk)(i, game, scenario, seed, lo, hi, part(i))
+                                          for i, (lo, hi) in todo)
+    for i, count, frame in stream:
         if frame is not None:
             frames[i] = frame
         if on_progress:
@@ -176,15 +176,6 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
     results.write_atomic(merged, Path(out), meta={**(meta or {}), "timings": timings(info)})
     shutil.rmtree(parts)
     return None, info
-
-
-def _tag(generator, todo):
-    """joblib's unordered generator does not say which chunk finished; workers return frames whose
-    first game id tells it (or, for part files, the order does not matter)."""
-    starts = {lo: i for i, (lo, _) in todo}
-    for count, frame in generator:
-        i = starts[int(frame["game_id"][0])] if frame is not None else -1
-        yield i, (count, frame)
 
 
 def timings(info: RunInfo) -> dict:
