@@ -64,7 +64,7 @@ from .policies import (
     swap_gain,
     wants_switch,
 )
-from .state import Data, State, borrowed, jit, jit_inline
+from .state import Data, State, borrowed, jit, jit_inline, release
 
 # ------------------------------------------------------------------------------------------------
 # state
@@ -124,6 +124,13 @@ def state_arrays(S):
 
 
 @jit_inline
+def wrap(i, n):
+    """i mod n for 0 <= i < 2n (the seat after a in turn order: wrap(a + k, P)): a compare instead of
+    an integer division, which costs tens of cycles and ran a dozen times a turn."""
+    return i - n if i >= n else i
+
+
+@jit_inline
 def emit(S, kind, seat, a, b, c, d):
     """Append one trace record (kind, seat, a, b, c, d) when tracing; never changes the game."""
     G = S.G
@@ -153,7 +160,7 @@ def draw(D, S, lv):
     if DP[lv, 1] == 0:
         return -1
     k = DECK[lv, DP[lv, 0]]
-    DP[lv, 0] = (DP[lv, 0] + 1) % LVL_N[lv]
+    DP[lv, 0] = wrap(DP[lv, 0] + 1, LVL_N[lv])
     DP[lv, 1] -= 1
     return int(k)
 
@@ -162,7 +169,7 @@ def draw(D, S, lv):
 def put_bottom(D, S, lv, k):
     LVL_N = D.LVL_N
     DECK, DP = S.DECK, S.DP
-    DECK[lv, (DP[lv, 0] + DP[lv, 1]) % LVL_N[lv]] = k
+    DECK[lv, wrap(DP[lv, 0] + DP[lv, 1], LVL_N[lv])] = k
     DP[lv, 1] += 1
 
 
@@ -639,7 +646,7 @@ def assign_all(D, S, a):
     ssum = d1 + d2
     trace = G[G_TRACE] != 0
     for k in range(P):
-        p = (a + k) % P
+        p = wrap(a + k, P)
         if PS[p, P_IN] == 0:
             continue
         side = BLUE if k == 0 else RED
@@ -900,7 +907,7 @@ def set_dice_phase(D, S, a):
     PS, G, ABL = S.PS, S.G, S.ABL
     P = R[R_P]
     for kk in range(P):
-        p = (a + kk) % P
+        p = wrap(a + kk, P)
         side = BLUE if p == a else RED
         if PS[p, P_IN] == 0 or PS[p, P_NAB0 + side] == 0:
             continue
@@ -937,7 +944,7 @@ def reroll_phase(D, S, a):
     PS, G, ABL, ST = S.PS, S.G, S.ABL, S.ST
     P = R[R_P]
     for kk in range(P):
-        p = (a + kk) % P
+        p = wrap(a + kk, P)
         side = BLUE if p == a else RED
         if PS[p, P_IN] == 0 or PS[p, P_NAB0 + side] == 0:
             continue
@@ -1006,7 +1013,7 @@ def play_turn(D, S, a):
         emit(S, EV_TURN, a, G[G_ROUND], PS[a, P_CRED], PS[a, P_INC], PS[a, P_VP])
     timings = 0  # charge-ability timings held by anyone on the side that acts this turn
     for k in range(P):
-        p = (a + k) % P
+        p = wrap(a + k, P)
         if PS[p, P_IN] != 0:
             timings |= PS[p, P_TMASK0 + (BLUE if k == 0 else RED)]
     G[G_DSET1] = 0
@@ -1018,12 +1025,12 @@ def play_turn(D, S, a):
         reroll_phase(D, S, a)
     assign_all(D, S, a)
     for kk in range(P):
-        p = (a + kk) % P
+        p = wrap(a + kk, P)
         if PS[p, P_CLQ1] + PS[p, P_CLQ1 + 1] + PS[p, P_CLQ1 + 2] > 0:
             resolve_claims(D, S, p)
     if timings & (1 << T_FREE):
         for kk in range(1, P):
-            p = (a + kk) % P
+            p = wrap(a + kk, P)
             if PS[p, P_IN] != 0 and PS[p, P_TMASK0 + RED] & (1 << T_FREE) != 0:
                 free_abilities(D, S, p, RED)
                 if G[G_OVER] != 0:
@@ -1211,7 +1218,7 @@ def seat_players(D, S, start, tie):
     G[G_START_TIE] = 1 if tie else 0
     emit(S, EV_START, 0, start, 1 if tie else 0, 0, 0)
     for s in range(P):
-        i = (start + s) % P
+        i = wrap(start + s, P)
         PS[s, P_PRE] = i
         for j in range(16):
             k = OPEN[i, j]
@@ -1389,13 +1396,18 @@ def run_games(seed, ids, D, ev_cap):
             buyer[g, k] = OWNER[nst + k]
         for q in range(ncol):
             col_buyer[g, q] = COLOWN[q]
+    ev, evn = S.OWN[18], S.OWN[19]
+    release(S)
+    release(D)
     return (win, vp, length, opening, credits, income, cols, bought, claimed, turns, abil, end, start_tie,
-            tie_r, buyer, col_buyer, S.OWN[18], S.OWN[19])
+            tie_r, buyer, col_buyer, ev, evn)
 
 
 @jit
 def play_one(D, seed, gid, ev_cap):
     """One game, returning its whole final state (for tests and debugging)."""
     S = alloc_state(D, ev_cap)
-    play_game(borrow_data(D), S, seed, gid)
+    D2 = borrow_data(D)
+    play_game(D2, S, seed, gid)
+    release(D2)
     return S

@@ -2,12 +2,17 @@
 structrefs, so a helper receives two pointers instead of dozens of arrays (cheap calls, small IR).
 Field meanings: layout.py. Both are built only from numpy arrays, so any YAML gives the same types.
 
-Speed: reading an array field normally costs an atomic reference-count increment and decrement, and
-the rule helpers read several fields per call. Inside the kernel the fields therefore hold `borrowed`
-views (no meminfo: reference counting skips them); the owning arrays are kept alive by `State.OWN`
-(for Data: by the caller's Data, which outlives the kernel call).
+Speed: numba reference-counts (an atomic increment and decrement, through a function call) every
+array it reads from a field and every structref it passes to a function; the rule helpers make
+dozens of calls a turn, and that counting was 13% of the run time. So:
+- inside the kernel the fields hold `borrowed` views (no meminfo: reference counting skips them);
+  the owning arrays are kept alive by `State.OWN` (for Data: by the caller's Data);
+- D and S themselves are never counted (`UncountedModel`): a structref made in jitted code is
+  therefore freed only by an explicit `release` (engine.run_games), or by Python once returned to it.
 """
-from numba.core import types
+from numba.core import cgutils, types
+from numba.core.datamodel import models
+from numba.core.datamodel.registry import default_manager
 from numba.experimental import structref
 from numba.extending import intrinsic
 
@@ -34,13 +39,41 @@ STATE_FIELDS = ["PS", "BD", "DEP", "CUBES", "AV", "AC", "ABL", "G", "DECK", "DP"
 ARRAY_FIELDS = STATE_FIELDS[:-1]  # what engine.state_arrays returns (OWN holds the owning arrays)
 
 
-@structref.register
+class UncountedModel(models.StructRefModel):
+    """numba's structref model without reference counting: passing D or S to a helper costs nothing."""
+
+    def traverse(self, builder):
+        return []
+
+
+def register_uncounted(struct_type):
+    """`structref.register` with UncountedModel."""
+    default_manager.register(struct_type, UncountedModel)
+    structref.define_attributes(struct_type)
+    return struct_type
+
+
+@intrinsic
+def release(typingctx, ref):
+    """Drop the one reference a structref made in jitted code holds (see the module doc)."""
+    if not isinstance(ref, (DataType, StateType)):
+        return None
+
+    def codegen(context, builder, sig, args):
+        meminfo = cgutils.create_struct_proxy(sig.args[0])(context, builder, value=args[0]).meminfo
+        context.nrt.decref(builder, types.MemInfoPointer(types.voidptr), meminfo)
+        return context.get_dummy_value()
+
+    return types.none(ref), codegen
+
+
+@register_uncounted
 class DataType(types.StructRef):
     def preprocess_fields(self, fields):
         return tuple((name, types.unliteral(typ)) for name, typ in fields)
 
 
-@structref.register
+@register_uncounted
 class StateType(types.StructRef):
     def preprocess_fields(self, fields):
         return tuple((name, types.unliteral(typ)) for name, typ in fields)
@@ -68,7 +101,7 @@ def jit(fn):
     from numba import njit
     from numba.core import types as nbtypes
 
-    disp = njit(cache=True)(fn)
+    disp = njit(cache=True, error_model="numpy")(fn)
     orig = disp.get_call_template
 
     def plain(t):
@@ -89,4 +122,4 @@ def jit_inline(fn):
     station...): numba pastes them into their callers, saving a call and its reference counting."""
     from numba import njit
 
-    return njit(cache=True, inline="always")(fn)
+    return njit(cache=True, error_model="numpy", inline="always")(fn)
