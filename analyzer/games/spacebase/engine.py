@@ -64,7 +64,7 @@ from .policies import (
     swap_gain,
     wants_switch,
 )
-from .state import Data, State, borrowed, jit, jit_inline, release
+from .state import State, borrowed, jit, jit_inline, release
 
 # ------------------------------------------------------------------------------------------------
 # state
@@ -107,13 +107,6 @@ def alloc_state(D, ev_cap):
                  borrowed(ABL), borrowed(G), borrowed(DECK), borrowed(DP), borrowed(DISP), borrowed(COLAV),
                  borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(BASE),
                  borrowed(OPEN), borrowed(EV), borrowed(EVN), borrowed(RATE), borrowed(CRATE), own)
-
-
-@jit
-def borrow_data(D):
-    """The same Data with borrowed (not reference-counted) arrays; D must outlive the result."""
-    return Data(borrowed(D.CT), borrowed(D.COLT), borrowed(D.R), borrowed(D.BONUS), borrowed(D.VALS),
-                borrowed(D.WP), borrowed(D.POL), borrowed(D.PR), borrowed(D.LVL_IDS), borrowed(D.LVL_N))
 
 
 @jit
@@ -1355,8 +1348,6 @@ def run_games(seed, ids, D, ev_cap):
     nst = R[R_NSTART]
     nship = R[R_NCARD] - nst
     ncol = R[R_NCOL]
-    D0 = D
-    D = borrow_data(D0)
     S = alloc_state(D, ev_cap)
     PS, G, OWNER, COLOWN = S.PS, S.G, S.OWNER, S.COLOWN
     win = np.zeros((n, P), np.bool_)
@@ -1398,7 +1389,6 @@ def run_games(seed, ids, D, ev_cap):
             col_buyer[g, q] = COLOWN[q]
     ev, evn = S.OWN[18], S.OWN[19]
     release(S)
-    release(D)
     return (win, vp, length, opening, credits, income, cols, bought, claimed, turns, abil, end, start_tie,
             tie_r, buyer, col_buyer, ev, evn)
 
@@ -1407,7 +1397,5 @@ def run_games(seed, ids, D, ev_cap):
 def play_one(D, seed, gid, ev_cap):
     """One game, returning its whole final state (for tests and debugging)."""
     S = alloc_state(D, ev_cap)
-    D2 = borrow_data(D)
-    play_game(D2, S, seed, gid)
-    release(D2)
+    play_game(D, S, seed, gid)
     return S

@@ -11,7 +11,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ...scenario import ScenarioBase, Strict
 from . import layout as L
-from .state import Data
+from .state import make_data
 
 PIP = re.compile(r"^(?:<=)?(\d)p$")
 
@@ -279,8 +279,9 @@ def card_list(sc: SpacebaseScenario) -> list:
 
 
 def kernel_inputs(sc: SpacebaseScenario):
-    """Numbers only, in a state.Data structref: CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N."""
-    return Data(*kernel_arrays(sc))
+    """Numbers only, in a state.Data structref (state.make_data): CT, COLT, R, BONUS, VALS, WP, POL, PR,
+    LVL_IDS, LVL_N."""
+    return make_data(*kernel_arrays(sc))
 
 
 def kernel_arrays(sc: SpacebaseScenario) -> tuple:

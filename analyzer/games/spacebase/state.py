@@ -2,13 +2,14 @@
 structrefs, so a helper receives two pointers instead of dozens of arrays (cheap calls, small IR).
 Field meanings: layout.py. Both are built only from numpy arrays, so any YAML gives the same types.
 
-Speed: numba reference-counts (an atomic increment and decrement, through a function call) every
-array it reads from a field and every structref it passes to a function; the rule helpers make
-dozens of calls a turn, and that counting was 13% of the run time. So:
-- inside the kernel the fields hold `borrowed` views (no meminfo: reference counting skips them);
-  the owning arrays are kept alive by `State.OWN` (for Data: by the caller's Data);
-- D and S themselves are never counted (`UncountedModel`): a structref made in jitted code is
-  therefore freed only by an explicit `release` (engine.run_games), or by Python once returned to it.
+Speed: numba reference-counts every array it reads from a field and every structref it passes to a
+function (an atomic increment and decrement, each through a function call); the rule helpers make
+dozens of calls and hundreds of field reads a turn, and that counting took a quarter of the run
+time. So nothing inside the kernel is counted:
+- the fields hold `borrowed` views (type `BorrowedArray`: an ordinary array to numba's typing and
+  indexing, without reference counting); the owning arrays are kept alive by the struct's `OWN` tuple;
+- D and S themselves are `UncountedModel` structrefs: one made in jitted code is therefore freed only
+  by an explicit `release` (engine.run_games), or by Python once returned to it.
 """
 from numba.core import cgutils, types
 from numba.core.datamodel import models
@@ -17,12 +18,28 @@ from numba.experimental import structref
 from numba.extending import intrinsic
 
 
+class BorrowedArray(types.Array):
+    """An array numba never reference-counts (no meminfo): see the module doc."""
+
+    def __init__(self, dtype, ndim, layout):
+        super().__init__(dtype, ndim, layout, name=f"borrowed({dtype}, {ndim}d, {layout})")
+
+
+class BorrowedArrayModel(models.ArrayModel):
+    def traverse(self, builder):
+        return []
+
+
+default_manager.register(BorrowedArray, BorrowedArrayModel)
+
+
 @intrinsic
 def borrowed(typingctx, arr):
     """A view of `arr` without its meminfo or parent: never reference-counted. The caller must keep
     `arr` alive while the view is used."""
-    if not isinstance(arr, types.Array):
+    if not isinstance(arr, types.Array) or isinstance(arr, BorrowedArray):
         return None
+    view = BorrowedArray(arr.dtype, arr.ndim, arr.layout)
 
     def codegen(context, builder, sig, args):
         src = context.make_array(arr)(context, builder, value=args[0])
@@ -31,9 +48,9 @@ def borrowed(typingctx, arr):
                                itemsize=src.itemsize, meminfo=None, parent=None)
         return dst._getvalue()
 
-    return arr(arr), codegen
+    return view(arr), codegen
 
-DATA_FIELDS = ["CT", "COLT", "R", "BONUS", "VALS", "WP", "POL", "PR", "LVL_IDS", "LVL_N"]
+DATA_FIELDS = ["CT", "COLT", "R", "BONUS", "VALS", "WP", "POL", "PR", "LVL_IDS", "LVL_N", "OWN"]
 STATE_FIELDS = ["PS", "BD", "DEP", "CUBES", "AV", "AC", "ABL", "G", "DECK", "DP", "DISP", "COLAV", "OWNER",
                 "ST", "COLOWN", "OPTS", "BASE", "OPEN", "EV", "EVN", "RATE", "CRATE", "OWN"]
 ARRAY_FIELDS = STATE_FIELDS[:-1]  # what engine.state_arrays returns (OWN holds the owning arrays)
@@ -123,3 +140,11 @@ def jit_inline(fn):
     from numba import njit
 
     return njit(cache=True, error_model="numpy", inline="always")(fn)
+
+
+@jit
+def make_data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N):
+    """The kernel's Data: borrowed fields, the arrays themselves kept alive in OWN."""
+    return Data(borrowed(CT), borrowed(COLT), borrowed(R), borrowed(BONUS), borrowed(VALS), borrowed(WP),
+                borrowed(POL), borrowed(PR), borrowed(LVL_IDS), borrowed(LVL_N),
+                (CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N))
