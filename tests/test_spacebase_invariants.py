@@ -192,33 +192,43 @@ def test_every_policy_and_count_runs(tmp_path):
         assert (b.extra["end_reason"] != L.END_MAX_ROUNDS).all()
 
 
-def test_cached_buy_rates_match_their_formulas():
-    """RATE / CRATE (kept up to date incrementally) equal engine.ship_rate / policies.colony_benefit
-    recomputed from scratch, in the middle of real games."""
+def test_buy_rates_match_their_formulas():
+    """policies.ship_rate / colony_rate (written as branch-free arithmetic) equal the formulas of the
+    policies module doc, computed here in plain Python, in the middle of real games."""
     from analyzer.games.spacebase import policies as PO
     for players, gid in ((2, 1), (4, 2), (5, 3)):
         sc = load(GAME, players=players, policies=seat_policies(players, gid))
+        CT, COLT, R, _, VALS, _, _, PR = D_arrays(sc)[:8]
         D = GAME.inputs(sc)
         S = E.alloc_state(D, 0)
         E.setup(D, S, 4, gid)
         a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
-        for turn in range(3 * players):
+        for turn in range(6 * players):
             E.play_turn(D, S, turn % players)
             for p in range(players):
                 ph = int(a["PS"][p, L.P_PHASE])
-                for lv in range(3):
-                    for j in range(6):
-                        k = int(a["DISP"][lv, j])
-                        if k >= 0:
-                            CT, VALS, PR = D_arrays(sc)[0], D_arrays(sc)[4], D_arrays(sc)[7]
-                            want = E.ship_rate(CT, VALS, PR, a["BD"], players - 1, ph, p, k)
-                            assert a["RATE"][p, lv * 6 + j] == pytest.approx(want)
-                H = PO.horizon(D, S, p)
-                for q in range(len(sc.cards.colonies)):
-                    if a["COLAV"][q] and a["CRATE"][p, q] != E.NEG:
-                        wv = D_arrays(sc)[5][p, L.W_V0 + 3 * ph]
-                        assert wv * sc.cards.colonies[q].vp + H * a["CRATE"][p, q] == pytest.approx(
-                            PO.colony_benefit(D, S, p, q, H))
+                blue, red = VALS[p, ph, L.BLUE], VALS[p, ph, L.RED]
+                for k in a["DISP"].ravel():
+                    if k < 0:
+                        continue
+                    pos = CT[k, L.K_SECTOR]
+                    rate = PO.ship_rate(D, S, p, k)
+                    if a["BD"][p, pos, L.B_COLONY]:
+                        assert PO.closed(rate)
+                        continue
+                    old = a["BD"][p, pos, L.B_STATION]
+                    swap = (players - 1) * red[old] - blue[old] if old >= 0 else 0.0
+                    assert rate == pytest.approx(PR[p, pos] * (blue[k] + swap))
+                for q in range(len(COLT)):
+                    pos = COLT[q, L.C_SECTOR]
+                    rate = PO.colony_rate(D, S, p, q)
+                    if not a["COLAV"][q] or a["BD"][p, pos, L.B_COLONY]:
+                        assert PO.closed(rate)
+                        continue
+                    old = a["BD"][p, pos, L.B_STATION]
+                    want = PR[p, pos] * ((players - 1) * red[old] - blue[old]) if old >= 0 else 0.0
+                    assert rate == pytest.approx(want)
+        assert R[L.R_COLONY_DEPLOYS] == 1
 
 
 _ARRAYS: dict = {}

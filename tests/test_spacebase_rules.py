@@ -6,6 +6,7 @@ import pytest
 from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
+from analyzer.games.spacebase import policies as PO
 from analyzer.games.spacebase.scenario import card_list, kernel_arrays
 from analyzer.games.spacebase.state import ARRAY_FIELDS
 from analyzer.scenario import load
@@ -189,7 +190,7 @@ def test_colony_gives_vp_closes_sector_deployed_keep_paying():
         for j in range(6):
             k = pos.DISP[lv, j]
             if k >= 0 and pos.cards[k].sector == 7:
-                assert pos.RATE[0, lv * 6 + j] == E.NEG
+                assert PO.closed(PO.ship_rate(pos.D, pos.S, 0, k))
     pos.PS[0, L.P_CRED] = 100
     ch = E.choose_buy(pos.D, pos.S, 0, 100, True, True)
     assert ch >= 1000 or pos.cards[pos.DISP[ch // 6, ch % 6]].sector != 7
@@ -209,11 +210,11 @@ def test_display_refill():
     top = int(pos.DECK[1, pos.DP[1, 0]])
     left = int(pos.DP[1, 1])
     pos.DISP[1, 3] = -1
-    E.refill_display(pos.D, pos.S, True)
+    E.refill_display(pos.D, pos.S)
     assert pos.DISP[1, 3] == top and pos.DP[1, 1] == left - 1
     pos.DP[2, 1] = 0  # empty level III deck: the slot stays empty
     pos.DISP[2, 0] = -1
-    E.refill_display(pos.D, pos.S, True)
+    E.refill_display(pos.D, pos.S)
     assert pos.DISP[2, 0] == -1
 
 

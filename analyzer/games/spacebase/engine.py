@@ -7,14 +7,13 @@ Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are numba 
 arrays (state.py: two pointers per call, whatever the arrays):
   D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N)
   S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE,
-            OPEN, EV, EVN, RATE, CRATE, OWN)
+            OPEN, EV, EVN, OWN)
 Column meanings are in layout.py.
 
 Speed: per player and sector the reward of one die (blue of the stationed card / summed red of the
 deployed cards, arrows chained) is kept in AC/AV and updated only for the sector a buy changes
-(refresh_pos), and every seat's buy value of every display card in RATE/CRATE (updated when the display
-or the board changes), so a dice assignment is a few lookups and a buy decision a scan. No allocation
-happens after alloc_state. Tracing writes only to EV/EVN, so a traced game plays exactly as untraced.
+(refresh_pos), so a dice assignment is a few table lookups; a buy decision scores the display card by
+card without branches (policies.ship_rate). No allocation happens after alloc_state. Tracing writes only to EV/EVN, so a traced game plays exactly as untraced.
 Development note: numba's cache does not notice edits in another module, so after editing
 policies.py/state.py clear analyzer/games/spacebase/__pycache__ (CI always starts clean). Players are indexed by seat (seat 0 = start player) once the opening
 is done; the opening itself is played by "pre-seat" players 0..P-1 whose seat is (pre - start) mod P.
@@ -51,7 +50,6 @@ import numpy as np
 from ...rng import below, new_stream, shuffle
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
 from .policies import (
-    NEG,
     best_exchange,
     choose_assignment,
     choose_buy,
@@ -98,15 +96,13 @@ def alloc_state(D, ev_cap):
     OPEN = np.full((P, 18), -1, np.int32)
     EV = np.zeros((max(ev_cap, 1), EV_W), np.int32)
     EVN = np.zeros(1, np.int64)
-    RATE = np.zeros((P, 3 * dsz), np.float64)
-    CRATE = np.zeros((P, ncol), np.float64)
     G[G_TRACE] = 1 if ev_cap > 0 else 0
     own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE, OPEN, EV,
-           EVN, RATE, CRATE)
+           EVN)
     return State(borrowed(PS), borrowed(BD), borrowed(DEP), borrowed(CUBES), borrowed(AV), borrowed(AC),
                  borrowed(ABL), borrowed(G), borrowed(DECK), borrowed(DP), borrowed(DISP), borrowed(COLAV),
                  borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(BASE),
-                 borrowed(OPEN), borrowed(EV), borrowed(EVN), borrowed(RATE), borrowed(CRATE), own)
+                 borrowed(OPEN), borrowed(EV), borrowed(EVN), own)
 
 
 @jit
@@ -167,30 +163,16 @@ def put_bottom(D, S, lv, k):
 
 
 @jit
-def refill_display(D, S, rates):
-    """End of turn: every empty face-up slot of each level is refilled from that level's deck.
-    rates: also update every player's buy rate of the new card (not needed before the boards exist)."""
-    CT, R, VALS, PR = D.CT, D.R, D.VALS, D.PR
-    PS, BD, DISP, RATE = S.PS, S.BD, S.DISP, S.RATE
-    np1 = R[R_P] - 1
+def refill_display(D, S):
+    """End of turn: every empty face-up slot of each level is refilled from that level's deck."""
+    R = D.R
+    DISP = S.DISP
     for lv in range(3):
         for j in range(R[R_DISPLAY]):
             if DISP[lv, j] < 0:
                 k = draw(D, S, lv)
                 DISP[lv, j] = k
                 if k >= 0:
-                    if rates:  # ship_rate for every player, written out (no array passing in this loop)
-                        pos = CT[k, K_SECTOR]
-                        for p in range(R[R_P]):
-                            if BD[p, pos, B_COLONY] != 0:
-                                RATE[p, lv * R[R_DISPLAY] + j] = NEG
-                                continue
-                            ph = PS[p, P_PHASE]
-                            rate = VALS[p, ph, BLUE, k]
-                            old = BD[p, pos, B_STATION]
-                            if old >= 0:
-                                rate += np1 * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old]
-                            RATE[p, lv * R[R_DISPLAY] + j] = PR[p, pos] * rate
                     emit(S, EV_REFILL, -1, lv + 1, j, k, 0)
 
 
@@ -402,64 +384,6 @@ def rebuild_chains(D, S, p, side, only):
 
 
 @jit
-def ship_rate(CT, VALS, PR, BD, np1, ph, p, k):
-    """Policy gain per round (before the horizon) of stationing ship k for player p: sector odds x (new
-    blue side - replaced blue side + replaced card's red side on the np1 others' turns); policies.NEG
-    when the sector is closed by a colony. Kept up to date in RATE so a buy decision is a scan."""
-    pos = CT[k, K_SECTOR]
-    if BD[p, pos, B_COLONY] != 0:
-        return NEG
-    rate = VALS[p, ph, BLUE, k]
-    old = BD[p, pos, B_STATION]
-    if old >= 0:
-        rate += np1 * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old]
-    return PR[p, pos] * rate
-
-
-@jit
-def player_rates(D, S, p, only):
-    """ship_rate of every display card (only: just the cards of that sector, 0: all), and per colony the per-round
-    change of p's sector rewards it would cause (lost blue, plus the deployed card's red when colonies
-    deploy)."""
-    CT, COLT, R, VALS, PR = D.CT, D.COLT, D.R, D.VALS, D.PR
-    PS, BD, DISP, COLAV, RATE, CRATE = S.PS, S.BD, S.DISP, S.COLAV, S.RATE, S.CRATE
-    ph = PS[p, P_PHASE]
-    np1 = R[R_P] - 1
-    dsz = R[R_DISPLAY]
-    for lv in range(3):
-        for j in range(dsz):
-            k = DISP[lv, j]
-            if k < 0:
-                continue
-            pos = CT[k, K_SECTOR]
-            if only != 0 and pos != only:
-                continue
-            # ship_rate, written out (no array passing in this loop)
-            if BD[p, pos, B_COLONY] != 0:
-                RATE[p, lv * dsz + j] = NEG
-                continue
-            rate = VALS[p, ph, BLUE, k]
-            old = BD[p, pos, B_STATION]
-            if old >= 0:
-                rate += np1 * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old]
-            RATE[p, lv * dsz + j] = PR[p, pos] * rate
-    for q in range(R[R_NCOL]):
-        pos = COLT[q, C_SECTOR]
-        if only != 0 and pos != only:
-            continue
-        if COLAV[q] == 0 or BD[p, pos, B_COLONY] != 0:
-            CRATE[p, q] = NEG
-            continue
-        old = BD[p, pos, B_STATION]
-        v = 0.0
-        if old >= 0:
-            v = -VALS[p, ph, BLUE, old]
-            if R[R_COLONY_DEPLOYS] != 0:
-                v += np1 * VALS[p, ph, RED, old]
-        CRATE[p, q] = PR[p, pos] * v
-
-
-@jit
 def refresh(D, S, p):
     """Rebuild all of player p's reward tables (after a swap, an exchange, a policy phase change...)."""
     for s in range(1, 13):
@@ -467,7 +391,6 @@ def refresh(D, S, p):
     rebuild_abilities(D, S, p)
     rebuild_chains(D, S, p, BLUE, 0)
     rebuild_chains(D, S, p, RED, 0)
-    player_rates(D, S, p, 0)
 
 
 @jit
@@ -478,7 +401,6 @@ def refresh_pos(D, S, p, s):
         rebuild_abilities(D, S, p)
     rebuild_chains(D, S, p, BLUE, s)
     rebuild_chains(D, S, p, RED, s)
-    player_rates(D, S, p, s)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1033,7 +955,7 @@ def play_turn(D, S, a):
             if G[G_OVER] != 0:
                 return
     buy_phase(D, S, a)
-    refill_display(D, S, True)
+    refill_display(D, S)
     income_floor(D, S, a)
     check_trigger(D, S)
 
@@ -1069,7 +991,7 @@ def reset(D, S, seed, gid):
         DP[lv, 0] = 0
         DP[lv, 1] = n
     DISP[:, :] = -1
-    refill_display(D, S, False)
+    refill_display(D, S)
     for q in range(R[R_NCOL]):
         COLAV[q] = 1
     for p in range(P):

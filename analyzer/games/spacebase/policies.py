@@ -222,126 +222,168 @@ def horizon(D, S, p):
     return h
 
 
-@jit
-def ship_benefit(D, S, p, k, H):
-    """Worth to player p of stationing ship k now (NEG if its sector is closed by a colony)."""
-    CT, R, VALS, PR = D.CT, D.R, D.VALS, D.PR
-    PS, BD = S.PS, S.BD
+@jit_inline
+def gain_rate(CT, VB, VR, PRp, BDp, np1, k):
+    """Policy gain per round (before the horizon) of stationing ship k: sector odds x (new blue side -
+    replaced blue side + replaced card's red side on the np1 others' turns), from one player's views
+    VB / VR = VALS[p, phase, BLUE / RED], PRp = PR[p], BDp = BD[p]. About NEG (see `closed`) when the
+    sector is closed by a colony. Arithmetic instead of branches: a buy scan runs this on every display
+    card, and mispredicted branches at the end of its chain of loads were most of the scan's cost."""
     pos = CT[k, K_SECTOR]
-    if BD[p, pos, B_COLONY] != 0:
-        return NEG
-    ph = PS[p, P_PHASE]
-    pr = PR[p, pos]
-    rate = pr * VALS[p, ph, BLUE, k]
-    old = BD[p, pos, B_STATION]
-    if old >= 0:
-        rate += pr * ((R[R_P] - 1) * VALS[p, ph, RED, old] - VALS[p, ph, BLUE, old])
-    return rate * H
+    old = BDp[pos, B_STATION]
+    o = max(old, 0)
+    rate = PRp[pos] * (VB[k] + (old >= 0) * 1.0 * (np1 * VR[o] - VB[o]))
+    return rate + (BDp[pos, B_COLONY] != 0) * NEG
 
 
-@jit
-def colony_benefit(D, S, p, q, H):
-    """Worth to player p of colony q now: its VP, minus the sector's lost blue (plus the deployed
-    card's red) over the rounds left H; NEG if the sector is already closed."""
+@jit_inline
+def closed(rate):
+    """A gain_rate / colony_rate that marks an option as impossible."""
+    return rate < 0.5 * NEG
+
+
+@jit_inline
+def ship_rate(D, S, p, k):
+    """gain_rate of ship k for player p in its current phase."""
+    ph = S.PS[p, P_PHASE]
+    return gain_rate(D.CT, D.VALS[p, ph, BLUE], D.VALS[p, ph, RED], D.PR[p], S.BD[p], D.R[R_P] - 1, k)
+
+
+@jit_inline
+def colony_rate(D, S, p, q):
+    """Per-round change of p's sector rewards that colony q would cause (its blue side lost, plus the
+    deployed card's red side when colonies deploy); `closed` when bought or the sector is already closed."""
     COLT, R, VALS, PR = D.COLT, D.R, D.VALS, D.PR
-    PS, BD = S.PS, S.BD
-    pos = COLT[q, C_SECTOR]
-    if BD[p, pos, B_COLONY] != 0:
-        return NEG
+    PS, BD, COLAV = S.PS, S.BD, S.COLAV
     ph = PS[p, P_PHASE]
-    b = weight_v(D, S, p) * COLT[q, C_VP]
+    pos = COLT[q, C_SECTOR]
     old = BD[p, pos, B_STATION]
-    if old >= 0:
-        b -= H * PR[p, pos] * VALS[p, ph, BLUE, old]
-        if R[R_COLONY_DEPLOYS] != 0:
-            b += H * PR[p, pos] * (R[R_P] - 1) * VALS[p, ph, RED, old]
-    return b
+    o = max(old, 0)
+    has_old = (old >= 0) * 1.0
+    red = (R[R_P] - 1) * VALS[p, ph, RED, o] if R[R_COLONY_DEPLOYS] != 0 else 0.0
+    rate = PR[p, pos] * has_old * (red - VALS[p, ph, BLUE, o])
+    return rate + (COLAV[q] == 0 or BD[p, pos, B_COLONY] != 0) * NEG
 
 
 @jit
 def choose_buy(D, S, p, credits, pay_all, allow_colony):
     """A buy for player p with `credits`: returns -1 (none), l*DSZ+j (display slot) or 1000+q (colony).
-    pay_all: the normal buy (spends all credits); else an ability buy paying the cost only.
-    Ship and colony gains per round are kept up to date by engine.ship_rate / player_rates (the same
-    formulas as ship_benefit / colony_benefit), so this scan runs in a few ns per card."""
-    CT, COLT, R, WP, POL = D.CT, D.COLT, D.R, D.WP, D.POL
-    PS, DISP, COLAV, OPTS = S.PS, S.DISP, S.COLAV, S.OPTS
-    pol = POL[p]
+    pay_all: the normal buy (spends all credits); else an ability buy paying the cost only."""
+    pol = D.POL[p]
+    if pol == POL_RANDOM:
+        return buy_random(D, S, p, credits, allow_colony)
+    if pol == POL_GREEDY:
+        return buy_greedy(D, S, p, credits, allow_colony)
+    return buy_scored(D, S, p, credits, pay_all, allow_colony)
+
+
+@jit
+def buy_random(D, S, p, credits, allow_colony):
+    """random: uniform among every legal buy and "no buy"."""
+    CT, COLT, R = D.CT, D.COLT, D.R
+    DISP, OPTS = S.DISP, S.OPTS
     dsz = R[R_DISPLAY]
-    ph = PS[p, P_PHASE]
-    # horizon(D, S, p) written out: this scan is the hot path and a helper call costs a refcount round trip
-    lead = 0
-    for q in range(R[R_P]):
-        if PS[q, P_VP] > lead:
-            lead = PS[q, P_VP]
-    H = (R[R_TRIGGER] - lead) / WP[p, W_VPR]
-    H = min(max(H, 1.0), WP[p, W_HMAX])
-    wc = WP[p, W_C0 + 3 * ph]
-    wv = WP[p, W_V0 + 3 * ph]
-    beta = H / WP[p, W_HMAX] * wc
-    waste = WP[p, W_WASTE] if pay_all else 0.0
-    RATE, CRATE = S.RATE, S.CRATE
+    nopt = 0
+    for lv in range(3):
+        for j in range(dsz):
+            k = DISP[lv, j]
+            if k >= 0 and CT[k, K_COST] <= credits and not closed(ship_rate(D, S, p, k)):
+                OPTS[nopt] = lv * dsz + j
+                nopt += 1
+    if allow_colony:
+        for q in range(R[R_NCOL]):
+            if COLT[q, C_COST] <= credits and not closed(colony_rate(D, S, p, q)):
+                OPTS[nopt] = 1000 + q
+                nopt += 1
+    r = below(S.ST, nopt + 1)
+    return -1 if r == nopt else OPTS[r]
+
+
+@jit
+def buy_greedy(D, S, p, credits, allow_colony):
+    """greedy_vp: the affordable colony with most VP, else the affordable ship with most printed VP;
+    with neither it saves up, unless it can afford every legal option (saving unlocks nothing): then
+    the ship of best per-round gain."""
+    CT, COLT, R = D.CT, D.COLT, D.R
+    DISP = S.DISP
+    dsz = R[R_DISPLAY]
     best = -1
     bs = 0.0
-    nopt = 0
-    maxcost = 0      # greedy_vp: dearest legal option (affordable or not)
-    fallback = -1    # greedy_vp: best-rate affordable ship, bought when saving can unlock nothing
+    maxcost = 0      # dearest legal option (affordable or not)
+    fallback = -1    # best-rate affordable ship
     fbs = NEG
     for lv in range(3):
         for j in range(dsz):
             k = DISP[lv, j]
             if k < 0:
                 continue
-            cost = CT[k, K_COST]
-            slot = lv * dsz + j
-            rate = RATE[p, slot]  # engine.ship_rate; NEG: sector closed by a colony
-            if rate == NEG:
+            rate = ship_rate(D, S, p, k)
+            if closed(rate):
                 continue
-            if cost > maxcost:
-                maxcost = cost
+            cost = CT[k, K_COST]
+            maxcost = max(maxcost, cost)
             if cost > credits:
                 continue
-            if pol == POL_RANDOM:
-                OPTS[nopt] = slot
-                nopt += 1
-                continue
-            if pol == POL_GREEDY:
-                vp = CT[k, K_SIDE + S_V] + CT[k, K_SIDE + NSIDE + S_V]
-                sc = 0.0 if vp <= 0 else vp * 100.0 + cost
-                if rate > fbs:
-                    fbs = rate
-                    fallback = slot
-            else:
-                sc = rate * H - beta * cost - waste * (credits - cost)
+            vp = CT[k, K_SIDE + S_V] + CT[k, K_SIDE + NSIDE + S_V]
+            sc = 0.0 if vp <= 0 else vp * 100.0 + cost
+            if rate > fbs:
+                fbs = rate
+                fallback = lv * dsz + j
             if sc > bs:
                 bs = sc
-                best = slot
+                best = lv * dsz + j
+    if allow_colony:
+        for q in range(R[R_NCOL]):
+            if closed(colony_rate(D, S, p, q)):
+                continue
+            cost = COLT[q, C_COST]
+            maxcost = max(maxcost, cost)
+            sc = 100000.0 + COLT[q, C_VP]
+            if cost <= credits and sc > bs:
+                bs = sc
+                best = 1000 + q
+    if best < 0 and credits >= maxcost:
+        return fallback
+    return best
+
+
+@jit
+def buy_scored(D, S, p, credits, pay_all, allow_colony):
+    """engine / weighted: the best positive score benefit - beta*cost - waste*(credits left), a ship's
+    benefit being its rate x H rounds, a colony's its VP plus its rate x H (see the module doc)."""
+    CT, COLT, R, WP, VALS = D.CT, D.COLT, D.R, D.WP, D.VALS
+    PS, DISP = S.PS, S.DISP
+    dsz = R[R_DISPLAY]
+    ph = PS[p, P_PHASE]
+    VB, VR, PRp, BDp, np1 = VALS[p, ph, BLUE], VALS[p, ph, RED], D.PR[p], S.BD[p], R[R_P] - 1
+    H = horizon(D, S, p)
+    wv = WP[p, W_V0 + 3 * ph]
+    beta = H / WP[p, W_HMAX] * WP[p, W_C0 + 3 * ph]
+    waste = WP[p, W_WASTE] if pay_all else 0.0
+    best = -1
+    bs = 0.0
+    for lv in range(3):
+        for j in range(dsz):
+            k = DISP[lv, j]
+            if k < 0:
+                continue
+            cost = CT[k, K_COST]
+            if cost > credits:  # decided two loads in: a mispredicted branch here costs little
+                continue
+            sc = gain_rate(CT, VB, VR, PRp, BDp, np1, k) * H - beta * cost - waste * (credits - cost)
+            # best = argmax in arithmetic: a branch here would be decided late, after the whole chain
+            better = sc > bs
+            best += better * (lv * dsz + j - best)
+            bs = max(bs, sc)
     if allow_colony:
         for q in range(R[R_NCOL]):
             cost = COLT[q, C_COST]
-            crate = CRATE[p, q]  # engine.player_rates; NEG: bought or closed
-            if COLAV[q] == 0 or crate == NEG:
-                continue
-            if cost > maxcost:
-                maxcost = cost
             if cost > credits:
                 continue
-            if pol == POL_RANDOM:
-                OPTS[nopt] = 1000 + q
-                nopt += 1
-                continue
-            if pol == POL_GREEDY:
-                sc = 100000.0 + COLT[q, C_VP]
-            else:
-                sc = wv * COLT[q, C_VP] + H * crate - beta * cost - waste * (credits - cost)
-            if sc > bs:
-                bs = sc
-                best = 1000 + q
-    if pol == POL_RANDOM:
-        r = below(S.ST, nopt + 1)
-        return -1 if r == nopt else OPTS[r]
-    if pol == POL_GREEDY and best < 0 and credits >= maxcost:
-        return fallback
+            sc = wv * COLT[q, C_VP] + H * colony_rate(D, S, p, q) - beta * cost - waste * (credits - cost)
+            better = sc > bs
+            best += better * (1000 + q - best)
+            bs = max(bs, sc)
     return best
 
 
@@ -366,7 +408,7 @@ def choose_claim(D, S, p, lv):
         if pol == POL_GREEDY:
             sc = (CT[k, K_SIDE + S_V] + CT[k, K_SIDE + NSIDE + S_V]) * 100.0 + CT[k, K_COST]
         else:
-            sc = ship_benefit(D, S, p, k, H)
+            sc = ship_rate(D, S, p, k) * H
             if sc <= 0:
                 continue
         if sc > bs:

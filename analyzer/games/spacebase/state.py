@@ -52,7 +52,7 @@ def borrowed(typingctx, arr):
 
 DATA_FIELDS = ["CT", "COLT", "R", "BONUS", "VALS", "WP", "POL", "PR", "LVL_IDS", "LVL_N", "OWN"]
 STATE_FIELDS = ["PS", "BD", "DEP", "CUBES", "AV", "AC", "ABL", "G", "DECK", "DP", "DISP", "COLAV", "OWNER",
-                "ST", "COLOWN", "OPTS", "BASE", "OPEN", "EV", "EVN", "RATE", "CRATE", "OWN"]
+                "ST", "COLOWN", "OPTS", "BASE", "OPEN", "EV", "EVN", "OWN"]
 ARRAY_FIELDS = STATE_FIELDS[:-1]  # what engine.state_arrays returns (OWN holds the owning arrays)
 
 
