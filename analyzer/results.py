@@ -37,6 +37,11 @@ def _column(name: str, values: np.ndarray) -> pl.Series:
     return pl.Series(name, values).cast(pl.List(pl.from_numpy(values[:1, 0]).dtypes[0]))
 
 
+def _constant(name: str, value, n: int, dtype) -> pl.Series:
+    # one value repeated in Rust: building n Python lists for `policy` cost more than some kernels
+    return pl.Series(name, [value], dtype=dtype).new_from_index(0, n)
+
+
 def to_frame(batch, game_ids: np.ndarray, seed: int, scenario) -> pl.DataFrame:
     n = len(game_ids)
     wins = batch.is_winner.astype(bool)
@@ -46,9 +51,9 @@ def to_frame(batch, game_ids: np.ndarray, seed: int, scenario) -> pl.DataFrame:
     cols = [
         pl.Series("game_id", game_ids.astype(np.int64)),
         pl.Series("seed", np.full(n, seed, np.int64)),
-        pl.Series("scenario_hash", [scenario.content_hash()] * n, dtype=pl.Categorical),
+        _constant("scenario_hash", scenario.content_hash(), n, pl.Categorical),
         pl.Series("n_players", np.full(n, scenario.players, np.int8)),
-        pl.Series("policy", [seats] * n, dtype=pl.List(pl.Categorical)),
+        _constant("policy", seats, n, pl.List(pl.Categorical)),
         pl.Series("winner", winner),
         _column("is_winner", wins),
         _column("score", batch.score),
