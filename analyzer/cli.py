@@ -23,7 +23,6 @@ from . import api, games, results
 from . import scenario as scen
 from .errors import UserError
 from .results import matrix
-from .stats import fmt_p, seat_fairness
 
 app = typer.Typer(
     help="Monte Carlo strategy analyzer and balance tool for tabletop games.\n\n"
@@ -204,6 +203,7 @@ def parse_values(text: str) -> list:
 
 
 def _seat_table(title: str, rows) -> None:
+    from .stats import fmt_p, seat_fairness  # scipy: a second of start-up that `sim` does not need
     t = Table(title=title, title_justify="left")
     t.add_column("value")
     seats = len(rows[0].seat_estimates())
