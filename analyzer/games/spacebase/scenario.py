@@ -7,6 +7,7 @@ import re
 from typing import ClassVar, Literal
 
 import numpy as np
+from numba import njit
 from pydantic import Field, field_validator, model_validator
 
 from ...scenario import ScenarioBase, Strict
@@ -280,7 +281,14 @@ def card_list(sc: SpacebaseScenario) -> list:
 
 def kernel_inputs(sc: SpacebaseScenario):
     """Numbers only, in a state.Data structref: CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N."""
-    return Data(*kernel_arrays(sc))
+    return _new_data(*kernel_arrays(sc))
+
+
+@njit(cache=True)
+def _new_data(*arrays):
+    # `Data(...)` from Python compiles an uncached constructor: about a second in every process (the
+    # parent and each worker); this one is loaded from numba's cache
+    return Data(*arrays)
 
 
 def kernel_arrays(sc: SpacebaseScenario) -> tuple:
