@@ -6,6 +6,7 @@ seat; seat 0 moves first. A game's own columns follow (see `analyzer games --des
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -87,16 +88,23 @@ def check_writable(out: Path) -> None:
         raise UserError(f"--out {out}: file is not writable")
 
 
-def write_atomic(df: pl.DataFrame, out: Path, meta: dict | None = None) -> None:
-    """Write to a temporary name beside `out`, then rename: readers never see half a file."""
+@contextlib.contextmanager
+def atomic_path(out: Path):
+    """A temporary name beside `out` to write to; renamed to `out` on success, so readers never see
+    half a file."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
     try:
-        df.write_parquet(tmp, metadata={META_KEY: json.dumps(meta)} if meta else None)
+        yield tmp
         os.replace(tmp, out)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def write_atomic(df: pl.DataFrame, out: Path, meta: dict | None = None) -> None:
+    with atomic_path(out) as tmp:
+        df.write_parquet(tmp, metadata={META_KEY: json.dumps(meta)} if meta else None)
 
 
 def read_meta(path: Path) -> dict:

@@ -5,6 +5,8 @@ processes locally, dask on a cluster). Because each game draws only from its (se
 the rows never depend on the chunk size, the worker count or the backend. With an output file, each
 chunk is written as a part file under `<out>.parts/` as soon as it is done, so an interrupted run
 resumes (`resume=True`) without losing or duplicating games; the parts are then merged atomically.
+Parts are uncompressed Arrow IPC: nearly free to write and to read back, so the only parquet
+encoding of a run is the final file's.
 """
 from __future__ import annotations
 
@@ -53,7 +55,8 @@ def _play_chunk(i: int, game, scenario, seed: int, lo: int, hi: int, part: str |
     frame = results.to_frame(game.run_batch(scenario, seed, ids), ids, seed, scenario)
     if part is None:
         return i, hi - lo, frame
-    results.write_atomic(frame, Path(part))
+    with results.atomic_path(Path(part)) as tmp:
+        frame.write_ipc(tmp)
     return i, hi - lo, None
 
 
@@ -73,7 +76,7 @@ def _prepare_parts(out: Path, manifest: dict, resume: bool) -> tuple[Path, set[i
         if old != manifest:
             diff = [k for k in manifest if old.get(k) != manifest[k]]
             raise UserError(f"{parts}: --resume with a different run ({', '.join(diff)} differ); delete it or rerun as before")
-        done = {int(p.stem.split("-")[1]) for p in parts.glob("part-*.parquet")}
+        done = {int(p.stem.split("-")[1]) for p in parts.glob("part-*.arrow")}
         return parts, done
     parts.mkdir(parents=True)
     (parts / "manifest.json").write_text(json.dumps(manifest, indent=1))
@@ -153,7 +156,7 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
             on_progress(info.resumed_games)
 
     def part(i: int) -> str | None:
-        return None if parts is None else str(parts / f"part-{i:06d}.parquet")
+        return None if parts is None else str(parts / f"part-{i:06d}.arrow")
 
     frames: dict[int, pl.DataFrame] = {}
     t1 = time.perf_counter()
@@ -171,8 +174,8 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
 
     if parts is None:
         return pl.concat([frames[i] for i in sorted(frames)]), info
-    files = sorted(parts.glob("part-*.parquet"))
-    merged = pl.concat([pl.read_parquet(f) for f in files]) if files else None
+    files = sorted(parts.glob("part-*.arrow"))
+    merged = pl.concat([pl.read_ipc(f) for f in files]) if files else None
     results.write_atomic(merged, Path(out), meta={**(meta or {}), "timings": timings(info)})
     shutil.rmtree(parts)
     return None, info
