@@ -19,7 +19,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from . import api, games, results
+from . import api, games, results, runner
 from . import scenario as scen
 from .errors import UserError
 from .results import matrix
@@ -302,4 +302,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:
-    sys.exit(main())
+    code = main()
+    runner.stop_workers()
+    sys.exit(code)
