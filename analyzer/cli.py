@@ -1,6 +1,7 @@
 """`analyzer` command line: a thin layer over analyzer.api. Bad input is one line on stderr and exit 2."""
 from __future__ import annotations
 
+import gc
 import re
 import sys
 from pathlib import Path
@@ -19,11 +20,10 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from . import api, games, results
+from . import api, games, results, runner
 from . import scenario as scen
 from .errors import UserError
 from .results import matrix
-from .stats import fmt_p, seat_fairness
 
 app = typer.Typer(
     help="Monte Carlo strategy analyzer and balance tool for tabletop games.\n\n"
@@ -204,6 +204,7 @@ def parse_values(text: str) -> list:
 
 
 def _seat_table(title: str, rows) -> None:
+    from .stats import fmt_p, seat_fairness  # scipy: a second of start-up that `sim` does not need
     t = Table(title=title, title_justify="left")
     t.add_column("value")
     seats = len(rows[0].seat_estimates())
@@ -302,4 +303,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:
-    sys.exit(main())
+    code = main()
+    runner.stop_workers()
+    gc.freeze()  # exit without a last collection over numba's many objects (about 0.4 s)
+    sys.exit(code)

@@ -6,6 +6,7 @@ seat; seat 0 moves first. A game's own columns follow (see `analyzer games --des
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -37,6 +38,11 @@ def _column(name: str, values: np.ndarray) -> pl.Series:
     return pl.Series(name, values).cast(pl.List(pl.from_numpy(values[:1, 0]).dtypes[0]))
 
 
+def _constant(name: str, value, n: int, dtype) -> pl.Series:
+    # one value repeated in Rust: building n Python lists for `policy` cost more than some kernels
+    return pl.Series(name, [value], dtype=dtype).new_from_index(0, n)
+
+
 def to_frame(batch, game_ids: np.ndarray, seed: int, scenario) -> pl.DataFrame:
     n = len(game_ids)
     wins = batch.is_winner.astype(bool)
@@ -46,9 +52,9 @@ def to_frame(batch, game_ids: np.ndarray, seed: int, scenario) -> pl.DataFrame:
     cols = [
         pl.Series("game_id", game_ids.astype(np.int64)),
         pl.Series("seed", np.full(n, seed, np.int64)),
-        pl.Series("scenario_hash", [scenario.content_hash()] * n, dtype=pl.Categorical),
+        _constant("scenario_hash", scenario.content_hash(), n, pl.Categorical),
         pl.Series("n_players", np.full(n, scenario.players, np.int8)),
-        pl.Series("policy", [seats] * n, dtype=pl.List(pl.Categorical)),
+        _constant("policy", seats, n, pl.List(pl.Categorical)),
         pl.Series("winner", winner),
         _column("is_winner", wins),
         _column("score", batch.score),
@@ -82,16 +88,23 @@ def check_writable(out: Path) -> None:
         raise UserError(f"--out {out}: file is not writable")
 
 
-def write_atomic(df: pl.DataFrame, out: Path, meta: dict | None = None) -> None:
-    """Write to a temporary name beside `out`, then rename: readers never see half a file."""
+@contextlib.contextmanager
+def atomic_path(out: Path):
+    """A temporary name beside `out` to write to; renamed to `out` on success, so readers never see
+    half a file."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
     try:
-        df.write_parquet(tmp, metadata={META_KEY: json.dumps(meta)} if meta else None)
+        yield tmp
         os.replace(tmp, out)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def write_atomic(df: pl.DataFrame, out: Path, meta: dict | None = None) -> None:
+    with atomic_path(out) as tmp:
+        df.write_parquet(tmp, metadata={META_KEY: json.dumps(meta)} if meta else None)
 
 
 def read_meta(path: Path) -> dict:

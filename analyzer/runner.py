@@ -1,10 +1,12 @@
 """Run N seeded games in chunks, in parallel, with progress, part files and resume.
 
-Game ids 0..N-1 are split into chunks; each chunk is one kernel call in a worker (joblib: loky
-processes locally, dask on a cluster). Because each game draws only from its (seed, game id) stream,
+Game ids 0..N-1 are split into chunks; each chunk is one kernel call in a worker (loky processes
+locally, dask on a cluster through joblib). Because each game draws only from its (seed, game id) stream,
 the rows never depend on the chunk size, the worker count or the backend. With an output file, each
 chunk is written as a part file under `<out>.parts/` as soon as it is done, so an interrupted run
 resumes (`resume=True`) without losing or duplicating games; the parts are then merged atomically.
+Parts are uncompressed Arrow IPC: nearly free to write and to read back, so the only parquet
+encoding of a run is the final file's.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import contextlib
 import json
 import shutil
 import time
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -19,11 +22,13 @@ from typing import Callable
 import numpy as np
 import polars as pl
 from joblib import Parallel, delayed, parallel_config
+from joblib.externals.loky import get_reusable_executor
 
 from . import results
 from .errors import UserError
 
 BACKENDS = ("loky", "dask")
+_pool = None  # this process's loky workers, kept between runs (a notebook starts them once)
 
 
 @dataclass
@@ -43,8 +48,9 @@ class RunInfo:
 
 
 def default_chunk(n: int, jobs: int) -> int:
-    """Big enough to amortise a kernel call, small enough for a lively progress bar and cheap resume."""
-    return int(min(50_000, max(1_000, n // (8 * max(jobs, 1)) + 1)))
+    """Big enough to amortise a kernel call (~5 ms each), small enough for a lively progress bar, cheap
+    resume and little idle time at the end, when one worker plays the last chunk alone."""
+    return int(min(20_000, max(1_000, n // (16 * max(jobs, 1)) + 1)))
 
 
 def _play_chunk(i: int, game, scenario, seed: int, lo: int, hi: int, part: str | None):
@@ -53,7 +59,8 @@ def _play_chunk(i: int, game, scenario, seed: int, lo: int, hi: int, part: str |
     frame = results.to_frame(game.run_batch(scenario, seed, ids), ids, seed, scenario)
     if part is None:
         return i, hi - lo, frame
-    results.write_atomic(frame, Path(part))
+    with results.atomic_path(Path(part)) as tmp:
+        frame.write_ipc(tmp)
     return i, hi - lo, None
 
 
@@ -73,24 +80,51 @@ def _prepare_parts(out: Path, manifest: dict, resume: bool) -> tuple[Path, set[i
         if old != manifest:
             diff = [k for k in manifest if old.get(k) != manifest[k]]
             raise UserError(f"{parts}: --resume with a different run ({', '.join(diff)} differ); delete it or rerun as before")
-        done = {int(p.stem.split("-")[1]) for p in parts.glob("part-*.parquet")}
+        done = {int(p.stem.split("-")[1]) for p in parts.glob("part-*.arrow")}
         return parts, done
     parts.mkdir(parents=True)
     (parts / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return parts, set()
 
 
-def _parallel(jobs: int, backend: str):
-    """A joblib Parallel for the backend. dask runs on the dask.distributed Client of the caller
-    (`dask_client()` below), so the same code drives a laptop or a cluster."""
-    if backend == "dask":
-        try:
-            import dask.distributed  # noqa: F401  (registers joblib's dask backend)
-        except ImportError:
-            raise UserError("--backend dask needs the cluster extra: pip install 'analyzer[cluster]'") from None
-        with parallel_config(backend="dask"):  # joblib registers its dask backend on first use here
-            return Parallel(n_jobs=-1, return_as="generator_unordered")
-    return Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered")
+def _dask_parallel():
+    """A joblib Parallel on the dask.distributed Client of the caller (`dask_session()` below), so
+    the same code drives a laptop or a cluster."""
+    try:
+        import dask.distributed  # noqa: F401  (registers joblib's dask backend)
+    except ImportError:
+        raise UserError("--backend dask needs the cluster extra: pip install 'analyzer[cluster]'") from None
+    with parallel_config(backend="dask"):  # joblib registers its dask backend on first use here
+        return Parallel(n_jobs=-1, return_as="generator_unordered")
+
+
+def _start_pool(jobs: int, game):
+    """The local worker processes, asked to import the game right away: they start up while the
+    parent warms up its kernel. Chunks are sent only after that warm-up, so a cold numba cache is
+    compiled once, by the parent, and the workers load it."""
+    global _pool
+    _pool = get_reusable_executor(max_workers=jobs)
+    for _ in range(jobs):
+        _pool.submit(_import, game)
+    return _pool
+
+
+def _import(game) -> None:
+    """Nothing to run: unpickling `game` in a worker imports the analyzer and the game's modules."""
+
+
+def _pool_results(pool, calls: list[tuple]):
+    """Results of _play_chunk(*call) for each call, in the order they finish."""
+    futures = [pool.submit(_play_chunk, *call) for call in calls]
+    for f in as_completed(futures):
+        yield f.result()
+
+
+def stop_workers() -> None:
+    """Kill the idle local workers now: a process about to exit would otherwise wait about a second
+    for their orderly shutdown."""
+    if _pool is not None:
+        _pool.shutdown(wait=True, kill_workers=True)
 
 
 @contextlib.contextmanager
@@ -138,6 +172,7 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
     info = RunInfo(n=n, seed=seed, jobs=jobs, backend=backend, chunk=chunk)
     bounds = [(lo, min(lo + chunk, n)) for lo in range(0, n, chunk)]
 
+    pool = _start_pool(jobs, game) if backend == "loky" and jobs > 1 and len(bounds) > 1 else None
     t0 = time.perf_counter()
     game.warm_up(scenario)  # compile (or load the cache) once, timed apart from the simulation
     info.compile_s = time.perf_counter() - t0
@@ -153,26 +188,33 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
             on_progress(info.resumed_games)
 
     def part(i: int) -> str | None:
-        return None if parts is None else str(parts / f"part-{i:06d}.parquet")
+        return None if parts is None else str(parts / f"part-{i:06d}.arrow")
 
     frames: dict[int, pl.DataFrame] = {}
+    calls = [(i, game, scenario, seed, lo, hi, part(i)) for i, (lo, hi) in todo]
     t1 = time.perf_counter()
-    if backend == "loky" and (jobs == 1 or len(todo) <= 1):  # in-process: no worker start-up to pay
-        stream = (_play_chunk(i, game, scenario, seed, lo, hi, part(i)) for i, (lo, hi) in todo)
-    else:
-        stream = _parallel(jobs, backend)(delayed(_play_chunk)(i, game, scenario, seed, lo, hi, part(i))
-                                          for i, (lo, hi) in todo)
-    for i, count, frame in stream:
-        if frame is not None:
-            frames[i] = frame
-        if on_progress:
-            on_progress(count)
+    if backend == "dask":
+        stream = _dask_parallel()(delayed(_play_chunk)(*call) for call in calls)
+    elif pool is not None:
+        stream = _pool_results(pool, calls)
+    else:  # in-process: no worker start-up to pay
+        stream = (_play_chunk(*call) for call in calls)
+    try:
+        for i, count, frame in stream:
+            if frame is not None:
+                frames[i] = frame
+            if on_progress:
+                on_progress(count)
+    except BaseException:
+        if pool is not None:  # an error or Ctrl-C stops the workers now, not after their chunks
+            pool.shutdown(wait=False, kill_workers=True)
+        raise
     info.sim_s = time.perf_counter() - t1
 
     if parts is None:
         return pl.concat([frames[i] for i in sorted(frames)]), info
-    files = sorted(parts.glob("part-*.parquet"))
-    merged = pl.concat([pl.read_parquet(f) for f in files]) if files else None
+    files = sorted(parts.glob("part-*.arrow"))
+    merged = pl.concat([pl.read_ipc(f) for f in files]) if files else None
     results.write_atomic(merged, Path(out), meta={**(meta or {}), "timings": timings(info)})
     shutil.rmtree(parts)
     return None, info

@@ -74,7 +74,7 @@ def test_resume_after_interruption_neither_loses_nor_duplicates(tmp_path):
     with pytest.raises(_Crash):
         runner.run(TOY, sc, 1000, 9, chunk=100, out=out, on_progress=boom)
     parts = tmp_path / "r.parquet.parts"
-    assert len(list(parts.glob("part-*.parquet"))) == 3 and not out.exists()
+    assert len(list(parts.glob("part-*.arrow"))) == 3 and not out.exists()
     with pytest.raises(UserError, match="--resume"):
         runner.run(TOY, sc, 1000, 9, chunk=100, out=out)
     with pytest.raises(UserError, match="different run"):
