@@ -60,7 +60,7 @@ def _play_chunk(i: int, game, scenario, seed: int, lo: int, hi: int, part: str |
     if part is None:
         return i, hi - lo, frame
     with results.atomic_path(Path(part)) as tmp:
-        frame.write_ipc(tmp)
+        frame.write_ipc(tmp, compression="lz4")  # half the disk of uncompressed for ~6 ms per 20k games
     return i, hi - lo, None
 
 
