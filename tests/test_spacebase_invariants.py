@@ -231,6 +231,26 @@ def test_buy_rates_match_their_formulas():
         assert R[L.R_COLONY_DEPLOYS] == 1
 
 
+def test_incremental_reward_tables_equal_a_full_rebuild():
+    """After every turn of real games, each player's reward tables (kept up to date sector by sector by
+    refresh_pos, reward-arrow chains included) equal the ones a full `refresh` builds from the board."""
+    boards_with_arrows = 0
+    for players, gid in ((2, 5), (4, 6), (5, 7)):
+        sc = load(GAME, players=players, policies=seat_policies(players, gid))
+        D = GAME.inputs(sc)
+        S = E.alloc_state(D, 0)
+        E.setup(D, S, 9, gid)
+        a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+        for turn in range(14 * players):
+            E.play_turn(D, S, turn % players)
+            for p in range(players):
+                av, ac = a["AV"][p].copy(), a["AC"][p].copy()
+                E.refresh(D, S, p)
+                assert np.array_equal(av, a["AV"][p]) and np.array_equal(ac, a["AC"][p])
+                boards_with_arrows += bool((a["BASE"][p, :, 1:, 5] != 0).any())
+    assert boards_with_arrows > 0
+
+
 _ARRAYS: dict = {}
 
 

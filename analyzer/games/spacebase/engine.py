@@ -312,19 +312,19 @@ def rebuild_abilities(D, S, p):
 @jit
 def rebuild_chains(D, S, p, side, only):
     """AC/AV[p, side, s]: one die on sector s, with the reward arrow chained one way from s (the better
-    direction for a two-way arrow; each sector once). With no arrow on that side only sector `only`
-    needs recomputing (only = 0: all)."""
+    direction for a two-way arrow; each sector once). After a change in sector `only` (0: all), just
+    the sectors whose chain reaches it are recomputed: `only` and the unbroken runs of right arrows
+    just below it and of left arrows just above it."""
     BASE, AV, AC = S.BASE, S.AV, S.AC
-    arrows = False
-    for s in range(1, 13):
-        if BASE[p, side, s, 5] != 0.0:
-            arrows = True
-            break
     lo = 1
     hi = 12
-    if not arrows and only > 0:
+    if only > 0:
         lo = only
+        while lo > 1 and int(BASE[p, side, lo - 1, 5]) & ARROW_R != 0:
+            lo -= 1
         hi = only
+        while hi < 12 and int(BASE[p, side, hi + 1, 5]) & ARROW_L != 0:
+            hi += 1
     for s in range(lo, hi + 1):
         tc = BASE[p, side, s, 0]
         ti = BASE[p, side, s, 1]
