@@ -198,7 +198,7 @@ def choose_reroll(D, S, p, side, d1, d2, bonus_credits):
     return -1
 
 
-@jit
+@jit_inline
 def leader_vp(D, S):
     """The highest VP at the table."""
     PS = S.PS
@@ -209,7 +209,7 @@ def leader_vp(D, S):
     return lead
 
 
-@jit
+@jit_inline
 def horizon(D, S, p):
     """Rounds a new ship is expected to keep paying: (trigger - leader VP) / vp_per_round, in [1, max]."""
     R, WP = D.R, D.WP
