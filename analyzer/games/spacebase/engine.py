@@ -5,7 +5,7 @@ tests can set up a position and call it directly.
 
 Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are numba structrefs of numpy
 arrays (state.py: two pointers per call, whatever the arrays):
-  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N)
+  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N, OWN)
   S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE,
             OPEN, EV, EVN, OWN)
 Column meanings are in layout.py.
@@ -13,10 +13,13 @@ Column meanings are in layout.py.
 Speed: per player and sector the reward of one die (blue of the stationed card / summed red of the
 deployed cards, arrows chained) is kept in AC/AV and updated only for the sector a buy changes
 (refresh_pos), so a dice assignment is a few table lookups; a buy decision scores the display card by
-card without branches (policies.ship_rate). No allocation happens after alloc_state. Tracing writes only to EV/EVN, so a traced game plays exactly as untraced.
+card with few branches (policies.gain_rate). Nothing is reference-counted inside the kernel and no
+allocation happens after alloc_state (state.py). Tracing writes only to EV/EVN, so a traced game plays
+exactly as untraced.
 Development note: numba's cache does not notice edits in another module, so after editing
-policies.py/state.py clear analyzer/games/spacebase/__pycache__ (CI always starts clean). Players are indexed by seat (seat 0 = start player) once the opening
-is done; the opening itself is played by "pre-seat" players 0..P-1 whose seat is (pre - start) mod P.
+policies.py/state.py clear analyzer/games/spacebase/__pycache__ (CI always starts clean).
+Players are indexed by seat (seat 0 = start player) once the opening is done; the opening itself is
+played by "pre-seat" players 0..P-1 whose seat is (pre - start) mod P.
 
 Rule readings beyond the spec (each one a scenario parameter where it is a real ambiguity):
 - Charge: a card's cubes sit on its visible side: blue squares of the stationed card fill when its
