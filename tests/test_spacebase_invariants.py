@@ -197,12 +197,8 @@ def test_buy_rates_match_their_formulas():
     policies module doc, computed here in plain Python, in the middle of real games."""
     from analyzer.games.spacebase import policies as PO
     for players, gid in ((2, 1), (4, 2), (5, 3)):
-        sc = load(GAME, players=players, policies=seat_policies(players, gid))
+        sc, D, S, a = started_game(players, 4, gid)
         CT, COLT, R, _, VALS, _, _, PR = D_arrays(sc)[:8]
-        D = GAME.inputs(sc)
-        S = E.alloc_state(D, 0)
-        E.setup(D, S, 4, gid)
-        a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
         for turn in range(6 * players):
             E.play_turn(D, S, turn % players)
             for p in range(players):
@@ -236,11 +232,7 @@ def test_incremental_reward_tables_equal_a_full_rebuild():
     refresh_pos, reward-arrow chains included) equal the ones a full `refresh` builds from the board."""
     boards_with_arrows = 0
     for players, gid in ((2, 5), (4, 6), (5, 7)):
-        sc = load(GAME, players=players, policies=seat_policies(players, gid))
-        D = GAME.inputs(sc)
-        S = E.alloc_state(D, 0)
-        E.setup(D, S, 9, gid)
-        a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+        sc, D, S, a = started_game(players, 9, gid)
         for turn in range(14 * players):
             E.play_turn(D, S, turn % players)
             for p in range(players):
@@ -249,6 +241,15 @@ def test_incremental_reward_tables_equal_a_full_rebuild():
                 assert np.array_equal(av, a["AV"][p]) and np.array_equal(ac, a["AC"][p])
                 boards_with_arrows += bool((a["BASE"][p, :, 1:, 5] != 0).any())
     assert boards_with_arrows > 0
+
+
+def started_game(players, seed, gid):
+    """Game gid of run `seed` set up (mixed policies): scenario, D, S and S's arrays by name."""
+    sc = load(GAME, players=players, policies=seat_policies(players, gid))
+    D = GAME.inputs(sc)
+    S = E.alloc_state(D, 0)
+    E.setup(D, S, seed, gid)
+    return sc, D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
 
 
 _ARRAYS: dict = {}
