@@ -53,6 +53,7 @@ import numpy as np
 from ...rng import below, new_stream, shuffle
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
 from .policies import (
+    assign_card_ready,
     best_exchange,
     choose_assignment,
     choose_buy,
@@ -553,9 +554,9 @@ def assign_player(D, S, p, side, d1, d2):
 @jit
 def assign_all(D, S, a):
     """Every player in the game uses the active player's dice: the active one blue, the others red.
-    A player holding no dice-arrow / 2X card on that side (the usual case) is decided and paid right here with
-    the same table lookups as choose_assignment and collect (their fast path, written out because it
-    runs P times a turn); everyone else goes through assign_player."""
+    A player with no dice-arrow / 2X charge ready on that side (the usual case) is decided and paid
+    right here with the same table lookups as choose_assignment and collect (their fast path, written
+    out because it runs P times a turn); everyone else goes through assign_player."""
     R = D.R
     PS, G, AV, AC = S.PS, S.G, S.AV, S.AC
     P = R[R_P]
@@ -568,7 +569,7 @@ def assign_all(D, S, a):
         if PS[p, P_IN] == 0:
             continue
         side = BLUE if k == 0 else RED
-        if trace or PS[p, P_TMASK0 + side] & (1 << T_ASSIGN) != 0:
+        if trace or (PS[p, P_TMASK0 + side] & (1 << T_ASSIGN) != 0 and assign_card_ready(D, S, p, side)):
             assign_player(D, S, p, side, d1, d2)
             continue
         if AV[p, side, ssum] > AV[p, side, d1] + AV[p, side, d2]:

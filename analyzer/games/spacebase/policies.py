@@ -56,6 +56,19 @@ def is_ready(D, S, p, c, side):
     return CUBES[p, c] >= 1
 
 
+@jit_inline
+def assign_card_ready(D, S, p, side):
+    """Whether p has a dice-arrow / 2X card on `side` with enough cubes to fire."""
+    CT = D.CT
+    PS, ABL = S.PS, S.ABL
+    o = K_SIDE + side * NSIDE
+    for k in range(PS[p, P_NAB0 + side]):
+        c = ABL[p, side, k]
+        if CT[c, o + S_TIMING] == T_ASSIGN and is_ready(D, S, p, c, side):
+            return True
+    return False
+
+
 @jit
 def best_plain(AV, p, side, d1, d2):
     """Value of the better plain assignment (two faces or the sum) of dice d1, d2."""
