@@ -5,7 +5,7 @@ locally, dask on a cluster through joblib). Because each game draws only from it
 the rows never depend on the chunk size, the worker count or the backend. With an output file, each
 chunk is written as a part file under `<out>.parts/` as soon as it is done, so an interrupted run
 resumes (`resume=True`) without losing or duplicating games; the parts are then merged atomically.
-Parts are uncompressed Arrow IPC: nearly free to write and to read back, so the only parquet
+Parts are lz4-compressed Arrow IPC: nearly free to write and to read back, so the only parquet
 encoding of a run is the final file's.
 """
 from __future__ import annotations
@@ -60,7 +60,7 @@ def _play_chunk(i: int, game, scenario, seed: int, lo: int, hi: int, part: str |
     if part is None:
         return i, hi - lo, frame
     with results.atomic_path(Path(part)) as tmp:
-        frame.write_ipc(tmp, compression="lz4")  # half the disk of uncompressed for ~6 ms per 20k games
+        frame.write_ipc(tmp, compression="lz4")  # half the disk of uncompressed, for ~6 ms per 20k games
     return i, hi - lo, None
 
 
