@@ -167,6 +167,8 @@ def test_scenario_validation_errors():
         load(GAME, players=6)
     with pytest.raises(UserError):
         load(GAME, sets=["rules.pip_squares=sometimes"])
+    with pytest.raises(UserError, match=r"cards\.ships\.0\.cost"):  # card numbers fit the kernel's int16 table
+        load(GAME, sets=["cards.ships.0.cost=40000"])
 
 
 def test_policies_differ_in_behaviour():

@@ -14,12 +14,13 @@ from . import layout as L
 from .state import make_data
 
 PIP = re.compile(r"^(?:<=)?(\d)p$")
+MAX_AMOUNT = 9999  # any card number; the kernel's card table is int16 (half the cache of int32)
 
 
 class Claim(Strict):
-    L1: int = Field(0, ge=0)
-    L2: int = Field(0, ge=0)
-    L3: int = Field(0, ge=0)
+    L1: int = Field(0, ge=0, le=MAX_AMOUNT)
+    L2: int = Field(0, ge=0, le=MAX_AMOUNT)
+    L3: int = Field(0, ge=0, le=MAX_AMOUNT)
 
 
 class Effect(Strict):
@@ -29,14 +30,14 @@ class Effect(Strict):
     reroll: int = Field(0, ge=0, le=1)         # after the roll: reroll one die (for everyone)
     swap: list[int] | None = None              # swap all cards of these two sectors on your board
     exchange: int = Field(0, ge=0, le=1)       # exchange this card with a card in the same position kind
-    buy: int = Field(0, ge=0)                  # buy N cards paying only their cost
+    buy: int = Field(0, ge=0, le=MAX_AMOUNT)   # buy N cards paying only their cost
     claim: Claim = Claim()                     # take cards of these levels from the display free
     double: int = Field(0, ge=0, le=1)         # 2X: sum twice, or one die twice more
-    opponents_lose_vp: int = Field(0, ge=0)    # every other player loses N VP (not below 0)
-    credits: int = Field(0, ge=0)
-    vp: int = Field(0, ge=0)
-    place_charge: int = Field(0, ge=0)         # put a cube on any of your cards
-    move_charge: int = Field(0, ge=0)          # move a cube between your cards
+    opponents_lose_vp: int = Field(0, ge=0, le=MAX_AMOUNT)  # every other player loses N VP (not below 0)
+    credits: int = Field(0, ge=0, le=MAX_AMOUNT)
+    vp: int = Field(0, ge=0, le=MAX_AMOUNT)
+    place_charge: int = Field(0, ge=0, le=MAX_AMOUNT)  # put a cube on any of your cards
+    move_charge: int = Field(0, ge=0, le=MAX_AMOUNT)   # move a cube between your cards
     you_win: bool = False                      # instant victory
 
     @field_validator("swap")
@@ -51,7 +52,7 @@ class Charge(Strict):
     slots: list[str]                           # "A" = always needed, "<=Np" = needed at N players (pip_squares)
     linked: bool = False                       # linked: all needed squares full, fires once
     effect: Effect
-    on_place_credits: int = Field(0, ge=0)     # credits each time a cube is placed here
+    on_place_credits: int = Field(0, ge=0, le=MAX_AMOUNT)  # credits each time a cube is placed here
 
     @field_validator("slots")
     @classmethod
@@ -63,9 +64,9 @@ class Charge(Strict):
 
 
 class Side(Strict):
-    credits: int = 0
-    income: int = 0
-    vp: int = 0
+    credits: int = Field(0, ge=-MAX_AMOUNT, le=MAX_AMOUNT)
+    income: int = Field(0, ge=-MAX_AMOUNT, le=MAX_AMOUNT)
+    vp: int = Field(0, ge=-MAX_AMOUNT, le=MAX_AMOUNT)
     arrows: Literal["", "R", "L", "LR"] = ""   # reward arrow: also take the neighbour sector's reward
     claim: Claim = Claim()                     # a reward that claims free cards (e.g. Tereshkova)
     charge: Charge | None = None
@@ -85,7 +86,7 @@ class Starter(Strict):
 
 class Ship(Starter):
     level: int = Field(ge=1, le=3)
-    cost: int = Field(ge=0)
+    cost: int = Field(ge=0, le=MAX_AMOUNT)
     name: str = ""
 
 
@@ -291,7 +292,7 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
     cards = card_list(sc)
     nst = len(sc.cards.starters)
     nc = len(cards)
-    CT = np.zeros((nc, L.NCT), np.int32)
+    CT = np.zeros((nc, L.NCT), np.int16)
     for i, c in enumerate(cards):
         CT[i, L.K_LEVEL] = getattr(c, "level", 0)
         CT[i, L.K_SECTOR] = c.sector
