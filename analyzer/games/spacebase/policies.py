@@ -37,13 +37,6 @@ def weight_c(D, S, p):
 
 
 @jit_inline
-def weight_v(D, S, p):
-    WP = D.WP
-    PS = S.PS
-    return WP[p, W_V0 + 3 * PS[p, P_PHASE]]
-
-
-@jit_inline
 def is_ready(D, S, p, c, side):
     """Enough cubes on card c (on its `side`) to fire: all needed squares if linked, else one."""
     CT = D.CT

@@ -110,7 +110,8 @@ structref.define_proxy(State, StateType, STATE_FIELDS)
 
 
 def jit(fn):
-    """`numba.njit(cache=True)` for the kernel's helpers, compiled once per argument *type*: numba
+    """`numba.njit(cache=True, error_model="numpy")` for the kernel's helpers (numpy's error model:
+    no zero-division checks, which the kernel never needs), compiled once per argument *type*: numba
     would otherwise compile a separate copy for every constant argument value a caller passes
     (BLUE/RED, event codes, flags...) and for every integer width (a card id read from an int32
     array vs. a Python int in a test), which multiplied the compile time. Calls from jitted code pass
@@ -135,8 +136,8 @@ def jit(fn):
 
 
 def jit_inline(fn):
-    """`numba.njit(cache=True, inline="always")` for the tiny helpers of the hot path (emit, draw,
-    station...): numba pastes them into their callers, saving a call and its reference counting."""
+    """`jit`'s flags plus inline="always", for the tiny helpers of the hot path (emit, draw, station,
+    gain_rate...): numba pastes them into their callers, saving a call."""
     from numba import njit
 
     return njit(cache=True, error_model="numpy", inline="always")(fn)
