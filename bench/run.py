@@ -1,7 +1,8 @@
 """`make bench`: speed of every engine, measured in one run on this machine.
 
-Reports games/s, 2 workers against 1, cold compile against warm cache, and STOP hands/s against
-RLCard's UNO games/s (4 players, random agents) measured in the same run. Numbers go to stdout as a
+Reports games/s, 2 workers against 1, cold compile against warm cache, STOP hands/s against RLCard's
+UNO games/s (4 players, random agents), and the Space Base kernel against its floor (spacebase_floor.py),
+all measured in the same run. Numbers go to stdout as a
 Markdown table and to bench/out/bench.json. Nothing here is asserted: machines are shared and noisy.
 """
 from __future__ import annotations
@@ -15,7 +16,13 @@ import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
+
 import analyzer
+import analyzer.games
+
+sys.path.insert(0, str(Path(__file__).parent))
+import spacebase_floor  # noqa: E402  (bench/ is not a package)
 
 OUT = Path(__file__).parent / "out"
 
@@ -55,6 +62,20 @@ def timed_sim(game: str, n: int, jobs: int, **kw) -> tuple[float, object]:
     return time.perf_counter() - t0, df
 
 
+def kernel_games_per_s(game: str, n: int, repeats: int = 3) -> float:
+    """The game's batch kernel alone, in this process (no workers, no result frames): best of repeats."""
+    g = analyzer.games.get(game)
+    sc = analyzer.load_scenario(g)
+    ids = np.arange(n)
+    g.run_batch(sc, 1, ids[:10])
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        g.run_batch(sc, 1, ids)
+        best = min(best, time.perf_counter() - t0)
+    return n / best
+
+
 def cli_wall_s(args: list[str]) -> float:
     with tempfile.TemporaryDirectory() as d:
         t0 = time.perf_counter()
@@ -86,6 +107,12 @@ def main() -> None:
             if uno:
                 r["ratio_hands_per_s_vs_rlcard_uno_games_per_s"] = r["hands_per_s_1job"] / uno
         res[game] = r
+    # how far the full rules are from the floor (spacebase_floor.py: only the unavoidable work)
+    n_k = int(100_000 * scale)
+    sb = res["spacebase"]
+    sb["kernel_games_per_s_1core"] = kernel_games_per_s("spacebase", n_k)
+    sb["floor_games_per_s_1core"] = spacebase_floor.games_per_s(n_k)
+    sb["kernel_cost_vs_floor"] = sb["floor_games_per_s_1core"] / sb["kernel_games_per_s_1core"]
     big = "1e4" if a.quick else "1e6"
     res["spacebase"]["cli_wall_s_" + big] = cli_wall_s(["sim", "spacebase", "--n", big, "--jobs", "2"])
 

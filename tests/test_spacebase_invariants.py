@@ -229,25 +229,38 @@ def test_buy_rates_match_their_formulas():
         assert R[L.R_COLONY_DEPLOYS] == 1
 
 
-def test_incremental_reward_tables_equal_a_full_rebuild():
-    """After every turn of real games, each player's reward tables (kept up to date sector by sector by
-    refresh_pos, reward-arrow chains included) equal the ones a full `refresh` builds from the board."""
+@pytest.mark.parametrize("variant", ["standard", "lightspeed"])
+def test_incremental_reward_tables_equal_a_full_rebuild(variant):
+    """Right after setup (starting boards copied, opening ships added sector by sector) and after every
+    turn of real games, each player's reward tables and charge-ability lists (kept up to date sector by
+    sector by refresh_pos, reward-arrow chains included) equal the ones a full `refresh` builds."""
     boards_with_arrows = 0
+    abilities_seen = 0
     for players, gid in ((2, 5), (4, 6), (5, 7)):
-        sc, D, S, a = started_game(players, 9, gid)
-        for turn in range(14 * players):
-            E.play_turn(D, S, turn % players)
+        sc, D, S, a = started_game(players, 9, gid, [f"rules.variant={variant}"])
+        for turn in range(-1, 14 * players):
+            if turn >= 0:
+                E.play_turn(D, S, turn % players)
             for p in range(players):
-                av, ac = a["AV"][p].copy(), a["AC"][p].copy()
+                kept = tables(a, p)
                 E.refresh(D, S, p)
-                assert np.array_equal(av, a["AV"][p]) and np.array_equal(ac, a["AC"][p])
+                rebuilt = tables(a, p)
+                assert all(np.array_equal(x, y) for x, y in zip(kept, rebuilt, strict=True)), (turn, p)
                 boards_with_arrows += bool((a["BASE"][p, :, 1:, 5] != 0).any())
-    assert boards_with_arrows > 0
+                abilities_seen += len(kept[-1]) + len(kept[-2])
+    assert boards_with_arrows > 0 and abilities_seen > 0
 
 
-def started_game(players, seed, gid):
+def tables(a, p):
+    """Player p's derived tables: AV, AC, ability counts and timing masks, and both ability lists."""
+    nab = a["PS"][p, L.P_NAB0:L.P_NAB0 + 2].copy()
+    return (a["AV"][p].copy(), a["AC"][p].copy(), nab, a["PS"][p, L.P_TMASK0:L.P_TMASK0 + 2].copy(),
+            a["ABL"][p, 0, :nab[0]].copy(), a["ABL"][p, 1, :nab[1]].copy())
+
+
+def started_game(players, seed, gid, sets=()):
     """Game gid of run `seed` set up (mixed policies): scenario, D, S and S's arrays by name."""
-    sc = load(GAME, players=players, policies=seat_policies(players, gid))
+    sc = load(GAME, sets=sets, players=players, policies=seat_policies(players, gid))
     D = GAME.inputs(sc)
     S = E.alloc_state(D, 0)
     E.setup(D, S, seed, gid)

@@ -7,12 +7,13 @@ Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are numba 
 arrays (state.py: two pointers per call, whatever the arrays):
   D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N, OWN)
   S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE,
-            OPEN, EV, EVN, OWN)
+            OPEN, EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, OWN)
 Column meanings are in layout.py.
 
 Speed: per player and sector the reward of one die (blue of the stationed card / summed red of the
 deployed cards, arrows chained) is kept in AC/AV and updated only for the sector a buy changes
-(refresh_pos), so a dice assignment is a few table lookups; a buy decision scores the display card by
+(refresh_pos), so a dice assignment is a few table lookups; every game starts from a copy of each
+seat's starting board and tables (SB_*, built once per batch); a buy decision scores the display card by
 card with few branches (policies.gain_rate). Nothing is reference-counted inside the kernel and no
 allocation happens after alloc_state (state.py). Tracing writes only to EV/EVN, so a traced game plays
 exactly as untraced.
@@ -101,12 +102,17 @@ def alloc_state(D, ev_cap):
     EV = np.zeros((max(ev_cap, 1), EV_W), np.int32)
     EVN = np.zeros(1, np.int64)
     G[G_TRACE] = 1 if ev_cap > 0 else 0
+    SB_PS, SB_BD, SB_DEP, SB_BASE = np.zeros_like(PS), np.zeros_like(BD), np.zeros_like(DEP), np.zeros_like(BASE)
+    SB_AV, SB_AC, SB_ABL = np.zeros_like(AV), np.zeros_like(AC), np.zeros_like(ABL)
     own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE, OPEN, EV,
-           EVN)
-    return State(borrowed(PS), borrowed(BD), borrowed(DEP), borrowed(CUBES), borrowed(AV), borrowed(AC),
-                 borrowed(ABL), borrowed(G), borrowed(DECK), borrowed(DP), borrowed(DISP), borrowed(COLAV),
-                 borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(BASE),
-                 borrowed(OPEN), borrowed(EV), borrowed(EVN), own)
+           EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL)
+    S = State(borrowed(PS), borrowed(BD), borrowed(DEP), borrowed(CUBES), borrowed(AV), borrowed(AC),
+              borrowed(ABL), borrowed(G), borrowed(DECK), borrowed(DP), borrowed(DISP), borrowed(COLAV),
+              borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(BASE),
+              borrowed(OPEN), borrowed(EV), borrowed(EVN), borrowed(SB_PS), borrowed(SB_BD), borrowed(SB_DEP),
+              borrowed(SB_BASE), borrowed(SB_AV), borrowed(SB_AC), borrowed(SB_ABL), own)
+    starting_boards(D, S)
+    return S
 
 
 @jit
@@ -233,14 +239,12 @@ def place_colony(D, S, p, q):
 @jit
 def rebuild_position(D, S, p, s):
     """Player p's reward boxes in sector position s: BASE[p, side, s] = (credits, income, VP, policy
-    value, special, arrow mask) of the stationed card's blue side and of all deployed cards' red sides.
-    Returns True if a card with charge squares sits there (stationed, deployed or covered)."""
+    value, special, arrow mask) of the stationed card's blue side and of all deployed cards' red sides."""
     CT, VALS = D.CT, D.VALS
     PS, BD, DEP, BASE = S.PS, S.BD, S.DEP, S.BASE
     ph = PS[p, P_PHASE]
     ob = K_SIDE
     orr = K_SIDE + NSIDE
-    has_cap = False
     c = BD[p, s, B_STATION]
     if c >= 0 and BD[p, s, B_COLONY] == 0:
         BASE[p, 0, s, 0] = CT[c, ob + S_C]
@@ -249,13 +253,9 @@ def rebuild_position(D, S, p, s):
         BASE[p, 0, s, 3] = VALS[p, ph, BLUE, c]
         BASE[p, 0, s, 4] = CT[c, ob + S_SPECIAL]
         BASE[p, 0, s, 5] = CT[c, ob + S_ARROW]
-        has_cap = CT[c, ob + S_CAP] + CT[c, orr + S_CAP] > 0
     else:
         for f in range(6):
             BASE[p, 0, s, f] = 0.0
-    cv = BD[p, s, B_COVERED]
-    if cv >= 0 and CT[cv, ob + S_CAP] + CT[cv, orr + S_CAP] > 0:
-        has_cap = True
     rc = 0
     ri = 0
     rv = 0
@@ -270,8 +270,6 @@ def rebuild_position(D, S, p, s):
         val += VALS[p, ph, RED, d]
         spec |= CT[d, orr + S_SPECIAL]
         arrow |= CT[d, orr + S_ARROW]
-        if CT[d, ob + S_CAP] + CT[d, orr + S_CAP] > 0:
-            has_cap = True
     BASE[p, 1, s, 0] = rc
     BASE[p, 1, s, 1] = ri
     BASE[p, 1, s, 2] = rv
@@ -280,7 +278,6 @@ def rebuild_position(D, S, p, s):
     BASE[p, 1, s, 5] = arrow
     BD[p, s, B_RARROW] = arrow
     BD[p, s, B_RSPEC] = spec
-    return has_cap
 
 
 @jit
@@ -397,11 +394,21 @@ def refresh(D, S, p):
     rebuild_chains(D, S, p, RED, 0)
 
 
+@jit_inline
+def has_charge(D, c):
+    """Card c (-1: none) has charge squares on either side."""
+    CT = D.CT
+    return c >= 0 and CT[c, K_SIDE + S_CAP] + CT[c, K_SIDE + NSIDE + S_CAP] > 0
+
+
 @jit
-def refresh_pos(D, S, p, s):
-    """Update p's reward tables after a change in sector position s only (a buy, claim or colony):
-    the per-sector totals are kept incrementally so a dice assignment stays a few table lookups."""
-    if rebuild_position(D, S, p, s):
+def refresh_pos(D, S, p, s, old, new):
+    """Update p's reward tables after a change in sector position s only (a buy, claim or colony: card
+    `old` left the station there, card `new` took it; -1 for none): the per-sector totals are kept
+    incrementally so a dice assignment stays a few table lookups. The ability lists can change only
+    if one of those two cards has charge squares."""
+    rebuild_position(D, S, p, s)
+    if has_charge(D, old) or has_charge(D, new):
         rebuild_abilities(D, S, p)
     rebuild_chains(D, S, p, BLUE, s)
     rebuild_chains(D, S, p, RED, s)
@@ -608,8 +615,10 @@ def buy_apply(D, S, p, choice, pay_all):
     if choice >= 1000:
         q = choice - 1000
         cost = COLT[q, C_COST]
-        place_colony(D, S, p, q)
         pos = COLT[q, C_SECTOR]
+        old = S.BD[p, pos, B_STATION]
+        place_colony(D, S, p, q)
+        k = -1
         emit(S, EV_COLONY, p, q, COLT[q, C_SECTOR], COLT[q, C_VP], cred)
     else:
         dsz = R[R_DISPLAY]
@@ -618,8 +627,9 @@ def buy_apply(D, S, p, choice, pay_all):
         k = DISP[lv, j]
         DISP[lv, j] = -1
         cost = CT[k, K_COST]
-        station(D, S, p, k)
         pos = CT[k, K_SECTOR]
+        old = S.BD[p, pos, B_STATION]
+        station(D, S, p, k)
         OWNER[k] = p
         PS[p, P_BOUGHT] += 1
         emit(S, EV_BUY if pay_all else EV_ABILITY_BUY, p, k, cost, cred, lv + 1)
@@ -627,14 +637,14 @@ def buy_apply(D, S, p, choice, pay_all):
         PS[p, P_CRED] = 0
     else:
         PS[p, P_CRED] -= cost
-    refresh_pos(D, S, p, pos)
+    refresh_pos(D, S, p, pos, old, k)
 
 
 @jit
 def resolve_claims(D, S, p):
     """Claims queued by rewards or abilities: take free ships of those levels from the display."""
     CT = D.CT
-    PS, DISP, OWNER = S.PS, S.DISP, S.OWNER
+    PS, BD, DISP, OWNER = S.PS, S.BD, S.DISP, S.OWNER
     changed = False
     for lv in range(3):
         n = PS[p, P_CLQ1 + lv]
@@ -645,12 +655,14 @@ def resolve_claims(D, S, p):
                 break
             k = DISP[lv, j]
             DISP[lv, j] = -1
+            pos = CT[k, K_SECTOR]
+            old = BD[p, pos, B_STATION]
             station(D, S, p, k)
             OWNER[k] = p
             PS[p, P_CLAIMED] += 1
             emit(S, EV_CLAIM, p, k, lv + 1, 0, 0)
             changed = True
-            refresh_pos(D, S, p, CT[k, K_SECTOR])
+            refresh_pos(D, S, p, pos, old, k)
     return changed
 
 
@@ -969,17 +981,62 @@ def play_turn(D, S, a):
 
 
 @jit
-def reset(D, S, seed, gid):
-    """Empty boards, shuffled decks, six face-up ships per level, colonies on display, and every
-    player's 12 starting ships stationed."""
-    R, LVL_IDS, LVL_N = D.R, D.LVL_IDS, D.LVL_N
-    PS, BD, CUBES, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN = (S.PS, S.BD, S.CUBES, S.G, S.DECK, S.DP, S.DISP,
-                                                                   S.COLAV, S.OWNER, S.ST, S.COLOWN)
-    P = R[R_P]
+def starting_boards(D, S):
+    """Every seat's board with its 12 starting ships stationed, and that board's reward tables, kept in
+    SB_* for `starting_board` (called once per batch, by alloc_state)."""
+    R = D.R
+    PS, BD, CUBES = S.PS, S.BD, S.CUBES
     PS[:, :] = 0
     BD[:, :, :] = 0
     BD[:, :, B_STATION] = -1
     BD[:, :, B_COVERED] = -1
+    CUBES[:, :] = 0
+    for p in range(R[R_P]):
+        for c in range(R[R_NSTART]):
+            station(D, S, p, c)
+        PS[p, P_IN] = 1
+        refresh(D, S, p)
+    S.SB_PS[:] = PS
+    S.SB_BD[:] = BD
+    S.SB_DEP[:] = S.DEP
+    S.SB_BASE[:] = S.BASE
+    S.SB_AV[:] = S.AV
+    S.SB_AC[:] = S.AC
+    S.SB_ABL[:] = S.ABL
+
+
+@jit
+def starting_board(S, p):
+    """Seat p's player state and board as at the start of a game: a copy of its starting board and
+    tables (a full refresh per seat and game took 7% of the run time)."""
+    PS, BD, DEP, BASE, AV, AC, ABL = S.PS, S.BD, S.DEP, S.BASE, S.AV, S.AC, S.ABL
+    SB_BD, SB_BASE, SB_AV, SB_AC = S.SB_BD, S.SB_BASE, S.SB_AV, S.SB_AC
+    for f in range(NPS):  # loops with constant bounds: numba's slice assignment is several times slower
+        PS[p, f] = S.SB_PS[p, f]
+    for s in range(13):
+        for f in range(NBD):
+            BD[p, s, f] = SB_BD[p, s, f]
+        for i in range(BD[p, s, B_NDEP]):
+            DEP[p, s, i] = S.SB_DEP[p, s, i]
+    for side in range(2):
+        for s in range(13):
+            AV[p, side, s] = SB_AV[p, side, s]
+            for f in range(6):
+                BASE[p, side, s, f] = SB_BASE[p, side, s, f]
+            for f in range(NAC):
+                AC[p, side, s, f] = SB_AC[p, side, s, f]
+        for k in range(PS[p, P_NAB0 + side]):
+            ABL[p, side, k] = S.SB_ABL[p, side, k]
+
+
+@jit
+def reset(D, S, seed, gid):
+    """Shuffled decks, six face-up ships per level, colonies on display, and every player's board
+    with only its 12 starting ships (and their reward tables)."""
+    R, LVL_IDS, LVL_N = D.R, D.LVL_IDS, D.LVL_N
+    CUBES, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN = (S.CUBES, S.G, S.DECK, S.DP, S.DISP, S.COLAV, S.OWNER,
+                                                          S.ST, S.COLOWN)
+    P = R[R_P]
     CUBES[:, :] = 0
     OWNER[:] = -1
     COLOWN[:] = -1
@@ -999,9 +1056,7 @@ def reset(D, S, seed, gid):
     for q in range(R[R_NCOL]):
         COLAV[q] = 1
     for p in range(P):
-        for c in range(R[R_NSTART]):
-            station(D, S, p, c)
-        PS[p, P_IN] = 1
+        starting_board(S, p)
 
 
 @jit
@@ -1130,7 +1185,7 @@ def seat_players(D, S, start, tie):
     """Seats follow turn order from the start player: seat s is pre-seat (start + s) mod P. Each seat's
     opening ships are stationed, then the turn-order bonus of its position is added."""
     CT, R, BONUS = D.CT, D.R, D.BONUS
-    PS, OPEN, OWNER, G = S.PS, S.OPEN, S.OWNER, S.G
+    PS, BD, OPEN, OWNER, G = S.PS, S.BD, S.OPEN, S.OWNER, S.G
     P = R[R_P]
     ls = R[R_VARIANT] == VARIANT_LIGHTSPEED
     G[G_START_PRE] = start
@@ -1143,7 +1198,10 @@ def seat_players(D, S, start, tie):
             k = OPEN[i, j]
             if k < 0:
                 break
+            pos = CT[k, K_SECTOR]
+            old = BD[s, pos, B_STATION]
             station(D, S, s, k)
+            refresh_pos(D, S, s, pos, old, k)
             OWNER[k] = s
             PS[s, P_BOUGHT] += 1
             emit(S, EV_LS_BUY if ls else EV_OPENING, s, k, CT[k, K_SECTOR], CT[k, K_COST], i)
@@ -1153,7 +1211,6 @@ def seat_players(D, S, start, tie):
         PS[s, P_CRED] += BONUS[s, 0]
         PS[s, P_INC] += BONUS[s, 1]
         emit(S, EV_BONUS, s, BONUS[s, 0], BONUS[s, 1], PS[s, P_CRED], PS[s, P_INC])
-        refresh(D, S, s)
 
 
 @jit

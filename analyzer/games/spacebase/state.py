@@ -52,7 +52,9 @@ def borrowed(typingctx, arr):
 
 DATA_FIELDS = ["CT", "COLT", "R", "BONUS", "VALS", "WP", "POL", "PR", "LVL_IDS", "LVL_N", "OWN"]
 STATE_FIELDS = ["PS", "BD", "DEP", "CUBES", "AV", "AC", "ABL", "G", "DECK", "DP", "DISP", "COLAV", "OWNER",
-                "ST", "COLOWN", "OPTS", "BASE", "OPEN", "EV", "EVN", "OWN"]
+                "ST", "COLOWN", "OPTS", "BASE", "OPEN", "EV", "EVN",
+                # every seat's starting board and tables (rows of PS, BD, DEP, BASE, AV, AC, ABL)
+                "SB_PS", "SB_BD", "SB_DEP", "SB_BASE", "SB_AV", "SB_AC", "SB_ABL", "OWN"]
 ARRAY_FIELDS = STATE_FIELDS[:-1]  # what engine.state_arrays returns (OWN holds the owning arrays)
 
 
