@@ -102,9 +102,14 @@ def atomic_path(out: Path):
         tmp.unlink(missing_ok=True)
 
 
-def write_atomic(df: pl.DataFrame, out: Path, meta: dict | None = None) -> None:
+def write_atomic(df: pl.DataFrame | pl.LazyFrame, out: Path, meta: dict | None = None) -> None:
+    """Write a table (a LazyFrame is streamed: a run's parts are never all in memory at once)."""
+    metadata = {META_KEY: json.dumps(meta)} if meta else None
     with atomic_path(out) as tmp:
-        df.write_parquet(tmp, metadata={META_KEY: json.dumps(meta)} if meta else None)
+        if isinstance(df, pl.LazyFrame):
+            df.sink_parquet(tmp, metadata=metadata)
+        else:
+            df.write_parquet(tmp, metadata=metadata)
 
 
 def read_meta(path: Path) -> dict:

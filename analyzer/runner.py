@@ -213,9 +213,8 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
 
     if parts is None:
         return pl.concat([frames[i] for i in sorted(frames)]), info
-    files = sorted(parts.glob("part-*.arrow"))
-    merged = pl.concat([pl.read_ipc(f) for f in files]) if files else None
-    results.write_atomic(merged, Path(out), meta={**(meta or {}), "timings": timings(info)})
+    files = sorted(parts.glob("part-*.arrow"))  # zero-padded chunk numbers: game-id order
+    results.write_atomic(pl.scan_ipc(files), Path(out), meta={**(meta or {}), "timings": timings(info)})
     shutil.rmtree(parts)
     return None, info
 
