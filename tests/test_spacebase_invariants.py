@@ -248,6 +248,8 @@ def test_incremental_reward_tables_equal_a_full_rebuild(variant):
                 assert all(np.array_equal(x, y) for x, y in zip(kept, rebuilt, strict=True)), (turn, p)
                 boards_with_arrows += bool((a["BASE"][p, :, 1:, 5] != 0).any())
                 abilities_seen += len(kept[-1]) + len(kept[-2])
+            # sector 0 is no sector: its rows stay zero (assign_all adds row 0 for "no second die")
+            assert not a["AV"][:, :, 0].any() and not a["AC"][:, :, 0].any()
     assert boards_with_arrows > 0 and abilities_seen > 0
 
 

@@ -472,18 +472,26 @@ def position_arrow(D, S, p, side, t):
     return BD[p, t, B_RARROW]
 
 
-@jit
+@jit_inline
 def collect(D, S, p, side, s, skip):
-    """One die on sector s for player p: blue (active) or red (others) rewards of that sector, then the
-    reward arrow's chain in the chosen direction (each sector once per die). `skip`: a card that may not
-    be charged by this activation (the 2X card on its own extra activation)."""
-    R = D.R
+    """One die on sector s for player p (s = 0: no die, nothing): blue (active) or red (others)
+    rewards of that sector, then the reward arrow's chain in the chosen direction (each sector once per
+    die). `skip`: a card that may not be charged by this activation (the 2X card on its own extra
+    activation). Inlined: its usual case is three additions from the table."""
     PS, AC = S.PS, S.AC
-    if AC[p, side, s, A_SPEC] == 0:  # fast path: plain credits / income / VP from the table
+    if AC[p, side, s, A_SPEC] == 0:  # plain credits / income / VP, arrows included
         PS[p, P_CRED] += AC[p, side, s, A_C]
         PS[p, P_INC] += AC[p, side, s, A_I]
         PS[p, P_VP] += AC[p, side, s, A_V]
-        return
+    else:
+        collect_special(D, S, p, side, s, skip)
+
+
+@jit
+def collect_special(D, S, p, side, s, skip):
+    """`collect` when a card there (or along the arrow) has charge squares or claims: card by card."""
+    R = D.R
+    AC = S.AC
     collect_position(D, S, p, side, s, skip, True)
     d = AC[p, side, s, A_DIR]
     if d == 0:
@@ -561,11 +569,11 @@ def assign_player(D, S, p, side, d1, d2):
 @jit
 def assign_all(D, S, a):
     """Every player in the game uses the active player's dice: the active one blue, the others red.
-    A player with no dice-arrow / 2X charge ready on that side (the usual case) is decided and paid
-    right here with the same table lookups as choose_assignment and collect (their fast path, written
-    out because it runs P times a turn); everyone else goes through assign_player."""
+    A player with no dice-arrow / 2X charge ready on that side (the usual case) is decided right here
+    (choose_assignment's plain choice: the sum if it beats the two faces); everyone else goes through
+    assign_player."""
     R = D.R
-    PS, G, AV, AC = S.PS, S.G, S.AV, S.AC
+    PS, G, AV = S.PS, S.G, S.AV
     P = R[R_P]
     d1 = int(G[G_D1])
     d2 = int(G[G_D2])
@@ -579,26 +587,11 @@ def assign_all(D, S, a):
         if trace or (PS[p, P_TMASK0 + side] & (1 << T_ASSIGN) != 0 and assign_card_ready(D, S, p, side)):
             assign_player(D, S, p, side, d1, d2)
             continue
-        if AV[p, side, ssum] > AV[p, side, d1] + AV[p, side, d2]:
-            if AC[p, side, ssum, A_SPEC] == 0:
-                PS[p, P_CRED] += AC[p, side, ssum, A_C]
-                PS[p, P_INC] += AC[p, side, ssum, A_I]
-                PS[p, P_VP] += AC[p, side, ssum, A_V]
-            else:
-                collect(D, S, p, side, ssum, -1)
-        else:
-            if AC[p, side, d1, A_SPEC] == 0:
-                PS[p, P_CRED] += AC[p, side, d1, A_C]
-                PS[p, P_INC] += AC[p, side, d1, A_I]
-                PS[p, P_VP] += AC[p, side, d1, A_V]
-            else:
-                collect(D, S, p, side, d1, -1)
-            if AC[p, side, d2, A_SPEC] == 0:
-                PS[p, P_CRED] += AC[p, side, d2, A_C]
-                PS[p, P_INC] += AC[p, side, d2, A_I]
-                PS[p, P_VP] += AC[p, side, d2, A_V]
-            else:
-                collect(D, S, p, side, d2, -1)
+        # the sum, or the two faces; selected without a branch (which the dice made unpredictable):
+        # the sum's second "sector" is 0, whose table row is all zeros
+        use_sum = AV[p, side, ssum] > AV[p, side, d1] + AV[p, side, d2]
+        collect(D, S, p, side, ssum if use_sum else d1, -1)
+        collect(D, S, p, side, 0 if use_sum else d2, -1)
 
 
 # ------------------------------------------------------------------------------------------------
