@@ -472,26 +472,19 @@ def position_arrow(D, S, p, side, t):
     return BD[p, t, B_RARROW]
 
 
-@jit_inline
+@jit
 def collect(D, S, p, side, s, skip):
     """One die on sector s for player p (s = 0: no die, nothing): blue (active) or red (others)
     rewards of that sector, then the reward arrow's chain in the chosen direction (each sector once per
     die). `skip`: a card that may not be charged by this activation (the 2X card on its own extra
-    activation). Inlined: its usual case is three additions from the table."""
+    activation)."""
+    R = D.R
     PS, AC = S.PS, S.AC
-    if AC[p, side, s, A_SPEC] == 0:  # plain credits / income / VP, arrows included
+    if AC[p, side, s, A_SPEC] == 0:  # fast path: plain credits / income / VP from the table
         PS[p, P_CRED] += AC[p, side, s, A_C]
         PS[p, P_INC] += AC[p, side, s, A_I]
         PS[p, P_VP] += AC[p, side, s, A_V]
-    else:
-        collect_special(D, S, p, side, s, skip)
-
-
-@jit
-def collect_special(D, S, p, side, s, skip):
-    """`collect` when a card there (or along the arrow) has charge squares or claims: card by card."""
-    R = D.R
-    AC = S.AC
+        return
     collect_position(D, S, p, side, s, skip, True)
     d = AC[p, side, s, A_DIR]
     if d == 0:
@@ -989,13 +982,23 @@ def starting_boards(D, S):
             station(D, S, p, c)
         PS[p, P_IN] = 1
         refresh(D, S, p)
-    S.SB_PS[:] = PS
-    S.SB_BD[:] = BD
-    S.SB_DEP[:] = S.DEP
-    S.SB_BASE[:] = S.BASE
-    S.SB_AV[:] = S.AV
-    S.SB_AC[:] = S.AC
-    S.SB_ABL[:] = S.ABL
+    copy_all(S.SB_PS, PS)
+    copy_all(S.SB_BD, BD)
+    copy_all(S.SB_DEP, S.DEP)
+    copy_all(S.SB_BASE, S.BASE)
+    copy_all(S.SB_AV, S.AV)
+    copy_all(S.SB_AC, S.AC)
+    copy_all(S.SB_ABL, S.ABL)
+
+
+@jit
+def copy_all(dst, src):
+    """dst[...] = src (same shape, C order) as a plain loop: numba's slice assignment took seconds
+    to compile for each array type."""
+    d = dst.reshape(dst.size)
+    s = src.reshape(src.size)
+    for i in range(d.size):
+        d[i] = s[i]
 
 
 @jit
