@@ -2,8 +2,8 @@
 
 Reports games/s, 2 workers against 1, cold compile against warm cache, STOP hands/s against RLCard's
 UNO games/s (4 players, random agents), and the Space Base kernel against its floor (spacebase_floor.py),
-all measured in the same run. Numbers go to stdout as a
-Markdown table and to bench/out/bench.json. Nothing here is asserted: machines are shared and noisy.
+all measured in the same run. Numbers go to stdout as a Markdown table and to bench/out/bench.json.
+Nothing here is asserted: machines are shared and noisy.
 """
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def timed_sim(game: str, n: int, jobs: int, **kw) -> tuple[float, object]:
 
 
 def kernel_games_per_s(game: str, n: int, repeats: int = 3) -> float:
-    """The game's batch kernel alone, in this process (no workers, no result frames): best of repeats."""
+    """The game's batch kernel alone, in this process (no workers, no result table): best of repeats."""
     g = analyzer.games.get(game)
     sc = analyzer.load_scenario(g)
     ids = np.arange(n)
@@ -114,7 +114,7 @@ def main() -> None:
     sb["floor_games_per_s_1core"] = spacebase_floor.games_per_s(n_k)
     sb["kernel_cost_vs_floor"] = sb["floor_games_per_s_1core"] / sb["kernel_games_per_s_1core"]
     big = "1e4" if a.quick else "1e6"
-    res["spacebase"]["cli_wall_s_" + big] = cli_wall_s(["sim", "spacebase", "--n", big, "--jobs", "2"])
+    sb["cli_wall_s_" + big] = cli_wall_s(["sim", "spacebase", "--n", big, "--jobs", "2"])
 
     OUT.mkdir(exist_ok=True)
     (OUT / "bench.json").write_text(json.dumps(res, indent=1))
