@@ -5,7 +5,7 @@ N ?= 1e6
 SEED ?= 7
 JOBS ?= 2
 
-.PHONY: install test sim reports bench lint clean
+.PHONY: install test sim reports bench mutants lint clean
 
 install: $(VENV)/.installed
 
@@ -31,6 +31,9 @@ reports: install  ## regenerate every game's balance report under reports/
 bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/run.py
+
+mutants: install  ## break each rule of mutants/<game>.yaml in a scratch copy; lists the edits no test catches
+	$(BIN)/python scripts/mutants.py stop spacebase --jobs $(JOBS)
 
 lint: install
 	$(BIN)/ruff check analyzer tests bench
