@@ -36,7 +36,7 @@ mutants: install  ## break each rule of mutants/<game>.yaml in a scratch copy; l
 	$(BIN)/python scripts/mutants.py stop spacebase --jobs $(JOBS)
 
 lint: install
-	$(BIN)/ruff check analyzer tests bench
+	$(BIN)/ruff check analyzer tests bench scripts
 
 clean:  ## also drops numba's compile cache: numba only notices edits to a kernel's own file
 	rm -rf results .pytest_cache

@@ -116,7 +116,7 @@ def main() -> int:
             return 1
     bad = 0
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for m, (outcome, secs) in zip(mutants, pool.map(lambda m: check(m, m.game), mutants)):
+        for m, (outcome, secs) in zip(mutants, pool.map(lambda m: check(m, m.game), mutants), strict=True):
             result = verdict(outcome)
             bad += not result.startswith("killed")
             print(f"{m.label:<14} {result:<18} {secs:5.0f} s  {m.rule}", flush=True)
