@@ -38,6 +38,6 @@ mutants: install  ## break each rule of mutants/<game>.yaml in a scratch copy; l
 lint: install
 	$(BIN)/ruff check analyzer tests bench scripts
 
-clean:  ## also drops numba's compile cache: numba only notices edits to a kernel's own file
+clean:  ## also drops numba's compile cache (never needed for correctness: see analyzer/kernel.py)
 	rm -rf results .pytest_cache
 	find analyzer -name '*.nbi' -o -name '*.nbc' | xargs rm -f
