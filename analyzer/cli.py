@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
-import numpy as np
 import typer
 from rich.console import Console
 from rich.progress import (
@@ -24,7 +23,6 @@ from rich.table import Table
 from . import api, games, results, runner
 from . import scenario as scen
 from .errors import UserError
-from .results import matrix
 
 app = typer.Typer(
     help="Monte Carlo strategy analyzer and balance tool for tabletop games.\n\n"
@@ -77,7 +75,8 @@ def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help
     out.print(f"[bold]{g.name}[/] - {g.title} ({g.Scenario.MIN_PLAYERS}-{g.Scenario.MAX_PLAYERS} players)", highlight=False)
     out.print(f"policies: {', '.join(g.policies)}", highlight=False)
     out.print(f"scenarios: {', '.join(str(p) for p in g.scenario_files())}", highlight=False)
-    out.print("\n[bold]result columns[/] (one row per game; per-seat columns are lists, seat 0 moves first)")
+    out.print("\n[bold]result columns[/] (one row per game; per-seat columns are lists indexed by seat, "
+              "per-seat per-kind columns lists of lists; `first_player` is the seat in position 1)")
     for name, text in {**results.COMMON_COLUMNS, "length": f"game length in {g.length_unit}", **g.columns}.items():
         out.print(f"  {name:<22} {text}", highlight=False)
     rules_model = g.Scenario.model_fields["rules"].annotation
@@ -153,16 +152,16 @@ def sim(
         df = api.sim(g, n=count, seed=seed, scenario=sc,
                      jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, scheduler=scheduler,
                      on_progress=advance,
-                     command=api.command_line(), info=info, columns=["is_winner", "length"])
+                     command=api.command_line(), info=info, columns=["is_winner", "first_player", "length"])
     out.print(summary_line(g, df, info, target), highlight=False, soft_wrap=True)
 
 
 def summary_line(g, df, info: dict, target) -> str:
-    wins = matrix(df, "is_winner").astype(bool)
+    wins = results.by_position(df, "is_winner").astype(bool)
     rates = " ".join(f"{100 * r:.1f}%" for r in wins.mean(axis=0))
     return (f"{g.name}: {df.height:,} games in {info['sim_s']:.1f} s ({info['games_per_s']:,.0f} games/s, "
             f"{info['jobs']} jobs, +{info['compile_s']:.1f} s compile) -> {target}; "
-            f"win rate by seat {rates}; mean length {df['length'].mean():.1f} {g.length_unit}")
+            f"win rate by position (1 moves first) {rates}; mean length {df['length'].mean():.1f} {g.length_unit}")
 
 
 @app.command()
@@ -217,22 +216,22 @@ def parse_values(text: str) -> list:
     return v
 
 
-def _seat_table(title: str, rows) -> None:
-    from .stats import fmt_p, seat_fairness  # scipy: a second of start-up that `sim` does not need
+def _position_table(title: str, rows) -> None:
+    from . import positions  # scipy: a second of start-up that `sim` does not need
+    from .stats import fmt_p
     t = Table(title=title, title_justify="left")
     t.add_column("value")
-    seats = len(rows[0].seat_estimates())
-    for s in range(seats):
-        t.add_column(f"seat {s} win %", justify="right")
+    estimates = [r.position_estimates() for r in rows]
+    for label in positions.labels(len(estimates[0])):
+        t.add_column(f"{label} win %", justify="right")
     t.add_column("fairness p", justify="right")
-    for r in rows:
-        est = r.seat_estimates()
-        sole = r.df.filter(r.df["winner"] >= 0)["winner"].to_numpy()
-        p = seat_fairness(np.bincount(sole, minlength=seats)).p_value
+    for r, est in zip(rows, estimates, strict=True):
         t.add_row(", ".join(f"{v}" for v in r.values.values()),
-                  *[f"{100 * e.value:.1f} [{100 * e.lo:.1f}, {100 * e.hi:.1f}]" for e in est], fmt_p(p))
+                  *[f"{100 * e.value:.1f} [{100 * e.lo:.1f}, {100 * e.hi:.1f}]" for e in est],
+                  fmt_p(positions.fairness(r.df).p_value))
     out.print(t)
-    out.print(f"n={rows[0].df.height:,} games per value; 95% Wilson intervals; fairness p: chi-square on sole wins.")
+    out.print(f"n={rows[0].df.height:,} games per value; position 1 moves first; 95% Wilson intervals; "
+              "fairness p: chi-square on sole wins by position.")
 
 
 @app.command()
@@ -249,7 +248,7 @@ def sweep(
     jobs: JobsOpt = 2,
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Write all runs, with a `variant` column, to this parquet.")] = None,
 ):
-    """Play the same seeded games under each value of one field and compare the seats' win rates."""
+    """Play the same seeded games under each value of one field and compare the turn positions' win rates."""
     from . import sweep as sw
     count = parse_count(n)
     vals = parse_values(values)
@@ -260,7 +259,7 @@ def sweep(
         results.check_writable(out_file)
     rows = sw.sweep(g, base, param, vals, count, api.check_seed(seed), jobs,
                     on_value=lambda v: err.print(f"{param} = {v} ...", highlight=False))
-    _seat_table(f"{g.name}: win rate by seat for each {param}", rows)
+    _position_table(f"{g.name}: win rate by turn position for each {param}", rows)
     if out_file:
         results.write_atomic(sw.sweep_frame(rows), out_file, meta={"game": g.name, "sweep": param, "values": vals,
                                                                   "seed": seed, "n": count, "command": api.command_line()})
@@ -270,7 +269,7 @@ def sweep(
 @app.command()
 def tune(
     game: GameArg,
-    target: Annotated[str, typer.Option("--target", help="What to optimise: seat-fairness.")] = "seat-fairness",
+    target: Annotated[str, typer.Option("--target", help="What to optimise: position-fairness (every turn position wins its fair share).")] = "position-fairness",
     n: Annotated[str, typer.Option("--n", help="Games per candidate.")] = "20_000",
     check_n: Annotated[str, typer.Option("--check-n", help="Games for the final check with a fresh seed.")] = "100_000",
     seed: SeedOpt = 0,
@@ -281,16 +280,17 @@ def tune(
     jobs: JobsOpt = 2,
     rounds: Annotated[int, typer.Option("--rounds", help="Coordinate-descent passes.")] = 2,
 ):
-    """Search the game's tuning space (e.g. Space Base turn-order bonuses) for the fairest seats."""
+    """Search the game's tuning space (e.g. Space Base turn-order bonuses) for the fairest turn positions."""
+    from . import positions
     from . import sweep as sw
-    if target != "seat-fairness":
-        raise UserError(f"--target {target!r}: only seat-fairness is defined")
+    if target != "position-fairness":
+        raise UserError(f"--target {target!r}: only position-fairness is defined")
     g = games.get(game)
     base = api.load_scenario(g, scenario, set, players, policy)
     space = g.tune_space(base)
     count, check = parse_count(n), parse_count(check_n, "--check-n")
     res = sw.tune(g, base, space, count, api.check_seed(seed), jobs, rounds, starts=g.tune_starts(space),
-                  on_step=lambda v, s: err.print(f"seat spread (sum of squares) {1e4 * s:7.2f} pts^2 for "
+                  on_step=lambda v, s: err.print(f"position spread (sum of squares) {1e4 * s:7.2f} pts^2 for "
                                                  + ", ".join(f"{k.removeprefix('rules.')}={x}" for k, x in v.items()),
                                                  highlight=False))
     out.print(f"best of {res.evaluated} candidates ({count:,} games each, seed {seed}): "
@@ -298,10 +298,10 @@ def tune(
     start = {k: v[0] for k, v in space.items()}
     checks = [sw.SweepRow({"scenario": "as given"}, api.sim(g, n=check, seed=seed + 1, scenario=sw.with_values(g, base, start), jobs=jobs)),
               sw.SweepRow({"scenario": "tuned"}, api.sim(g, n=check, seed=seed + 1, scenario=sw.with_values(g, base, res.values), jobs=jobs))]
-    _seat_table(f"check with a fresh seed ({seed + 1})", checks)
+    _position_table(f"check with a fresh seed ({seed + 1})", checks)
     for r in checks:
-        out.print(f"{r.values['scenario']}: largest seat deviation from the mean win rate "
-                  f"{100 * sw.unfairness(r.df):.2f} percentage points", highlight=False)
+        out.print(f"{r.values['scenario']}: largest position deviation from the mean win rate "
+                  f"{100 * positions.unfairness(r.df):.2f} percentage points", highlight=False)
 
 
 def main(argv: list[str] | None = None) -> int:

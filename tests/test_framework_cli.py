@@ -25,7 +25,7 @@ def test_sim_writes_parquet_and_prints_summary(tmp_path, capsys):
     out = tmp_path / "t.parquet"
     code, stdout, _ = run(capsys, "sim", "toy", "--n", "1_000", "--seed", "4", "--out", str(out), "-q", "--jobs", "1")
     assert code == 0 and out.exists()
-    assert "1,000 games" in stdout and "win rate by seat" in stdout
+    assert "1,000 games" in stdout and "win rate by position" in stdout
     assert pl.read_parquet(out).height == 1000
 
 

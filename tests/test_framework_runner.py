@@ -111,7 +111,7 @@ def test_tune_finds_the_fair_setting_and_sweep_shows_the_bias():
     from analyzer import sweep
     base = analyzer.load_scenario(TOY)
     rows = sweep.sweep(TOY, base, "rules.edge", [0, 4], n=2000, seed=1, jobs=1)
-    assert rows[1].seat_estimates()[0].value > rows[0].seat_estimates()[0].value + 0.3
+    assert rows[1].position_estimates()[0].value > rows[0].position_estimates()[0].value + 0.3
     res = sweep.tune(TOY, base, {"rules.edge": [4, 2, 0, -2]}, n=2000, seed=1, jobs=1,
                      starts=[{"rules.edge": 4}, {"rules.edge": -2}])
     assert res.values == {"rules.edge": 0} and res.evaluated == 4
@@ -147,3 +147,18 @@ def test_resumed_games_count_partial_last_chunk(tmp_path):
     info: dict = {}
     again = analyzer.sim(TOY, n=2500, seed=3, chunk=1000, out=out, resume=True, info=info)
     assert info["resumed_games"] == 500 and again.equals(full)
+
+
+def test_outcome_first_player_and_nested_columns():
+    from analyzer.games.base import Batch
+    sc = analyzer.load_scenario(TOY)
+    wins = np.array([[1, 0, 0], [1, 1, 0], [0, 0, 0]], bool)
+    per_kind = np.arange(18, dtype=np.int16).reshape(3, 3, 2)
+    batch = Batch(is_winner=wins, score=np.arange(9).reshape(3, 3), length=np.ones(3, np.int16),
+                  extra={"kinds": per_kind}, first_player=np.array([0, 2, 1]))
+    df = results.to_frame(batch, np.arange(3), 5, sc)
+    assert df["outcome"].cast(pl.Utf8).to_list() == ["win", "shared", "draw"]
+    assert df["winner"].to_list() == [0, -1, -1]
+    assert df["kinds"][1].to_list() == [[6, 7], [8, 9], [10, 11]]
+    # position 1 is the first player: game 1 started with seat 2, then seats 0 and 1
+    assert results.by_position(df, "score").tolist() == [[0, 1, 2], [5, 3, 4], [7, 8, 6]]
