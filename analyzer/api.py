@@ -160,7 +160,10 @@ def replay(game, seed: int, game_id: int, scenario=None, set=None, players=None,
     ids = np.array([game_id], np.int64)
     batch = game.run_batch(sc, seed, ids, trace=True)
     row = results.to_frame(batch, ids, seed, sc).row(0, named=True)
-    return Replay(game.describe(sc, batch.events), row)
+    lines = game.describe(sc, batch.events)
+    if batch.events_dropped:
+        lines.append(f"(trace incomplete: {batch.events_dropped:,} more records past the trace cap were not kept)")
+    return Replay(lines, row)
 
 
 # Told of every run a report makes (games, seconds, the run's metadata), so a long report shows progress.

@@ -26,7 +26,8 @@ class Batch:
     Required columns: `is_winner` (n, P) bool (no winner = a draw), `score` (n, P) numbers, `length`
     (n,) ints. `first_player` (n,): the seat that moved first (None: seat 0 in every game).
     `extra`: the game's own columns, each (n,), (n, P) or (n, P, K); documented in `Game.columns`.
-    `events`: trace records of the single traced game (trace=True only).
+    `events`: trace records of the single traced game (trace=True only); `events_dropped`: records
+    past the trace cap (counted, not kept: the replay says it is incomplete).
     """
     is_winner: np.ndarray
     score: np.ndarray
@@ -34,6 +35,7 @@ class Batch:
     extra: dict[str, np.ndarray] = field(default_factory=dict)
     events: np.ndarray | None = None
     first_player: np.ndarray | None = None
+    events_dropped: int = 0
 
 
 class Game(ABC):
