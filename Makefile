@@ -33,7 +33,7 @@ bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO
 	$(BIN)/python bench/run.py
 
 mutants: install  ## break each rule of mutants/<game>.yaml in a scratch copy; lists the edits no test catches
-	$(BIN)/python scripts/mutants.py stop spacebase --jobs $(JOBS)
+	$(BIN)/python scripts/mutants.py stop spacebase pig --jobs $(JOBS)
 
 lint: install
 	$(BIN)/ruff check analyzer tests bench scripts
