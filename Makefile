@@ -28,9 +28,9 @@ reports: install  ## regenerate every game's balance report under reports/
 	$(BIN)/analyzer sim spacebase --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/spacebase.parquet -q
 	$(BIN)/analyzer report spacebase results/spacebase.parquet --out reports/spacebase
 
-bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO
+bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO; BASE=<commit> also times that commit's kernels
 	$(BIN)/pip install --quiet -e '.[bench]'
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/run.py $(if $(BASE),--base $(BASE))
 
 mutants: install  ## break each rule of mutants/<game>.yaml in a scratch copy; lists the edits no test catches
 	$(BIN)/python scripts/mutants.py stop spacebase pig --jobs $(JOBS)

@@ -87,6 +87,7 @@ def cli_wall_s(args: list[str]) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="small runs, for a smoke test of the benchmark itself")
+    ap.add_argument("--base", help="also measure the kernels of this commit, alternating with this tree's")
     a = ap.parse_args()
     scale = 0.05 if a.quick else 1.0
     res: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
@@ -115,6 +116,10 @@ def main() -> None:
     sb["kernel_cost_vs_floor"] = sb["floor_games_per_s_1core"] / sb["kernel_games_per_s_1core"]
     big = "1e4" if a.quick else "1e6"
     sb["cli_wall_s_" + big] = cli_wall_s(["sim", "spacebase", "--n", big, "--jobs", "2"])
+
+    if a.base:
+        import against
+        res["against_" + a.base] = against.compare(a.base, {"stop": int(50_000 * scale), "spacebase": int(50_000 * scale)})
 
     OUT.mkdir(exist_ok=True)
     (OUT / "bench.json").write_text(json.dumps(res, indent=1))
