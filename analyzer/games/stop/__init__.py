@@ -33,10 +33,15 @@ scenario parameters, marked [param]):
 - Achtung: any move that takes a hand from 2+ cards to exactly 1 (a wild with its follow-up from 3
   to 1 too); no Achtung penalty after the hand is over. The penalty cards are drawn at once, before
   the jump-in window.
-- [param out_player_scores: held] everyone scores what they hold once the last card's effect has
-  resolved, including the player who called STOP if cards came back to them (a 2+ stack wrapping
-  round, or a last-card Swap, which leaves the swapper with someone's hand); `zero` -- the STOP
-  caller always scores 0.
+- [param out_player_scores: held] (stop.md) each player scores what they hold once the last card's
+  effect has resolved -- the original says each player, so the STOP caller too if cards came back to
+  them (a 2+ stack wrapping round, or a last-card Swap, which leaves the swapper with someone's hand);
+  `zero` -- the variant where the STOP caller always scores 0.
+- [param two_plus_drawer: skipped] (stop.md) the player who draws for a 2+ (or a stack) loses the
+  turn and play continues to their left; `plays` -- the other reading: the drawer plays next. A
+  cancelling 0 is a move of its own: play continues left of the defender either way.
+- [param xplus_card_effects: true] (stop.md, the original's X+ example) the X+ victim's forced 2+
+  makes their left neighbour draw 2 (answers and jump-ins as for any 2+); `false` -- no effect.
 - hand_turn_cap counts normal turns (a play or a draw/pass); a capped hand is scored as it stands
   and counted in `capped_hands`. [param match_hand_cap: 1000] the same safety for hands in a match.
 - [param hand_size: 7] the deal; cards are dealt one at a time from the dealer's left.

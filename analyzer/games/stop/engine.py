@@ -287,9 +287,10 @@ def jump_in_window(s, r, pol, src, t):
 
 @jit
 def resolve_two_plus(s, r, pol, src, t, count):
-    """2+: src's left neighbour draws `count` and play continues to *their* left -- unless they cancel
-    with a 0 of the attacking card's colour (play continues with the defender's left), or stack any 2+
-    (count + 2 passes on to their own left neighbour)."""
+    """2+: src's left neighbour draws `count` and play continues to *their* left (two_plus_drawer:
+    skipped) or with the drawer (plays) -- unless they cancel with a 0 of the attacking card's colour
+    (play continues with the defender's left), or stack any 2+ (count + 2 passes on to their own left
+    neighbour)."""
     target = left(s, src)
     a = answer_two_plus(s, r, pol, target, colour_of(t), count)
     if a >= 0:
@@ -301,7 +302,8 @@ def resolve_two_plus(s, r, pol, src, t, count):
         return -1, target, a, P_TWO, count + 2
     rec(s, E_EFFECT, target, t, count, NIL)
     draw_cards(s, target, count, R_TWO_PLUS)
-    return left(s, target), target, t, P_NONE, 0
+    nxt = target if r.two_plus_drawer_plays else left(s, target)
+    return nxt, target, t, P_NONE, 0
 
 
 @jit
@@ -423,8 +425,8 @@ def resolve_xplus(s, r, pol, src, t):
     then draw its number (6/9 -> 9, 2+ -> 2, 0 -> 0: the card table's `draws`); that counts as their
     turn and play continues to their left. Only symbols in hand: the X+ is ignored (they take their
     normal turn). A 0 of the X+'s colour cancels it entirely when xplus_zero_cancels (play continues
-    with the defender's left). The forced card has its own effect only when xplus_card_effects (only a
-    2+ has one). Decision: the victim is out (STOP) only if their hand is still empty after the draw."""
+    with the defender's left). The forced card has its own effect when xplus_card_effects (default, as
+    in the original's example; only a 2+ has one: the victim's left neighbour draws 2). Decision: the victim is out (STOP) only if their hand is still empty after the draw."""
     q = left(s, src)
     if s.v[HELD + q] & NUMBER_MASK == 0:
         rec(s, E_XPLUS_IGNORED, q, t, NIL, NIL)
@@ -603,10 +605,11 @@ def seat_stat(s, p, k):
 
 @jit
 def score_hand(s, r, dealer, first):
-    """Every player scores the penalty of the cards they hold (numbers face value, 6/9 9, 2+ 20, Pause
-    10, Swap 30, X+ 40, wild 50 by default). out_player_scores: held (default) -- the player who
-    called STOP scores what they hold once the last card's effect resolved (normally nothing; cards can
-    come back through a 2+ stack wrapping round or a Swap); zero -- they score 0 whatever they hold."""
+    """Each player scores the penalty of the cards they hold (numbers face value, 6/9 9, 2+ 20, Pause
+    10, Swap 30, X+ 40, wild 50 by default) -- the original says each player, so out_player_scores:
+    held (default) scores the STOP caller too, on what they hold once the last card's effect resolved
+    (normally nothing; cards come back through a 2+ stack wrapping round or a last-card Swap); zero --
+    the variant where the caller scores 0 whatever they hold."""
     P = n_players(s)
     out = s.v[OUT]
     for p in range(P):
