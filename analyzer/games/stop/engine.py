@@ -403,6 +403,12 @@ def resolve_swap(s, r, pol, src, t):
     A Swap can hand cards to a player who has already gone out, or leave someone with none; the hand
     ends only by check_stop after a play, so that does not end it by itself."""
     mode, target = choose_swap(s, r, pol, src)
+    return resolve_swap_chosen(s, r, pol, src, t, mode, target)
+
+
+@jit
+def resolve_swap_chosen(s, r, pol, src, t, mode, target):
+    """The Swap once src has chosen its mode and target: the cancels, then the hands move."""
     rec(s, E_SWAP, src, t, mode, target)
     zero = card_type(colour_of(t), K_ZERO)
     q = src
