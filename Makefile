@@ -5,7 +5,7 @@ N ?= 1e6
 SEED ?= 7
 JOBS ?= 2
 
-.PHONY: install test sim reports bench lint clean
+.PHONY: install test sim reports bench mutants lint clean
 
 install: $(VENV)/.installed
 
@@ -32,8 +32,11 @@ bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/run.py
 
+mutants: install  ## break each rule of mutants/<game>.yaml in a scratch copy; lists the edits no test catches
+	$(BIN)/python scripts/mutants.py stop spacebase --jobs $(JOBS)
+
 lint: install
-	$(BIN)/ruff check analyzer tests bench
+	$(BIN)/ruff check analyzer tests bench scripts
 
 clean:  ## also drops numba's compile cache: numba only notices edits to a kernel's own file
 	rm -rf results .pytest_cache
