@@ -3,7 +3,7 @@ draw pile and top card; the jitted rule function is called and the outcome asser
 greedy policy (its choices are documented in analyzer/games/stop/policies.py) unless stated."""
 import numpy as np
 import pytest
-from test_stop_support import Position, card, cards
+from test_stop_support import Position, card
 
 from analyzer.games.stop import GAME
 from analyzer.games.stop import engine as E
@@ -77,15 +77,16 @@ def test_wild_starter_accepts_any_card(held):
     assert pos.discard == ["wild", held[0]] and pos.hand(0) == ["red 1"]
 
 
-def test_starter_action_has_no_effect_by_default_but_can():
-    hands = {0: ["red 7", "blue 4"], 1: ["green 5"], 2: ["green 3"], 3: ["yellow 1"]}
+@pytest.mark.parametrize("dealer", [0, 2])
+def test_starter_action_has_no_effect_by_default_but_can(dealer):
+    hands = {0: ["red 7", "blue 4"], 1: ["green 5"], 2: ["green 3", "blue 8"], 3: ["yellow 1"]}
     pos = Position(hands=hands, draw=("blue 1", "blue 3", "red 2+"))
-    E.turn_starter(pos.s, pos.r, 0)
-    assert pos.top == "red 2+" and pos.size(0) == 2          # nothing happened to the dealer
+    assert E.open_play(pos.s, pos.r, pos.pol, dealer) == dealer     # the dealer plays first
+    assert pos.top == "red 2+" and pos.size(dealer) == 2             # nothing happened to the dealer
     pos = Position(sets=["rules.starter_effects=true"], hands=hands, draw=("blue 1", "blue 3", "red 2+"))
-    starter = E.turn_starter(pos.s, pos.r, 0)
-    nxt = E.settle(pos.s, pos.r, pos.pol, E.right(pos.s, 0), starter, E.effect_of(starter), E.TWO, E.NO_WINDOW)
-    assert pos.size(0) == 4 and nxt == 1                      # the dealer drew 2 and lost the turn
+    assert E.open_play(pos.s, pos.r, pos.pol, dealer) == dealer + 1  # the dealer drew 2 and lost the turn
+    assert pos.size(dealer) == 4 and pos.size(dealer + 1) == 1
+    assert pos.events(E.E_PLAY) == []                                 # nobody played it: no jump-ins
 
 
 # ---- a turn ---------------------------------------------------------------------------------------------
@@ -159,6 +160,12 @@ def test_a_turn_that_empties_the_draw_pile_reshuffles_the_discards_but_their_top
     pos.turn(0)
     assert pos.discard == ["green 1", "green 2+", "blue 4"] and pos.hand(0) == ["red 1", "yellow 7"]
     assert pos.events(E.E_RESHUFFLE) == []
+
+
+def test_a_discard_pile_of_two_cards_is_enough_for_a_reshuffle():
+    pos = Position(hands={0: ["red 1"], 1: ["green 3"]}, draw=(), discard=("green 1", "blue 4"))
+    pos.turn(0)
+    assert pos.hand(0) == ["green 1", "red 1"] and pos.discard == ["blue 4"] and pos.draw_pile == []
 
 
 def test_reshuffle_keeps_the_top_card():
@@ -547,11 +554,9 @@ def test_xplus_victim_is_out_only_if_the_hand_is_empty_after_drawing():
 def test_starter_pause_and_xplus_with_starter_effects():
     hands = {0: ["red 7", "blue 4"], 1: ["green 5"], 2: ["green 3"], 3: ["yellow 1"]}
     pos = Position(sets=["rules.starter_effects=true"], hands=hands, draw=("blue 1", "red Pause"))
-    starter = E.turn_starter(pos.s, pos.r, 0)
-    nxt = E.settle(pos.s, pos.r, pos.pol, E.right(pos.s, 0), starter, E.effect_of(starter), E.TWO, E.NO_WINDOW)
-    assert nxt == 1 and [e[1] for e in pos.events(E.E_SKIP)] == [0]       # the dealer is skipped
+    assert E.open_play(pos.s, pos.r, pos.pol, 0) == 1
+    assert [e[1] for e in pos.events(E.E_SKIP)] == [0]                     # the dealer is skipped
     pos = Position(sets=["rules.starter_effects=true"], hands=hands, draw=("blue 1", "blue 3", "blue 5",
                                                                              "blue 8", "red X+"))
-    starter = E.turn_starter(pos.s, pos.r, 0)
-    nxt = E.settle(pos.s, pos.r, pos.pol, E.right(pos.s, 0), starter, E.effect_of(starter), E.TWO, E.NO_WINDOW)
-    assert nxt == 1 and pos.hand(0) == ["blue 1", "blue 3", "blue 5", "blue 8", "red 7"]  # put down blue 4, drew 4
+    assert E.open_play(pos.s, pos.r, pos.pol, 0) == 1
+    assert pos.hand(0) == ["blue 1", "blue 3", "blue 5", "blue 8", "red 7"]  # put down blue 4, drew 4

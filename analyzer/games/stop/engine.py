@@ -642,6 +642,18 @@ def score_hand(s, r, dealer, first):
 
 
 @jit
+def open_play(s, r, pol, dealer):
+    """After the deal: turn the starter; the dealer plays first -- unless starter_effects and the
+    starter is an action card. Decision: it then acts as if the dealer's right neighbour had just
+    played it, so the dealer is the target of a 2+ / Pause / X+ and the right neighbour chooses a
+    Swap; no jump-ins on the starter (nobody played it). Returns who takes the first turn."""
+    starter = turn_starter(s, r, dealer)
+    if r.starter_effects and effect_of(starter) != P_NONE:
+        return settle(s, r, pol, right(s, dealer), starter, effect_of(starter), TWO, NO_WINDOW)
+    return dealer
+
+
+@jit
 def play_hand(s, r, pol, dealer, first):
     """Deal, turn the starter, play turns from the dealer until someone calls STOP (or the hand reaches
     hand_turn_cap turns: counted as capped and scored as it stands), then score."""
@@ -651,13 +663,7 @@ def play_hand(s, r, pol, dealer, first):
     s.v[DEALER] = dealer
     rec(s, E_HAND, dealer, NONE, s.v[G_LENGTH] + 1, NIL)
     deal(s, r, dealer)
-    starter = turn_starter(s, r, dealer)
-    cur = dealer
-    if r.starter_effects and effect_of(starter) != P_NONE:
-        # decision: the starter acts as if the dealer's right neighbour had just played it, so the
-        # dealer is the target of a 2+ / Pause / X+ and the right neighbour chooses a Swap. No jump-ins
-        # on the starter (nobody played it).
-        cur = settle(s, r, pol, right(s, dealer), starter, effect_of(starter), TWO, NO_WINDOW)
+    cur = open_play(s, r, pol, dealer)
     while s.v[HAND_OVER] == 0:
         if s.v[HAND_TURNS] >= r.hand_turn_cap:
             s.v[G_CAPPED] += 1
