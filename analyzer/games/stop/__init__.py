@@ -1,7 +1,8 @@
 """STOP (Abacusspiele 2001): a shedding card game, 2-6 players, 112 cards, penalties over hands.
 
 Rules: shared/rules/stop.md, implemented once in `engine.py` (numba kernel), policies in
-`policies.py`, the scenario schema and its translation to kernel inputs in `scenario.py`.
+`policies.py` (which see the game only through `view.py`: their own hand and the public table), the
+scenario schema and its translation to kernel inputs in `scenario.py`.
 
 Rule decisions beyond stop.md
 -----------------------------
@@ -47,7 +48,8 @@ scenario parameters, marked [param]):
 - [param hand_size: 7] the deal; cards are dealt one at a time from the dealer's left.
 - Counting: `moves` counts a wild with its follow-up as one play.
 Not implemented: nothing of stop.md is left out. Showing the X+ victim's hand to everyone has no
-effect because no policy uses what the others hold (beyond hand sizes and match totals).
+effect because no policy remembers what it was shown; policies read only their own hand, hand sizes,
+match totals and the card table (view.py).
 
 Results columns are documented in `Stop.columns`; trace events in engine.py's docstring. The kernel:
 `engine.simulate(rules, cards, policy, seats, seed, game_ids, ev_cap)` with the namedtuples of

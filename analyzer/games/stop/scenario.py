@@ -127,7 +127,8 @@ Rules = namedtuple("Rules", [
     "xplus_card_effects", "out_player_scores_zero", "match_limit", "hand_turn_cap",
     # decisions beyond stop.md
     "hand_size", "jumped_two_plus_stacks", "match_hand_cap",
-    # derived from the card table: mean penalty of a card of the deck (greedy's X+ estimate)
+    # derived from the card table: mean penalty of a card of the deck (the policies' estimate of an
+    # unseen card: greedy's X+ cost, the expected penalty of a face-down hand in a Swap)
     "mean_penalty",
 ])
 Cards = namedtuple("Cards", ["penalty", "draws", "copies"])   # int64[49] each, indexed by card type
