@@ -336,6 +336,16 @@ def test_pause_chain_of_two_skips_the_two_players_after_the_last_adder():
     assert pos.top == "blue Pause"
 
 
+def test_a_pause_added_by_a_later_skipped_player_counts_its_skips_from_that_player():
+    # red Pause (seat 0), blue Pause (seat 1: skips 2 and 3), yellow Pause by seat 3 -- the second
+    # player the chain reached: now 3 players after seat 3 are skipped (4, 0, 1); seat 2 plays next
+    pos = Position(players=5, hands={0: ["red Pause", "blue 1"], 1: ["blue Pause", "green 3"], 2: ["green 8"],
+                                     3: ["yellow Pause", "yellow 1"], 4: ["yellow 3"]}, discard=("red 3",))
+    assert pos.turn(0) == 2
+    assert [e[1] for e in pos.events(E.E_SKIP)] == [2, 4, 0, 1]
+    assert [e[3] for e in pos.events(E.E_SKIP)] == [2, 3, 3, 3]
+
+
 def test_a_skipped_player_may_cancel_the_pause_with_a_zero_of_the_top_pause_colour():
     # chain red Pause + blue Pause; seat 2 holds a blue 0 and 2 cards (greedy spends it then)
     pos = Position(players=5, hands={0: ["red Pause", "blue 1"], 1: ["blue Pause", "green 3"],
@@ -379,12 +389,14 @@ def test_any_affected_player_cancels_the_whole_swap_with_a_same_colour_zero():
     assert pos.hand(0) == ["blue 0", "blue 1"] and pos.hand(2) == ["yellow 7", "yellow 8"]
 
 
-@pytest.mark.parametrize("mode,canceller", [(Po.SWAP_PASS_LEFT, 2), (Po.SWAP_PASS_RIGHT, 2), (Po.SWAP_WITH_ONE, 3)])
+@pytest.mark.parametrize("mode,canceller", [(Po.SWAP_PASS_LEFT, 3), (Po.SWAP_PASS_RIGHT, 2), (Po.SWAP_WITH_ONE, 3)])
 def test_every_player_whose_hand_would_change_may_cancel_a_swap(mode, canceller):
     """resolve_swap with a chosen mode: the first affected player (clockwise from the swapper's left)
-    holding the Swap's colour 0 and expecting a worse hand cancels; an unaffected one cannot."""
-    hands = {0: ["yellow 8", "yellow 7", "green 7", "green 8"], 1: ["green 3"], 2: ["red 0", "blue 1"],
-             3: ["red 0", "blue 3"]}
+    holding the Swap's colour 0 and expecting a worse hand cancels; an unaffected one cannot. Seat 2
+    keeps 20 points: it would take seat 1's single card (passing left, expected 14) but not seat 3's
+    three (passing right, 42); seat 3 keeps 7 and refuses any bigger hand."""
+    hands = {0: ["yellow 8", "yellow 7", "green 7", "green 8"], 1: ["green 3"], 2: ["red 0", "blue 2+"],
+             3: ["red 0", "blue 3", "green 4"]}
     pos = Position(hands=hands, discard=("red 3", "red Swap"))
     target = 3 if mode == Po.SWAP_WITH_ONE else -1
     nxt = E.resolve_swap_chosen(pos.s, pos.r, pos.pol, 0, card("red Swap"), mode, target)[0]
