@@ -459,6 +459,12 @@ def test_wild_is_followed_by_a_card_whose_effect_applies():
     assert pos.discard[-2:] == ["wild", "red 2+"] and pos.size(1) == 3 and pos.hand(0) == ["blue 3"]
 
 
+def test_a_wild_is_never_followed_by_another_wild():
+    pos = Position(hands={0: ["wild", "wild", "blue 3"], 1: ["green 3"]}, discard=("yellow 7",))
+    pos.turn(0)
+    assert pos.discard == ["yellow 7", "wild", "blue 3"] and pos.hand(0) == ["wild"]
+
+
 def test_a_wild_can_never_be_the_last_card():
     for hand in (["wild"], ["wild", "wild"]):
         pos = Position(hands={0: hand, 1: ["green 3"]}, draw=("green 1",), discard=("yellow 7",))
