@@ -432,7 +432,8 @@ def resolve_xplus(s, r, pol, src, t):
     turn and play continues to their left. Only symbols in hand: the X+ is ignored (they take their
     normal turn). A 0 of the X+'s colour cancels it entirely when xplus_zero_cancels (play continues
     with the defender's left). The forced card has its own effect when xplus_card_effects (default, as
-    in the original's example; only a 2+ has one: the victim's left neighbour draws 2). Decision: the victim is out (STOP) only if their hand is still empty after the draw."""
+    in the original's example; only a 2+ has one: the victim's left neighbour draws 2). Decision: the
+    victim is out (STOP) only if their hand is still empty after the draw."""
     q = left(s, src)
     if s.v[HELD + q] & NUMBER_MASK == 0:
         rec(s, E_XPLUS_IGNORED, q, t, NIL, NIL)
