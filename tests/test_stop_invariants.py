@@ -38,7 +38,8 @@ RULE_SETS = [
     [],
     ["rules.play_drawn_card=true", "rules.must_play_if_able=false"],
     ["rules.achtung_forget_rate=0.5", "rules.starter_effects=true", "rules.starter_redraw_wild=false"],
-    ["rules.xplus_card_effects=true", "rules.xplus_zero_cancels=false", "rules.jumped_two_plus=move"],
+    ["rules.xplus_card_effects=false", "rules.xplus_zero_cancels=false", "rules.jumped_two_plus=move",
+     "rules.two_plus_drawer=plays"],
     ["rules.out_player_scores=zero", "rules.hand_size=3", "rules.match_limit=150"],
 ]
 

@@ -1,9 +1,16 @@
-"""STOP policies do what policies.py says they do, on hand-built positions."""
-from test_stop_support import Position, card
+"""STOP policies do what policies.py says they do, on hand-built positions, and decide only from what
+their player can see."""
+import inspect
+from collections import Counter
+
+import numpy as np
+import pytest
+from test_stop_support import Position, card, cards
 
 from analyzer.games.stop import policies as Po
 from analyzer.games.stop import state as S
-from analyzer.games.stop.cards import card_name
+from analyzer.games.stop.cards import WILD, card_name, colour_of
+from analyzer.games.stop.scenario import kernel_inputs
 
 
 def choose(pos, p, top, allow_draw=False):
@@ -43,19 +50,32 @@ def test_greedy_xplus_card_trades_draws_against_penalty():
     assert card_name(Po.choose_xplus_card(pos.s, pos.r, pos.pol, 1)) == "yellow 1"      # 2*14-5 > 14-1
 
 
-def test_greedy_cancels_a_swap_only_when_the_incoming_hand_is_worse():
+def test_greedy_cancels_a_swap_only_when_the_incoming_hand_is_expected_to_be_worse():
+    # seat 2 keeps blue 1 (penalty 1) without its 0; seat 0's 2 face-down cards are worth 2 x 14 = 28
     pos = Position(hands={0: ["green 8", "yellow 7"], 2: ["red 0", "blue 1"], 3: ["green 1"]})
     assert Po.wants_swap_cancel(pos.s, pos.r, pos.pol, 2, 0)
+    # against one card (expected 14) a kept hand of 20 is worse: no cancel
+    pos = Position(hands={2: ["red 0", "blue 2+"], 3: ["green 1"]})
     assert not Po.wants_swap_cancel(pos.s, pos.r, pos.pol, 2, 3)
+    pos = Position(hands={2: ["red 0", "blue 8"], 3: ["green 1"]})
+    assert Po.wants_swap_cancel(pos.s, pos.r, pos.pol, 2, 3)
 
 
-def test_swap_choices_greedy_lowest_penalty_defender_fewest_cards():
-    hands = {0: ["red 8"], 1: ["blue 1", "blue 3", "blue 4"], 2: ["wild"], 3: ["green 5", "green 7"]}
-    mode, target = Po.choose_swap(Position(hands=hands).s, Position().r, Position().pol, 0)
-    assert (mode, target) == (Po.SWAP_PASS_RIGHT, 1) or (mode == Po.SWAP_WITH_ONE and target == 1)
-    pos = Position(policies=["defender"], hands=hands)
-    mode, target = Po.choose_swap(pos.s, pos.r, pos.pol, 0)
-    assert mode == Po.SWAP_WITH_ONE and target == 2
+def test_defender_cancels_a_swap_that_would_give_it_more_cards():
+    pos = Position(policies=["defender"], hands={0: ["green 1", "green 3"], 2: ["red 0", "blue 2+"], 3: ["green 1"]})
+    assert Po.wants_swap_cancel(pos.s, pos.r, pos.pol, 2, 0)           # 2 cards in, 1 kept
+    assert not Po.wants_swap_cancel(pos.s, pos.r, pos.pol, 2, 3)       # 1 in, 1 kept: 20 > 14 expected
+
+
+def test_swap_choice_takes_the_fewest_cards_first_clockwise_on_ties():
+    hands = {0: ["red 8"], 1: ["blue 1", "blue 3", "blue 4"], 2: ["wild", "wild"], 3: ["green 5", "green 7"]}
+    for policy in ("greedy", "defender"):
+        pos = Position(policies=[policy], hands=hands)
+        assert Po.choose_swap(pos.s, pos.r, pos.pol, 0) == (Po.SWAP_WITH_ONE, 2)
+        pos = Position(policies=[policy], hands={**hands, 3: ["green 5"]})
+        assert Po.choose_swap(pos.s, pos.r, pos.pol, 0) == (Po.SWAP_WITH_ONE, 3)
+        pos = Position(policies=[policy], hands={**hands, 0: ["red 8", "red 1"], 2: ["red 1", "red 3", "red 4"]})
+        assert Po.choose_swap(pos.s, pos.r, pos.pol, 1) == (Po.SWAP_WITH_ONE, 3)    # 3 and 0 tie at 2
 
 
 def test_defender_hoards_keepers_and_attacks_the_threat_on_its_left():
@@ -80,3 +100,87 @@ def test_random_jumps_in_about_half_the_time_and_plays_uniformly():
     assert 70 < jumps < 130 and 40 < plays < 95
     pos = Position(policies=["random"], sets=["policy_params.random_jump_in=0"], hands={1: ["red 5"]})
     assert not Po.wants_jump_in(pos.s, pos.r, pos.pol, 1, card("red 5"))
+
+
+# ---- what a player may see ---------------------------------------------------------------------------
+# Built positions seen by seat 1: its own hand, the other hands' sizes (their cards are hidden), the
+# discard pile, the match totals. Each decision is asked on the position as built and again after the
+# hidden cards are dealt anew: the decision must not change.
+
+VIEWS = [
+    dict(own=["red 0", "red 2+", "blue 7", "red Pause", "wild", "green 6/9"], sizes={0: 3, 2: 1, 3: 5},
+         discard=["yellow 3", "red 3"], totals=[100, 50, 200, 20]),
+    dict(own=["blue 0", "yellow Swap", "green 1", "blue 2+"], sizes={0: 6, 2: 2, 3: 2},
+         discard=["green 4", "blue 4"], totals=[10, 300, 10, 250]),
+    dict(own=["red 5", "red 5", "yellow Pause", "blue 0", "green X+", "yellow 0"], sizes={0: 1, 2: 4, 3: 7},
+         discard=["red 8", "red 5"], totals=[400, 0, 30, 60]),
+]
+
+
+def redeal(view, seed):
+    """Hands for every seat: seat 1's own cards, and for the others cards of the right count drawn at
+    random from what seat 1 cannot see (the deck minus its hand and the discards); the rest, shuffled,
+    is the draw pile. seed None: one fixed deal."""
+    copies = kernel_inputs(Position().scenario).cards.copies
+    unseen = Counter({t: int(c) for t, c in enumerate(copies)}) - Counter(cards(*view["own"], *view["discard"]))
+    pool = np.array(sorted(unseen.elements()))
+    np.random.default_rng(seed if seed is not None else 0).shuffle(pool)
+    hands, i = {1: list(view["own"])}, 0
+    for q, n in view["sizes"].items():
+        hands[q] = [card_name(t) for t in pool[i:i + n]]
+        i += n
+    return hands, [card_name(t) for t in pool[i:]]
+
+
+def decisions(pos, view):
+    """Every decision seat 1 could be asked in this position (with the same random stream each)."""
+    s, r, pol, p = pos.s, pos.r, pos.pol, 1
+    own = cards(*view["own"])
+    top = card(view["discard"][-1])
+    number = [t for t in own if t != WILD and t % 12 <= 8]
+    zero_colours = sorted({colour_of(t) for t in own if t != WILD and t % 12 == 0})
+    out = {}
+    seed = np.uint64(s.rng[0])
+
+    def ask(name, f, *args):
+        s.rng[0] = seed
+        out[name] = f(s, r, pol, p, *args)
+
+    ask("play", Po.choose_play, top, False)
+    ask("play or draw", Po.choose_play, top, True)
+    if WILD in own:
+        ask("wild follow-up", Po.choose_wild_follow)
+    for t in set(own):
+        ask(f"play drawn {t}", Po.wants_play_drawn, t)
+    for t in set(number):
+        ask(f"jump in {t}", Po.wants_jump_in, t)
+    for c in zero_colours:
+        ask(f"answer 2+ {c}", Po.answer_two_plus, c, 2)
+        ask(f"answer Pause {c}", Po.answer_pause, c)
+        ask(f"cancel X+ {c}", Po.wants_xplus_cancel, c)
+        for q in (0, 2, 3):
+            ask(f"cancel Swap {c} from {q}", Po.wants_swap_cancel, q)
+    ask("swap", Po.choose_swap)
+    ask("X+ card", Po.choose_xplus_card)
+    return out
+
+
+@pytest.mark.parametrize("policy", sorted(Po.CODES))
+@pytest.mark.parametrize("v", range(len(VIEWS)))
+def test_decisions_depend_only_on_the_players_view(policy, v):
+    view = VIEWS[v]
+
+    def position(seed):
+        hands, draw = redeal(view, seed)
+        pos = Position(policies=[policy], hands=hands, draw=draw, discard=view["discard"], seed=5)
+        pos.s.v[S.TOTAL:S.TOTAL + 4] = view["totals"]
+        return pos
+    seen = decisions(position(None), view)
+    assert len(seen) >= 8
+    for seed in range(6):
+        assert decisions(position(seed), view) == seen, f"seat 1's decision changed when hidden cards moved ({seed})"
+
+
+def test_policies_read_the_state_only_through_the_view():
+    src = inspect.getsource(Po)
+    assert "s.hand" not in src and "s.v[" not in src and "hand_penalty(" not in src

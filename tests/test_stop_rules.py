@@ -9,7 +9,7 @@ from analyzer.games.stop import GAME
 from analyzer.games.stop import engine as E
 from analyzer.games.stop import policies as Po
 from analyzer.games.stop import state as S
-from analyzer.games.stop.cards import N_TYPES, WILD, card_name, matches
+from analyzer.games.stop.cards import WILD, card_name
 from analyzer.games.stop.scenario import kernel_inputs
 from analyzer.scenario import load
 
@@ -44,9 +44,20 @@ def test_deal_seven_each_and_a_starter():
     assert [pos.size(p) for p in range(5)] == [7] * 5
     assert pos.s.v[S.PILE_N] == 112 - 35 - 1 and S.discard_pile(pos.s) == [starter]
     assert E.check_cards(pos.s) == 0
-    # the first card goes to the dealer's left neighbour
-    deals = pos.events(E.E_DEAL)
-    assert sum(e[3] for e in deals) == 35
+
+
+@pytest.mark.parametrize("dealer", [0, 2, 3])
+def test_deal_is_one_card_at_a_time_starting_left_of_the_dealer(dealer):
+    """The k-th card off the shuffled pile goes to the (k mod P + 1)-th player left of the dealer: the
+    same shuffle (same stream) popped by hand gives the order the cards must have been dealt in."""
+    pos, twin = Position(players=4, seed=9), Position(players=4, seed=9)
+    E.deal(pos.s, pos.r, dealer)
+    twin.s.piles[S.DRAW] = twin.s.piles[S.DECK]
+    twin.s.v[S.PILE_N] = twin.s.v[S.SHUFFLED] = 112
+    order = [int(E.pop_pile(twin.s)) for _ in range(28)]
+    for k in range(4):
+        seat = (dealer + 1 + k) % 4
+        assert sorted(S.hand_list(pos.s, seat)) == sorted(order[k::4]), (dealer, seat)
 
 
 def test_starter_wild_goes_back_and_a_new_card_is_turned():
@@ -58,35 +69,51 @@ def test_starter_wild_goes_back_and_a_new_card_is_turned():
     assert E.turn_starter(pos.s, pos.r, 0) == WILD
 
 
-def test_wild_starter_accepts_any_card():
-    assert all(matches(t, WILD) for t in range(N_TYPES))
-    pos = Position(sets=["rules.starter_redraw_wild=false"], hands={0: ["yellow 7", "blue 1"]},
-                   discard=["wild"])
+@pytest.mark.parametrize("held", [["yellow 7"], ["red Pause"], ["green 8"]])
+def test_wild_starter_accepts_any_card(held):
+    pos = Position(sets=["rules.starter_redraw_wild=false"], hands={0: held + ["red 1"], 1: ["blue 3"]},
+                   draw=("blue 1",), discard=["wild"])
     pos.turn(0)
-    assert pos.top == "yellow 7"
+    assert pos.discard == ["wild", held[0]] and pos.hand(0) == ["red 1"]
 
 
-def test_starter_action_has_no_effect_by_default_but_can():
-    hands = {0: ["red 7", "blue 4"], 1: ["green 5"], 2: ["green 3"], 3: ["yellow 1"]}
+@pytest.mark.parametrize("dealer", [0, 2])
+def test_starter_action_has_no_effect_by_default_but_can(dealer):
+    hands = {0: ["red 7", "blue 4"], 1: ["green 5"], 2: ["green 3", "blue 8"], 3: ["yellow 1"]}
     pos = Position(hands=hands, draw=("blue 1", "blue 3", "red 2+"))
-    E.turn_starter(pos.s, pos.r, 0)
-    assert pos.top == "red 2+" and pos.size(0) == 2          # nothing happened to the dealer
+    assert E.open_play(pos.s, pos.r, pos.pol, dealer) == dealer     # the dealer plays first
+    assert pos.top == "red 2+" and pos.size(dealer) == 2             # nothing happened to the dealer
     pos = Position(sets=["rules.starter_effects=true"], hands=hands, draw=("blue 1", "blue 3", "red 2+"))
-    starter = E.turn_starter(pos.s, pos.r, 0)
-    nxt = E.settle(pos.s, pos.r, pos.pol, E.right(pos.s, 0), starter, E.effect_of(starter), E.TWO, E.NO_WINDOW)
-    assert pos.size(0) == 4 and nxt == 1                      # the dealer drew 2 and lost the turn
+    assert E.open_play(pos.s, pos.r, pos.pol, dealer) == dealer + 1  # the dealer drew 2 and lost the turn
+    assert pos.size(dealer) == 4 and pos.size(dealer + 1) == 1
+    assert pos.events(E.E_PLAY) == []                                 # nobody played it: no jump-ins
 
 
 # ---- a turn ---------------------------------------------------------------------------------------------
 
-def test_matching_colour_number_and_symbol():
-    assert matches(card("blue 7"), card("blue 4"))            # colour
-    assert matches(card("red 4"), card("blue 4"))             # number
-    assert matches(card("red 6/9"), card("yellow 6/9"))       # 6/9 matches 6/9
-    assert matches(card("green Pause"), card("red Pause"))    # same symbol
-    assert not matches(card("green Swap"), card("red Pause"))
-    assert not matches(card("red 5"), card("blue 4"))
-    assert matches(card("wild"), card("blue 4"))
+@pytest.mark.parametrize("top,playable", [
+    ("blue 4", "blue 7"),            # same colour
+    ("blue 4", "red 4"),             # same number
+    ("yellow 6/9", "red 6/9"),       # 6/9 matches 6/9
+    ("red Pause", "green Pause"),    # same symbol
+    ("red 2+", "green 2+"),          # 2+ is a number: matches 2+
+    ("blue 0", "yellow 0"),
+])
+def test_a_turn_plays_a_card_matching_colour_number_or_symbol(top, playable):
+    # every other card in the hand matches nothing: exactly one card is legal
+    pos = Position(hands={0: [playable, "green 5"], 1: ["blue 3"]}, draw=("yellow 3",), discard=(top,))
+    pos.turn(0)
+    assert pos.top == playable and pos.size(0) == 1
+
+
+@pytest.mark.parametrize("top,held", [
+    ("red Pause", "green Swap"), ("blue 4", "red 5"), ("red X+", "blue Pause"), ("green 2+", "red 3"),
+    ("yellow 6/9", "red 8"), ("red 1", "blue 7"),
+])
+def test_a_card_matching_neither_colour_number_nor_symbol_cannot_be_played(top, held):
+    pos = Position(hands={0: [held, held], 1: ["blue 3"]}, draw=("green 7",), discard=(top,))
+    pos.turn(0)
+    assert pos.top == top and pos.hand(0) == sorted([held, held, "green 7"])
 
 
 def test_must_play_a_legal_card():
@@ -119,6 +146,26 @@ def test_cannot_play_draws_one_and_the_drawn_card_waits_by_default():
                    discard=("blue 4",))
     pos.turn(0)
     assert pos.hand(0) == ["red 1", "yellow 8"]                              # not playable: kept
+
+
+def test_a_turn_that_empties_the_draw_pile_reshuffles_the_discards_but_their_top_card():
+    pos = Position(hands={0: ["red 1"], 1: ["green 3"]}, draw=(),
+                   discard=("green 1", "green 2+", "yellow 6/9", "blue 4"))
+    pos.turn(0)
+    assert pos.discard == ["blue 4"] and pos.size(0) == 2 and len(pos.draw_pile) == 2
+    assert sorted(pos.draw_pile + pos.hand(0)) == ["green 1", "green 2+", "red 1", "yellow 6/9"]
+    # one card left in the pile: it is drawn, no reshuffle yet
+    pos = Position(hands={0: ["red 1"], 1: ["green 3"]}, draw=("yellow 7",),
+                   discard=("green 1", "green 2+", "blue 4"))
+    pos.turn(0)
+    assert pos.discard == ["green 1", "green 2+", "blue 4"] and pos.hand(0) == ["red 1", "yellow 7"]
+    assert pos.events(E.E_RESHUFFLE) == []
+
+
+def test_a_discard_pile_of_two_cards_is_enough_for_a_reshuffle():
+    pos = Position(hands={0: ["red 1"], 1: ["green 3"]}, draw=(), discard=("green 1", "blue 4"))
+    pos.turn(0)
+    assert pos.hand(0) == ["green 1", "red 1"] and pos.discard == ["blue 4"] and pos.draw_pile == []
 
 
 def test_reshuffle_keeps_the_top_card():
@@ -169,6 +216,14 @@ def test_a_player_cannot_jump_on_their_own_card_and_play_continues_left_of_the_j
     assert pos.play(0, "red 5") == 3                           # seat 2 jumped in: seat 3 plays next
 
 
+def test_only_an_identical_card_jumps_in_same_number_other_colour_does_not():
+    hands = {0: ["red 5", "blue 1"], 1: ["green 3"], 2: ["blue 5", "green 8"], 3: ["yellow 1"]}
+    pos = Position(hands=hands, discard=("red 3",))
+    assert pos.play(0, "red 5") == 1 and pos.hand(2) == ["blue 5", "green 8"]
+    pos = Position(hands={**hands, 2: ["red 5", "green 8"]}, discard=("red 3",))
+    assert pos.play(0, "red 5") == 3 and pos.hand(2) == ["green 8"]
+
+
 def test_symbols_never_jump_in():
     pos = Position(hands={0: ["red Pause", "blue 1"], 1: ["red Pause", "green 3"], 2: ["green 8"],
                           3: ["yellow 1"]}, discard=("red 3",))
@@ -200,15 +255,51 @@ def test_forgetting_achtung_draws_two_penalty_cards():
     pos.turn(0)
     assert pos.hand(0) == ["green 4", "green 5", "red 1"]
     assert len(pos.events(E.E_ACHTUNG)) == 1
+    # going from 3 cards to 2 calls for nothing
+    pos = Position(sets=["rules.achtung_forget_rate=1.0"], hands={**hands, 0: ["blue 7", "red 1", "red 3"]},
+                   draw=("green 1", "green 4", "green 5"), discard=("blue 4",))
+    pos.turn(0)
+    assert pos.size(0) == 2 and pos.events(E.E_ACHTUNG) == []
+
+
+def test_achtung_counts_a_wild_with_its_follow_up_from_three_cards_to_one():
+    hands = {0: ["wild", "blue 7", "red 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]}
+    pos = Position(sets=["rules.achtung_forget_rate=1.0"], hands=hands, draw=("green 4", "green 5"),
+                   discard=("yellow 4",))
+    pos.turn(0)
+    assert pos.size(0) == 3 and len(pos.events(E.E_ACHTUNG)) == 1
 
 
 # ---- card effects ---------------------------------------------------------------------------------------
 
-def test_two_plus_left_neighbour_draws_two_and_play_continues_to_their_left():
-    pos = Position(hands={0: ["red 2+", "blue 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]},
+@pytest.mark.parametrize("drawer,nxt", [("skipped", 2), ("plays", 1)])
+def test_two_plus_left_neighbour_draws_two_then_two_plus_drawer_decides_who_plays(drawer, nxt):
+    pos = Position(sets=[f"rules.two_plus_drawer={drawer}"],
+                   hands={0: ["red 2+", "blue 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]},
+                   draw=("green 1", "green 4", "green 5"), discard=("red 3",))
+    assert pos.turn(0) == nxt
+    assert pos.hand(1) == ["green 3", "green 4", "green 5"] and pos.size(2) == 1
+
+
+@pytest.mark.parametrize("drawer,nxt,nxt_stack", [("skipped", 0, 3), ("plays", 1, 2)])
+def test_two_plus_drawer_with_two_players_and_after_a_stack(drawer, nxt, nxt_stack):
+    # 2 players, skipped: the 2+ player plays again
+    pos = Position(players=2, sets=[f"rules.two_plus_drawer={drawer}"],
+                   hands={0: ["red 2+", "blue 1"], 1: ["green 3"]}, draw=("green 1", "green 4"), discard=("red 3",))
+    assert pos.turn(0) == nxt and pos.size(1) == 3
+    # a stack: the final drawer (seat 2, draws 4) is the one skipped or playing next
+    pos = Position(sets=[f"rules.two_plus_drawer={drawer}"],
+                   hands={0: ["red 2+", "blue 1"], 1: ["blue 2+", "green 3"], 2: ["green 8"], 3: ["yellow 1"]},
+                   draw=("green 1", "green 4", "green 5", "green 7"), discard=("red 3",))
+    assert pos.turn(0) == nxt_stack and pos.size(2) == 5
+
+
+@pytest.mark.parametrize("drawer", ["skipped", "plays"])
+def test_a_cancelling_zero_passes_play_left_of_the_defender_whatever_two_plus_drawer(drawer):
+    pos = Position(sets=[f"rules.two_plus_drawer={drawer}"],
+                   hands={0: ["red 2+", "blue 1"], 1: ["red 0", "green 3"], 2: ["green 8"], 3: ["yellow 1"]},
                    draw=("green 1", "green 4"), discard=("red 3",))
-    assert pos.play(0, "red 2+") == 2
-    assert pos.hand(1) == ["green 1", "green 3", "green 4"]
+    assert pos.turn(0) == 2 and pos.hand(1) == ["green 3"]
 
 
 def test_two_plus_stacks_and_the_player_who_cannot_answer_draws_the_total():
@@ -245,6 +336,16 @@ def test_pause_chain_of_two_skips_the_two_players_after_the_last_adder():
     assert pos.top == "blue Pause"
 
 
+def test_a_pause_added_by_a_later_skipped_player_counts_its_skips_from_that_player():
+    # red Pause (seat 0), blue Pause (seat 1: skips 2 and 3), yellow Pause by seat 3 -- the second
+    # player the chain reached: now 3 players after seat 3 are skipped (4, 0, 1); seat 2 plays next
+    pos = Position(players=5, hands={0: ["red Pause", "blue 1"], 1: ["blue Pause", "green 3"], 2: ["green 8"],
+                                     3: ["yellow Pause", "yellow 1"], 4: ["yellow 3"]}, discard=("red 3",))
+    assert pos.turn(0) == 2
+    assert [e[1] for e in pos.events(E.E_SKIP)] == [2, 4, 0, 1]
+    assert [e[3] for e in pos.events(E.E_SKIP)] == [2, 3, 3, 3]
+
+
 def test_a_skipped_player_may_cancel_the_pause_with_a_zero_of_the_top_pause_colour():
     # chain red Pause + blue Pause; seat 2 holds a blue 0 and 2 cards (greedy spends it then)
     pos = Position(players=5, hands={0: ["red Pause", "blue 1"], 1: ["blue Pause", "green 3"],
@@ -266,41 +367,78 @@ def test_swap_modes_move_the_hands(mode, expect):
     assert all(pos.s.v[S.HELD + p] == S.held_mask(pos.s, p) for p in range(4))
 
 
-def test_swap_greedy_takes_the_cheapest_hand_and_play_continues_left_of_the_swapper():
+def test_swap_greedy_takes_the_smallest_hand_and_play_continues_left_of_the_swapper():
     pos = Position(hands={0: ["red Swap", "yellow 8", "yellow 7"], 1: ["green 3", "green 5"],
                           2: ["blue 1"], 3: ["green 8", "yellow 2+"]}, discard=("red 3",))
-    assert pos.play(0, "red Swap") == 1
+    assert pos.turn(0) == 1
     assert pos.hand(0) == ["blue 1"] and pos.hand(2) == ["yellow 7", "yellow 8"]
+    assert [pos.hand(p) for p in (1, 3)] == [["green 3", "green 5"], ["green 8", "yellow 2+"]]
 
 
 def test_any_affected_player_cancels_the_whole_swap_with_a_same_colour_zero():
-    # seat 0 swaps with seat 2; seat 2 would get a worse hand and holds a red 0
-    hands = {0: ["red Swap", "yellow 8", "yellow 7"], 1: ["green 3", "green 5"], 2: ["red 0", "blue 1"],
-             3: ["green 8", "yellow 2+"]}
+    # seat 0 swaps with seat 2 (fewest cards); seat 2 expects a worse hand and holds a red 0
+    hands = {0: ["red Swap", "yellow 8", "yellow 7"], 1: ["green 3", "green 5", "green 1"], 2: ["red 0", "blue 1"],
+             3: ["green 8", "yellow 2+", "yellow 1"]}
     pos = Position(hands=hands, discard=("red 3",))
-    assert pos.play(0, "red Swap") == 3                        # the defender's left continues
+    assert pos.turn(0) == 3                                    # the defender's left continues
     assert pos.hand(2) == ["blue 1"] and pos.hand(0) == ["yellow 7", "yellow 8"]
+    assert pos.s.v[S.G_CANCELS] == 1 and pos.events(E.E_SWAP_DONE) == []
     hands[2] = ["blue 0", "blue 1"]                            # wrong colour: no cancel
     pos = Position(hands=hands, discard=("red 3",))
-    pos.play(0, "red Swap")
-    assert pos.hand(0) == ["blue 0", "blue 1"]
+    assert pos.turn(0) == 1
+    assert pos.hand(0) == ["blue 0", "blue 1"] and pos.hand(2) == ["yellow 7", "yellow 8"]
 
 
-def test_xplus_rulebook_example_wild_two_plus_six_nine_plays_the_two_plus_and_draws_two():
-    pos = Position(hands={0: ["red X+", "blue 1"], 1: ["wild", "blue 2+", "green 6/9"], 2: ["green 8"],
-                          3: ["yellow 1"]}, draw=("yellow 3", "yellow 4", "yellow 5"), discard=("red 3",))
-    assert pos.play(0, "red X+") == 2
-    assert pos.hand(1) == ["green 6/9", "wild", "yellow 4", "yellow 5"]
-    assert pos.top == "blue 2+" and pos.size(2) == 1          # no effect of the forced 2+ by default
+@pytest.mark.parametrize("mode,canceller", [(Po.SWAP_PASS_LEFT, 3), (Po.SWAP_PASS_RIGHT, 2), (Po.SWAP_WITH_ONE, 3)])
+def test_every_player_whose_hand_would_change_may_cancel_a_swap(mode, canceller):
+    """resolve_swap with a chosen mode: the first affected player (clockwise from the swapper's left)
+    holding the Swap's colour 0 and expecting a worse hand cancels; an unaffected one cannot. Seat 2
+    keeps 20 points: it would take seat 1's single card (passing left, expected 14) but not seat 3's
+    three (passing right, 42); seat 3 keeps 7 and refuses any bigger hand."""
+    hands = {0: ["yellow 8", "yellow 7", "green 7", "green 8"], 1: ["green 3"], 2: ["red 0", "blue 2+"],
+             3: ["red 0", "blue 3", "green 4"]}
+    pos = Position(hands=hands, discard=("red 3", "red Swap"))
+    target = 3 if mode == Po.SWAP_WITH_ONE else -1
+    nxt = E.resolve_swap_chosen(pos.s, pos.r, pos.pol, 0, card("red Swap"), mode, target)[0]
+    assert nxt == -1 and pos.top == "red 0"
+    assert [e[1] for e in pos.events(E.E_PLAY)] == [canceller]
 
 
-def test_xplus_forced_card_effects_when_enabled():
-    pos = Position(sets=["rules.xplus_card_effects=true"],
-                   hands={0: ["red X+", "blue 1"], 1: ["wild", "blue 2+", "green 6/9"], 2: ["green 8"],
-                          3: ["yellow 1"]}, draw=("yellow 3", "yellow 4", "yellow 5", "yellow 7"),
-                   discard=("red 3",))
-    assert pos.play(0, "red X+") == 3
-    assert pos.size(1) == 4 and pos.size(2) == 3               # the forced 2+ made seat 2 draw 2
+XPLUS_EXAMPLE = {0: ["red X+", "green 1"], 1: ["wild", "blue 2+", "green 6/9"], 2: ["green 8", "yellow 4"],
+                 3: ["yellow 1"]}
+
+
+def test_xplus_rulebook_example_the_forced_two_plus_drags_the_left_neighbour_into_drawing_two():
+    """The original's example: X+ is played; the left player shows wild, 2+, 6/9; cannot put down the
+    wild, need not take the 6/9, puts down the 2+ and draws 2 -- glad to make *their* left player draw
+    2 as well (xplus_card_effects: true, the default)."""
+    pos = Position(hands=XPLUS_EXAMPLE, draw=("yellow 3", "yellow 5", "yellow 7", "yellow 8"), discard=("red 3",))
+    assert pos.turn(0) == 3                                    # seat 2 drew for the 2+ and is skipped
+    assert pos.hand(1) == ["green 6/9", "wild", "yellow 7", "yellow 8"]
+    assert pos.hand(2) == ["green 8", "yellow 3", "yellow 4", "yellow 5"]
+    assert pos.discard == ["red 3", "red X+", "blue 2+"]
+    assert [e[1:4] for e in pos.events(E.E_EFFECT)] == [(1, card("red X+"), 2), (2, card("blue 2+"), 2)]
+
+
+def test_xplus_forced_card_has_no_effect_with_xplus_card_effects_false():
+    pos = Position(sets=["rules.xplus_card_effects=false"], hands=XPLUS_EXAMPLE,
+                   draw=("yellow 3", "yellow 5", "yellow 7", "yellow 8"), discard=("red 3",))
+    assert pos.turn(0) == 2
+    assert pos.hand(1) == ["green 6/9", "wild", "yellow 7", "yellow 8"] and pos.hand(2) == ["green 8", "yellow 4"]
+
+
+def test_xplus_forced_two_plus_can_be_answered_by_its_target():
+    pos = Position(hands={**XPLUS_EXAMPLE, 2: ["yellow 2+", "yellow 4"]},
+                   draw=("yellow 3", "yellow 5", "yellow 7", "yellow 8", "green 3", "green 4"), discard=("red 3",))
+    assert pos.turn(0) == 0                                    # seat 2 stacked: seat 3 draws 4, skipped
+    assert pos.hand(2) == ["yellow 4"] and pos.size(3) == 5
+
+
+def test_xplus_zero_cancels_false_a_same_colour_zero_is_just_a_forced_card():
+    hands = {0: ["red X+", "blue 1"], 1: ["red 0", "green 6/9"], 2: ["green 8"], 3: ["yellow 1"]}
+    pos = Position(sets=["rules.xplus_zero_cancels=false"], hands=hands, draw=("yellow 3",), discard=("red 3",))
+    assert pos.turn(0) == 2 and pos.hand(1) == ["green 6/9"]
+    assert pos.events(E.E_PLAY)[-1][3] == E.H_XPLUS and pos.s.v[S.G_CANCELS] == 0
 
 
 def test_xplus_with_only_symbols_is_ignored_and_a_same_colour_zero_cancels_it():
@@ -319,6 +457,12 @@ def test_wild_is_followed_by_a_card_whose_effect_applies():
                    draw=("green 1", "green 4"), discard=("yellow 7",))
     assert pos.play(0, "wild") == 2                            # the 2+ hit seat 1
     assert pos.discard[-2:] == ["wild", "red 2+"] and pos.size(1) == 3 and pos.hand(0) == ["blue 3"]
+
+
+def test_a_wild_is_never_followed_by_another_wild():
+    pos = Position(hands={0: ["wild", "wild", "blue 3"], 1: ["green 3"]}, discard=("yellow 7",))
+    pos.turn(0)
+    assert pos.discard == ["yellow 7", "wild", "blue 3"] and pos.hand(0) == ["wild"]
 
 
 def test_a_wild_can_never_be_the_last_card():
@@ -354,15 +498,43 @@ def test_scoring_table_and_symbol_share():
     assert sym == [0, 0, 130, 0]
 
 
-def test_match_ends_at_the_limit_and_ties_share_the_win():
+def hand_totals(events, players):
+    """Match totals after each hand, from a traced match's E_SCORE records."""
+    rows = [e for e in events if e[0] == E.E_SCORE]
+    return [[int(rows[h * players + p][4]) for p in range(players)] for h in range(len(rows) // players)]
+
+
+@pytest.mark.parametrize("gid", range(4))
+def test_match_ends_exactly_when_a_total_reaches_the_limit_not_one_point_below(gid):
+    """Play a match, read the highest total T after its last hand, and replay the same match (same
+    stream: the limit changes nothing before the end) with match_limit = T: it ends after the same
+    hand; with T + 1 it goes on to at least one more hand; no hand is played after a total reached
+    the limit."""
+    def run(limit):
+        sc = load(GAME, sets=[f"rules.match_limit={limit}"], players=3, policies=["random"])
+        b = GAME.run_batch(sc, 3, np.array([gid]), trace=True)
+        return int(b.length[0]), hand_totals(b.events, 3)
+    n, totals = run(120)
+    for before in totals[:-1]:
+        assert max(before) < 120
+    top = max(totals[-1])
+    assert run(top)[0] == n
+    n_more, more = run(top + 1)
+    assert n_more > n and max(more[n - 1]) == top
+    assert all(max(t) < top + 1 for t in more[:-1])
+
+
+def test_the_lowest_total_wins_and_ties_share():
     pos = Position()
     pos.s.v[S.TOTAL:S.TOTAL + 4] = [500, 120, 120, 300]
     assert E.mark_winners(pos.s) == 0b0110
+    pos.s.v[S.TOTAL:S.TOTAL + 4] = [500, 121, 120, 300]
+    assert E.mark_winners(pos.s) == 0b0100
+    pos.s.v[S.TOTAL:S.TOTAL + 4] = [119, 121, 120, 300]
+    assert E.mark_winners(pos.s) == 0b0001
     for sets in ([], ["rules.match_limit=60"]):
         sc = load(GAME, sets=sets, players=4, policies=["random"])
         b = GAME.run_batch(sc, 3, np.arange(40))
-        limit = sc.rules.match_limit
-        assert (b.score.max(axis=1) >= limit).all()
         assert np.array_equal(b.is_winner, b.score == b.score.min(axis=1, keepdims=True))
 
 
@@ -400,11 +572,9 @@ def test_xplus_victim_is_out_only_if_the_hand_is_empty_after_drawing():
 def test_starter_pause_and_xplus_with_starter_effects():
     hands = {0: ["red 7", "blue 4"], 1: ["green 5"], 2: ["green 3"], 3: ["yellow 1"]}
     pos = Position(sets=["rules.starter_effects=true"], hands=hands, draw=("blue 1", "red Pause"))
-    starter = E.turn_starter(pos.s, pos.r, 0)
-    nxt = E.settle(pos.s, pos.r, pos.pol, E.right(pos.s, 0), starter, E.effect_of(starter), E.TWO, E.NO_WINDOW)
-    assert nxt == 1 and [e[1] for e in pos.events(E.E_SKIP)] == [0]       # the dealer is skipped
+    assert E.open_play(pos.s, pos.r, pos.pol, 0) == 1
+    assert [e[1] for e in pos.events(E.E_SKIP)] == [0]                     # the dealer is skipped
     pos = Position(sets=["rules.starter_effects=true"], hands=hands, draw=("blue 1", "blue 3", "blue 5",
                                                                              "blue 8", "red X+"))
-    starter = E.turn_starter(pos.s, pos.r, 0)
-    nxt = E.settle(pos.s, pos.r, pos.pol, E.right(pos.s, 0), starter, E.effect_of(starter), E.TWO, E.NO_WINDOW)
-    assert nxt == 1 and pos.hand(0) == ["blue 1", "blue 3", "blue 5", "blue 8", "red 7"]  # put down blue 4, drew 4
+    assert E.open_play(pos.s, pos.r, pos.pol, 0) == 1
+    assert pos.hand(0) == ["blue 1", "blue 3", "blue 5", "blue 8", "red 7"]  # put down blue 4, drew 4

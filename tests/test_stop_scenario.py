@@ -13,19 +13,26 @@ from analyzer.games.stop.scenario import StopRules, kernel_inputs
 from analyzer.scenario import load
 
 SPEC_DEFAULTS = dict(starter_redraw_wild=True, starter_effects=False, play_drawn_card=False, must_play_if_able=True,
-                     jump_in_priority="clockwise", achtung_forget_rate=0.0, xplus_zero_cancels=True,
-                     xplus_card_effects=False, match_limit=500, hand_turn_cap=2000)
+                     jump_in_priority="clockwise", achtung_forget_rate=0.0, two_plus_drawer="skipped",
+                     xplus_zero_cancels=True, xplus_card_effects=True, out_player_scores="held", match_limit=500,
+                     hand_turn_cap=2000)
 
 
 def test_default_scenario_is_the_published_game():
     sc = load(GAME)
     assert sc.players == 4 and sc.policies == ["greedy"]
-    assert "Abacusspiele" in sc.source and "stop.md" in sc.source
+    assert "Abacusspiele" in sc.source and "MASH" in sc.source
     for k, v in SPEC_DEFAULTS.items():
         assert getattr(sc.rules, k) == v, k
         assert StopRules.model_fields[k].default == v, k
     assert sc.cards.total() == 112
     assert GAME.default_scenario.read_text().count("#") > 20          # commented for designers
+
+
+@pytest.mark.parametrize("name", ["default.yaml", "house-rules.yaml"])
+def test_scenario_files_name_no_file_users_do_not_have(name):
+    text = (Path(GAME.scenario_dir) / name).read_text()
+    assert "shared/" not in text and "originals" not in text and "stop.md" not in text
 
 
 def test_house_rules_scenario():
@@ -40,6 +47,8 @@ def test_house_rules_scenario():
     ("rules.match_limit=0", "match_limit"),
     ("rules.hand_turn_cap=-1", "hand_turn_cap"),
     ("rules.jumped_two_plus=sometimes", "jumped_two_plus"),
+    ("rules.two_plus_drawer=draws", "two_plus_drawer"),
+    ("rules.out_player_scores=half", "out_player_scores"),
     ("rules.play_drawn_cards=true", "unknown field"),
     ("rules.hand_size=30", "non-wild cards"),
     ("cards.wild.penalty=-5", "penalty"),

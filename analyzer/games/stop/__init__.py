@@ -1,7 +1,8 @@
 """STOP (Abacusspiele 2001): a shedding card game, 2-6 players, 112 cards, penalties over hands.
 
 Rules: shared/rules/stop.md, implemented once in `engine.py` (numba kernel), policies in
-`policies.py`, the scenario schema and its translation to kernel inputs in `scenario.py`.
+`policies.py` (which see the game only through `view.py`: their own hand and the public table), the
+scenario schema and its translation to kernel inputs in `scenario.py`.
 
 Rule decisions beyond stop.md
 -----------------------------
@@ -33,16 +34,22 @@ scenario parameters, marked [param]):
 - Achtung: any move that takes a hand from 2+ cards to exactly 1 (a wild with its follow-up from 3
   to 1 too); no Achtung penalty after the hand is over. The penalty cards are drawn at once, before
   the jump-in window.
-- [param out_player_scores: held] everyone scores what they hold once the last card's effect has
-  resolved, including the player who called STOP if cards came back to them (a 2+ stack wrapping
-  round, or a last-card Swap, which leaves the swapper with someone's hand); `zero` -- the STOP
-  caller always scores 0.
+- [param out_player_scores: held] (stop.md) each player scores what they hold once the last card's
+  effect has resolved -- the original says each player, so the STOP caller too if cards came back to
+  them (a 2+ stack wrapping round, or a last-card Swap, which leaves the swapper with someone's hand);
+  `zero` -- the variant where the STOP caller always scores 0.
+- [param two_plus_drawer: skipped] (stop.md) the player who draws for a 2+ (or a stack) loses the
+  turn and play continues to their left; `plays` -- the other reading: the drawer plays next. A
+  cancelling 0 is a move of its own: play continues left of the defender either way.
+- [param xplus_card_effects: true] (stop.md, the original's X+ example) the X+ victim's forced 2+
+  makes their left neighbour draw 2 (answers and jump-ins as for any 2+); `false` -- no effect.
 - hand_turn_cap counts normal turns (a play or a draw/pass); a capped hand is scored as it stands
   and counted in `capped_hands`. [param match_hand_cap: 1000] the same safety for hands in a match.
 - [param hand_size: 7] the deal; cards are dealt one at a time from the dealer's left.
 - Counting: `moves` counts a wild with its follow-up as one play.
 Not implemented: nothing of stop.md is left out. Showing the X+ victim's hand to everyone has no
-effect because no policy uses what the others hold (beyond hand sizes and match totals).
+effect because no policy remembers what it was shown; policies read only their own hand, hand sizes,
+match totals and the card table (view.py).
 
 Results columns are documented in `Stop.columns`; trace events in engine.py's docstring. The kernel:
 `engine.simulate(rules, cards, policy, seats, seed, game_ids, ev_cap)` with the namedtuples of

@@ -70,17 +70,6 @@ def is_number(t):
     return t != WILD and t % N_KINDS <= LAST_NUMBER_KIND
 
 
-@njit(cache=True, _nrt=False)
-def matches(t, top):
-    """Matching rule: same colour, or same number (6/9 matches 6/9: it is one kind), or same symbol.
-    A wild goes on anything (its extra condition -- a non-wild to follow -- is a hand condition, see
-    engine.can_play). A wild on top can only be the starter (a played wild is always covered by its
-    follow-up card); decision: a wild starter accepts any card, since it has no colour to follow."""
-    if t == WILD or top == WILD:
-        return True
-    return t // N_KINDS == top // N_KINDS or t % N_KINDS == top % N_KINDS
-
-
 def type_table(copies_per_kind, penalty_per_kind, draws_per_kind, wild_copies, wild_penalty):
     """Per-type arrays (colour, kind, copies, penalty, X+ draw count) from per-kind data; plus the
     deck (array of all card types, one entry per physical card)."""

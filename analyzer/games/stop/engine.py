@@ -287,9 +287,10 @@ def jump_in_window(s, r, pol, src, t):
 
 @jit
 def resolve_two_plus(s, r, pol, src, t, count):
-    """2+: src's left neighbour draws `count` and play continues to *their* left -- unless they cancel
-    with a 0 of the attacking card's colour (play continues with the defender's left), or stack any 2+
-    (count + 2 passes on to their own left neighbour)."""
+    """2+: src's left neighbour draws `count` and play continues to *their* left (two_plus_drawer:
+    skipped) or with the drawer (plays) -- unless they cancel with a 0 of the attacking card's colour
+    (play continues with the defender's left), or stack any 2+ (count + 2 passes on to their own left
+    neighbour)."""
     target = left(s, src)
     a = answer_two_plus(s, r, pol, target, colour_of(t), count)
     if a >= 0:
@@ -301,7 +302,8 @@ def resolve_two_plus(s, r, pol, src, t, count):
         return -1, target, a, P_TWO, count + 2
     rec(s, E_EFFECT, target, t, count, NIL)
     draw_cards(s, target, count, R_TWO_PLUS)
-    return left(s, target), target, t, P_NONE, 0
+    nxt = target if r.two_plus_drawer_plays else left(s, target)
+    return nxt, target, t, P_NONE, 0
 
 
 @jit
@@ -401,6 +403,12 @@ def resolve_swap(s, r, pol, src, t):
     A Swap can hand cards to a player who has already gone out, or leave someone with none; the hand
     ends only by check_stop after a play, so that does not end it by itself."""
     mode, target = choose_swap(s, r, pol, src)
+    return resolve_swap_chosen(s, r, pol, src, t, mode, target)
+
+
+@jit
+def resolve_swap_chosen(s, r, pol, src, t, mode, target):
+    """The Swap once src has chosen its mode and target: the cancels, then the hands move."""
     rec(s, E_SWAP, src, t, mode, target)
     zero = card_type(colour_of(t), K_ZERO)
     q = src
@@ -423,8 +431,9 @@ def resolve_xplus(s, r, pol, src, t):
     then draw its number (6/9 -> 9, 2+ -> 2, 0 -> 0: the card table's `draws`); that counts as their
     turn and play continues to their left. Only symbols in hand: the X+ is ignored (they take their
     normal turn). A 0 of the X+'s colour cancels it entirely when xplus_zero_cancels (play continues
-    with the defender's left). The forced card has its own effect only when xplus_card_effects (only a
-    2+ has one). Decision: the victim is out (STOP) only if their hand is still empty after the draw."""
+    with the defender's left). The forced card has its own effect when xplus_card_effects (default, as
+    in the original's example; only a 2+ has one: the victim's left neighbour draws 2). Decision: the
+    victim is out (STOP) only if their hand is still empty after the draw."""
     q = left(s, src)
     if s.v[HELD + q] & NUMBER_MASK == 0:
         rec(s, E_XPLUS_IGNORED, q, t, NIL, NIL)
@@ -603,10 +612,11 @@ def seat_stat(s, p, k):
 
 @jit
 def score_hand(s, r, dealer, first):
-    """Every player scores the penalty of the cards they hold (numbers face value, 6/9 9, 2+ 20, Pause
-    10, Swap 30, X+ 40, wild 50 by default). out_player_scores: held (default) -- the player who
-    called STOP scores what they hold once the last card's effect resolved (normally nothing; cards can
-    come back through a 2+ stack wrapping round or a Swap); zero -- they score 0 whatever they hold."""
+    """Each player scores the penalty of the cards they hold (numbers face value, 6/9 9, 2+ 20, Pause
+    10, Swap 30, X+ 40, wild 50 by default) -- the original says each player, so out_player_scores:
+    held (default) scores the STOP caller too, on what they hold once the last card's effect resolved
+    (normally nothing; cards come back through a 2+ stack wrapping round or a last-card Swap); zero --
+    the variant where the caller scores 0 whatever they hold."""
     P = n_players(s)
     out = s.v[OUT]
     for p in range(P):
@@ -633,6 +643,18 @@ def score_hand(s, r, dealer, first):
 
 
 @jit
+def open_play(s, r, pol, dealer):
+    """After the deal: turn the starter; the dealer plays first -- unless starter_effects and the
+    starter is an action card. Decision: it then acts as if the dealer's right neighbour had just
+    played it, so the dealer is the target of a 2+ / Pause / X+ and the right neighbour chooses a
+    Swap; no jump-ins on the starter (nobody played it). Returns who takes the first turn."""
+    starter = turn_starter(s, r, dealer)
+    if r.starter_effects and effect_of(starter) != P_NONE:
+        return settle(s, r, pol, right(s, dealer), starter, effect_of(starter), TWO, NO_WINDOW)
+    return dealer
+
+
+@jit
 def play_hand(s, r, pol, dealer, first):
     """Deal, turn the starter, play turns from the dealer until someone calls STOP (or the hand reaches
     hand_turn_cap turns: counted as capped and scored as it stands), then score."""
@@ -642,13 +664,7 @@ def play_hand(s, r, pol, dealer, first):
     s.v[DEALER] = dealer
     rec(s, E_HAND, dealer, NONE, s.v[G_LENGTH] + 1, NIL)
     deal(s, r, dealer)
-    starter = turn_starter(s, r, dealer)
-    cur = dealer
-    if r.starter_effects and effect_of(starter) != P_NONE:
-        # decision: the starter acts as if the dealer's right neighbour had just played it, so the
-        # dealer is the target of a 2+ / Pause / X+ and the right neighbour chooses a Swap. No jump-ins
-        # on the starter (nobody played it).
-        cur = settle(s, r, pol, right(s, dealer), starter, effect_of(starter), TWO, NO_WINDOW)
+    cur = open_play(s, r, pol, dealer)
     while s.v[HAND_OVER] == 0:
         if s.v[HAND_TURNS] >= r.hand_turn_cap:
             s.v[G_CAPPED] += 1

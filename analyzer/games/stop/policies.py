@@ -1,10 +1,12 @@
 """STOP policies: numba decision functions, chosen per seat by the integer code in the state
-(`s.v[POLICY + p]`, from the scenario's `policies:`), with parameters from `policy_params:`.
+(from the scenario's `policies:`), with parameters from `policy_params:`.
 
 Every decision the rules leave to a player goes through one function here; the engine asks, the
-policy answers with a card type (or -1 for "no"), a bool, or a (mode, target) pair. Randomness comes
-only from the game's stream `s.rng`, and only when there is a real choice. Ties between card types
-are broken uniformly over the physical cards (weights = copies held).
+policy answers with a card type (or -1 for "no"), a bool, or a (mode, target) pair. Policies see
+only what their player could know: they read the state through view.py (own hand, hand sizes, match
+totals, the card table, the top card), never another player's cards or the draw pile. Randomness
+comes only from the game's stream `s.rng`, and only when there is a real choice. Ties between card
+types are broken uniformly over the physical cards (weights = copies held).
 
 random   -- uniform over legal choices. Normal play: each legal physical card equally likely, plus
             "draw instead" as one more option when must_play_if_able is false. Wild follow-up, X+
@@ -13,19 +15,20 @@ random   -- uniform over legal choices. Normal play: each legal physical card eq
             answer (accept / cancel with 0 / stack-or-add), then uniform over cards. Swap: uniform over
             the 3 modes, then a uniform target. Cancelling a Swap or an X+, playing a drawn card: 1/2.
 greedy   -- sheds the highest-penalty legal card first (0s always last, whatever their penalty: they
-            are its defence), ties broken uniformly. Always jumps in (even with a 0: the card count
-            matters more than a second 0 of a colour just played), always plays a drawn card.
+            are its defence), ties broken uniformly. Never declines a legal card (so must_play_if_able
+            changes nothing for it), always jumps in (even with a 0: the card count matters more than a
+            second 0 of a colour just played), always plays a drawn card.
             Answers a 2+ by stacking a 2+ if it has one (sheds 20 and passes the draw on), else
             cancels with a same-colour 0. It keeps a defensive 0 while it pays, precisely: a 0 is
             never played while another legal card exists; it is spent to cancel a 2+ always (saves >= 2
             cards); an X+ when the cheapest forced card would cost >= 0 (cost = draws x mean deck
             penalty - penalty of the forced card, the expected change of its hand penalty); a Swap when
-            the hand it would receive has a higher penalty than its own hand without that 0 (equal
-            penalty: more cards); a Pause (when it cannot add a Pause) only when it holds <=
-            `greedy_pause_zero_at` cards (default 2), where the lost turn is worth more than the 0.
-            Swap: takes the hand with the lowest penalty (fewest cards on
-            ties). X+ forced card: the lowest cost as above -- the rulebook example (wild, 2+, 6/9)
-            gives the 2+: 2 x 14 - 20 = 8 against 9 x 14 - 9 = 117.
+            the hand it would receive is expected to cost more than its own hand without that 0 (the
+            other hand is face down: expected = its size x mean deck penalty; equal: more cards); a
+            Pause (when it cannot add a Pause) only when it holds <= `greedy_pause_zero_at` cards
+            (default 2), where the lost turn is worth more than the 0. Swap: takes the hand with the
+            fewest cards (the lowest expected penalty). X+ forced card: the lowest cost as above -- the
+            rulebook example (wild, 2+, 6/9) gives the 2+: 2 x 14 - 20 = 8 against 9 x 14 - 9 = 117.
 defender -- hoards answers and attacks the threat. Its "keepers" are 0s and 2+ cards: while it holds
             at most `defender_hoard` of them (default 2) they are protected -- not played, not used to
             jump in, unless nothing else is legal (then it would rather draw when must_play_if_able is
@@ -34,32 +37,27 @@ defender -- hoards answers and attacks the threat. Its "keepers" are 0s and 2+ c
             (2+, Pause, X+) first, protected or not. Otherwise it sheds the highest-penalty card. It
             answers every attack it can: a 2+ or Pause by cancelling with a same-colour 0 first, else by
             stacking / adding; always cancels an X+; cancels a Swap that would give it more cards
-            (equal count: higher penalty). Swap: takes the hand with the fewest cards (lowest penalty
-            on ties). X+ forced card: the fewest draws (highest penalty on ties).
+            (equal count: a higher expected penalty). Swap: takes the hand with the fewest cards. X+
+            forced card: the fewest draws (highest penalty on ties).
+No policy peeks: an earlier greedy/defender Swap read the other hands' penalties; it was removed
+(issue #8) rather than kept as a named variant, since nothing in the reports needs a cheating player.
 """
 import numpy as np
 
 from ...rng import below, uniform
 from .cards import K_PAUSE, K_TWO_PLUS, K_ZERO, N_COLOURS, N_KINDS, WILD, card_type
-from .state import (
-    DRAWS,
-    HELD,
-    NUMBER_MASK,
-    PENALTY,
-    POLICY,
-    SIZE,
-    TMP,
-    TOTAL,
-    WILD_BIT,
-    bit,
-    hand_penalty,
-    jit,
-    jit_inline,
-    left,
-    legal_mask,
-    lowest,
-    n_players,
-    right,
+from .state import NUMBER_MASK, WILD_BIT, bit, jit, jit_inline, left, lowest, n_players
+from .view import (
+    card_draws,
+    card_penalty,
+    hand_size,
+    match_total,
+    own_count,
+    own_legal,
+    own_penalty,
+    own_size,
+    own_types,
+    policy_of,
 )
 
 i64 = np.int64  # constants are numpy ints: see state.py
@@ -90,11 +88,6 @@ KEEPERS_MASK = i64(sum(1 << (c * 12 + k) for c in range(4) for k in (0, 2)))    
 ATTACK_MASK = i64(sum(1 << (c * 12 + k) for c in range(4) for k in (2, 9, 11)))    # 2+, Pause, X+
 
 
-@jit_inline
-def policy_of(s, p):
-    return s.v[POLICY + p]
-
-
 # ---- choosing among card types ------------------------------------------------------------------------
 
 @jit_inline
@@ -104,18 +97,18 @@ def score(s, r, pol, p, t, how, aux):
     if how == BY_SHEDDING:
         if t != WILD and t % N_KINDS == K_ZERO:
             return NEG + 1
-        return s.v[PENALTY + t]
+        return card_penalty(s, t)
     if how == BY_DEFENDER:
-        sc = s.v[PENALTY + t]
+        sc = card_penalty(s, t)
         if aux & 1 and (ATTACK_MASK >> t) & 1:
             return sc + (1 << 20)
         if aux & 2 and (KEEPERS_MASK >> t) & 1:
             return sc - (1 << 20)
         return sc
     if how == BY_XPLUS_COST:   # in thousandths of a penalty point
-        return -np.int64(round((s.v[DRAWS + t] * r.mean_penalty - s.v[PENALTY + t]) * 1000.0))
+        return -np.int64(round((card_draws(s, t) * r.mean_penalty - card_penalty(s, t)) * 1000.0))
     if how == BY_FEWEST_DRAWS:
-        return -s.v[DRAWS + t] * 100000 + s.v[PENALTY + t]
+        return -card_draws(s, t) * 100000 + card_penalty(s, t)
     return 0
 
 
@@ -137,10 +130,10 @@ def pick(s, r, pol, p, mask, how, aux):
             best = sc
             best_t = t
             n_types = 1
-            n_cards = s.hand[p, t]
+            n_cards = own_count(s, p, t)
         elif sc == best:
             n_types += 1
-            n_cards += s.hand[p, t]
+            n_cards += own_count(s, p, t)
     if n_types <= 1:
         return best_t, best
     x = below(s.rng, n_cards)
@@ -149,7 +142,7 @@ def pick(s, r, pol, p, mask, how, aux):
         t = lowest(m)
         m &= m - 1
         if score(s, r, pol, p, t, how, aux) == best:
-            x -= s.hand[p, t]
+            x -= own_count(s, p, t)
             if x < 0:
                 return t, best
     return best_t, best
@@ -174,14 +167,14 @@ def count_cards(s, p, mask):
     while m:
         t = lowest(m)
         m &= m - 1
-        n += s.hand[p, t]
+        n += own_count(s, p, t)
     return n
 
 
 @jit_inline
 def hoarding(s, pol, p):
     """Defender: it holds at most defender_hoard keepers (0s, 2+s), so it keeps them all back."""
-    return count_cards(s, p, s.v[HELD + p] & KEEPERS_MASK) <= pol.defender_hoard
+    return count_cards(s, p, own_types(s, p) & KEEPERS_MASK) <= pol.defender_hoard
 
 
 @jit
@@ -192,8 +185,8 @@ def threat(s, p):
     q = best
     for _ in range(n_players(s) - 2):
         q = left(s, q)
-        if s.v[TOTAL + q] < s.v[TOTAL + best] or (s.v[TOTAL + q] == s.v[TOTAL + best]
-                                                  and s.hand[q, SIZE] < s.hand[best, SIZE]):
+        if match_total(s, q) < match_total(s, best) or (match_total(s, q) == match_total(s, best)
+                                                        and hand_size(s, q) < hand_size(s, best)):
             best = q
     return best
 
@@ -220,7 +213,7 @@ def play_style(s, p):
 def choose_play(s, r, pol, p, top_card, allow_draw):
     """The card p plays in their turn; -1 to draw instead (only when allow_draw, i.e.
     must_play_if_able is off); NO_LEGAL when p has no legal card."""
-    legal = legal_mask(s, p, top_card)
+    legal = own_legal(s, p, top_card)
     if legal == 0:
         return NO_LEGAL
     code = policy_of(s, p)
@@ -241,7 +234,7 @@ def choose_wild_follow(s, r, pol, p):
     """The non-wild card that must follow p's wild (any colour or kind); p holds at least one."""
     code = policy_of(s, p)
     aux = defender_flags(s, pol, p) if code == DEFENDER else 0
-    t, _ = pick(s, r, pol, p, s.v[HELD + p] & ~WILD_BIT, play_style(s, p), aux)
+    t, _ = pick(s, r, pol, p, own_types(s, p) & ~WILD_BIT, play_style(s, p), aux)
     return t
 
 
@@ -273,11 +266,11 @@ def wants_jump_in(s, r, pol, p, t):
 def answer(s, r, pol, p, zero, alt_kind, prefer_zero, zero_ok):
     """Shared answer logic for 2+ and Pause: the same-colour 0 `zero`, a card of `alt_kind` of any
     colour (uniformly over the cards), or -1 to accept the effect."""
-    has_zero = s.hand[p, zero] > 0
+    has_zero = own_count(s, p, zero) > 0
     alts = 0
     for c in range(N_COLOURS):
         alts |= bit(card_type(c, alt_kind))
-    alts &= s.v[HELD + p]
+    alts &= own_types(s, p)
     if policy_of(s, p) == RANDOM:
         n_opt = 1 + (1 if has_zero else 0) + (1 if alts else 0)
         x = below(s.rng, n_opt) if n_opt > 1 else 0
@@ -306,59 +299,54 @@ def answer_pause(s, r, pol, p, colour):
     """p is about to be skipped by a Pause of `colour`: the same-colour 0 (cancel), a Pause of any
     colour (add to the chain), or -1 (lose the turn)."""
     code = policy_of(s, p)
-    zero_ok = code == DEFENDER or s.hand[p, SIZE] <= pol.greedy_pause_zero_at
+    zero_ok = code == DEFENDER or own_size(s, p) <= pol.greedy_pause_zero_at
     return answer(s, r, pol, p, card_type(colour, K_ZERO), K_PAUSE, code == DEFENDER, zero_ok)
 
 
 # ---- Swap -------------------------------------------------------------------------------------------
 
 @jit
-def prefer(code, pa, na, pb, nb):
-    """Is a hand of penalty pa and na cards preferable to one of pb, nb? greedy: lower penalty, then
-    fewer cards; defender: fewer cards, then lower penalty."""
-    if code == DEFENDER:
-        return na < nb or (na == nb and pa < pb)
-    return pa < pb or (pa == pb and na < nb)
+def unseen_penalty(s, r, q):
+    """What q's hand is worth as far as another player can tell: its size (public) times the mean
+    penalty of a card of the deck. The cards themselves are face down (see view.py)."""
+    return hand_size(s, q) * r.mean_penalty
 
 
 @jit
 def choose_swap(s, r, pol, p):
-    """p played a Swap: returns (mode, target); the target matters only for SWAP_WITH_ONE."""
+    """p played a Swap: returns (mode, target); the target matters only for SWAP_WITH_ONE. greedy and
+    defender swap with the player holding the fewest cards (the lowest expected penalty too), the
+    first clockwise from p's left on ties. Passing left or right would give p a neighbour's hand,
+    never a better one than that, so they do not pass."""
     P = n_players(s)
-    code = policy_of(s, p)
-    if code == RANDOM:
+    if policy_of(s, p) == RANDOM:
         mode = below(s.rng, N_SWAP_MODES)
         target = (p + 1 + below(s.rng, P - 1)) % P if mode == SWAP_WITH_ONE else NONE
         return mode, target
-    # the hand p ends up with: with q -> q's hand; pass left -> its right neighbour's; pass right ->
-    # its left neighbour's. The first best in that order wins. Penalties computed once (in TMP).
-    for q in range(P):
-        s.v[TMP + q] = hand_penalty(s, q)
     target = left(s, p)
     q = target
     for _ in range(P - 2):
         q = left(s, q)
-        if prefer(code, s.v[TMP + q], s.hand[q, SIZE], s.v[TMP + target], s.hand[target, SIZE]):
+        if hand_size(s, q) < hand_size(s, target):
             target = q
-    mode = SWAP_WITH_ONE
-    best = target
-    for m in range(SWAP_PASS_LEFT, SWAP_PASS_RIGHT + 1):
-        q = right(s, p) if m == SWAP_PASS_LEFT else left(s, p)
-        if prefer(code, s.v[TMP + q], s.hand[q, SIZE], s.v[TMP + best], s.hand[best, SIZE]):
-            mode = m
-            best = q
-    return mode, target
+    return SWAP_WITH_ONE, target
 
 
 @jit
 def wants_swap_cancel(s, r, pol, p, incoming):
     """p's hand would be replaced by the hand of player `incoming`; p holds the same-colour 0.
-    Cancel the whole Swap with it? (It compares its hand minus that 0 with the incoming one.)"""
+    Cancel the whole Swap with it? It compares its own hand without that 0 (known penalty, size - 1)
+    with the incoming hand (known size, expected penalty: unseen_penalty). greedy: cancels when the
+    incoming hand is expected to cost more (equal: has more cards); defender: when it has more cards
+    (equal: is expected to cost more)."""
     code = policy_of(s, p)
     if code == RANDOM:
         return uniform(s.rng) < 0.5
-    return prefer(code, hand_penalty(s, p), s.hand[p, SIZE] - 1, hand_penalty(s, incoming),
-                  s.hand[incoming, SIZE])
+    mine, n_mine = float(own_penalty(s, p)), own_size(s, p) - 1
+    theirs, n_theirs = unseen_penalty(s, r, incoming), hand_size(s, incoming)
+    if code == DEFENDER:
+        return n_mine < n_theirs or (n_mine == n_theirs and mine < theirs)
+    return mine < theirs or (mine == theirs and n_mine < n_theirs)
 
 
 # ---- X+ ---------------------------------------------------------------------------------------------
@@ -370,7 +358,7 @@ def choose_xplus_card(s, r, pol, p):
     defender: the fewest draws (highest penalty on ties); random: uniform over the cards."""
     code = policy_of(s, p)
     how = BY_XPLUS_COST if code == GREEDY else (BY_FEWEST_DRAWS if code == DEFENDER else BY_NOTHING)
-    t, _ = pick(s, r, pol, p, s.v[HELD + p] & NUMBER_MASK, how, 0)
+    t, _ = pick(s, r, pol, p, own_types(s, p) & NUMBER_MASK, how, 0)
     return t
 
 
@@ -383,4 +371,4 @@ def wants_xplus_cancel(s, r, pol, p, colour):
         return uniform(s.rng) < 0.5
     if code == DEFENDER:
         return True
-    return best_score(s, r, pol, p, s.v[HELD + p] & NUMBER_MASK, BY_XPLUS_COST, 0) <= 0
+    return best_score(s, r, pol, p, own_types(s, p) & NUMBER_MASK, BY_XPLUS_COST, 0) <= 0

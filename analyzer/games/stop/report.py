@@ -3,7 +3,8 @@ match length, seat advantage relative to the first dealer, and the effect of rul
 
 The results file holds one player count and one rule set; the by-player-count and rule-parameter
 sections come from comparison runs of `COMPARE_N` matches each (same seed, same scenario otherwise),
-made here and labelled as such.
+made here and labelled as such. Rule effects are measured under each policy at every seat (a rule a
+policy never triggers cannot move its numbers: the report says so when a run comes out identical).
 """
 from __future__ import annotations
 
@@ -19,15 +20,33 @@ from ...results import matrix
 
 COMPARE_N = int(os.environ.get("ANALYZER_COMPARE_N", "20000"))
 COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
-# Rule changes whose effect the report measures: (label, scenario overrides).
-RULE_VARIANTS = [
-    ("as scenario", {}),
-    ("play_drawn_card: true", {"rules.play_drawn_card": True}),
-    ("must_play_if_able: false", {"rules.must_play_if_able": False}),
-    ("achtung_forget_rate: 0.2", {"rules.achtung_forget_rate": 0.2}),
-    ("xplus_zero_cancels: false", {"rules.xplus_zero_cancels": False}),
-    ("starter_effects: true", {"rules.starter_effects": True}),
-]
+# The rule parameters of stop.md whose effect the report measures, each changed from the run's value:
+# booleans flipped, two-way choices to the other reading, the Achtung rate between 0 and 0.2.
+FLIPPED = ("starter_redraw_wild", "starter_effects", "play_drawn_card", "must_play_if_able", "xplus_zero_cancels",
+           "xplus_card_effects")
+READINGS = {"two_plus_drawer": ("skipped", "plays"), "out_player_scores": ("held", "zero")}
+# Why a policy can leave a rule untouched (shown when a variant's run is identical to the scenario's).
+NEVER_TRIGGERS = {
+    ("greedy", "must_play_if_able"): "greedy never declines a legal card, so it plays exactly as when it must",
+}
+
+
+def rule_variants(rules: dict) -> list[tuple[str, str, dict]]:
+    """(label, parameter, overrides) for each rule change, after the unchanged scenario."""
+    out = [("as scenario", "", {})]
+    for key in FLIPPED:
+        out.append((f"{key}: {str(not rules[key]).lower()}", key, {f"rules.{key}": not rules[key]}))
+    for key, (a, b) in READINGS.items():
+        value = b if rules[key] == a else a
+        out.append((f"{key}: {value}", key, {f"rules.{key}": value}))
+    rate = 0.2 if rules["achtung_forget_rate"] == 0 else 0.0
+    out.append((f"achtung_forget_rate: {rate}", "achtung_forget_rate", {"rules.achtung_forget_rate": rate}))
+    return out
+
+
+def same_games(a, b) -> bool:
+    """Two runs of the same seed played identical matches (every score and length equal)."""
+    return a["length"].equals(b["length"]) and np.array_equal(matrix(a, "score"), matrix(b, "score"))
 
 
 def _compare(game, meta, n, sets=None, players=None):
@@ -100,9 +119,13 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.figure(fig, "match_length_hist.png", "Match length in hands.")
 
     # -- by player count (comparison runs) --------------------------------------------------------
+    # every row with seat 0's policy at every seat (the run itself is reused only if it is played so)
+    policy = meta["policies"][0]
+    uniform = all(q == policy for q in meta["policies"])
     rows, pen_est, len_est, share_est, labels = [], [], [], [], []
     for p in range(game.Scenario.MIN_PLAYERS, game.Scenario.MAX_PLAYERS + 1):
-        d = df if p == players and n_cmp == df.height else _compare(game, meta, n_cmp, players=p)
+        reuse = p == players and n_cmp == df.height and uniform
+        d = df if reuse else _compare(game, meta, n_cmp, sets={"policies": [policy]}, players=p)
         f = matrix(d, "first_hand_penalty")
         pe = stats.bootstrap_mean(f)
         le = stats.bootstrap_mean(d["length"].to_numpy())
@@ -113,8 +136,10 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         len_est.append(le)
         share_est.append(se)
         rows.append([p, pe.fmt(), f"{np.percentile(f, 95):.0f}", se.fmt(pct=True), le.fmt(), seat0.fmt(pct=True)])
-    rep.section("By player count", f"Comparison runs of {n_cmp:,} matches per player count (policies: "
-                f"{meta['policies'][0]} at every seat unless the scenario gives one policy for all).")
+    mixed = "" if uniform else (f" The run itself mixes policies ({', '.join(meta['policies'])}), so its own "
+                                f"player count is a comparison run too.")
+    rep.section("By player count", f"Comparison runs of {n_cmp:,} matches per player count, {policy} at every "
+                f"seat in every row (seat 0's policy of the run).{mixed}")
     rep.table(["players", "penalty per player per hand", "95% quantile", "symbol-card share", "match length (hands)",
                "seat 0 win rate"], rows)
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.4))
@@ -124,24 +149,39 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     fig.tight_layout()
     rep.figure(fig, "by_player_count.png", "Scoring spread, symbol-card share and match length by player count (95% intervals).")
 
-    # -- rule parameters (comparison runs) ----------------------------------------------------------
-    rows, len_est, pen_est, labels = [], [], [], []
-    for label, sets in RULE_VARIANTS:
-        d = _compare(game, meta, n_cmp, sets=sets)
-        le = stats.bootstrap_mean(d["length"].to_numpy())
-        pe = stats.bootstrap_mean(matrix(d, "first_hand_penalty"))
-        seat0 = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
-        moves = stats.bootstrap_mean(d["moves"].to_numpy() / d["length"].to_numpy())
-        labels.append(label)
-        len_est.append(le)
-        pen_est.append(pe)
-        rows.append([label, le.fmt(), pe.fmt(), moves.fmt(), seat0.fmt(pct=True)])
+    # -- rule parameters (comparison runs, under each policy) -------------------------------------
+    variants = rule_variants(meta["scenario"]["rules"])
+    # the run's own policies first, then every policy at every seat
+    policies = [meta["policies"]] if not uniform else []
+    policies += [[q] for q in sorted(game.Scenario.POLICIES, key=lambda q: not (uniform and q == policy))]
     rep.section("Effect of rule parameters", f"Each row is a comparison run of {n_cmp:,} matches with one rule "
-                f"changed from the scenario ({players} players, same seed).")
-    rep.table(["rule", "match length (hands)", "penalty per player per hand", "plays per hand", "seat 0 win rate"], rows)
-    fig, axes = plt.subplots(1, 2, figsize=(12, 3.6))
-    errorbar_chart(labels, len_est, "Match length by rule", "hands", ax=axes[0])
-    errorbar_chart(labels, pen_est, "Penalty per hand by rule", "penalty", ax=axes[1])
+                f"changed from the scenario ({players} players, same seed), once per policy: a verdict should "
+                f"hold under more than one. 'identical' marks a run that played exactly the scenario's "
+                f"matches (same seed, every score equal): under that policy the rule changed no outcome.")
+    fig, axes = plt.subplots(1, len(policies), figsize=(5.5 * len(policies), 4.2), squeeze=False)
+    for ax, pols in zip(axes[0], policies, strict=True):
+        who = pols[0] if len(pols) == 1 else "the run's policies (" + ", ".join(pols) + ")"
+        rows, len_est, labels, notes = [], [], [], []
+        base = None
+        for label, key, sets in variants:
+            d = _compare(game, meta, n_cmp, sets={**sets, "policies": pols})
+            base = d if base is None else base
+            le = stats.bootstrap_mean(d["length"].to_numpy())
+            pe = stats.bootstrap_mean(matrix(d, "first_hand_penalty"))
+            seat0 = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
+            moves = stats.bootstrap_mean(d["moves"].to_numpy() / d["length"].to_numpy())
+            same = key and same_games(d, base)
+            if same and (why := NEVER_TRIGGERS.get((who, key))):
+                notes.append(f"`{label}` under {who}: identical, because {why}.")
+            labels.append(label)
+            len_est.append(le)
+            rows.append([label + (" (identical)" if same else ""), le.fmt(), pe.fmt(), moves.fmt(), seat0.fmt(pct=True)])
+        rep.text(f"**{who} at every seat.**" if len(pols) == 1 else f"**{who}.**")
+        rep.table(["rule", "match length (hands)", "penalty per player per hand", "plays per hand",
+                   "seat 0 win rate"], rows)
+        if notes:
+            rep.text(" ".join(notes))
+        errorbar_chart(labels, len_est, f"Match length by rule, {who}", "hands", ax=ax)
     fig.tight_layout()
-    rep.figure(fig, "rule_effects.png", "Effect of single rule changes (95% intervals).")
+    rep.figure(fig, "rule_effects.png", "Match length under single rule changes, per policy (95% intervals).")
     return rep.write(out)

@@ -62,7 +62,7 @@ class StopCards(Strict):
 
 
 class StopRules(Strict):
-    # --- parameters named in shared/rules/stop.md (defaults = the spec) ---
+    # --- parameters named in the rules spec, stop.md (defaults = the spec) ---
     starter_redraw_wild: bool = Field(True, description="a wild turned up as starter goes back, reshuffle, turn again")
     starter_effects: bool = Field(False, description="an action card turned up as starter has its effect")
     play_drawn_card: bool = Field(False, description="the card drawn when unable to play may be played at once")
@@ -71,16 +71,22 @@ class StopRules(Strict):
         "clockwise", description="several jumpers: clockwise from the player after the last player (only option)")
     achtung_forget_rate: float = Field(0.0, ge=0.0, le=1.0,
                                        description="chance to forget calling Achtung at one card (draw 2)")
+    two_plus_drawer: Literal["skipped", "plays"] = Field(
+        "skipped", description="after drawing for a 2+, the drawer loses the turn and play continues to their "
+                               "left (skipped), or the drawer plays next (plays)")
     xplus_zero_cancels: bool = Field(True, description="a 0 of the X+'s colour cancels it entirely")
-    xplus_card_effects: bool = Field(False, description="the X+ victim's forced number card has its own effect")
+    xplus_card_effects: bool = Field(
+        True, description="the X+ victim's forced number card has its own effect (a forced 2+ makes their left "
+                          "neighbour draw 2, as in the original's X+ example); false: it has none")
+    out_player_scores: Literal["held", "zero"] = Field(
+        "held", description="each player scores their hand, the STOP caller too: cards that came back to the "
+                            "caller count (held, the original's 'each player'); zero: the caller always scores 0")
     match_limit: int = Field(500, ge=1, le=1_000_000, description="the match ends when a total reaches this")
     hand_turn_cap: int = Field(2000, ge=1, le=1_000_000, description="safety cap on turns in one hand (counted)")
     # --- decisions beyond stop.md (see analyzer/games/stop/__init__.py, "Rule decisions") ---
     hand_size: int = Field(7, ge=1, le=30, description="cards dealt to each player")
     jumped_two_plus: Literal["stack", "move"] = Field(
         "stack", description="a 2+ jumped in on a pending 2+ adds 2 (stack) or only moves the draw (move)")
-    out_player_scores: Literal["held", "zero"] = Field(
-        "held", description="the STOP caller scores cards that came back to them (held) or always 0 (zero)")
     match_hand_cap: int = Field(1000, ge=1, le=1_000_000, description="safety cap on hands in one match (counted)")
 
 
@@ -117,11 +123,12 @@ class StopScenario(ScenarioBase):
 Rules = namedtuple("Rules", [
     # in stop.md order (flags are int64 0/1)
     "starter_redraw_wild", "starter_effects", "play_drawn_card", "must_play_if_able",
-    "jump_in_priority", "achtung_forget_rate", "xplus_zero_cancels", "xplus_card_effects",
-    "match_limit", "hand_turn_cap",
+    "jump_in_priority", "achtung_forget_rate", "two_plus_drawer_plays", "xplus_zero_cancels",
+    "xplus_card_effects", "out_player_scores_zero", "match_limit", "hand_turn_cap",
     # decisions beyond stop.md
-    "hand_size", "jumped_two_plus_stacks", "out_player_scores_zero", "match_hand_cap",
-    # derived from the card table: mean penalty of a card of the deck (greedy's X+ estimate)
+    "hand_size", "jumped_two_plus_stacks", "match_hand_cap",
+    # derived from the card table: mean penalty of a card of the deck (the policies' estimate of an
+    # unseen card: greedy's X+ cost, the expected penalty of a face-down hand in a Swap)
     "mean_penalty",
 ])
 Cards = namedtuple("Cards", ["penalty", "draws", "copies"])   # int64[49] each, indexed by card type
@@ -144,6 +151,7 @@ def rules_tuple(rules: StopRules, cards: Cards) -> Rules:
     return Rules(
         starter_redraw_wild=i(rules.starter_redraw_wild), starter_effects=i(rules.starter_effects),
         play_drawn_card=i(rules.play_drawn_card), must_play_if_able=i(rules.must_play_if_able),
+        two_plus_drawer_plays=i(rules.two_plus_drawer == "plays"),
         jump_in_priority=i(JUMP_IN_CLOCKWISE), achtung_forget_rate=float(rules.achtung_forget_rate),
         xplus_zero_cancels=i(rules.xplus_zero_cancels), xplus_card_effects=i(rules.xplus_card_effects),
         match_limit=i(rules.match_limit), hand_turn_cap=i(rules.hand_turn_cap),

@@ -75,8 +75,10 @@ NV = SEAT + MAX_PLAYERS * NSEAT
 # ---- card-type bit masks (fixed by the rules, constants of the compiled code) ------------------------
 
 def _masks():
-    """MATCH_MASK[top]: the types that may be played on `top` (its colour's 12 kinds, its kind in the
-    other colours, the wild; everything on a wild starter). NUMBER_MASK: the number cards."""
+    """MATCH_MASK[top]: the types that may be played on `top` -- same colour, or same number (6/9
+    matches 6/9: it is one kind), or same symbol; a wild on anything. A wild on top can only be the
+    starter (a played wild is always covered by its follow-up card); decision: a wild starter accepts
+    any card, since it has no colour to follow. NUMBER_MASK: the number cards."""
     match = np.zeros(int(N_TYPES), np.int64)
     for top_card in range(N_TYPES):
         for t in range(N_TYPES):
