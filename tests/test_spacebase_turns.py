@@ -306,7 +306,7 @@ def test_turn_dice_arrow_moves_the_sum_up_to_its_reach():
 @pytest.mark.parametrize("cubes", [1, 2])
 def test_turn_set_die_one_die_per_cube(cubes):
     t = Table()
-    c = t.put(0, "l3-2", cubes=cubes)   # Gagarin: set a die + 1 credit; 2 blue squares
+    t.put(0, "l3-2", cubes=cubes)       # Gagarin: set a die + 1 credit; 2 blue squares
     t.put(0, "l1-30")                   # 8: 5 credits
     t.turn(0, 1, 1)                     # dice not set are rolled: 1 (and 1)
     assert (int(t.G[L.G_DSET1]), int(t.G[L.G_DSET2])) == ((1, 1) if cubes == 2 else (1, 0))
@@ -317,11 +317,11 @@ def test_turn_set_die_one_die_per_cube(cubes):
 
 def test_turn_reroll_one_die_after_the_roll():
     t = Table()
-    c = t.put(0, "l2-9", cubes=1)       # reroll + 1 credit
+    t.put(0, "l2-9", cubes=1)           # reroll + 1 credit
     t.put(0, "l1-30")
     t.turn(0, 1, 1)                     # 1 + 1 (2 credits) is worth rerolling a die
     assert t.PS[0, L.P_ABIL] == 1 and t.ST[0] != stream_rolling(1, 1)
-    assert 1 in (t.G[L.G_D1], t.G[L.G_D2]) and c >= 0
+    assert 1 in (t.G[L.G_D1], t.G[L.G_D2])
 
 
 def test_turn_swap_sectors():
@@ -450,21 +450,20 @@ def test_turn_exchange_stationed_card_swaps_stations_in_both_readings():
 @pytest.mark.parametrize("mode,fires", [("others_rolls", True), ("never", False)])
 def test_turn_red_set_die_on_another_players_roll(mode, fires):
     t = Table(sets=[f"rules.red_dice_abilities={mode}"])
-    g = t.deploy(1, "l3-2", cubes=1)    # Gagarin deployed: red set a die + 1 credit, 1 square
+    t.deploy(1, "l3-2", cubes=1)        # Gagarin deployed: red set a die + 1 credit, 1 square
     t.turn(0, 1, 1)
     assert t.PS[1, L.P_ABIL] == int(fires) and bool(t.G[L.G_DSET1]) == fires
     assert t.cred(1) == int(fires)      # the card's +1 credit (its only red reward is a cube)
-    assert g >= 0
 
 
 @pytest.mark.parametrize("mode,fires", [("others_rolls", True), ("never", False)])
 def test_turn_red_reroll_on_another_players_roll(mode, fires):
     t = Table(sets=[f"rules.red_dice_abilities={mode}"])
-    r = t.deploy(1, "l2-9", cubes=1)    # red: reroll, 2 squares
+    t.deploy(1, "l2-9", cubes=1)        # red: reroll, 2 squares
     t.put(1, "l1-26")                   # 7: starter-7 deployed (red 2): worth rerolling 1 + 1 for
     t.put(1, "l1-23")                   # 6: starter-6 deployed (red 1)
     t.turn(0, 1, 1)
-    assert t.PS[1, L.P_ABIL] == int(fires) and r >= 0
+    assert t.PS[1, L.P_ABIL] == int(fires)
 
 
 def stack_level1_deck(S, cids, idx):
