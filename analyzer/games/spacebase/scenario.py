@@ -7,7 +7,7 @@ import re
 from typing import ClassVar, Literal
 
 import numpy as np
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from ...scenario import ScenarioBase, Strict
 from . import layout as L
@@ -193,6 +193,15 @@ class SpacebaseScenario(ScenarioBase):
     policy_params: PolicyParams = PolicyParams()
     cards: Cards
 
+    @classmethod
+    def model_validate(cls, obj, *args, **kwargs):
+        """Validation whose errors name a card by its id (cards.ships[id=l1-7].cost), not its index."""
+        try:
+            return super().model_validate(obj, *args, **kwargs)
+        except ValidationError as e:
+            raise ValidationError.from_exception_data(
+                e.title, [_card_error(err, obj) for err in e.errors()]) from None
+
     @model_validator(mode="after")
     def _check_rules(self):
         if len(self.rules.turn_order_bonus) < self.players:
@@ -202,6 +211,23 @@ class SpacebaseScenario(ScenarioBase):
     def estimated(self) -> list[str]:
         c = self.cards
         return [x.id for x in [*c.starters, *c.ships, *c.colonies] if x.estimated]
+
+
+def _card_error(err: dict, data) -> dict:
+    """A pydantic error with ("cards", kind, index, ...) in its location turned into
+    ("cards", "kind[id=ID]", ...) when that card has an id."""
+    loc = err["loc"]
+    if len(loc) >= 3 and loc[0] == "cards" and isinstance(loc[2], int):
+        try:
+            card_id = data["cards"][loc[1]][loc[2]]["id"]
+        except (KeyError, IndexError, TypeError):
+            card_id = None
+        if isinstance(card_id, str):
+            loc = ("cards", f"{loc[1]}[id={card_id}]", *loc[3:])
+    out = {"type": err["type"], "loc": loc, "input": err["input"]}
+    if "ctx" in err:
+        out["ctx"] = err["ctx"]
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------
