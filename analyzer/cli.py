@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gc
+import json
 import re
 import sys
 from pathlib import Path
@@ -44,15 +45,21 @@ JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (re
 PolicyOpt = Annotated[Optional[str], typer.Option("--policy", help="Policy for every seat, or one per seat: greedy,random,...")]
 
 
-def parse_count(text: str) -> int:
-    """'1e6', '1_000_000', '250000' -> int; anything else (fractions, negatives, words) is an error."""
+MAX_GAMES = 10**10  # ~3 days at 40k games/s and ~3.5 TB of results: past that a run is a typo
+
+
+def parse_count(text: str, flag: str = "--n") -> int:
+    """'1e6', '1_000_000', '250000' -> int; anything else (fractions, negatives, words, counts beyond
+    MAX_GAMES) is an error."""
     t = text.strip().replace("_", "")
     try:
         value = float(t) if re.fullmatch(r"\d+(\.\d+)?[eE]\+?\d+", t) else int(t)
     except ValueError:
-        raise UserError(f"--n {text!r}: expected a whole number such as 100000, 1e6 or 1_000_000") from None
+        raise UserError(f"{flag} {text!r}: expected a whole number such as 100000, 1e6 or 1_000_000") from None
     if value != int(value) or value < 1:
-        raise UserError(f"--n {text!r}: must be a whole number of at least 1")
+        raise UserError(f"{flag} {text!r}: must be a whole number of at least 1")
+    if value > MAX_GAMES:
+        raise UserError(f"{flag} {text!r}: at most 1e10 games per run; split larger studies into runs with different --seed")
     return int(value)
 
 
@@ -74,10 +81,11 @@ def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help
     for name, text in {**results.COMMON_COLUMNS, "length": f"game length in {g.length_unit}", **g.columns}.items():
         out.print(f"  {name:<22} {text}", highlight=False)
     rules_model = g.Scenario.model_fields["rules"].annotation
-    out.print("\n[bold]rule parameters[/] (scenario field rules.NAME, default)")
+    defaults = rules_model().model_dump(mode="json")
+    out.print("\n[bold]rule parameters[/] (scenario field rules.NAME, default as YAML, meaning)")
     for name, f in rules_model.model_fields.items():
-        default = f.default if f.default_factory is None else f.default_factory()
-        out.print(f"  rules.{name:<24} {default!r:<12} {f.description or ''}", highlight=False)
+        default = json.dumps(defaults[name], separators=(",", ":"))
+        out.print(f"  rules.{name:<24} {default:<12} {f.description or ''}", highlight=False, markup=False)
 
 
 @app.command()
@@ -131,8 +139,7 @@ def sim(
     sc = api.load_scenario(g, scenario, set, players, policy)
     api.check_seed(seed)
     results.check_writable(target)
-    if jobs < 1:
-        raise UserError(f"--jobs {jobs}: must be at least 1")
+    api.check_run_options(jobs, chunk)
     info: dict = {}
     with _progress(count, quiet) as bar:
         task = bar.add_task(f"{g.name}", total=count, rate="")
@@ -185,7 +192,14 @@ def report(
 ):
     """Write the balance report (index.md, index.html, PNG charts) for a results file."""
     target = out_dir or Path("reports") / game
-    index = api.report(game, results_path, target)
+    runs = []
+
+    def on_run(n: int, seconds: float, meta: dict) -> None:
+        runs.append(n)
+        what = ", ".join([f"{meta['scenario']['players']} players", ",".join(meta["policies"]), *meta["changed_rules"]])
+        err.print(f"comparison run {len(runs)}: {n:,} games in {seconds:.1f} s ({what})", highlight=False, markup=False)
+
+    index = api.report(game, results_path, target, on_run=on_run)
     out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
 
 
@@ -274,7 +288,7 @@ def tune(
     g = games.get(game)
     base = api.load_scenario(g, scenario, set, players, policy)
     space = g.tune_space(base)
-    count, check = parse_count(n), parse_count(check_n)
+    count, check = parse_count(n), parse_count(check_n, "--check-n")
     res = sw.tune(g, base, space, count, api.check_seed(seed), jobs, rounds, starts=g.tune_starts(space),
                   on_step=lambda v, s: err.print(f"seat spread (sum of squares) {1e4 * s:7.2f} pts^2 for "
                                                  + ", ".join(f"{k.removeprefix('rules.')}={x}" for k, x in v.items()),

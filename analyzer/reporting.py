@@ -67,6 +67,9 @@ class Report:
         ]
         if m.get("command"):
             lines.append(f"Command: `{m['command']}`")
+        changed = m.get("changed_rules", [])
+        lines.append(f"Rules changed from the game's default scenario: {', '.join(f'`{c}`' for c in changed)}."
+                     if changed else "Rules: the game's default scenario.")
         est = m.get("estimated", [])
         if est:
             lines.append(f"**Estimated data (not the published game): {len(est)} items:** {', '.join(est)}.")

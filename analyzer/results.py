@@ -88,6 +88,21 @@ def check_writable(out: Path) -> None:
         raise UserError(f"--out {out}: file is not writable")
 
 
+def check_report_dir(out: Path) -> None:
+    """Fail before a report's comparison runs (minutes) if its folder can't be written."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out}: is a file; a report needs a folder")
+    folder = out
+    while not folder.exists():
+        folder = folder.parent
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        raise UserError(f"--out {out}: cannot write into {folder}") from None
+
+
 @contextlib.contextmanager
 def atomic_path(out: Path):
     """A temporary name beside `out` to write to; renamed to `out` on success, so readers never see
@@ -112,17 +127,27 @@ def write_atomic(df: pl.DataFrame | pl.LazyFrame, out: Path, meta: dict | None =
             df.write_parquet(tmp, metadata=metadata)
 
 
-def read_meta(path: Path) -> dict:
-    raw = pl.read_parquet_metadata(path).get(META_KEY)
+def read_meta(path: str | Path) -> dict:
+    """A results file's run metadata (scenario, seed, n, command, versions, timings)."""
+    path = _existing(path)
+    try:
+        raw = pl.read_parquet_metadata(path).get(META_KEY)
+    except Exception as e:  # polars raises several error types for non-parquet input
+        raise UserError(f"{path}: not a readable parquet results file ({type(e).__name__})") from None
     return json.loads(raw) if raw else {}
 
 
 def read(path: str | Path) -> tuple[pl.DataFrame, dict]:
-    """A results file and its run metadata (scenario, seed, command, versions, timings)."""
+    """A results file and its run metadata."""
+    meta = read_meta(path)
+    try:
+        return pl.read_parquet(path), meta
+    except Exception as e:
+        raise UserError(f"{path}: not a readable parquet results file ({type(e).__name__})") from None
+
+
+def _existing(path: str | Path) -> Path:
     path = Path(path)
     if not path.is_file():
         raise UserError(f"{path}: no such results file")
-    try:
-        return pl.read_parquet(path), read_meta(path)
-    except Exception as e:  # polars raises several error types for non-parquet input
-        raise UserError(f"{path}: not a readable parquet results file ({type(e).__name__})") from None
+    return path

@@ -115,3 +115,35 @@ def test_tune_finds_the_fair_setting_and_sweep_shows_the_bias():
     res = sweep.tune(TOY, base, {"rules.edge": [4, 2, 0, -2]}, n=2000, seed=1, jobs=1,
                      starts=[{"rules.edge": 4}, {"rules.edge": -2}])
     assert res.values == {"rules.edge": 0} and res.evaluated == 4
+
+
+def test_pool_submits_chunks_as_workers_free_up(monkeypatch):
+    """Memory must not grow with --n: chunks are drawn from a generator a few at a time, so even an
+    endless supply of chunks yields results."""
+    import itertools
+    from concurrent.futures import ThreadPoolExecutor
+    monkeypatch.setattr(runner, "_play_chunk", lambda i, *rest: (i, 1, None))
+    drawn = []
+
+    def endless():
+        for i in itertools.count():
+            drawn.append(i)
+            yield (i,)
+
+    with ThreadPoolExecutor(2) as pool:
+        got = list(itertools.islice(runner._pool_results(pool, endless(), 4), 10))
+    assert len(got) == 10 and len(drawn) <= 10 + 4
+
+
+def test_resumed_games_count_partial_last_chunk(tmp_path):
+    out = tmp_path / "r.parquet"
+    analyzer.sim(TOY, n=2500, seed=3, chunk=1000, out=out)
+    full = pl.read_parquet(out)
+    parts = out.with_name(out.name + ".parts")
+    parts.mkdir()
+    (parts / "manifest.json").write_text(json.dumps(
+        {"game": "toy", "scenario_hash": analyzer.load_scenario(TOY).content_hash(), "seed": 3, "n": 2500, "chunk": 1000}))
+    full.filter(pl.col("game_id") >= 2000).write_ipc(parts / "part-000002.arrow")
+    info: dict = {}
+    again = analyzer.sim(TOY, n=2500, seed=3, chunk=1000, out=out, resume=True, info=info)
+    assert info["resumed_games"] == 500 and again.equals(full)

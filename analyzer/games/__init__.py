@@ -3,6 +3,9 @@ and one game's compile cost is never paid for another."""
 from importlib import import_module
 
 from ..errors import UserError
+from ..kernel import install_cache_locator
+
+install_cache_locator()  # before any game module decorates a kernel (see analyzer/kernel.py)
 
 _MODULES = {
     "stop": "analyzer.games.stop",
