@@ -320,8 +320,11 @@ def test_turn_reroll_one_die_after_the_roll():
     t.put(0, "l2-9", cubes=1)           # reroll + 1 credit
     t.put(0, "l1-30")
     t.turn(0, 1, 1)                     # 1 + 1 (2 credits) is worth rerolling a die
-    assert t.PS[0, L.P_ABIL] == 1 and t.ST[0] != stream_rolling(1, 1)
-    assert 1 in (t.G[L.G_D1], t.G[L.G_D2])
+    st = np.array([stream_rolling(1, 1)], np.uint64)
+    below(st, 6), below(st, 6)
+    face = below(st, 6) + 1             # the stream's third die
+    assert t.PS[0, L.P_ABIL] == 1
+    assert (int(t.G[L.G_D1]), int(t.G[L.G_D2])) == (face, 1)  # the first die rerolled (both alike)
 
 
 def test_turn_swap_sectors():
@@ -535,6 +538,13 @@ def test_trigger_reached_during_the_first_players_turn_finishes_the_round():
     E.play_rounds(t.D, t.S)
     assert t.G[L.G_TRIGGER] == 1 and t.G[L.G_ROUND] == 1
     assert list(t.PS[:, L.P_TURNS]) == [1, 1, 1, 1]
+
+
+def test_most_vp_wins_by_one():
+    t = Table()
+    t.PS[:, L.P_VP] = [40, 12, 41, 30]
+    assert E.tie_rounds(t.D, t.S) == 1
+    assert t.G[L.G_TIEROUNDS] == 0 and list(t.PS[:, L.P_IN]) == [0, 0, 1, 0]
 
 
 @pytest.mark.parametrize("cap", [0, 2])
