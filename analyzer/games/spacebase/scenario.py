@@ -133,21 +133,25 @@ class LightSpeed(Strict):
 
 
 class Rules(Strict):
-    variant: Literal["standard", "lightspeed"] = "standard"
-    start_credits: int = Field(5, ge=0)
-    start_income: int = Field(0, ge=0)
-    turn_order_bonus: list[Bonus] = [Bonus(), Bonus(credits=1), Bonus(credits=2), Bonus(income=1),
-                                     Bonus(income=1)]
-    trigger_vp: int = Field(40, ge=1)
-    tie_rounds_cap: int = Field(10, ge=0)
-    display_size: int = Field(6, ge=1, le=12)
-    colony_deploys_station: bool = True
-    pip_squares: Literal["at_most", "exactly"] = "at_most"
-    arrows_charge: bool = True
-    dice_arrow_down: bool = False
-    ability_buy_colonies: bool = False
-    max_rounds: int = Field(200, ge=1, le=10000)
-    lightspeed: LightSpeed = LightSpeed()
+    variant: Literal["standard", "lightspeed"] = Field(
+        "standard", description="standard opening (one random Level I ship) or the light-speed variant")
+    start_credits: int = Field(5, ge=0, description="standard opening: credits the opening ship is paid from")
+    start_income: int = Field(0, ge=0, description="standard opening: starting income")
+    turn_order_bonus: list[Bonus] = Field(
+        [Bonus(), Bonus(credits=1), Bonus(credits=2), Bonus(income=1), Bonus(income=1)],
+        description="credits and income added per turn position (1st, 2nd, ...): the balance question")
+    trigger_vp: int = Field(40, ge=1, description="VP that end the game after the round (equal turns)")
+    tie_rounds_cap: int = Field(10, ge=0, description="tie rounds among tied players before the win is shared")
+    display_size: int = Field(6, ge=1, le=12, description="face-up ships per level")
+    colony_deploys_station: bool = Field(
+        True, description="the ship stationed where a colony arrives is deployed (false: covered, dead)")
+    pip_squares: Literal["at_most", "exactly"] = Field(
+        "at_most", description="a '<=Np' charge square is needed when players <= N (at_most) or == N (exactly)")
+    arrows_charge: bool = Field(True, description="a reward arrow also takes the neighbour's charge cube")
+    dice_arrow_down: bool = Field(False, description="a dice-arrow ability may also move the sum down")
+    ability_buy_colonies: bool = Field(False, description="'buy a card' abilities may also buy colonies")
+    max_rounds: int = Field(200, ge=1, le=10000, description="safety stop (end_reason 3)")
+    lightspeed: LightSpeed = Field(LightSpeed(), description="light-speed opening: credits, income, cards seen")
     exchange: Literal["any_station_card", "same_kind"] = Field(
         "any_station_card",
         description="Exchange ability (help page): any_station_card = this card swaps places with the card "
