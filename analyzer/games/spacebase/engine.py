@@ -32,8 +32,9 @@ Rule readings beyond the spec (each one a scenario parameter where it is a real 
   deployed arrow cards in a sector act as one arrow mask (R, L or both; both = choose a direction).
 - Timings: set die (before the roll; active first, then the others in turn order on their red side,
   see red_dice_abilities), reroll (after the roll, same order; a reroll changes the dice for
-  everyone), dice arrow and 2X (while assigning, own rewards only), every other ability after all players have taken their rewards and
-  claims: first the other players (red) in turn order, then the active player (blue), then the buy.
+  everyone), dice arrow and 2X (while assigning, own rewards only), every other ability after all
+  players have taken their rewards and claims: first the other players (red) in turn order, then the
+  active player (blue), then the buy.
 - 2X: the extra activation does not charge the 2X card itself (help page); the normal one may.
 - Dice arrow (shift_up N): the summed sector + 1..N (rules.dice_arrow_down also allows -1..-N).
 - Buy / claim abilities take ships from the display (colonies too when rules.ability_buy_colonies);
@@ -714,7 +715,8 @@ def best_station_for_deployed(D, S, p, c, a):
     """Policy choice for a deployed card c (in sector a) exchanging with a stationed card t of sector s:
     t is then deployed in a (paying its red side on the others' turns) and c stationed in s (its blue
     side on p's turns). Scored like policies.best_exchange (per-round gain at the seat's sector odds);
-    it lives here because it exists only for this reading of the rule. Returns (s, -1, gain) or -1."""
+    it lives here because it exists only for this reading of the rule. Returns (s, -1, gain), s = -1
+    when no exchange gains."""
     R, VALS, PR = D.R, D.VALS, D.PR
     PS, BD = S.PS, S.BD
     ph = PS[p, P_PHASE]
