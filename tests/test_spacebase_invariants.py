@@ -167,8 +167,15 @@ def test_scenario_validation_errors():
         load(GAME, players=6)
     with pytest.raises(UserError):
         load(GAME, sets=["rules.pip_squares=sometimes"])
-    with pytest.raises(UserError, match=r"cards\.ships\.0\.cost"):  # card numbers fit the kernel's int16 table
+    # card errors name the card by its id; card numbers fit the kernel's int16 table
+    with pytest.raises(UserError, match=r"cards\.ships\[id=l1-1\]\.cost: Input should be less than or equal to 9999"):
         load(GAME, sets=["cards.ships.0.cost=40000"])
+    with pytest.raises(UserError, match=r"cards\.ships\[id=l1-4\]\.blue\.charge\.slots: charge square 'X'"):
+        load(GAME, sets=["cards.ships.3.blue.charge.slots=[X]"])
+    with pytest.raises(UserError, match=r"cards\.starters\[id=starter-2\]\.sector"):
+        load(GAME, sets=["cards.starters.1.sector=13"])
+    with pytest.raises(UserError, match=r"cards\.ships\.5\.id: Field required"):  # no id to name it by
+        load(GAME, sets=["cards.ships.5={level: 1, sector: 2, cost: 3}"])
 
 
 def test_policies_differ_in_behaviour():

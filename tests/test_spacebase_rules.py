@@ -86,14 +86,6 @@ def test_2x_help_page_example():
     assert E.assign_player(pos.D, pos.S, 0, BLUE, 2, 5) == L.M_FACES
 
 
-def test_2x_does_not_charge_itself():
-    pos = Pos()
-    aks = pos.put(0, "l2-31", cubes=1)  # sector 8, its reward is a charge cube
-    assert E.assign_player(pos.D, pos.S, 0, BLUE, 3, 5) == L.M_DOUBLE_SUM  # sector 8 twice
-    # spent 1, the normal activation put one back, the extra one may not
-    assert pos.CUBES[0, aks] == 1
-
-
 def test_blue_for_active_red_of_all_deployed_for_others():
     pos = Pos(players=3)
     for p in (0, 1):
@@ -158,16 +150,6 @@ def test_buy_spends_all_credits_and_not_buying_keeps_them():
     assert pos.cred(2) == 5
 
 
-def test_income_floor():
-    pos = Pos()
-    pos.PS[0, L.P_CRED], pos.PS[0, L.P_INC] = 2, 5
-    E.income_floor(pos.D, pos.S, 0)
-    assert pos.cred(0) == 5
-    pos.PS[0, L.P_CRED] = 7
-    E.income_floor(pos.D, pos.S, 0)
-    assert pos.cred(0) == 7
-
-
 # ----------------------------------------------------------------------------------------- colonies
 
 
@@ -186,14 +168,14 @@ def test_colony_gives_vp_closes_sector_deployed_keep_paying():
     E.collect(pos.D, pos.S, 0, RED, 7, -1)    # starter-7 was deployed: red 2 still paid
     assert pos.cred(0) == 2
     # no ship can be stationed there any more: every sector-7 card is unbuyable for seat 0
+    seen = 0
     for lv in range(3):
         for j in range(6):
             k = pos.DISP[lv, j]
             if k >= 0 and pos.cards[k].sector == 7:
                 assert PO.closed(PO.ship_rate(pos.D, pos.S, 0, k))
-    pos.PS[0, L.P_CRED] = 100
-    ch = E.choose_buy(pos.D, pos.S, 0, 100, True, True)
-    assert ch >= 1000 or pos.cards[pos.DISP[ch // 6, ch % 6]].sector != 7
+                seen += 1
+    assert seen > 0
 
 
 def test_colony_without_deploying_covers_the_station():
@@ -283,7 +265,6 @@ def test_lightspeed_setup():
             ks = [k for k in OPEN[pre, :16] if k >= 0]
             cost = sum(cards[k].cost for k in ks)
             assert cost <= 15 and left[pre] == 15 - cost
-            assert len({cards[k].sector for k in ks}) == len(ks)
             assert all(cards[k].level in (1, 2) and a["OWNER"][k] == s for k in ks)
             assert PS[s, L.P_CRED] == 15 - cost + (0, 1, 2, 0)[s]
             assert PS[s, L.P_INC] == 1 + (0, 0, 0, 1)[s]
@@ -498,12 +479,12 @@ def started(players=4, sets=(), gid=0):
 
 def test_trigger_vp_finishes_the_round_with_equal_turns():
     D, S, a = started()
-    a["PS"][2, L.P_VP] = 41  # seat 2 has reached 40: the round is finished, then the game ends
+    a["PS"][2, L.P_VP] = 40  # seat 2 has reached 40: the round is finished, then the game ends
     E.play_rounds(D, S)
     assert a["G"][L.G_ROUND] == 1 and a["G"][L.G_TRIGGER] == 1
     assert list(a["PS"][:, L.P_TURNS]) == [1, 1, 1, 1]
     D, S, a = started()
-    a["PS"][0, L.P_VP] = 38  # below 40: the game goes on for more rounds
+    a["PS"][0, L.P_VP] = 39  # below 40: the game goes on for more rounds
     E.play_rounds(D, S)
     turns = a["PS"][:, L.P_TURNS]
     assert a["G"][L.G_OVER] == 0  # (no 'You Win' in this game)

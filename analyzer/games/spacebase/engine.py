@@ -30,16 +30,30 @@ Rule readings beyond the spec (each one a scenario parameter where it is a real 
   only if a needed square is empty; on_place credits are paid per cube placed.
 - Reward arrows take the neighbour's whole reward box, charge included (rules.arrows_charge). Several
   deployed arrow cards in a sector act as one arrow mask (R, L or both; both = choose a direction).
-- Timings: set die (before the roll; active first, then the others in turn order on their red side),
-  reroll (after the roll, same order; a reroll changes the dice for everyone), dice arrow and 2X (while
-  assigning, own rewards only), every other ability after all players have taken their rewards and
-  claims: first the other players (red) in turn order, then the active player (blue), then the buy.
+- Timings: set die (before the roll; active first, then the others in turn order on their red side,
+  see red_dice_abilities), reroll (after the roll, same order; a reroll changes the dice for
+  everyone), dice arrow and 2X (while assigning, own rewards only), every other ability after all
+  players have taken their rewards and claims: first the other players (red) in turn order, then the
+  active player (blue), then the buy.
 - 2X: the extra activation does not charge the 2X card itself (help page); the normal one may.
 - Dice arrow (shift_up N): the summed sector + 1..N (rules.dice_arrow_down also allows -1..-N).
 - Buy / claim abilities take ships from the display (colonies too when rules.ability_buy_colonies);
   an ability buy pays the cost only. A claimed or bought ship is stationed in its printed sector.
-- Swap moves everything in the two sector positions, colony included; exchange swaps the firing card
-  with one card in the same kind of position (station <-> station, deployed <-> deployed).
+- Swap moves everything in the two sector positions, colony included.
+- Exchange (rules.exchange): default any_station_card, the help page's 「カード位置交換」: the firing card
+  swaps places with a card stationed in any sector; a stationed card thus swaps stations, a deployed
+  one takes that station (turning to its blue side) and the other card is deployed in its place,
+  each keeping the cubes its new side has squares for. same_kind (the engine's earlier reading):
+  station <-> station, deployed <-> deployed. Nothing in the card data (Zudov, blue and red) argues
+  against the help page.
+- Set die and reroll (rules.red_dice_abilities): the help page describes both for "your own roll"
+  (「自分のダイスロール前／後」), but the card data prints them on red sides too (Gagarin, Titov and the
+  estimated l3-33: red set die; l2-9: red reroll), and red abilities are the ones used on others'
+  turns, so by default (others_rolls) a red one sets or rerolls the active player's dice; `never`
+  leaves them dead (and worth nothing to the policies).
+- Light-speed opening (rules.lightspeed_one_per_sector): the help page sets no limit of one ship per
+  sector (default false); two bought ships of one sector are stationed in buying order, so the first
+  is deployed behind the second, which the policy picks as the one better stationed.
 - "Opponents lose N VP" hits every other player, never below 0. "You win" ends the game at once.
 - The end triggers when any player has >= trigger_vp at the end of any turn (it stays triggered even if
   VP are lost later); the round is finished. Tie rounds: only the tied players take turns and collect
@@ -686,18 +700,61 @@ def swap_sectors(D, S, p, a, b):
 
 
 @jit
-def exchange_cards(D, S, p, c, side, a, ia, s, i_s):
-    """Exchange card c (sector a; deployed index ia when deployed) with the card in sector s (station,
-    or deployed index i_s)."""
-    BD, DEP = S.BD, S.DEP
-    if side == BLUE:
+def exchange_partner(D, S, p, c, side, a):
+    """Where card c (sector a; stationed if side is BLUE, else deployed) would best exchange to: (sector,
+    deployed index or -1 for the card stationed there, gain). A stationed card always takes another
+    station; a deployed one takes a station in any sector, its own included (rules.exchange
+    any_station_card, the help page), or another deployed card (same_kind)."""
+    if side == BLUE or D.R[R_EXCHANGE] == EXCH_SAME_KIND:
+        return best_exchange(D, S, p, c, side, a)
+    return best_station_for_deployed(D, S, p, c, a)
+
+
+@jit
+def best_station_for_deployed(D, S, p, c, a):
+    """Policy choice for a deployed card c (in sector a) exchanging with a stationed card t of sector s:
+    t is then deployed in a (paying its red side on the others' turns) and c stationed in s (its blue
+    side on p's turns). Scored like policies.best_exchange (per-round gain at the seat's sector odds);
+    it lives here because it exists only for this reading of the rule. Returns (s, -1, gain), s = -1
+    when no exchange gains."""
+    R, VALS, PR = D.R, D.VALS, D.PR
+    PS, BD = S.PS, S.BD
+    ph = PS[p, P_PHASE]
+    others = R[R_P] - 1.0
+    bs = 1e-9
+    bsec = -1
+    for s in range(1, 13):
         t = BD[p, s, B_STATION]
-        BD[p, s, B_STATION] = c
-        BD[p, a, B_STATION] = t
-    else:
+        if t < 0 or BD[p, s, B_COLONY] != 0:
+            continue
+        g = (others * PR[p, a] * (VALS[p, ph, RED, t] - VALS[p, ph, RED, c])
+             + PR[p, s] * (VALS[p, ph, BLUE, c] - VALS[p, ph, BLUE, t]))
+        if g > bs:
+            bs = g
+            bsec = s
+    return bsec, -1, bs
+
+
+@jit
+def exchange_cards(D, S, p, c, side, a, ia, s, i_s):
+    """Exchange card c (sector a; deployed index ia when deployed) with the card in sector s: the one
+    deployed at index i_s, or the stationed one (i_s = -1). A card that changes kind of position turns
+    over and keeps the cubes its new side has squares for (as a deployed card does)."""
+    CT = D.CT
+    BD, DEP, CUBES = S.BD, S.DEP, S.CUBES
+    if i_s >= 0:
         t = DEP[p, s, i_s]
         DEP[p, s, i_s] = c
         DEP[p, a, ia] = t
+    else:
+        t = BD[p, s, B_STATION]
+        BD[p, s, B_STATION] = c
+        if side == BLUE:
+            BD[p, a, B_STATION] = t
+        else:
+            DEP[p, a, ia] = t
+            CUBES[p, c] = min(CUBES[p, c], CT[c, K_SIDE + S_CAP])
+            CUBES[p, t] = min(CUBES[p, t], CT[t, K_SIDE + NSIDE + S_CAP])
     refresh(D, S, p)
     emit(S, EV_EXCHANGE, p, c, t, a, s)
 
@@ -746,7 +803,7 @@ def try_fire(D, S, p, c, side):
     ex_i = -1
     if CT[c, o + E_EXCH] > 0:
         a, ia = find_card(S, p, c, side)
-        ex_s, ex_i, g = best_exchange(D, S, p, c, side, a)
+        ex_s, ex_i, g = exchange_partner(D, S, p, c, side, a)
         pays = pays or ex_s > 0
     nplace = CT[c, o + E_PLACE]
     if nplace > 0:
@@ -817,13 +874,22 @@ def free_abilities(D, S, p, side):
             return
 
 
+@jit_inline
+def dice_setters(D):
+    """How many players, in turn order from the active one, may set or reroll its dice: all of them
+    (red abilities act on others' rolls), or only the active player."""
+    R = D.R
+    return R[R_P] if R[R_RED_DICE] == RED_DICE_OTHERS_ROLLS else 1
+
+
 @jit
 def set_dice_phase(D, S, a):
-    """Before the roll: set-die charges (active player blue, then the others red, in turn order)."""
+    """Before the roll: set-die charges (active player blue, then the others red, in turn order, unless
+    rules.red_dice_abilities is never)."""
     CT, R = D.CT, D.R
     PS, G, ABL = S.PS, S.G, S.ABL
     P = R[R_P]
-    for kk in range(P):
+    for kk in range(dice_setters(D)):
         p = wrap(a + kk, P)
         side = BLUE if p == a else RED
         if PS[p, P_IN] == 0 or PS[p, P_NAB0 + side] == 0:
@@ -856,11 +922,12 @@ def roll(D, S, a):
 
 @jit
 def reroll_phase(D, S, a):
-    """After the roll: reroll charges (active blue, then others red); a reroll changes everyone's dice."""
+    """After the roll: reroll charges (active blue, then others red unless rules.red_dice_abilities is
+    never); a reroll changes everyone's dice."""
     CT, R = D.CT, D.R
     PS, G, ABL, ST = S.PS, S.G, S.ABL, S.ST
     P = R[R_P]
-    for kk in range(P):
+    for kk in range(dice_setters(D)):
         p = wrap(a + kk, P)
         side = BLUE if p == a else RED
         if PS[p, P_IN] == 0 or PS[p, P_NAB0 + side] == 0:
@@ -1102,14 +1169,48 @@ def opening_standard(D, S):
 
 
 @jit
+def deployed_opening_value(D, S, k):
+    """Neutral worth of ship k deployed on a starting board (a second light-speed ship of its sector
+    is stationed in front of it): its red side on the others' turns (row P, as opening_value)."""
+    CT, R, VALS, WP, PR = D.CT, D.R, D.VALS, D.WP, D.PR
+    P = R[R_P]
+    return PR[P, CT[k, K_SECTOR]] * (P - 1) * VALS[P, 0, RED, k] * WP[P, W_HMAX]
+
+
+@jit
+def sort_opening_options(D, S, n):
+    """OPTS[n:2n] = the indices of the n drawn ships OPTS[:n], by sector, and within a sector by how much
+    better the card is stationed than deployed: bought in this order, the last of a sector is stationed
+    and the others are deployed behind it (as any buy does)."""
+    CT = D.CT
+    OPTS = S.OPTS
+    for t in range(n):
+        kj = OPTS[t]
+        key = opening_value(D, S, kj) - deployed_opening_value(D, S, kj)
+        u = t
+        while u > 0:
+            ku = OPTS[OPTS[n + u - 1]]
+            if CT[ku, K_SECTOR] < CT[kj, K_SECTOR] or (
+                    CT[ku, K_SECTOR] == CT[kj, K_SECTOR]
+                    and opening_value(D, S, ku) - deployed_opening_value(D, S, ku) <= key):
+                break
+            OPTS[n + u] = OPTS[n + u - 1]
+            u -= 1
+        OPTS[n + u] = t
+
+
+@jit
 def opening_lightspeed(D, S):
     """Light speed: each player sees draw_l1 Level I + draw_l2 Level II ships, buys any set within the
-    light-speed credits (paying costs; at most one per sector), the rest go under their decks. Most
-    credits left starts; ties: highest sector bought, then random. Returns (start pre-seat, tie)."""
+    light-speed credits (paying costs; rules.lightspeed_one_per_sector: at most one per sector, else a
+    second ship of a sector is stationed and the first deployed), the rest go under their decks in the
+    order drawn. Most credits left starts; ties: highest sector bought, then random. Returns (start
+    pre-seat, tie)."""
     CT, R, WP = D.CT, D.R, D.WP
     OPEN, OPTS, ST = S.OPEN, S.OPTS, S.ST
     P = R[R_P]
     budget = R[R_LS_CREDITS]
+    one_per_sector = R[R_LS_ONE_PER_SECTOR] != 0
     wc = WP[P, W_C0]
     for i in range(P):
         OPEN[i, :] = -1
@@ -1120,23 +1221,29 @@ def opening_lightspeed(D, S):
                 if k >= 0:
                     OPTS[n] = k
                     n += 1
+        sort_opening_options(D, S, n)
         bestv = -1e18
         bestm = 0
         for m in range(1 << n):
             cost = 0
             v = 0.0
-            used = 0
             ok = True
-            for j in range(n):
-                if m >> j & 1:
-                    k = OPTS[j]
-                    cost += CT[k, K_COST]
-                    bit = 1 << CT[k, K_SECTOR]
-                    if used & bit:
+            prev = -1  # the previous ship of this subset in buying order
+            for t in range(n):
+                j = OPTS[n + t]
+                if m >> j & 1 == 0:
+                    continue
+                k = OPTS[j]
+                cost += CT[k, K_COST]
+                if prev >= 0 and CT[prev, K_SECTOR] == CT[k, K_SECTOR]:
+                    if one_per_sector:
                         ok = False
                         break
-                    used |= bit
+                    # k is stationed in front of prev: prev's station worth becomes its deployed worth
+                    v += opening_value(D, S, k) - opening_value(D, S, prev) + deployed_opening_value(D, S, prev)
+                else:
                     v += opening_value(D, S, k)
+                prev = k
             if not ok or cost > budget:
                 continue
             v += wc * (budget - cost)
@@ -1146,14 +1253,17 @@ def opening_lightspeed(D, S):
         cost = 0
         top = 0
         nb = 0
-        for j in range(n):
-            k = OPTS[j]
+        for t in range(n):
+            j = OPTS[n + t]
             if bestm >> j & 1:
+                k = OPTS[j]
                 OPEN[i, nb] = k
                 nb += 1
                 cost += CT[k, K_COST]
                 top = max(top, CT[k, K_SECTOR])
-            else:
+        for j in range(n):
+            if bestm >> j & 1 == 0:
+                k = OPTS[j]
                 put_bottom(D, S, CT[k, K_LEVEL] - 1, k)
         OPEN[i, 16] = budget - cost
         OPEN[i, 17] = top

@@ -27,9 +27,11 @@ C_SECTOR, C_COST, C_VP = 0, 1, 2
 # ---- rules R[...] (int64) ----
 (R_P, R_START_CREDITS, R_START_INCOME, R_TRIGGER, R_COLONY_DEPLOYS, R_TIE_CAP, R_VARIANT, R_DISPLAY,
  R_MAX_ROUNDS, R_ARROW_CHARGES, R_SHIFT_DOWN, R_LS_CREDITS, R_LS_INCOME, R_LS_L1, R_LS_L2, R_NSTART,
- R_NCARD, R_NCOL, R_MAXDEP, R_ABUY_COL) = range(20)
-NR = 20
+ R_NCARD, R_NCOL, R_MAXDEP, R_ABUY_COL, R_EXCHANGE, R_LS_ONE_PER_SECTOR, R_RED_DICE) = range(23)
+NR = 23
 VARIANT_STANDARD, VARIANT_LIGHTSPEED = 0, 1
+EXCH_ANY_STATION, EXCH_SAME_KIND = 0, 1      # rules.exchange
+RED_DICE_OTHERS_ROLLS, RED_DICE_NEVER = 0, 1  # rules.red_dice_abilities
 
 # ---- policy values VALS[seat, phase, k, card] (float64); row P = neutral (light-speed opening) ----
 # k = BLUE/RED: worth of one activation of that side (reward + one charge cube);

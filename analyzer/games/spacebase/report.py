@@ -203,4 +203,76 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                      stats.fmt_p(f.p_value)])
     rep.section("Light-speed variant against the standard game", f"{other}: {n_cmp:,} games, same seed.")
     rep.table(["variant", *[f"pos {i + 1} win" for i in range(players)], "rounds", "fairness p"], rows)
+
+    rule_readings_section(rep, game, meta, players, n_cmp)
     return rep.write(out)
+
+
+# The rule readings on which the help page and the earlier engine disagreed (issue #13): the scenario
+# parameter, its default (the help page's reading) and the alternative.
+READINGS = (("rules.exchange", "any_station_card", "same_kind"),
+            ("rules.red_dice_abilities", "others_rolls", "never"),
+            ("rules.lightspeed_one_per_sector", False, True))
+
+
+def _paired_difference(a, b, seat: int) -> stats.Estimate:
+    """Win rate of `seat` under run a minus under run b, games paired by id (same seed: the same dealt
+    games under both readings), with a normal 95% interval of the mean difference."""
+    wa = matrix(a.sort("game_id"), "is_winner")[:, seat].astype(float)
+    wb = matrix(b.sort("game_id"), "is_winner")[:, seat].astype(float)
+    d = wa - wb
+    half = stats.Z95 * d.std(ddof=1) / np.sqrt(len(d))
+    return stats.Estimate(float(d.mean()), float(d.mean() - half), float(d.mean() + half), len(d))
+
+
+def rule_readings_section(rep, game, meta: dict, players: int, n: int) -> None:
+    """Does any of the three contested rule readings move the start-position verdict? Each alternative
+    against the default reading, in the run's variant (light-speed opening: in the light-speed game,
+    where it applies), n games each with the run's seed."""
+    variant = meta["scenario"]["rules"]["variant"]
+    defaults = {key: default for key, default, _ in READINGS}
+    runs: dict = {}
+
+    def run(sets: dict):
+        key = tuple(sorted(sets.items()))
+        if key not in runs:
+            runs[key] = _sim(game, meta, n, {**defaults, **sets})
+        return runs[key]
+
+    rows, moved, shifted = [], [], []
+    for key, default, alt in READINGS:
+        where = {"rules.variant": "lightspeed" if key == "rules.lightspeed_one_per_sector" else variant}
+        base, other = run(where), run({**where, key: alt})
+        diffs = [_paired_difference(other, base, s) for s in range(players)]
+        largest = max(diffs, key=lambda e: abs(e.value))
+        verdicts, best = [], []
+        for value, d in ((default, base), (alt, other)):
+            w, _, f = _seat_rows(d)
+            verdicts.append(f.p_value < 0.01)
+            best.append(int(np.argmax([x.value for x in w])))
+            label = f"{key.split('.', 1)[1]}: {str(value).lower()}" + (" (default)" if value == default else "")
+            rows.append([label, where["rules.variant"], *[x.fmt(pct=True) for x in w], stats.fmt_p(f.p_value),
+                         largest.fmt(pct=True) if d is other else ""])
+        worst = [int(np.argmin([x.value for x in _seat_rows(d)[0]])) for d in (base, other)]
+        name = f"{key} = {str(alt).lower()}"
+        if verdicts[0] != verdicts[1] or best[0] != best[1] or worst[0] != worst[1]:
+            moved.append(f"{name} (positions differ: {'yes' if verdicts[0] else 'no'} -> "
+                         f"{'yes' if verdicts[1] else 'no'}; best position {best[0] + 1} -> {best[1] + 1}; "
+                         f"worst {worst[0] + 1} -> {worst[1] + 1})")
+        shifted += [f"{name}: position {s + 1} {e.fmt(pct=True)}" for s, e in enumerate(diffs) if e.lo > 0 or e.hi < 0]
+    rep.section("Contested rule readings (exchange, red dice abilities, light-speed opening)",
+                f"The help page and the earlier engine read three rules differently; each is a scenario parameter "
+                f"whose default is the help page's reading. Each alternative is played against the default on "
+                f"{n:,} games with the run's seed (the same games under both readings); the last column is the "
+                f"largest change of one position's win rate against the default, paired by game, with its 95% "
+                f"interval. The light-speed limit applies only to the light-speed opening, so it is compared "
+                f"in the light-speed game. "
+                + "The start-position verdict is whether the positions differ (fairness test, p < 0.01) and "
+                "which positions are best and worst. "
+                + ("**Readings that move it: " + "; ".join(moved) + ".**" if moved else
+                   "**None of the three moves it.**")
+                + " Position win rates changed beyond chance (95% paired interval excludes 0; with "
+                f"{3 * players} comparisons about one such change is expected by chance): "
+                + ("; ".join(shifted) if shifted else "none") + ".")
+    rep.table(["reading", "variant", *[f"pos {i + 1} win" for i in range(players)], "fairness p",
+               "largest change of a position's win rate vs default (points)"], rows)

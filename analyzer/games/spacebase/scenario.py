@@ -7,7 +7,7 @@ import re
 from typing import ClassVar, Literal
 
 import numpy as np
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from ...scenario import ScenarioBase, Strict
 from . import layout as L
@@ -27,9 +27,9 @@ class Effect(Strict):
     """What spending a charge does; several keys fire together (e.g. opponents_lose_vp + buy)."""
     shift_up: int = Field(0, ge=0, le=11)      # dice arrow: own summed sector +1..N (must use the sum)
     set_die: int = Field(0, ge=0, le=1)        # before the roll: fix one die's face
-    reroll: int = Field(0, ge=0, le=1)         # after the roll: reroll one die (for everyone)
+    reroll: int = Field(0, ge=0, le=1)         # after the roll: reroll one die (for everyone; red: rules.red_dice_abilities)
     swap: list[int] | None = None              # swap all cards of these two sectors on your board
-    exchange: int = Field(0, ge=0, le=1)       # exchange this card with a card in the same position kind
+    exchange: int = Field(0, ge=0, le=1)       # exchange this card's place with another card's (rules.exchange)
     buy: int = Field(0, ge=0, le=MAX_AMOUNT)   # buy N cards paying only their cost
     claim: Claim = Claim()                     # take cards of these levels from the display free
     double: int = Field(0, ge=0, le=1)         # 2X: sum twice, or one die twice more
@@ -133,21 +133,39 @@ class LightSpeed(Strict):
 
 
 class Rules(Strict):
-    variant: Literal["standard", "lightspeed"] = "standard"
-    start_credits: int = Field(5, ge=0)
-    start_income: int = Field(0, ge=0)
-    turn_order_bonus: list[Bonus] = [Bonus(), Bonus(credits=1), Bonus(credits=2), Bonus(income=1),
-                                     Bonus(income=1)]
-    trigger_vp: int = Field(40, ge=1)
-    tie_rounds_cap: int = Field(10, ge=0)
-    display_size: int = Field(6, ge=1, le=12)
-    colony_deploys_station: bool = True
-    pip_squares: Literal["at_most", "exactly"] = "at_most"
-    arrows_charge: bool = True
-    dice_arrow_down: bool = False
-    ability_buy_colonies: bool = False
-    max_rounds: int = Field(200, ge=1, le=10000)
-    lightspeed: LightSpeed = LightSpeed()
+    variant: Literal["standard", "lightspeed"] = Field(
+        "standard", description="standard opening (one random Level I ship) or the light-speed variant")
+    start_credits: int = Field(5, ge=0, description="standard opening: credits the opening ship is paid from")
+    start_income: int = Field(0, ge=0, description="standard opening: starting income")
+    turn_order_bonus: list[Bonus] = Field(
+        [Bonus(), Bonus(credits=1), Bonus(credits=2), Bonus(income=1), Bonus(income=1)],
+        description="credits and income added per turn position (1st, 2nd, ...): the balance question")
+    trigger_vp: int = Field(40, ge=1, description="VP that end the game after the round (equal turns)")
+    tie_rounds_cap: int = Field(10, ge=0, description="tie rounds among tied players before the win is shared")
+    display_size: int = Field(6, ge=1, le=12, description="face-up ships per level")
+    colony_deploys_station: bool = Field(
+        True, description="the ship stationed where a colony arrives is deployed (false: covered, dead)")
+    pip_squares: Literal["at_most", "exactly"] = Field(
+        "at_most", description="a '<=Np' charge square is needed when players <= N (at_most) or == N (exactly)")
+    arrows_charge: bool = Field(True, description="a reward arrow also takes the neighbour's charge cube")
+    dice_arrow_down: bool = Field(False, description="a dice-arrow ability may also move the sum down")
+    ability_buy_colonies: bool = Field(False, description="'buy a card' abilities may also buy colonies")
+    max_rounds: int = Field(200, ge=1, le=10000, description="safety stop (end_reason 3)")
+    lightspeed: LightSpeed = Field(LightSpeed(), description="light-speed opening: credits, income, cards seen")
+    exchange: Literal["any_station_card", "same_kind"] = Field(
+        "any_station_card",
+        description="Exchange ability (help page): any_station_card = this card swaps places with the card "
+                    "stationed in any sector; a deployed card takes that sector's station and the other card is "
+                    "deployed in its place. same_kind = stationed with stationed, deployed with deployed only.")
+    lightspeed_one_per_sector: bool = Field(
+        False,
+        description="Light-speed opening: at most one bought ship per sector (the help page sets no such "
+                    "limit; with two ships of one sector the second is stationed and the first deployed).")
+    red_dice_abilities: Literal["others_rolls", "never"] = Field(
+        "others_rolls",
+        description="Red (others' turns) set-die and reroll abilities: others_rolls = they act on the active "
+                    "player's roll; never = only your own roll can be set or rerolled (the help page's "
+                    "'before/after your own roll'), so red ones never fire.")
 
 
 class EngineParams(Strict):
@@ -179,6 +197,15 @@ class SpacebaseScenario(ScenarioBase):
     policy_params: PolicyParams = PolicyParams()
     cards: Cards
 
+    @classmethod
+    def model_validate(cls, obj, *args, **kwargs):
+        """Validation whose errors name a card by its id (cards.ships[id=l1-7].cost), not its index."""
+        try:
+            return super().model_validate(obj, *args, **kwargs)
+        except ValidationError as e:
+            raise ValidationError.from_exception_data(
+                e.title, [_card_error(err, obj) for err in e.errors()]) from None
+
     @model_validator(mode="after")
     def _check_rules(self):
         if len(self.rules.turn_order_bonus) < self.players:
@@ -188,6 +215,23 @@ class SpacebaseScenario(ScenarioBase):
     def estimated(self) -> list[str]:
         c = self.cards
         return [x.id for x in [*c.starters, *c.ships, *c.colonies] if x.estimated]
+
+
+def _card_error(err: dict, data) -> dict:
+    """A pydantic error with ("cards", kind, index, ...) in its location turned into
+    ("cards", "kind[id=ID]", ...) when that card has an id."""
+    loc = err["loc"]
+    if len(loc) >= 3 and loc[0] == "cards" and isinstance(loc[2], int):
+        try:
+            card_id = data["cards"][loc[1]][loc[2]]["id"]
+        except (KeyError, IndexError, TypeError):
+            card_id = None
+        if isinstance(card_id, str):
+            loc = ("cards", f"{loc[1]}[id={card_id}]", *loc[3:])
+    out = {"type": err["type"], "loc": loc, "input": err["input"]}
+    if "ctx" in err:
+        out["ctx"] = err["ctx"]
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -230,10 +274,12 @@ def _needed(ch: Charge, players: int, pip: str) -> int:
     return n
 
 
-def _ability_value(e: Effect, wc: float, wv: float, mean_cost: list[float]) -> float:
-    """Heuristic worth of firing an ability once, in credits (used only by the policies' estimates)."""
+def _ability_value(e: Effect, wc: float, wv: float, mean_cost: list[float], dice: bool = True) -> float:
+    """Heuristic worth of firing an ability once, in credits (used only by the policies' estimates).
+    dice=False: its set-die / reroll part never acts (red side under red_dice_abilities: never)."""
     v = 0.0
-    v += 1.5 * e.shift_up * wc + 3.0 * e.set_die * wc + 2.0 * e.reroll * wc + (1.0 * wc if e.swap else 0.0)
+    v += (3.0 * e.set_die + 2.0 * e.reroll) * wc * dice
+    v += 1.5 * e.shift_up * wc + (1.0 * wc if e.swap else 0.0)
     v += 3.0 * e.exchange * wc + 3.0 * e.buy * wc + 4.0 * e.double * wc + 0.5 * e.opponents_lose_vp * wv
     v += e.credits * wc + e.vp * wv + 2.0 * e.place_charge * wc + 1.0 * e.move_charge * wc
     v += (e.claim.L1 * mean_cost[0] + e.claim.L2 * mean_cost[1] + e.claim.L3 * mean_cost[2]) * wc
@@ -317,6 +363,9 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
     R[L.R_NSTART], R[L.R_NCARD], R[L.R_NCOL] = nst, nc, len(cols)
     R[L.R_MAXDEP] = nc
     R[L.R_ABUY_COL] = int(ru.ability_buy_colonies)
+    R[L.R_EXCHANGE] = L.EXCH_SAME_KIND if ru.exchange == "same_kind" else L.EXCH_ANY_STATION
+    R[L.R_LS_ONE_PER_SECTOR] = int(ru.lightspeed_one_per_sector)
+    R[L.R_RED_DICE] = L.RED_DICE_NEVER if ru.red_dice_abilities == "never" else L.RED_DICE_OTHERS_ROLLS
 
     BONUS = np.zeros((max(P, len(ru.turn_order_bonus)), 2), np.int32)
     for k, b in enumerate(ru.turn_order_bonus):
@@ -355,7 +404,8 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
                     v += (s.claim.L1 * mean_cost[0] + s.claim.L2 * mean_cost[1] + s.claim.L3 * mean_cost[2]) * wc
                     cap = CT[i, L.K_SIDE + side * L.NSIDE + L.S_CAP]
                     if s.charge is not None and cap > 0:
-                        per = _ability_value(s.charge.effect, wc, wv, mean_cost)
+                        dice = side == L.BLUE or ru.red_dice_abilities == "others_rolls"
+                        per = _ability_value(s.charge.effect, wc, wv, mean_cost, dice)
                         cube = (per / cap if s.charge.linked else per) + s.charge.on_place_credits * wc
                         VALS[seat, ph, L.CUBE + side, i] = cube
                         v += cube

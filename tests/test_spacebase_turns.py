@@ -1,0 +1,568 @@
+"""Space Base: each rule of the spec played through whole turns (engine.play_turn, the rounds and the
+setup) on a built position with dice chosen by the test, asserting the outcome at the rule's boundary
+(exactly at the limit and one below). Positions start from every player's 12 starting ships with an
+empty market (no ships on display, empty decks, no colonies) unless a test offers cards."""
+import numpy as np
+import pytest
+
+from analyzer.games.spacebase import GAME
+from analyzer.games.spacebase import engine as E
+from analyzer.games.spacebase import layout as L
+from analyzer.games.spacebase.scenario import card_list
+from analyzer.games.spacebase.state import ARRAY_FIELDS
+from analyzer.rng import below
+from analyzer.scenario import load
+
+BLUE, RED = L.BLUE, L.RED
+
+
+def stream_rolling(d1, d2):
+    """A random-stream state whose next two dice are d1 and d2."""
+    for x in range(1, 100_000):
+        st = np.array([x], np.uint64)
+        if below(st, 6) + 1 == d1 and below(st, 6) + 1 == d2:
+            return x
+    raise AssertionError("no stream found")
+
+
+class Table:
+    """A built position for whole turns (see the module doc); `turn(a, d1, d2)` plays seat a's turn
+    with those dice rolled."""
+
+    def __init__(self, players=4, sets=(), policies=None, seed=0):
+        self.sc = load(GAME, players=players, sets=list(sets), policies=policies)
+        self.D = GAME.inputs(self.sc)
+        self.S = E.alloc_state(self.D, 0)
+        E.reset(self.D, self.S, seed, 0)
+        self.a = dict(zip(ARRAY_FIELDS, E.state_arrays(self.S), strict=True))
+        self.cards = card_list(self.sc)
+        self.idx = {c.id: i for i, c in enumerate(self.cards)}
+        self.DISP[:, :] = -1
+        self.DP[:, 1] = 0
+        self.COLAV[:] = 0
+        self.G[L.G_ROUND] = 1
+
+    def __getattr__(self, name):
+        if name in ARRAY_FIELDS:
+            return self.a[name]
+        raise AttributeError(name)
+
+    def put(self, p, cid, cubes=0):
+        """Station card cid on p's board (the card there is deployed), with `cubes` on it."""
+        c = self.idx[cid]
+        E.station(self.D, self.S, p, c)
+        self.CUBES[p, c] = cubes
+        E.refresh(self.D, self.S, p)
+        return c
+
+    def deploy(self, p, cid, cubes=0):
+        """Card cid deployed in its sector on p's board, behind the card stationed there."""
+        c = self.idx[cid]
+        E.deploy(self.D, self.S, p, self.cards[c].sector, c)
+        self.CUBES[p, c] = cubes
+        E.refresh(self.D, self.S, p)
+        return c
+
+    def offer(self, cid):
+        """Put ship cid face up in the first free display slot of its level; returns the slot code."""
+        c = self.idx[cid]
+        lv = self.cards[c].level - 1
+        j = int(np.flatnonzero(self.DISP[lv] < 0)[0])
+        self.DISP[lv, j] = c
+        return lv * self.sc.rules.display_size + j
+
+    def offer_colony(self, sector):
+        q = next(q for q, c in enumerate(self.sc.cards.colonies) if c.sector == sector)
+        self.COLAV[q] = 1
+        return q
+
+    def turn(self, a, d1, d2):
+        self.ST[0] = stream_rolling(d1, d2)
+        E.play_turn(self.D, self.S, a)
+
+    def cred(self, p):
+        return int(self.PS[p, L.P_CRED])
+
+    def inc(self, p):
+        return int(self.PS[p, L.P_INC])
+
+    def vp(self, p):
+        return int(self.PS[p, L.P_VP])
+
+    def station_of(self, p, s):
+        return int(self.BD[p, s, L.B_STATION])
+
+    def deployed(self, p, s):
+        return [int(x) for x in self.DEP[p, s, :self.BD[p, s, L.B_NDEP]]]
+
+
+# ------------------------------------------------------------------------------------ dice and rewards
+
+
+def test_turn_active_takes_sum_or_faces_others_choose_their_own():
+    t = Table()
+    t.put(1, "l1-3")   # seat 1: starter-1 deployed (red 1 credit)
+    t.put(1, "l1-23")  # seat 1: starter-6 deployed (red 1 credit)
+    t.turn(0, 1, 6)
+    assert t.cred(0) == 3        # active: the sum 7 (starter-7 blue 3) beats faces 1 + 6 (1 + 1)
+    assert t.cred(1) == 2        # seat 1: the faces (red 1 + 1) beat its empty sum 7
+    assert t.cred(2) == t.cred(3) == 0  # nothing deployed: no red rewards
+    t = Table()
+    t.turn(0, 2, 3)
+    assert t.cred(0) == 2        # faces 2 and 3 (1 + 1) beat the sum 5 (1)
+
+
+def test_turn_double_as_two_faces_activates_twice():
+    t = Table()
+    t.put(0, "l1-10")  # sector 3 blue: 1 VP
+    t.turn(0, 3, 3)
+    assert t.vp(0) == 2 and t.cred(0) == 0
+
+
+def test_turn_red_rewards_of_every_deployed_card_not_the_stationed_one():
+    t = Table(players=3)
+    t.put(1, "l1-26")  # sector 7 blue 4, red 3: starter-7 (red 2) deployed
+    t.put(1, "l1-28")  # sector 7 blue 2 VP, red 2 cr + 1 VP: l1-26 deployed too (its red pays)
+    t.put(0, "l1-26")
+    t.turn(0, 3, 4)
+    assert t.cred(0) == 4                      # active: blue of its stationed l1-26
+    assert (t.cred(1), t.vp(1)) == (2 + 3, 0)  # starter-7 + l1-26 red; l1-28's red is not paid
+    t.turn(1, 3, 4)
+    assert (t.cred(1), t.vp(1)) == (5, 2)      # its own turn: blue of l1-28 (2 VP), no red
+
+
+def test_turn_reward_arrow_chains_one_way_to_the_end_of_the_arrows():
+    t = Table()
+    t.put(0, "l1-25")  # 7: 1 credit, arrow right
+    t.put(0, "l1-29")  # 8: arrow LR
+    t.put(0, "l1-33")  # 9: arrow LR
+    t.turn(0, 3, 4)    # 7 -> 8 -> 9 -> 10 (starter-10: 1 income, no arrow: stop)
+    assert (t.cred(0), t.inc(0)) == (1, 1)
+    # red arrow: seat 1 deploys l1-45 (red 1 VP, arrow left) behind l1-46 in 12; 11 has starter-11 (red
+    # 4) deployed behind l1-42: a die on 12 pays starter-12 red 5 + 1 VP, then 11: red 4
+    t = Table()
+    t.put(1, "l1-45")
+    t.put(1, "l1-46")
+    t.put(1, "l1-42")
+    t.turn(0, 6, 6)    # seat 1: faces 6 and 6 (nothing) or the sum 12
+    assert (t.cred(1), t.vp(1)) == (9, 1)
+
+
+# ------------------------------------------------------------------------------------ buying
+
+
+@pytest.mark.parametrize("start,buys", [(0, True), (-1, False)])
+def test_turn_buy_costing_at_most_the_credits_spends_them_all(start, buys):
+    t = Table(policies=["greedy_vp"])
+    k = t.idx["l1-36"]          # sector 9, cost 4, blue 3 VP: greedy_vp buys it when it can
+    t.offer("l1-36")
+    t.PS[0, L.P_CRED] = 4 - 2 + start
+    t.turn(0, 1, 1)             # +2 credits (starter-1 twice): exactly the cost, or one short
+    if buys:
+        assert t.station_of(0, 9) == k and t.deployed(0, 9) == [t.idx["starter-9"]]
+        assert t.cred(0) == 0 and t.OWNER[k] == 0 and t.PS[0, L.P_BOUGHT] == 1
+    else:
+        assert t.station_of(0, 9) == t.idx["starter-9"] and t.cred(0) == 3  # not buying keeps them
+        assert t.DISP[0, 0] == k
+
+
+def test_turn_buy_spends_credits_above_the_cost_too():
+    t = Table(policies=["greedy_vp"])
+    t.offer("l1-36")
+    t.PS[0, L.P_CRED] = 9
+    t.turn(0, 1, 1)
+    assert t.station_of(0, 9) == t.idx["l1-36"] and t.cred(0) == 0
+
+
+def test_turn_only_the_active_player_buys():
+    t = Table(policies=["greedy_vp"])
+    t.offer("l1-36")
+    t.PS[1, L.P_CRED] = 50
+    t.turn(0, 1, 1)
+    assert t.DISP[0, 0] == t.idx["l1-36"] and t.cred(1) == 50
+
+
+def test_turn_display_refilled_from_the_deck_after_a_buy():
+    t = Table(policies=["greedy_vp"])
+    t.offer("l1-36")
+    nxt = t.idx["l1-2"]
+    t.DECK[0, 0], t.DP[0, 0], t.DP[0, 1] = nxt, 0, 1
+    t.PS[0, L.P_CRED] = 9
+    t.turn(0, 1, 1)
+    assert t.station_of(0, 9) == t.idx["l1-36"]
+    assert t.DISP[0, 0] == nxt and t.DP[0, 1] == 0 and (t.DISP[0, 1:] == -1).all()
+
+
+@pytest.mark.parametrize("start,buys", [(27 - 2, True), (27 - 3, False)])
+def test_turn_colony_gives_vp_and_closes_its_sector(start, buys):
+    t = Table(policies=["greedy_vp"])
+    q = t.offer_colony(7)       # cost 27, 9 VP
+    t.PS[0, L.P_CRED] = start
+    t.turn(0, 1, 1)
+    if not buys:
+        assert t.vp(0) == 0 and t.COLAV[q] == 1 and t.cred(0) == 26
+        return
+    assert t.vp(0) == 9 and t.cred(0) == 0 and t.COLAV[q] == 0 and t.COLOWN[q] == 0
+    assert t.station_of(0, 7) == -1 and t.deployed(0, 7) == [t.idx["starter-7"]]
+    t.turn(0, 3, 4)             # its blue reward is gone (the faces 3 + 4 pay 2 instead of the sum)
+    assert t.cred(0) == 2
+    t.PS[0, L.P_CRED] = 0
+    t.turn(1, 3, 4)             # another player's 7: the deployed starter-7 still pays red 2
+    assert t.cred(0) == 2
+    t.offer("l1-26")            # a sector-7 ship (cost 2) cannot be stationed there any more...
+    t.PS[0, L.P_CRED] = 0
+    t.turn(0, 1, 1)
+    assert t.DISP[0, 0] == t.idx["l1-26"] and t.station_of(0, 7) == -1 and t.cred(0) == 2
+    t.turn(1, 1, 1)             # ...while the same offer is bought where the sector is open
+    assert t.station_of(1, 7) == t.idx["l1-26"]
+
+
+def test_turn_colony_covers_the_station_without_colony_deploys_station():
+    t = Table(policies=["greedy_vp"], sets=["rules.colony_deploys_station=false"])
+    t.offer_colony(7)
+    t.PS[0, L.P_CRED] = 25
+    t.turn(0, 1, 1)
+    assert t.BD[0, 7, L.B_COVERED] == t.idx["starter-7"] and t.deployed(0, 7) == []
+    t.turn(1, 3, 4)
+    assert t.cred(0) == 0
+
+
+@pytest.mark.parametrize("credits,income,after", [(0, 3, 3), (2, 3, 4), (1, 3, 3)])
+def test_turn_income_floor_at_the_end_of_ones_own_turn(credits, income, after):
+    t = Table()
+    t.PS[0, L.P_CRED], t.PS[0, L.P_INC] = credits, income
+    t.PS[1, L.P_CRED], t.PS[1, L.P_INC] = 0, 5
+    t.turn(0, 1, 1)             # +2 credits: below the income, equal, or above
+    assert t.cred(0) == after
+    assert t.cred(1) == 0       # not raised on another player's turn
+
+
+def test_turn_income_floor_after_a_buy():
+    t = Table(policies=["greedy_vp"])
+    t.offer("l1-36")
+    t.PS[0, L.P_CRED], t.PS[0, L.P_INC] = 9, 2
+    t.turn(0, 1, 1)
+    assert t.station_of(0, 9) == t.idx["l1-36"] and t.cred(0) == 2
+
+
+# ------------------------------------------------------------------------------------ charge
+
+
+@pytest.mark.parametrize("cubes", [1, 2])
+def test_turn_charge_cube_per_activation_up_to_the_needed_squares(cubes):
+    t = Table()
+    g = t.put(0, "l3-8", cubes=cubes)  # Grissom (3): 3 blue squares, 3 credits a cube, fires when it pays
+    t.turn(0, 3, 3)                    # sector 3 twice: a cube each, but never more than 3 in all
+    assert t.cred(0) == 3 * 3 and t.CUBES[0, g] == 0
+
+
+def test_turn_linked_ability_fires_only_with_every_needed_square():
+    for players, need in ((4, 2), (3, 3), (2, 4)):
+        t = Table(players=players)
+        s = t.put(0, "l3-5", cubes=need - 1)  # Shepard (2): A A <=2p <=3p linked, +20 credits
+        t.turn(0, 3, 4)                       # the sum 7: 3 credits
+        assert t.cred(0) == 3 and t.CUBES[0, s] == need - 1, players
+        t.CUBES[0, s] = need
+        t.turn(0, 3, 4)
+        assert t.cred(0) == 3 + 3 + 20 and t.CUBES[0, s] == 0, players
+
+
+def test_turn_unlinked_ability_fires_with_one_cube():
+    t = Table()
+    g = t.put(0, "l3-8", cubes=1)
+    t.turn(0, 4, 4)             # the sum 8: 3 credits; Grissom's one cube fires for 3 more
+    assert t.cred(0) == 3 + 3 and t.CUBES[0, g] == 0
+
+
+def test_turn_cubes_follow_a_card_that_is_deployed():
+    t = Table(policies=["greedy_vp"])
+    r = t.put(0, "l2-9", cubes=3)   # sector 3: reroll, 3 blue squares, 2 red
+    t.put(0, "l1-30")               # 8: 5 credits; dice 4 + 4 -> the sum 8 is the best roll (no reroll)
+    t.offer("l1-10")                # sector 3, 1 VP: greedy_vp buys it, l2-9 is deployed
+    t.turn(0, 4, 4)
+    assert t.station_of(0, 3) == t.idx["l1-10"] and r in t.deployed(0, 3)
+    assert t.CUBES[0, r] == 2
+
+
+# ------------------------------------------------------------------------------------ abilities
+
+
+def test_turn_dice_arrow_moves_the_sum_up_to_its_reach():
+    t = Table()
+    c = t.put(0, "l1-4", cubes=1)  # 1: dice arrow +1
+    t.put(0, "l1-34")              # 9: 6 credits, two beyond the sum 7: out of reach
+    t.turn(0, 3, 4)
+    assert t.cred(0) == 3 and t.CUBES[0, c] == 1
+    t.put(0, "l1-30")              # 8: 5 credits, one beyond
+    t.turn(0, 3, 4)
+    assert t.cred(0) == 3 + 5 and t.CUBES[0, c] == 0
+    t = Table()
+    c = t.put(0, "l2-8", cubes=1)  # 2: dice arrow +2
+    t.put(0, "l1-34")
+    t.turn(0, 3, 4)
+    assert t.cred(0) == 6 and t.CUBES[0, c] == 0
+
+
+@pytest.mark.parametrize("cubes", [1, 2])
+def test_turn_set_die_one_die_per_cube(cubes):
+    t = Table()
+    t.put(0, "l3-2", cubes=cubes)       # Gagarin: set a die + 1 credit; 2 blue squares
+    t.put(0, "l1-30")                   # 8: 5 credits
+    t.turn(0, 1, 1)                     # dice not set are rolled: 1 (and 1)
+    assert (int(t.G[L.G_DSET1]), int(t.G[L.G_DSET2])) == ((1, 1) if cubes == 2 else (1, 0))
+    assert t.PS[0, L.P_ABIL] == cubes   # one charge per die set
+    if cubes == 1:
+        assert t.G[L.G_D2] == 1
+
+
+def test_turn_reroll_one_die_after_the_roll():
+    t = Table()
+    t.put(0, "l2-9", cubes=1)           # reroll + 1 credit
+    t.put(0, "l1-30")
+    t.turn(0, 1, 1)                     # 1 + 1 (2 credits) is worth rerolling a die
+    st = np.array([stream_rolling(1, 1)], np.uint64)
+    below(st, 6), below(st, 6)
+    face = below(st, 6) + 1             # the stream's third die
+    assert t.PS[0, L.P_ABIL] == 1
+    assert (int(t.G[L.G_D1]), int(t.G[L.G_D2])) == (face, 1)  # the first die rerolled (both alike)
+
+
+def test_turn_swap_sectors():
+    t = Table()
+    k = t.put(0, "l2-24", cubes=2)      # Kubasov (6): swap sectors 5 and 8; 2 linked squares at 4p
+    five = t.put(0, "l1-30")            # 8: 5 credits, starter-8 deployed
+    t.turn(0, 1, 1)                     # the swap fires after the rewards (it pays: 8 is rarer than 5)
+    assert t.CUBES[0, k] == 0
+    assert t.station_of(0, 5) == five and t.station_of(0, 8) == t.idx["starter-5"]
+    assert t.deployed(0, 5) == [t.idx["starter-8"]]
+    t.turn(0, 5, 5)
+    assert t.cred(0) == 2 + 10
+
+
+def test_turn_ability_buy_pays_the_cost_only():
+    t = Table(policies=["greedy_vp"])
+    c = t.put(0, "l2-7", cubes=1)       # blue: buy a card paying its cost
+    t.offer("l1-36")                    # cost 4, 3 VP
+    t.PS[0, L.P_CRED] = 8
+    t.turn(0, 3, 4)                     # +3: 11 credits; the ability buys l1-36 for 4, 7 are kept
+    assert t.station_of(0, 9) == t.idx["l1-36"] and t.CUBES[0, c] == 0
+    assert t.cred(0) == 11 - 4
+
+
+def test_turn_claim_free_cards():
+    t = Table()
+    c = t.put(0, "l2-47", cubes=1)      # Kovalyonok (blue): claim 3 Level I cards
+    for cid in ("l1-2", "l1-6", "l1-10", "l1-14"):
+        t.offer(cid)
+    t.turn(0, 3, 4)
+    assert t.PS[0, L.P_CLAIMED] == 3 and t.CUBES[0, c] == 0
+    assert (t.OWNER == 0).sum() == 3 + t.PS[0, L.P_BOUGHT]  # (the buy may take the fourth)
+
+
+def test_turn_claim_reward():
+    t = Table()
+    t.put(0, "l3-22")                   # Tereshkova (8): blue reward 'claim 2 Level I'
+    for cid in ("l1-2", "l1-6", "l1-10"):
+        t.offer(cid)
+    t.turn(0, 4, 4)
+    assert t.PS[0, L.P_CLAIMED] == 2 and (t.DISP[0] >= 0).sum() == 1
+
+
+def test_turn_2x_takes_the_sum_twice_and_does_not_charge_itself():
+    # a 2X card with three squares (Aksyonov has one): the extra activation must not add a cube
+    sc = load(GAME)
+    i = [c.id for c in sc.cards.ships].index("l2-31")
+    t = Table(sets=[f"cards.ships.{i}.blue.charge.slots=[A, A, A]"])
+    a = t.put(0, "l2-31", cubes=2)      # sector 8
+    t.turn(0, 3, 5)                     # 8 twice (a cube each) beats 3 and 5 (1 credit each)
+    assert t.cred(0) == 0
+    assert t.CUBES[0, a] == 2 - 1 + 1   # spent one, the normal activation puts one back, the extra none
+
+
+def test_turn_2x_faces_plus_one_die_again():
+    t = Table()
+    a = t.put(0, "l2-31", cubes=1)
+    t.put(0, "l1-18")                   # 5: 1 VP
+    t.put(0, "l1-5")                    # 2: 2 credits
+    t.turn(0, 2, 5)
+    assert (t.vp(0), t.cred(0)) == (2, 2) and t.CUBES[0, a] == 0
+
+
+@pytest.mark.parametrize("vps,after", [([5, 4, 3, 0], [5, 0, 0, 0]), ([5, 5, 9, 1], [5, 1, 5, 0])])
+def test_turn_opponents_lose_vp_not_below_zero(vps, after):
+    t = Table()
+    g = t.put(0, "l3-20", cubes=1)      # Gordon (blue): all others lose 4 VP (and buy 2 at cost)
+    t.PS[:, L.P_VP] = vps
+    t.turn(0, 5, 6)
+    assert list(t.PS[:, L.P_VP]) == after and t.CUBES[0, g] == 0
+
+
+def test_turn_you_win_ends_the_game_at_once():
+    t = Table()
+    w = t.put(2, "l3-35", cubes=4)      # 'You Win': 4 linked squares
+    t.PS[:, L.P_VP] = [39, 20, 3, 10]
+    t.turn(2, 5, 6)
+    assert t.G[L.G_OVER] == 1 and t.G[L.G_END] == L.END_YOU_WIN and t.G[L.G_YOUWIN] == 2
+    t = Table()
+    w = t.put(2, "l3-35", cubes=3)      # one cube short
+    t.turn(2, 5, 6)
+    assert t.G[L.G_OVER] == 0 and t.CUBES[2, w] == 3
+
+
+# ------------------------------------------------------------------------------------ issue 13 rules
+
+
+def zudov_table(mode):
+    """Seat 1 with Zudov (exchange, red: one square, charged) deployed in 9, and a stationed l1-34 in 9
+    over it; its other cards are starters. Seat 0's turn fires seat 1's red exchange."""
+    t = Table(sets=[f"rules.exchange={mode}"])
+    z = t.put(1, "l2-35")
+    t.put(1, "l1-34")                   # 9: l1-34 stationed, Zudov deployed behind it
+    t.CUBES[1, z] = 1
+    E.refresh(t.D, t.S, 1)
+    t.put(1, "l1-30")                   # 8: starter-8 (red 2) deployed behind l1-30
+    return t, z
+
+
+def test_turn_exchange_deployed_card_takes_a_station_by_default():
+    t, z = zudov_table("any_station_card")
+    t.turn(0, 5, 6)
+    assert t.CUBES[1, z] == 0
+    # the best station for it: 12 (starter-12's red 5 credits is worth deploying in 9, rolled more often)
+    assert t.station_of(1, 12) == z
+    assert t.deployed(1, 9) == [t.idx["starter-9"], t.idx["starter-12"]]
+
+
+def test_turn_exchange_same_kind_swaps_deployed_cards_only():
+    t, z = zudov_table("same_kind")
+    t.turn(0, 5, 6)
+    assert all(t.station_of(1, s) != z for s in range(1, 13))    # never stationed
+    assert t.CUBES[1, z] == 0 and t.deployed(1, 8) == [z]
+    assert t.deployed(1, 9) == [t.idx["starter-9"], t.idx["starter-8"]]
+
+
+def test_turn_exchange_stationed_card_swaps_stations_in_both_readings():
+    for mode in ("any_station_card", "same_kind"):
+        t = Table(sets=[f"rules.exchange={mode}"])
+        z = t.put(0, "l2-35", cubes=1)  # 9
+        v = t.put(0, "l2-48")           # 12: 7 VP
+        t.turn(0, 1, 2)
+        assert t.station_of(0, 9) == v and t.station_of(0, 12) == z, mode
+
+
+@pytest.mark.parametrize("mode,fires", [("others_rolls", True), ("never", False)])
+def test_turn_red_set_die_on_another_players_roll(mode, fires):
+    t = Table(sets=[f"rules.red_dice_abilities={mode}"])
+    t.deploy(1, "l3-2", cubes=1)        # Gagarin deployed: red set a die + 1 credit, 1 square
+    t.turn(0, 1, 1)
+    assert t.PS[1, L.P_ABIL] == int(fires) and bool(t.G[L.G_DSET1]) == fires
+    assert t.cred(1) == int(fires)      # the card's +1 credit (its only red reward is a cube)
+
+
+@pytest.mark.parametrize("mode,fires", [("others_rolls", True), ("never", False)])
+def test_turn_red_reroll_on_another_players_roll(mode, fires):
+    t = Table(sets=[f"rules.red_dice_abilities={mode}"])
+    t.deploy(1, "l2-9", cubes=1)        # red: reroll, 2 squares
+    t.put(1, "l1-26")                   # 7: starter-7 deployed (red 2): worth rerolling 1 + 1 for
+    t.put(1, "l1-23")                   # 6: starter-6 deployed (red 1)
+    t.turn(0, 1, 1)
+    assert t.PS[1, L.P_ABIL] == int(fires)
+
+
+def stack_level1_deck(S, cids, idx):
+    """Put these Level I ships (in this order) on top of the Level I deck, swapping each with the card
+    there (taken from the display if it is face up) so every card stays exactly once in the game."""
+    a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+    deck, disp, top = a["DECK"][0], a["DISP"][0], int(a["DP"][0, 0])
+    live = [(top + i) % len(deck) for i in range(int(a["DP"][0, 1]))]
+    for i, cid in enumerate(cids):
+        k, pos = idx[cid], live[i]
+        if k in disp:
+            disp[disp == k] = deck[pos]
+        else:
+            j = next(j for j in live if deck[j] == k)
+            deck[j] = deck[pos]
+        deck[pos] = k
+
+
+@pytest.mark.parametrize("one_per_sector", [False, True])
+def test_lightspeed_opening_two_ships_of_one_sector(one_per_sector):
+    sc = load(GAME, players=2, sets=["rules.variant=lightspeed", "rules.lightspeed.draw_l2=0",
+                                     f"rules.lightspeed_one_per_sector={str(one_per_sector).lower()}"])
+    D = GAME.inputs(sc)
+    S = E.alloc_state(D, 0)
+    E.reset(D, S, 1, 0)
+    a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+    idx = {c.id: i for i, c in enumerate(card_list(sc))}
+    # opening player 0 sees l1-21 (6: cost 4, blue 2 credits), l1-22 (6: cost 2, blue 1 VP), l1-3 and
+    # l1-7 (cost 2 each), and no Level II card: buying all four is best where the rules allow it
+    stack_level1_deck(S, ["l1-21", "l1-22", "l1-3", "l1-7", "l1-11", "l1-15", "l1-19", "l1-2"], idx)
+    start, tie = E.opening_lightspeed(D, S)
+    E.seat_players(D, S, start, tie)
+    seat = (0 - start) % 2
+    bought = set(a["OPEN"][0, :16]) - {-1}
+    pair = {idx["l1-21"], idx["l1-22"]}
+    assert bought == pair | {idx["l1-3"], idx["l1-7"]} if not one_per_sector else \
+        bought == {idx["l1-22"], idx["l1-3"], idx["l1-7"]}
+    cost = sum(sc.cards.ships[k - 12].cost for k in bought)
+    assert a["OPEN"][0, 16] == 15 - cost
+    st = a["BD"][seat, 6, L.B_STATION]
+    dep = list(a["DEP"][seat, 6, :a["BD"][seat, 6, L.B_NDEP]])
+    if one_per_sector:
+        assert len(dep) == 1 and dep[0] == idx["starter-6"]
+    else:  # bought in order: l1-21 first (deployed), then l1-22, stationed in front of it
+        assert st == idx["l1-22"] and dep == [idx["starter-6"], idx["l1-21"]]
+        assert a["OWNER"][idx["l1-21"]] == a["OWNER"][idx["l1-22"]] == seat
+
+
+# ------------------------------------------------------------------------------------ the end
+
+
+@pytest.mark.parametrize("vp,ends", [(40, True), (39, False)])
+def test_rounds_end_at_the_trigger_vp_after_the_whole_round(vp, ends):
+    t = Table(sets=["rules.max_rounds=3"])
+    t.G[L.G_ROUND] = 0
+    t.PS[2, L.P_VP] = vp        # nobody gains VP here (starters, empty market)
+    E.play_rounds(t.D, t.S)
+    assert bool(t.G[L.G_TRIGGER]) == ends
+    assert t.G[L.G_ROUND] == (1 if ends else 3)
+    assert list(t.PS[:, L.P_TURNS]) == [int(t.G[L.G_ROUND])] * 4  # equal turns: the round is finished
+
+
+def test_trigger_reached_during_the_first_players_turn_finishes_the_round():
+    t = Table(sets=["rules.max_rounds=3"])
+    t.G[L.G_ROUND] = 0
+    for cid in ("l1-2", "l1-6", "l1-10", "l1-14", "l1-18", "l1-22"):
+        t.put(0, cid)           # sectors 1-6 pay 1 VP: every roll gives seat 0 at least 1 VP... as faces
+    t.PS[0, L.P_VP] = 39
+    E.play_rounds(t.D, t.S)
+    assert t.G[L.G_TRIGGER] == 1 and t.G[L.G_ROUND] == 1
+    assert list(t.PS[:, L.P_TURNS]) == [1, 1, 1, 1]
+
+
+def test_most_vp_wins_by_one():
+    t = Table()
+    t.PS[:, L.P_VP] = [40, 12, 41, 30]
+    assert E.tie_rounds(t.D, t.S) == 1
+    assert t.G[L.G_TIEROUNDS] == 0 and list(t.PS[:, L.P_IN]) == [0, 0, 1, 0]
+
+
+@pytest.mark.parametrize("cap", [0, 2])
+def test_tie_rounds_among_the_tied_players_up_to_the_cap(cap):
+    t = Table(sets=[f"rules.tie_rounds_cap={cap}"])
+    t.PS[:, L.P_VP] = [40, 12, 40, 30]   # nobody gains VP: the tie stays
+    n = E.tie_rounds(t.D, t.S)
+    assert n == 2 and t.G[L.G_TIEROUNDS] == cap
+    assert list(t.PS[:, L.P_TURNS]) == [cap, 0, cap, 0]
+    assert list(t.PS[:, L.P_IN]) == [1, 0, 1, 0]
+
+
+def test_tie_round_broken_by_the_tied_players_own_turns():
+    t = Table()
+    for cid in ("l1-2", "l1-6", "l1-10", "l1-14", "l1-18", "l1-22"):
+        t.put(2, cid)           # seat 2 gains VP on each own turn (faces 1-6 pay 1 VP); seat 0 cannot
+    t.PS[:, L.P_VP] = [40, 12, 40, 41 - 1]
+    t.PS[3, L.P_VP] = 30
+    n = E.tie_rounds(t.D, t.S)
+    assert n == 1 and t.G[L.G_TIEROUNDS] == 1
+    assert list(t.PS[:, L.P_IN]) == [0, 0, 1, 0] and list(t.PS[:, L.P_TURNS]) == [1, 0, 1, 0]
