@@ -5,7 +5,7 @@ N ?= 1e6
 SEED ?= 7
 JOBS ?= 2
 
-.PHONY: install test sim reports bench lint clean
+.PHONY: install test sim reports bench mutants lint clean
 
 install: $(VENV)/.installed
 
@@ -32,9 +32,12 @@ bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/run.py
 
-lint: install
-	$(BIN)/ruff check analyzer tests bench
+mutants: install  ## break each rule of mutants/<game>.yaml in a scratch copy; lists the edits no test catches
+	$(BIN)/python scripts/mutants.py stop spacebase --jobs $(JOBS)
 
-clean:  ## also drops numba's compile cache: numba only notices edits to a kernel's own file
+lint: install
+	$(BIN)/ruff check analyzer tests bench scripts
+
+clean:  ## also drops numba's compile cache (never needed for correctness: see analyzer/kernel.py)
 	rm -rf results .pytest_cache
 	find analyzer -name '*.nbi' -o -name '*.nbc' | xargs rm -f

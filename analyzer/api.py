@@ -3,16 +3,19 @@
     import analyzer
     df = analyzer.sim("stop", n=100_000, seed=7, set={"rules.play_drawn_card": True})
     analyzer.report("stop", df, out="reports/stop")
-    print(analyzer.replay("stop", seed=7, game=123))
+    print(analyzer.replay("stop", seed=7, game_id=123))
 """
 from __future__ import annotations
 
 import contextlib
+import functools
 import platform
 import sys
+from contextvars import ContextVar
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import polars as pl
@@ -53,6 +56,7 @@ def run_meta(game, sc, seed: int, n: int, command: str | None = None) -> dict:
         "game": game.name,
         "scenario": sc.model_dump(mode="json"),
         "scenario_hash": sc.content_hash(),
+        "changed_rules": changed_rules(game, sc),
         "policies": sc.seat_policies(),
         "estimated": sc.estimated(),
         "seed": seed,
@@ -65,10 +69,34 @@ def run_meta(game, sc, seed: int, n: int, command: str | None = None) -> dict:
     return meta
 
 
+def changed_rules(game, sc) -> list[str]:
+    """The rule parameters in which `sc` differs from the game's default scenario, as KEY=VALUE:
+    every report's header lists them, however the run was started (file, --set or Python)."""
+    return scen.differences(_default_rules(game), sc.model_dump(mode="json")["rules"], "rules")
+
+
+@functools.cache
+def _default_rules(game) -> dict:
+    return scen.load(game).model_dump(mode="json")["rules"]
+
+
+def _python_call(name: str, game, **kwargs) -> str:
+    """The Python call that made a run, for the report header (the CLI passes its own command line)."""
+    args = ", ".join([repr(game.name)] + [f"{k}={v!r}" for k, v in kwargs.items() if v is not None])
+    return f"analyzer.{name}({args})"
+
+
 def check_seed(seed: int) -> int:
     if not 0 <= int(seed) <= MAX_SEED:
         raise UserError(f"--seed {seed}: must be an integer from 0 to 2**63-1")
     return int(seed)
+
+
+def check_run_options(jobs: int, chunk: int | None) -> None:
+    if jobs < 1:
+        raise UserError(f"--jobs {jobs}: must be at least 1")
+    if chunk is not None and chunk < 1:
+        raise UserError(f"--chunk {chunk}: must be at least 1 game")
 
 
 def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None,
@@ -81,10 +109,12 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     game = _game(game)
     if int(n) < 1:
         raise UserError(f"--n {n}: must be at least 1")
-    if jobs < 1:
-        raise UserError(f"--jobs {jobs}: must be at least 1")
+    check_run_options(jobs, chunk)
     seed = check_seed(seed)
     sc = load_scenario(game, scenario, set, players, policy)
+    if command is None:
+        command = _python_call("sim", game, n=int(n), seed=seed, set=set, players=players, policy=policy,
+                               scenario=str(scenario) if isinstance(scenario, (str, Path)) else None)
     meta = run_meta(game, sc, seed, int(n), command)
     if out is not None:
         results.check_writable(Path(out))
@@ -94,6 +124,8 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
                              chunk=chunk, backend=backend, meta=meta, on_progress=on_progress)
     if info is not None:
         info.update(runner.timings(run))
+    if (listener := _run_listener.get()) is not None:
+        listener(int(n), run.sim_s + run.compile_s, meta)
     return df if df is not None else pl.read_parquet(out, columns=columns)
 
 
@@ -115,8 +147,12 @@ def replay(game, seed: int, game_id: int, scenario=None, set=None, players=None,
         meta = results.read_meta(Path(results_file))
         if meta.get("game") != game.name:
             raise UserError(f"{results_file}: holds results of {meta.get('game')!r}, not {game.name!r}")
+        if "scenario" not in meta:
+            raise UserError(f"{results_file}: no analyzer run metadata (not written by `analyzer sim`)")
         scenario = scen.validate(game.Scenario, meta["scenario"], f"{results_file} metadata")
         seed = meta["seed"] if seed is None else seed
+        if not 0 <= int(game_id) < meta["n"]:
+            raise UserError(f"--game {game_id}: {results_file} holds games 0..{meta['n'] - 1}")
     seed = check_seed(seed)
     if not 0 <= int(game_id) <= MAX_SEED:
         raise UserError(f"--game {game_id}: must be a game id >= 0")
@@ -124,13 +160,23 @@ def replay(game, seed: int, game_id: int, scenario=None, set=None, players=None,
     ids = np.array([game_id], np.int64)
     batch = game.run_batch(sc, seed, ids, trace=True)
     row = results.to_frame(batch, ids, seed, sc).row(0, named=True)
-    return Replay(game.describe(sc, batch.events), row)
+    lines = game.describe(sc, batch.events)
+    if batch.events_dropped:
+        lines.append(f"(trace incomplete: {batch.events_dropped:,} more records past the trace cap were not kept)")
+    return Replay(lines, row)
 
 
-def report(game, data, out, meta: dict | None = None) -> Path:
+# Told of every run a report makes (games, seconds, the run's metadata), so a long report shows progress.
+_run_listener: ContextVar[Callable[[int, float, dict], None] | None] = ContextVar("run_listener", default=None)
+
+
+def report(game, data, out, meta: dict | None = None,
+           on_run: Callable[[int, float, dict], None] | None = None) -> Path:
     """Write the balance report of results `data` (a DataFrame from sim(), or a parquet path) into
-    `out`; returns the path of its index.md."""
+    `out`; returns the path of its index.md. Reports play comparison runs: `on_run(games, seconds,
+    run metadata)` is called after each one."""
     game = _game(game)
+    results.check_report_dir(Path(out))
     if isinstance(data, (str, Path)):
         df, file_meta = results.read(data)
         meta = meta or file_meta
@@ -145,7 +191,12 @@ def report(game, data, out, meta: dict | None = None) -> Path:
             raise UserError("report: unknown scenario for this table; pass meta= or a parquet file written by sim")
     if meta.get("game", game.name) != game.name:
         raise UserError(f"report: these are results of {meta.get('game')!r}, not {game.name!r}")
-    return game.report(df, meta, Path(out))
+    meta.setdefault("changed_rules", changed_rules(game, scen.validate(game.Scenario, meta["scenario"], "results metadata")))
+    token = _run_listener.set(on_run)
+    try:
+        return game.report(df, meta, Path(out))
+    finally:
+        _run_listener.reset(token)
 
 
 def command_line() -> str:

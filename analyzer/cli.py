@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import gc
+import json
 import re
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
-import numpy as np
 import typer
 from rich.console import Console
 from rich.progress import (
@@ -23,7 +23,6 @@ from rich.table import Table
 from . import api, games, results, runner
 from . import scenario as scen
 from .errors import UserError
-from .results import matrix
 
 app = typer.Typer(
     help="Monte Carlo strategy analyzer and balance tool for tabletop games.\n\n"
@@ -44,15 +43,21 @@ JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (re
 PolicyOpt = Annotated[Optional[str], typer.Option("--policy", help="Policy for every seat, or one per seat: greedy,random,...")]
 
 
-def parse_count(text: str) -> int:
-    """'1e6', '1_000_000', '250000' -> int; anything else (fractions, negatives, words) is an error."""
+MAX_GAMES = 10**10  # ~3 days at 40k games/s and ~3.5 TB of results: past that a run is a typo
+
+
+def parse_count(text: str, flag: str = "--n") -> int:
+    """'1e6', '1_000_000', '250000' -> int; anything else (fractions, negatives, words, counts beyond
+    MAX_GAMES) is an error."""
     t = text.strip().replace("_", "")
     try:
         value = float(t) if re.fullmatch(r"\d+(\.\d+)?[eE]\+?\d+", t) else int(t)
     except ValueError:
-        raise UserError(f"--n {text!r}: expected a whole number such as 100000, 1e6 or 1_000_000") from None
+        raise UserError(f"{flag} {text!r}: expected a whole number such as 100000, 1e6 or 1_000_000") from None
     if value != int(value) or value < 1:
-        raise UserError(f"--n {text!r}: must be a whole number of at least 1")
+        raise UserError(f"{flag} {text!r}: must be a whole number of at least 1")
+    if value > MAX_GAMES:
+        raise UserError(f"{flag} {text!r}: at most 1e10 games per run; split larger studies into runs with different --seed")
     return int(value)
 
 
@@ -70,14 +75,16 @@ def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help
     out.print(f"[bold]{g.name}[/] - {g.title} ({g.Scenario.MIN_PLAYERS}-{g.Scenario.MAX_PLAYERS} players)", highlight=False)
     out.print(f"policies: {', '.join(g.policies)}", highlight=False)
     out.print(f"scenarios: {', '.join(str(p) for p in g.scenario_files())}", highlight=False)
-    out.print("\n[bold]result columns[/] (one row per game; per-seat columns are lists, seat 0 moves first)")
+    out.print("\n[bold]result columns[/] (one row per game; per-seat columns are lists indexed by seat, "
+              "per-seat per-kind columns lists of lists; `first_player` is the seat in position 1)")
     for name, text in {**results.COMMON_COLUMNS, "length": f"game length in {g.length_unit}", **g.columns}.items():
         out.print(f"  {name:<22} {text}", highlight=False)
     rules_model = g.Scenario.model_fields["rules"].annotation
-    out.print("\n[bold]rule parameters[/] (scenario field rules.NAME, default)")
+    defaults = rules_model().model_dump(mode="json")
+    out.print("\n[bold]rule parameters[/] (scenario field rules.NAME, default as YAML, meaning)")
     for name, f in rules_model.model_fields.items():
-        default = f.default if f.default_factory is None else f.default_factory()
-        out.print(f"  rules.{name:<24} {default!r:<12} {f.description or ''}", highlight=False)
+        default = json.dumps(defaults[name], separators=(",", ":"))
+        out.print(f"  rules.{name:<24} {default:<12} {f.description or ''}", highlight=False, markup=False)
 
 
 @app.command()
@@ -131,8 +138,7 @@ def sim(
     sc = api.load_scenario(g, scenario, set, players, policy)
     api.check_seed(seed)
     results.check_writable(target)
-    if jobs < 1:
-        raise UserError(f"--jobs {jobs}: must be at least 1")
+    api.check_run_options(jobs, chunk)
     info: dict = {}
     with _progress(count, quiet) as bar:
         task = bar.add_task(f"{g.name}", total=count, rate="")
@@ -146,16 +152,16 @@ def sim(
         df = api.sim(g, n=count, seed=seed, scenario=sc,
                      jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, scheduler=scheduler,
                      on_progress=advance,
-                     command=api.command_line(), info=info, columns=["is_winner", "length"])
+                     command=api.command_line(), info=info, columns=["is_winner", "first_player", "length"])
     out.print(summary_line(g, df, info, target), highlight=False, soft_wrap=True)
 
 
 def summary_line(g, df, info: dict, target) -> str:
-    wins = matrix(df, "is_winner").astype(bool)
+    wins = results.by_position(df, "is_winner").astype(bool)
     rates = " ".join(f"{100 * r:.1f}%" for r in wins.mean(axis=0))
     return (f"{g.name}: {df.height:,} games in {info['sim_s']:.1f} s ({info['games_per_s']:,.0f} games/s, "
             f"{info['jobs']} jobs, +{info['compile_s']:.1f} s compile) -> {target}; "
-            f"win rate by seat {rates}; mean length {df['length'].mean():.1f} {g.length_unit}")
+            f"win rate by position (1 moves first) {rates}; mean length {df['length'].mean():.1f} {g.length_unit}")
 
 
 @app.command()
@@ -185,7 +191,14 @@ def report(
 ):
     """Write the balance report (index.md, index.html, PNG charts) for a results file."""
     target = out_dir or Path("reports") / game
-    index = api.report(game, results_path, target)
+    runs = []
+
+    def on_run(n: int, seconds: float, meta: dict) -> None:
+        runs.append(n)
+        what = ", ".join([f"{meta['scenario']['players']} players", ",".join(meta["policies"]), *meta["changed_rules"]])
+        err.print(f"comparison run {len(runs)}: {n:,} games in {seconds:.1f} s ({what})", highlight=False, markup=False)
+
+    index = api.report(game, results_path, target, on_run=on_run)
     out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
 
 
@@ -203,22 +216,22 @@ def parse_values(text: str) -> list:
     return v
 
 
-def _seat_table(title: str, rows) -> None:
-    from .stats import fmt_p, seat_fairness  # scipy: a second of start-up that `sim` does not need
+def _position_table(title: str, rows) -> None:
+    from . import positions  # scipy: a second of start-up that `sim` does not need
+    from .stats import fmt_p
     t = Table(title=title, title_justify="left")
     t.add_column("value")
-    seats = len(rows[0].seat_estimates())
-    for s in range(seats):
-        t.add_column(f"seat {s} win %", justify="right")
+    estimates = [r.position_estimates() for r in rows]
+    for label in positions.labels(len(estimates[0])):
+        t.add_column(f"{label} win %", justify="right")
     t.add_column("fairness p", justify="right")
-    for r in rows:
-        est = r.seat_estimates()
-        sole = r.df.filter(r.df["winner"] >= 0)["winner"].to_numpy()
-        p = seat_fairness(np.bincount(sole, minlength=seats)).p_value
+    for r, est in zip(rows, estimates, strict=True):
         t.add_row(", ".join(f"{v}" for v in r.values.values()),
-                  *[f"{100 * e.value:.1f} [{100 * e.lo:.1f}, {100 * e.hi:.1f}]" for e in est], fmt_p(p))
+                  *[f"{100 * e.value:.1f} [{100 * e.lo:.1f}, {100 * e.hi:.1f}]" for e in est],
+                  fmt_p(positions.fairness(r.df).p_value))
     out.print(t)
-    out.print(f"n={rows[0].df.height:,} games per value; 95% Wilson intervals; fairness p: chi-square on sole wins.")
+    out.print(f"n={rows[0].df.height:,} games per value; position 1 moves first; 95% Wilson intervals; "
+              "fairness p: chi-square on sole wins by position.")
 
 
 @app.command()
@@ -235,7 +248,7 @@ def sweep(
     jobs: JobsOpt = 2,
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Write all runs, with a `variant` column, to this parquet.")] = None,
 ):
-    """Play the same seeded games under each value of one field and compare the seats' win rates."""
+    """Play the same seeded games under each value of one field and compare the turn positions' win rates."""
     from . import sweep as sw
     count = parse_count(n)
     vals = parse_values(values)
@@ -246,7 +259,7 @@ def sweep(
         results.check_writable(out_file)
     rows = sw.sweep(g, base, param, vals, count, api.check_seed(seed), jobs,
                     on_value=lambda v: err.print(f"{param} = {v} ...", highlight=False))
-    _seat_table(f"{g.name}: win rate by seat for each {param}", rows)
+    _position_table(f"{g.name}: win rate by turn position for each {param}", rows)
     if out_file:
         results.write_atomic(sw.sweep_frame(rows), out_file, meta={"game": g.name, "sweep": param, "values": vals,
                                                                   "seed": seed, "n": count, "command": api.command_line()})
@@ -256,7 +269,7 @@ def sweep(
 @app.command()
 def tune(
     game: GameArg,
-    target: Annotated[str, typer.Option("--target", help="What to optimise: seat-fairness.")] = "seat-fairness",
+    target: Annotated[str, typer.Option("--target", help="What to optimise: position-fairness (every turn position wins its fair share).")] = "position-fairness",
     n: Annotated[str, typer.Option("--n", help="Games per candidate.")] = "20_000",
     check_n: Annotated[str, typer.Option("--check-n", help="Games for the final check with a fresh seed.")] = "100_000",
     seed: SeedOpt = 0,
@@ -267,16 +280,17 @@ def tune(
     jobs: JobsOpt = 2,
     rounds: Annotated[int, typer.Option("--rounds", help="Coordinate-descent passes.")] = 2,
 ):
-    """Search the game's tuning space (e.g. Space Base turn-order bonuses) for the fairest seats."""
+    """Search the game's tuning space (e.g. Space Base turn-order bonuses) for the fairest turn positions."""
+    from . import positions
     from . import sweep as sw
-    if target != "seat-fairness":
-        raise UserError(f"--target {target!r}: only seat-fairness is defined")
+    if target != "position-fairness":
+        raise UserError(f"--target {target!r}: only position-fairness is defined")
     g = games.get(game)
     base = api.load_scenario(g, scenario, set, players, policy)
     space = g.tune_space(base)
-    count, check = parse_count(n), parse_count(check_n)
+    count, check = parse_count(n), parse_count(check_n, "--check-n")
     res = sw.tune(g, base, space, count, api.check_seed(seed), jobs, rounds, starts=g.tune_starts(space),
-                  on_step=lambda v, s: err.print(f"seat spread (sum of squares) {1e4 * s:7.2f} pts^2 for "
+                  on_step=lambda v, s: err.print(f"position spread (sum of squares) {1e4 * s:7.2f} pts^2 for "
                                                  + ", ".join(f"{k.removeprefix('rules.')}={x}" for k, x in v.items()),
                                                  highlight=False))
     out.print(f"best of {res.evaluated} candidates ({count:,} games each, seed {seed}): "
@@ -284,10 +298,10 @@ def tune(
     start = {k: v[0] for k, v in space.items()}
     checks = [sw.SweepRow({"scenario": "as given"}, api.sim(g, n=check, seed=seed + 1, scenario=sw.with_values(g, base, start), jobs=jobs)),
               sw.SweepRow({"scenario": "tuned"}, api.sim(g, n=check, seed=seed + 1, scenario=sw.with_values(g, base, res.values), jobs=jobs))]
-    _seat_table(f"check with a fresh seed ({seed + 1})", checks)
+    _position_table(f"check with a fresh seed ({seed + 1})", checks)
     for r in checks:
-        out.print(f"{r.values['scenario']}: largest seat deviation from the mean win rate "
-                  f"{100 * sw.unfairness(r.df):.2f} percentage points", highlight=False)
+        out.print(f"{r.values['scenario']}: largest position deviation from the mean win rate "
+                  f"{100 * positions.unfairness(r.df):.2f} percentage points", highlight=False)
 
 
 def main(argv: list[str] | None = None) -> int:

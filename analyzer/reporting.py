@@ -19,6 +19,10 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from .stats import Estimate  # noqa: E402
 
+# Comparison runs: games per variant and workers (environment overrides keep tests and CI small).
+COMPARE_N = int(os.environ.get("ANALYZER_COMPARE_N", "20000"))
+COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
+
 
 @dataclass
 class _Block:
@@ -67,6 +71,9 @@ class Report:
         ]
         if m.get("command"):
             lines.append(f"Command: `{m['command']}`")
+        changed = m.get("changed_rules", [])
+        lines.append(f"Rules changed from the game's default scenario: {', '.join(f'`{c}`' for c in changed)}."
+                     if changed else "Rules: the game's default scenario.")
         est = m.get("estimated", [])
         if est:
             lines.append(f"**Estimated data (not the published game): {len(est)} items:** {', '.join(est)}.")
@@ -166,9 +173,11 @@ def errorbar_chart(labels, estimates: list[Estimate], title: str, ylabel: str, p
     return fig or ax.figure
 
 
-def variant_scenario(game, meta: dict, sets: dict | None = None, players: int | None = None):
-    """The run's scenario (from its metadata) with rule changes or another player count, for the
-    comparison runs a report makes. With another player count, per-seat policies collapse to seat 0's."""
+def variant_scenario(game, meta: dict, sets: dict | None = None, players: int | None = None,
+                     policies: list[str] | None = None):
+    """The run's scenario (from its metadata) with rule changes, another player count or other
+    policies, for the comparison runs a report makes. With another player count and no `policies`,
+    per-seat policies collapse to seat 0's."""
     import copy
 
     from .scenario import apply_override, validate
@@ -178,5 +187,16 @@ def variant_scenario(game, meta: dict, sets: dict | None = None, players: int | 
     if players is not None and players != data["players"]:
         data["players"] = players
         data["policies"] = data["policies"][:1]
+    if policies is not None:
+        data["policies"] = list(policies)
     return validate(game.Scenario, data, "report variant")
+
+
+def compare_run(game, meta: dict, n: int, sets: dict | None = None, players: int | None = None,
+                policies: list[str] | None = None, seed_offset: int = 0):
+    """A comparison run for a report: the run's scenario changed as `variant_scenario` says, played
+    on the run's seed (plus `seed_offset`), so every variant meets the same dice and decks."""
+    from . import api
+    sc = variant_scenario(game, meta, sets, players, policies)
+    return api.sim(game, n=n, seed=meta["seed"] + seed_offset, scenario=sc, jobs=COMPARE_JOBS)
 

@@ -1,8 +1,11 @@
 """The results table: one row per game, written to parquet with the run's metadata.
 
-Common columns (every game): game_id, seed, scenario_hash, n_players, policy (per seat), winner (seat,
--1 when shared), is_winner (per seat), score (per seat), length. Per-seat columns are lists indexed by
-seat; seat 0 moves first. A game's own columns follow (see `analyzer games --describe GAME`).
+Common columns (every game): game_id, seed, scenario_hash, n_players, policy (per seat), first_player
+(the seat that moved first), outcome (win, shared or draw), winner (seat, -1 unless one seat won),
+is_winner (per seat), score (per seat), length. A seat is a player's identity (its policy, faction...);
+its turn position is data: position 1 is `first_player`, position 2 the seat after it, and so on.
+Per-seat columns are lists indexed by seat; per-seat, per-kind columns are lists of lists ([seat][kind]).
+A game's own columns follow (see `analyzer games --describe GAME`).
 """
 from __future__ import annotations
 
@@ -24,18 +27,32 @@ COMMON_COLUMNS = {
     "scenario_hash": "hash of the validated scenario",
     "n_players": "number of seats",
     "policy": "policy per seat",
-    "winner": "winning seat, -1 when the win is shared",
+    "first_player": "the seat that moved first (turn position 1)",
+    "outcome": "win (one seat won), shared (several seats share the win) or draw (nobody won, e.g. a capped game)",
+    "winner": "the winning seat when outcome is win, else -1",
     "is_winner": "per seat: won or shared the win",
     "score": "per seat: final score",
     "length": "game length (unit per game)",
 }
 
 
+OUTCOMES = ("win", "shared", "draw")
+
+
 def _column(name: str, values: np.ndarray) -> pl.Series:
     if values.ndim == 1:
         return pl.Series(name, values)
-    # (n, seats) -> list per row; lists read back unchanged in pandas and duckdb
-    return pl.Series(name, values).cast(pl.List(pl.from_numpy(values[:1, 0]).dtypes[0]))
+    # (n, seats[, kinds]) -> (nested) lists per row; they read back unchanged in pandas and duckdb
+    inner = pl.from_numpy(values.reshape(-1)[:1]).dtypes[0]
+    for _ in range(values.ndim - 1):
+        inner = pl.List(inner)
+    return pl.Series(name, values).cast(inner)
+
+
+def outcome_codes(is_winner: np.ndarray) -> np.ndarray:
+    """0 win, 1 shared, 2 draw (indices into OUTCOMES) from the (n, P) winners matrix."""
+    count = is_winner.sum(axis=1)
+    return np.where(count == 1, 0, np.where(count > 1, 1, 2)).astype(np.int8)
 
 
 def _constant(name: str, value, n: int, dtype) -> pl.Series:
@@ -46,8 +63,9 @@ def _constant(name: str, value, n: int, dtype) -> pl.Series:
 def to_frame(batch, game_ids: np.ndarray, seed: int, scenario) -> pl.DataFrame:
     n = len(game_ids)
     wins = batch.is_winner.astype(bool)
-    sole = wins.sum(axis=1) == 1
-    winner = np.where(sole, wins.argmax(axis=1), -1).astype(np.int8)
+    outcome = outcome_codes(wins)
+    winner = np.where(outcome == 0, wins.argmax(axis=1), -1).astype(np.int8)
+    first = np.zeros(n, np.int8) if batch.first_player is None else batch.first_player.astype(np.int8)
     seats = scenario.seat_policies()
     cols = [
         pl.Series("game_id", game_ids.astype(np.int64)),
@@ -55,6 +73,8 @@ def to_frame(batch, game_ids: np.ndarray, seed: int, scenario) -> pl.DataFrame:
         _constant("scenario_hash", scenario.content_hash(), n, pl.Categorical),
         pl.Series("n_players", np.full(n, scenario.players, np.int8)),
         _constant("policy", seats, n, pl.List(pl.Categorical)),
+        pl.Series("first_player", first),
+        pl.Series("outcome", outcome).replace_strict(dict(enumerate(OUTCOMES)), return_dtype=pl.Enum(OUTCOMES)),
         pl.Series("winner", winner),
         _column("is_winner", wins),
         _column("score", batch.score),
@@ -69,6 +89,14 @@ def matrix(df, col: str) -> np.ndarray:
     going through Python objects (a million rows of 132 cards would otherwise take minutes)."""
     flat = df[col].explode().to_numpy()
     return flat.reshape(df.height, -1) if df.height else np.zeros((0, 0), flat.dtype)
+
+
+def by_position(df, col: str) -> np.ndarray:
+    """A per-seat column as (n, P) with columns in turn order: [:, 0] is the first player's value."""
+    values = matrix(df, col)
+    seats = values.shape[1]
+    order = (df["first_player"].to_numpy()[:, None] + np.arange(seats)) % seats
+    return np.take_along_axis(values, order, axis=1)
 
 
 def check_writable(out: Path) -> None:
@@ -86,6 +114,21 @@ def check_writable(out: Path) -> None:
         raise UserError(f"--out {out}: cannot write into {parent}") from None
     if out.exists() and not os.access(out, os.W_OK):
         raise UserError(f"--out {out}: file is not writable")
+
+
+def check_report_dir(out: Path) -> None:
+    """Fail before a report's comparison runs (minutes) if its folder can't be written."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out}: is a file; a report needs a folder")
+    folder = out
+    while not folder.exists():
+        folder = folder.parent
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        raise UserError(f"--out {out}: cannot write into {folder}") from None
 
 
 @contextlib.contextmanager
@@ -112,17 +155,27 @@ def write_atomic(df: pl.DataFrame | pl.LazyFrame, out: Path, meta: dict | None =
             df.write_parquet(tmp, metadata=metadata)
 
 
-def read_meta(path: Path) -> dict:
-    raw = pl.read_parquet_metadata(path).get(META_KEY)
+def read_meta(path: str | Path) -> dict:
+    """A results file's run metadata (scenario, seed, n, command, versions, timings)."""
+    path = _existing(path)
+    try:
+        raw = pl.read_parquet_metadata(path).get(META_KEY)
+    except Exception as e:  # polars raises several error types for non-parquet input
+        raise UserError(f"{path}: not a readable parquet results file ({type(e).__name__})") from None
     return json.loads(raw) if raw else {}
 
 
 def read(path: str | Path) -> tuple[pl.DataFrame, dict]:
-    """A results file and its run metadata (scenario, seed, command, versions, timings)."""
+    """A results file and its run metadata."""
+    meta = read_meta(path)
+    try:
+        return pl.read_parquet(path), meta
+    except Exception as e:
+        raise UserError(f"{path}: not a readable parquet results file ({type(e).__name__})") from None
+
+
+def _existing(path: str | Path) -> Path:
     path = Path(path)
     if not path.is_file():
         raise UserError(f"{path}: no such results file")
-    try:
-        return pl.read_parquet(path), read_meta(path)
-    except Exception as e:  # polars raises several error types for non-parquet input
-        raise UserError(f"{path}: not a readable parquet results file ({type(e).__name__})") from None
+    return path

@@ -11,13 +11,14 @@ encoding of a run is the final file's.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import shutil
 import time
-from concurrent.futures import as_completed
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import numpy as np
 import polars as pl
@@ -113,11 +114,16 @@ def _import(game) -> None:
     """Nothing to run: unpickling `game` in a worker imports the analyzer and the game's modules."""
 
 
-def _pool_results(pool, calls: list[tuple]):
-    """Results of _play_chunk(*call) for each call, in the order they finish."""
-    futures = [pool.submit(_play_chunk, *call) for call in calls]
-    for f in as_completed(futures):
-        yield f.result()
+def _pool_results(pool, calls: Iterator[tuple], in_flight: int):
+    """Results of _play_chunk(*call) for each call, in the order they finish, with at most
+    `in_flight` chunks submitted at a time."""
+    pending = {pool.submit(_play_chunk, *call) for call in itertools.islice(calls, in_flight)}
+    while pending:
+        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        for f in finished:
+            yield f.result()
+            if (call := next(calls, None)) is not None:
+                pending.add(pool.submit(_play_chunk, *call))
 
 
 def stop_workers() -> None:
@@ -170,20 +176,17 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
         raise UserError(f"--backend {backend!r}: choose from {', '.join(BACKENDS)}")
     chunk = chunk or default_chunk(n, jobs)
     info = RunInfo(n=n, seed=seed, jobs=jobs, backend=backend, chunk=chunk)
-    bounds = [(lo, min(lo + chunk, n)) for lo in range(0, n, chunk)]
 
-    pool = _start_pool(jobs, game) if backend == "loky" and jobs > 1 and len(bounds) > 1 else None
+    pool = _start_pool(jobs, game) if backend == "loky" and jobs > 1 and n > chunk else None
     t0 = time.perf_counter()
     game.warm_up(scenario)  # compile (or load the cache) once, timed apart from the simulation
     info.compile_s = time.perf_counter() - t0
 
-    todo = list(enumerate(bounds))
-    parts = None
+    parts, done = None, set()
     if out is not None:
         manifest = {"game": game.name, "scenario_hash": scenario.content_hash(), "seed": seed, "n": n, "chunk": chunk}
         parts, done = _prepare_parts(Path(out), manifest, resume)
-        todo = [(i, b) for i, b in todo if i not in done]
-        info.resumed_games = n - sum(hi - lo for _, (lo, hi) in todo)
+        info.resumed_games = sum(min(chunk, n - i * chunk) for i in done)
         if on_progress and info.resumed_games:
             on_progress(info.resumed_games)
 
@@ -191,12 +194,14 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
         return None if parts is None else str(parts / f"part-{i:06d}.arrow")
 
     frames: dict[int, pl.DataFrame] = {}
-    calls = [(i, game, scenario, seed, lo, hi, part(i)) for i, (lo, hi) in todo]
+    # a generator: memory does not grow with n (chunks are made as workers become free)
+    calls = ((i, game, scenario, seed, lo, min(lo + chunk, n), part(i))
+             for i, lo in enumerate(range(0, n, chunk)) if i not in done)
     t1 = time.perf_counter()
     if backend == "dask":
         stream = _dask_parallel()(delayed(_play_chunk)(*call) for call in calls)
     elif pool is not None:
-        stream = _pool_results(pool, calls)
+        stream = _pool_results(pool, calls, 2 * jobs)
     else:  # in-process: no worker start-up to pay
         stream = (_play_chunk(*call) for call in calls)
     try:

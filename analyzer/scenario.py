@@ -61,6 +61,17 @@ class ScenarioBase(Strict):
         return yaml.safe_dump(self.model_dump(mode="json"), sort_keys=False, allow_unicode=True)
 
 
+def differences(old, new, prefix: str) -> list[str]:
+    """Where `new` differs from `old` (nested dicts and lists of YAML values), as 'dotted.key=value'."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        return [d for k in new for d in differences(old.get(k), new[k], f"{prefix}.{k}")]
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [d for i, (a, b) in enumerate(zip(old, new, strict=True)) for d in differences(a, b, f"{prefix}.{i}")]
+    if old == new:
+        return []
+    return [f"{prefix}={json.dumps(new)}"]
+
+
 def read_yaml(path: Path) -> dict:
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -133,6 +144,23 @@ def validate(schema: type[ScenarioBase], data: dict, origin: str) -> ScenarioBas
         raise UserError(f"{origin}: {loc}: {msg}{got}{more}") from None
 
 
+def _check_flags(schema: type[ScenarioBase], data: dict, players: int | None, policies: list[str] | None) -> None:
+    """Errors in --players/--policy name the flag, not the scenario file they override."""
+    if players is not None and not schema.MIN_PLAYERS <= players <= schema.MAX_PLAYERS:
+        raise UserError(f"--players {players}: players must be {schema.MIN_PLAYERS}..{schema.MAX_PLAYERS}")
+    seats = players if players is not None else data.get("players")
+    if policies:
+        flag = f"--policy {','.join(policies)}"
+        for p in policies:
+            if p not in schema.POLICIES:
+                raise UserError(f"{flag}: unknown policy {p!r}; choose from {', '.join(schema.POLICIES)}")
+        if isinstance(seats, int) and len(policies) not in (1, seats):
+            raise UserError(f"{flag}: give one policy for every seat or one per seat ({seats}), not {len(policies)}")
+    elif players is not None and len(data.get("policies") or ()) not in (1, players):
+        raise UserError(f"--players {players}: the scenario names {len(data['policies'])} seat policies; "
+                        f"add --policy with one policy or {players}")
+
+
 def load(game, path: str | Path | None = None, sets: tuple[str, ...] | list[str] = (),
          players: int | None = None, policies: list[str] | None = None) -> ScenarioBase:
     """Read a scenario of `game` (its default.yaml when path is None), apply `--set KEY=VALUE`
@@ -144,6 +172,7 @@ def load(game, path: str | Path | None = None, sets: tuple[str, ...] | list[str]
     data.setdefault("game", game.name)
     for text in sets:
         apply_override(data, *parse_override(text))
+    _check_flags(game.Scenario, data, players, policies)
     if players is not None:
         data["players"] = players
     if policies:

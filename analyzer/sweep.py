@@ -1,9 +1,9 @@
-"""Sweeps and tuning: run a scenario under several values of one or more fields and compare seats.
+"""Sweeps and tuning: run a scenario under several values of one or more fields and compare turn positions.
 
 `sweep` plays the same seeded games under each value (common random numbers: game i uses the same
 stream under every value, so differences between values are not drowned by game-to-game noise).
 `tune` searches a game's discrete tuning space by coordinate descent for the values that bring
-every seat closest to a fair share of the wins.
+every turn position closest to a fair share of the wins.
 """
 from __future__ import annotations
 
@@ -11,29 +11,10 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Callable
 
-import numpy as np
 import polars as pl
 
-from . import api, stats
-from .results import matrix
+from . import api, positions, stats
 from .scenario import apply_override, validate
-
-
-def seat_win_rates(df: pl.DataFrame) -> np.ndarray:
-    return matrix(df, "is_winner").astype(bool).mean(axis=0)
-
-
-def unfairness(df: pl.DataFrame) -> float:
-    """Largest distance of any seat's win rate from the seats' mean win rate (what reports show)."""
-    rates = seat_win_rates(df)
-    return float(np.abs(rates - rates.mean()).max())
-
-
-def spread(df: pl.DataFrame) -> float:
-    """Sum of squared distances of the seats' win rates from their mean: what `tune` minimises.
-    Smoother than the largest distance, so one-field-at-a-time search does not stall on a tie."""
-    rates = seat_win_rates(df)
-    return float(((rates - rates.mean()) ** 2).sum())
 
 
 def with_values(game, base, values: dict[str, Any]):
@@ -48,9 +29,8 @@ class SweepRow:
     values: dict
     df: pl.DataFrame
 
-    def seat_estimates(self) -> list[stats.Estimate]:
-        wins = matrix(self.df, "is_winner").astype(bool)
-        return [stats.proportion(int(wins[:, s].sum()), self.df.height) for s in range(wins.shape[1])]
+    def position_estimates(self) -> list[stats.Estimate]:
+        return positions.win_estimates(self.df)
 
 
 def sweep(game, base, key: str, values: list, n: int, seed: int, jobs: int = 2,
@@ -81,7 +61,7 @@ class TuneResult:
 def tune(game, base, space: dict[str, list], n: int, seed: int, jobs: int = 2, rounds: int = 2,
          on_step: Callable[[dict, float], None] | None = None, starts: list[dict] | None = None) -> TuneResult:
     """Coordinate descent over a discrete space: vary one field at a time, keep the value with the
-    smallest spread of seat win rates, repeat for `rounds` passes or until nothing improves.
+    smallest spread of the positions' win rates, repeat for `rounds` passes or until nothing improves.
     It runs from each start point (default: the scenario's own values; a game may add more, e.g. "no
     bonus at all") and keeps the best, since one-field steps can stall in a local optimum."""
     cache: dict[str, float] = {}
@@ -91,7 +71,7 @@ def tune(game, base, space: dict[str, list], n: int, seed: int, jobs: int = 2, r
         key = repr(sorted(values.items()))
         if key not in cache:
             sc = with_values(game, base, values)
-            cache[key] = spread(api.sim(game, n=n, seed=seed, scenario=sc, jobs=jobs))
+            cache[key] = positions.spread(api.sim(game, n=n, seed=seed, scenario=sc, jobs=jobs))
             history.append((dict(values), cache[key]))
             if on_step:
                 on_step(dict(values), cache[key])

@@ -20,7 +20,7 @@ def stop_run(tmp_path_factory):
            "--chunk", "400", "--out", str(out)]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr
-    assert "3,000 games" in r.stdout and "win rate by seat" in r.stdout
+    assert "3,000 games" in r.stdout and "win rate by position" in r.stdout
     return out
 
 
@@ -104,7 +104,7 @@ def test_spacebase_tune_space_and_sweep_cli(capsys):
     code = cli.main(["sweep", "spacebase", "--param", "rules.turn_order_bonus.1.credits", "--values", "0,4",
                      "--n", "400", "--players", "2", "--jobs", "1"])
     out = capsys.readouterr().out
-    assert code == 0 and "seat 1 win %" in out and "n=400 games per value" in out
+    assert code == 0 and "position 2 win %" in out and "n=400 games per value" in out
 
 
 def test_spacebase_report_on_disk(tmp_path, monkeypatch):

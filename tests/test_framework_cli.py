@@ -25,7 +25,7 @@ def test_sim_writes_parquet_and_prints_summary(tmp_path, capsys):
     out = tmp_path / "t.parquet"
     code, stdout, _ = run(capsys, "sim", "toy", "--n", "1_000", "--seed", "4", "--out", str(out), "-q", "--jobs", "1")
     assert code == 0 and out.exists()
-    assert "1,000 games" in stdout and "win rate by seat" in stdout
+    assert "1,000 games" in stdout and "win rate by position" in stdout
     assert pl.read_parquet(out).height == 1000
 
 
@@ -43,8 +43,14 @@ def _bad_yaml(tmp_path, text):
     (["sim", "toy", "--set", "rules.rolls=many"], "rules.rolls"),
     (["sim", "toy", "--set", "rules.nosuch=1"], "rules.nosuch: unknown field"),
     (["sim", "toy", "--set", "norhs"], "expected KEY=VALUE"),
-    (["sim", "toy", "--players", "9"], "players must be 2..6"),
-    (["sim", "toy", "--policy", "clever"], "unknown policy 'clever'"),
+    (["sim", "toy", "--n", "1e20"], "--n '1e20': at most 1e10 games"),
+    (["sim", "toy", "--chunk", "0"], "--chunk 0: must be at least 1"),
+    (["sim", "toy", "--players", "9"], "--players 9: players must be 2..6"),
+    (["sim", "toy", "--policy", "clever"], "--policy clever: unknown policy 'clever'"),
+    (["sim", "toy", "--policy", "plain,plain"], "--policy plain,plain: give one policy for every seat or one per seat (3)"),
+    (["sim", "toy", "--players", "4", "--policy", "plain,plain,plain"], "one per seat (4), not 3"),
+    (["replay", "toy", "--from", "/no/such.parquet", "--game", "1"], "/no/such.parquet: no such results file"),
+    (["report", "toy", "/no/such.parquet", "--out", "/proc/nope"], "--out /proc/nope: cannot write"),
     (["sim", "toy", "--scenario", "/no/such.yaml"], "no such scenario file"),
     (["sim", "toy", "--out", "/proc/nope/x.parquet"], "cannot write"),
     (["replay", "toy", "--game", "-3"], "--game"),
@@ -84,3 +90,31 @@ def test_replay_row_equals_parquet_row(tmp_path, capsys):
     rolls = [int(line.split()[-1]) for line in stdout.splitlines()]
     totals = [sum(rolls[s::3]) for s in range(3)]
     assert totals == pl.read_parquet(out)["score"][17].to_list()
+
+
+def test_replay_from_file_rejects_a_game_it_does_not_hold(tmp_path, capsys):
+    out = tmp_path / "t.parquet"
+    assert run(capsys, "sim", "toy", "--n", "50", "--seed", "8", "--out", str(out), "-q")[0] == 0
+    code, _, stderr = run(capsys, "replay", "toy", "--from", str(out), "--game", "50")
+    assert code == 2 and f"--game 50: {out} holds games 0..49" in stderr
+    assert run(capsys, "replay", "toy", "--from", str(out), "--game", "49")[0] == 0
+
+
+def test_report_onto_a_file_fails_before_any_work(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "t.parquet"
+    assert run(capsys, "sim", "toy", "--n", "50", "--out", str(out), "-q")[0] == 0
+    played = []
+    monkeypatch.setattr(games.get("toy"), "report", lambda *a: played.append(a))
+    code, _, stderr = run(capsys, "report", "toy", str(out), "--out", str(out))
+    assert code == 2 and "is a file; a report needs a folder" in stderr and played == []
+
+
+def test_describe_shows_defaults_as_yaml_values_and_every_rule_has_a_meaning(capsys):
+    for name in games.names():
+        if name == "toy":
+            continue
+        code, stdout, _ = run(capsys, "games", "--describe", name)
+        rules = [line.split(maxsplit=2) for line in stdout.splitlines() if line.startswith("  rules.")]
+        assert code == 0 and rules
+        assert "(" not in "".join(r[1] for r in rules)  # no Python reprs such as Bonus(credits=0, ...)
+        assert all(len(r) == 3 and r[2].strip() for r in rules), f"{name}: a rule parameter without a description"

@@ -111,7 +111,54 @@ def test_tune_finds_the_fair_setting_and_sweep_shows_the_bias():
     from analyzer import sweep
     base = analyzer.load_scenario(TOY)
     rows = sweep.sweep(TOY, base, "rules.edge", [0, 4], n=2000, seed=1, jobs=1)
-    assert rows[1].seat_estimates()[0].value > rows[0].seat_estimates()[0].value + 0.3
+    assert rows[1].position_estimates()[0].value > rows[0].position_estimates()[0].value + 0.3
     res = sweep.tune(TOY, base, {"rules.edge": [4, 2, 0, -2]}, n=2000, seed=1, jobs=1,
                      starts=[{"rules.edge": 4}, {"rules.edge": -2}])
     assert res.values == {"rules.edge": 0} and res.evaluated == 4
+
+
+def test_pool_submits_chunks_as_workers_free_up(monkeypatch):
+    """Memory must not grow with --n: chunks are drawn from a generator a few at a time, so even an
+    endless supply of chunks yields results."""
+    import itertools
+    from concurrent.futures import ThreadPoolExecutor
+    monkeypatch.setattr(runner, "_play_chunk", lambda i, *rest: (i, 1, None))
+    drawn = []
+
+    def endless():
+        for i in itertools.count():
+            drawn.append(i)
+            yield (i,)
+
+    with ThreadPoolExecutor(2) as pool:
+        got = list(itertools.islice(runner._pool_results(pool, endless(), 4), 10))
+    assert len(got) == 10 and len(drawn) <= 10 + 4
+
+
+def test_resumed_games_count_partial_last_chunk(tmp_path):
+    out = tmp_path / "r.parquet"
+    analyzer.sim(TOY, n=2500, seed=3, chunk=1000, out=out)
+    full = pl.read_parquet(out)
+    parts = out.with_name(out.name + ".parts")
+    parts.mkdir()
+    (parts / "manifest.json").write_text(json.dumps(
+        {"game": "toy", "scenario_hash": analyzer.load_scenario(TOY).content_hash(), "seed": 3, "n": 2500, "chunk": 1000}))
+    full.filter(pl.col("game_id") >= 2000).write_ipc(parts / "part-000002.arrow")
+    info: dict = {}
+    again = analyzer.sim(TOY, n=2500, seed=3, chunk=1000, out=out, resume=True, info=info)
+    assert info["resumed_games"] == 500 and again.equals(full)
+
+
+def test_outcome_first_player_and_nested_columns():
+    from analyzer.games.base import Batch
+    sc = analyzer.load_scenario(TOY)
+    wins = np.array([[1, 0, 0], [1, 1, 0], [0, 0, 0]], bool)
+    per_kind = np.arange(18, dtype=np.int16).reshape(3, 3, 2)
+    batch = Batch(is_winner=wins, score=np.arange(9).reshape(3, 3), length=np.ones(3, np.int16),
+                  extra={"kinds": per_kind}, first_player=np.array([0, 2, 1]))
+    df = results.to_frame(batch, np.arange(3), 5, sc)
+    assert df["outcome"].cast(pl.Utf8).to_list() == ["win", "shared", "draw"]
+    assert df["winner"].to_list() == [0, -1, -1]
+    assert df["kinds"][1].to_list() == [[6, 7], [8, 9], [10, 11]]
+    # position 1 is the first player: game 1 started with seat 2, then seats 0 and 1
+    assert results.by_position(df, "score").tolist() == [[0, 1, 2], [5, 3, 4], [7, 8, 6]]

@@ -2,11 +2,13 @@
 and one game's compile cost is never paid for another."""
 from importlib import import_module
 
+from .. import kernel  # noqa: F401  (installs the compile cache locator before any game module is imported)
 from ..errors import UserError
 
 _MODULES = {
     "stop": "analyzer.games.stop",
     "spacebase": "analyzer.games.spacebase",
+    "pig": "analyzer.games.pig",  # the template game (docs/adding-a-game.md)
 }
 
 

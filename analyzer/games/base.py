@@ -23,15 +23,19 @@ SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 class Batch:
     """Output of one kernel call over n games with P seats.
 
-    Required columns: `is_winner` (n, P) bool, `score` (n, P) numbers, `length` (n,) ints.
-    `extra`: the game's own columns, each (n,) or (n, P); they are documented in `Game.columns`.
-    `events`: trace records of the single traced game (trace=True only).
+    Required columns: `is_winner` (n, P) bool (no winner = a draw), `score` (n, P) numbers, `length`
+    (n,) ints. `first_player` (n,): the seat that moved first (None: seat 0 in every game).
+    `extra`: the game's own columns, each (n,), (n, P) or (n, P, K); documented in `Game.columns`.
+    `events`: trace records of the single traced game (trace=True only); `events_dropped`: records
+    past the trace cap (counted, not kept: the replay says it is incomplete).
     """
     is_winner: np.ndarray
     score: np.ndarray
     length: np.ndarray
     extra: dict[str, np.ndarray] = field(default_factory=dict)
     events: np.ndarray | None = None
+    first_player: np.ndarray | None = None
+    events_dropped: int = 0
 
 
 class Game(ABC):

@@ -15,7 +15,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ... import api, stats
+from ... import api, positions, stats
 from ... import sweep as sw
 from ...reporting import Report, errorbar_chart, variant_scenario
 from ...results import matrix
@@ -96,7 +96,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     for pos in range(1, players):
         key = f"rules.turn_order_bonus.{pos}.credits"
         sweep = sw.sweep(game, base, key, [0, 1, 2, 3, 4], n_cmp, meta["seed"], COMPARE_JOBS)
-        est = [r.seat_estimates()[pos] for r in sweep]
+        est = [r.position_estimates()[pos] for r in sweep]
         ax.errorbar(np.arange(5) + 0.06 * pos, [e.value * 100 for e in est],
                     yerr=[[(e.value - e.lo) * 100 for e in est], [(e.hi - e.value) * 100 for e in est]],
                     fmt="o-", capsize=3, label=f"position {pos + 1}")
@@ -122,7 +122,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rows = []
     for label, d in (("as given", check_given), ("proposed", check_tuned)):
         w, _, f = _seat_rows(d)
-        rows.append([label, *[x.fmt(pct=True) for x in w], f"{100 * sw.unfairness(d):.2f}", stats.fmt_p(f.p_value)])
+        rows.append([label, *[x.fmt(pct=True) for x in w], f"{100 * positions.unfairness(d):.2f}", stats.fmt_p(f.p_value)])
     proposal = [dict(b) for b in base.rules.model_dump(mode="json")["turn_order_bonus"]]
     for key, value in tuned.items():
         _, _, idx, field = key.split(".")
@@ -132,7 +132,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 f"{n_cmp:,} games each, two passes from the printed bonus and from no bonus) for the smallest spread of the positions' win rates (sum of squared distances from their mean). **Proposal: "
                 f"{_bonus_text(proposal, players)}.** Checked below on {2 * n_cmp:,} fresh games (seed "
                 f"{meta['seed'] + 1}); the remaining deviation is how far from fair the best found set still is. "
-                "Same search from the command line: `analyzer tune spacebase --target seat-fairness`.")
+                "Same search from the command line: `analyzer tune spacebase --target position-fairness`.")
     rep.table(["bonus", *[f"pos {i + 1} win" for i in range(players)], "max deviation (pts)", "fairness p"], rows)
 
     # -- game length -------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""What `analyzer tune spacebase --target seat-fairness` may change: each later position's setup
+"""What `analyzer tune spacebase --target position-fairness` may change: each later position's setup
 bonus in credits (0-5) and income (0-2). The start player's bonus stays 0: it is the reference."""
 
 CREDIT_CHOICES = range(0, 6)

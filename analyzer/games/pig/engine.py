@@ -1,0 +1,98 @@
+"""Pig, the rulebook as one compiled kernel (and, with tracing on, the recorder `analyzer replay` reads).
+
+The rules (a public-domain dice game, as the template of the game contract):
+- The first player is drawn at random (`first_player: random`) or is seat 0 (`seat0`); turns go
+  clockwise, seat p to seat p + 1.
+- On a turn the player rolls one die. A 1 ends the turn and the points rolled this turn are lost (a
+  bust). Any other face adds to the turn total, and the player decides: roll again or hold.
+- Holding adds the turn total to the player's score and ends the turn. A player whose score reaches
+  the target (`target`, at least: `>=`) when holding wins at once.
+- After `turn_cap` turns without a winner the game stops: a draw (nobody wins).
+"""
+import numpy as np
+from numba import njit
+
+from ... import rng
+from ...kernel import Columns, indices, new_trace, record
+from .policies import HOLD, ROLL, decide, fill_view
+
+COLUMNS = Columns(
+    game={"length": "turns played", "capped": "1 if the game hit turn_cap (a draw)"},
+    seat={"score": "points banked", "is_winner": "won the game", "rolls": "dice rolled",
+          "busts": "turns lost to a 1", "holds": "turns ended by holding"},
+)
+G = indices("G", COLUMNS.game)
+S = indices("S", COLUMNS.seat)
+FACES = 6
+
+# trace records: (kind, seat, a, b, c)
+E_FIRST, E_ROLL, E_BUST, E_HOLD, E_WIN, E_CAP = 1, 2, 3, 4, 5, 6
+
+
+@njit(cache=True)
+def play_turn(p, target, score, stream, policy, hold_at, script, at, options, view, s, faces, ev, tn, cap):
+    """Seat p's turn; returns True if p wins by holding."""
+    turn_total = 0
+    while True:
+        d = rng.below(stream, FACES) + 1
+        s[p, S.ROLLS] += 1
+        faces[p, d - 1] += 1
+        if d == 1:
+            record(ev, tn, cap, E_BUST, p, turn_total, 0, 0)
+            s[p, S.BUSTS] += 1
+            return False
+        turn_total += d
+        record(ev, tn, cap, E_ROLL, p, d, turn_total, 0)
+        options[0] = ROLL
+        options[1] = HOLD
+        fill_view(view, p, turn_total, target, score)
+        k = decide(policy[p], view, options, 2, stream, script, at, hold_at[p])
+        if options[k] == HOLD:
+            score[p] += turn_total
+            s[p, S.HOLDS] += 1
+            record(ev, tn, cap, E_HOLD, p, turn_total, score[p], 0)
+            return score[p] >= target
+
+
+@njit(cache=True)
+def play(seed, ids, target, turn_cap, first_random, policy, hold_at, script, g, s, faces, first, ev, tn, cap):
+    """Games `ids` of run `seed`, written into the output arrays (whole-game columns g[n, G], per-seat
+    columns s[n, P, S], rolls per face faces[n, P, 6], the first player first[n]) made by run_games."""
+    players = s.shape[1]
+    score = np.zeros(players, np.int64)
+    options = np.zeros(2, np.int64)
+    view = np.zeros(2 + players, np.int64)
+    at = np.zeros(1, np.int64)
+    for i in range(len(ids)):
+        stream = rng.new_stream(seed, ids[i])
+        score[:] = 0
+        at[0] = 0
+        p = rng.below(stream, players) if first_random else 0
+        first[i] = p
+        record(ev, tn, cap, E_FIRST, p, 0, 0, 0)
+        while True:
+            if g[i, G.LENGTH] == turn_cap:
+                g[i, G.CAPPED] = 1
+                record(ev, tn, cap, E_CAP, -1, turn_cap, 0, 0)
+                break
+            g[i, G.LENGTH] += 1
+            if play_turn(p, target, score, stream, policy, hold_at, script, at, options, view,
+                         s[i], faces[i], ev, tn, cap):
+                s[i, p, S.IS_WINNER] = 1
+                record(ev, tn, cap, E_WIN, p, score[p], 0, 0)
+                break
+            p = p + 1 if p + 1 < players else 0
+        for q in range(players):
+            s[i, q, S.SCORE] = score[q]
+
+
+def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Play `ids`; returns (named columns, faces, first players, trace records, trace counters)."""
+    players, target, turn_cap, first_random, policy, hold_at, script = inputs
+    g, s = COLUMNS.allocate(len(ids), int(players))
+    faces = np.zeros((len(ids), int(players), FACES), np.int64)
+    first = np.zeros(len(ids), np.int64)
+    ev, tn = new_trace(trace_cap)
+    play(np.int64(seed), ids, target, turn_cap, first_random, policy, hold_at, script, g, s, faces, first,
+         ev, tn, np.int64(trace_cap))
+    return COLUMNS.split(g, s), faces, first, ev[: tn[0]], tn

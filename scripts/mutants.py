@@ -1,0 +1,128 @@
+"""The project's mutation check: break one rule at a time and see whether the game's tests notice.
+
+    python scripts/mutants.py GAME [GAME ...] [--jobs N] [--only 3,7]     (`make mutants` runs them all)
+
+Each game keeps its list in `mutants/<game>.yaml`: entries with `rule` (which rule of the spec the
+edit breaks), `file`, `find` (source text that must occur exactly once) and `replace`. Every mutant
+runs in a fresh copy of the working tree, so it compiles its own numba cache: a shared cache could
+serve the unmutated kernel and make a mutant look killed or survived for the wrong reason.
+
+A mutant is killed when the game's tests (`tests/test_<game>_*.py`) fail or time out; a surviving
+mutant is a missing test. Exit code 1 when any mutant survives or no longer applies.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+COPIED = ("analyzer", "tests", "scenarios", "pyproject.toml")
+TIMEOUT_S = 1200
+
+
+@dataclass
+class Mutant:
+    game: str
+    index: int
+    rule: str
+    file: str
+    find: str
+    replace: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.game}#{self.index}"
+
+
+def load(game: str) -> list[Mutant]:
+    entries = yaml.safe_load((ROOT / "mutants" / f"{game}.yaml").read_text()) or []
+    return [Mutant(game, i, e["rule"], e["file"], e["find"], e["replace"]) for i, e in enumerate(entries)]
+
+
+def copy_tree(dest: Path) -> None:
+    skip = shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc", "*.pyc")
+    for name in COPIED:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=skip)
+        else:
+            shutil.copy2(src, dest / name)
+
+
+def apply(m: Mutant, tree: Path) -> str | None:
+    """Apply the edit in `tree`; return why it cannot be applied, or None."""
+    path = tree / m.file
+    if not path.is_file():
+        return f"no file {m.file}"
+    text = path.read_text()
+    count = text.count(m.find)
+    if count != 1:
+        return f"`find` occurs {count} times in {m.file}"
+    path.write_text(text.replace(m.find, m.replace))
+    return None
+
+
+def run_tests(game: str, tree: Path) -> tuple[str, float]:
+    """Run the game's tests in `tree`: 'pass', 'fail' or 'timeout', and the seconds it took."""
+    tests = sorted(str(p.relative_to(tree)) for p in (tree / "tests").glob(f"test_{game}_*.py"))
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1")
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+                              cwd=tree, env=env, capture_output=True, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return "timeout", time.perf_counter() - start
+    return ("pass" if proc.returncode == 0 else "fail"), time.perf_counter() - start
+
+
+def check(m: Mutant | None, game: str) -> tuple[str, float]:
+    """One run in a fresh tree: the unmutated baseline when `m` is None."""
+    with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
+        tree = Path(tmp)
+        copy_tree(tree)
+        if m is not None and (why := apply(m, tree)):
+            return f"stale: {why}", 0.0
+        return run_tests(game, tree)
+
+
+def verdict(outcome: str) -> str:
+    return {"pass": "SURVIVED", "fail": "killed", "timeout": "killed (timeout)"}.get(outcome, outcome)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="+", help="games whose mutants/<game>.yaml to run")
+    ap.add_argument("--jobs", type=int, default=2, help="mutants tested at once (each uses one core)")
+    ap.add_argument("--only", default="", help="comma-separated mutant indices (one game only)")
+    args = ap.parse_args()
+    mutants = [m for g in args.games for m in load(g)]
+    if args.only:
+        wanted = {int(i) for i in args.only.split(",")}
+        mutants = [m for m in mutants if m.index in wanted]
+    for game in args.games:  # a failing baseline would count every mutant as killed
+        outcome, secs = check(None, game)
+        print(f"{game} baseline: tests {outcome} ({secs:.0f} s)", flush=True)
+        if outcome != "pass":
+            return 1
+    bad = 0
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for m, (outcome, secs) in zip(mutants, pool.map(lambda m: check(m, m.game), mutants), strict=True):
+            result = verdict(outcome)
+            bad += not result.startswith("killed")
+            print(f"{m.label:<14} {result:<18} {secs:5.0f} s  {m.rule}", flush=True)
+    print(f"{len(mutants) - bad} killed, {bad} survived or stale, of {len(mutants)} mutants")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

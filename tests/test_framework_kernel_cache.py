@@ -1,0 +1,35 @@
+"""The compile cache never runs stale code: an edit to any file of a game's package rebuilds the
+kernels of that package, without `make clean` (numba alone checks only the kernel's own file)."""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+HELPER = "from numba import njit\n\n\n@njit(cache=True)\ndef rule():\n    return {value}\n"
+KERNEL = ("from numba import njit\n\nfrom .helper import rule\n\n\n"
+          "@njit(cache=True)\ndef play():\n    return rule() * 10\n")
+PROBE = ("import analyzer.games\nfrom analyzer.games.probe.kernel import play\n"
+         "print(play(), play.stats.cache_hits.total() if hasattr(play.stats.cache_hits, 'total') "
+         "else sum(play.stats.cache_hits.values()))\n")
+
+
+def _run(tree: Path) -> tuple[int, int]:
+    out = subprocess.run([sys.executable, "-c", PROBE], cwd=tree, capture_output=True, text=True, check=True,
+                         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}).stdout.split()
+    return int(out[0]), int(out[1])
+
+
+def test_editing_a_helper_file_rebuilds_the_kernel_that_calls_it(tmp_path):
+    shutil.copytree(ROOT / "analyzer", tmp_path / "analyzer",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc", "stop", "spacebase"))
+    game = tmp_path / "analyzer" / "games" / "probe"
+    game.mkdir()
+    (game / "__init__.py").write_text("")
+    (game / "helper.py").write_text(HELPER.format(value=1))
+    (game / "kernel.py").write_text(KERNEL)
+    assert _run(tmp_path) == (10, 0)  # compiled and cached
+    assert _run(tmp_path) == (10, 1)  # loaded from the cache
+    (game / "helper.py").write_text(HELPER.format(value=2))
+    assert _run(tmp_path)[0] == 20  # the kernel's own file is unchanged, yet the new rule is played
