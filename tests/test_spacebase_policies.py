@@ -105,3 +105,26 @@ def test_no_game_reaches_the_safety_stop(policy):
     sc = load(GAME, players=2, policies=[policy])
     b = GAME.run_batch(sc, 101, np.arange(2000))
     assert int((b.extra["end_reason"] == L.END_MAX_ROUNDS).sum()) == 0
+
+
+def test_report_safety_stops_and_end_reason_labels(tmp_path):
+    """The report's labels carry the scenario's trigger_vp and max_rounds (not a fixed 40), and its
+    safety-stop table counts the games stopped at max_rounds: a row per policy at 2 and 4 players. With
+    max_rounds = 5 no game can reach 30 VP first, so every game stops there."""
+    import analyzer
+    from analyzer.games.spacebase import report
+    from analyzer.reporting import Report
+    from analyzer.results import read
+
+    analyzer.sim("spacebase", n=60, seed=4, players=2, set=["rules.trigger_vp=30", "rules.max_rounds=5"],
+                 out=tmp_path / "r.parquet")
+    df, meta = read(tmp_path / "r.parquet")
+    text = report._end_reasons(df, meta["scenario"]["rules"])
+    assert text == "End reasons (0 = 30 VP, 1 = you-win card, 2 = tie cap, 3 = safety stop at 5 rounds): " \
+                   "3: 100.0% [94.0, 100.0] (n=60)"
+    rep = Report("t", meta, df.height)
+    report._safety_stops(rep, GAME, meta, 50)
+    md = rep.write(tmp_path / "rep").read_text()
+    rows = [line.split(" | ") for line in md.splitlines() if line.startswith("| ") and " | 50 | " in line]
+    assert [r[:4] for r in rows] == [[f"| {p}", str(n), "50", "50"] for p in POLICIES for n in (2, 4)]
+    assert "ending at 30 VP" in md and "rules.max_rounds = 5 rounds" in md
