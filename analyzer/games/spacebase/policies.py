@@ -18,7 +18,8 @@ Every policy values things in "credit equivalents" with its weights (credits, in
   benefit is its gain per round (sector odds x value of the new station side, minus the replaced station
   side, plus the replaced card's red side on the others' turns) times the rounds left H, a colony's is
   its VP (plus its effect on the sector) and beta = H / horizon_max (credits lose worth near the end);
-  they buy only when the best score is > 0.
+  they buy only when the best score is > 0. Once their credits cover every option on offer (saving
+  unlocks nothing), a normal buy is scored by its benefit alone.
 - charge abilities fire when they pay (see each decision function).
 """
 
@@ -354,9 +355,29 @@ def buy_greedy(D, S, p, credits, allow_colony):
 
 
 @jit
+def dearest_option(D, S, p, allow_colony):
+    """Cost of the dearest option p could legally buy from what is on offer, affordable or not (0: none):
+    ships on the display outside p's colony sectors, and the colonies still open to p."""
+    CT, COLT, R = D.CT, D.COLT, D.R
+    DISP, BDp = S.DISP, S.BD[p]
+    dearest = 0
+    for lv in range(3):
+        for j in range(R[R_DISPLAY]):
+            k = DISP[lv, j]
+            if k >= 0 and BDp[CT[k, K_SECTOR], B_COLONY] == 0:
+                dearest = max(dearest, CT[k, K_COST])
+    if allow_colony:
+        for q in range(R[R_NCOL]):
+            if not closed(colony_rate(D, S, p, q)):
+                dearest = max(dearest, COLT[q, C_COST])
+    return dearest
+
+
+@jit
 def buy_scored(D, S, p, credits, pay_all, allow_colony):
     """engine / weighted: the best positive score benefit - beta*cost - waste*(credits left), a ship's
-    benefit being its rate x H rounds, a colony's its VP plus its rate x H (see the module doc)."""
+    benefit being its rate x H rounds, a colony's its VP plus its rate x H (see the module doc); the
+    benefit alone once the credits cover every option on offer."""
     CT, COLT, R, WP, VALS = D.CT, D.COLT, D.R, D.WP, D.VALS
     PS, DISP = S.PS, S.DISP
     dsz = R[R_DISPLAY]
@@ -366,6 +387,14 @@ def buy_scored(D, S, p, credits, pay_all, allow_colony):
     wv = WP[p, W_V0 + 3 * ph]
     beta = H / WP[p, W_HMAX] * WP[p, W_C0 + 3 * ph]
     waste = WP[p, W_WASTE] if pay_all else 0.0
+    # Saved credits are worth their price only while saving can still unlock an option. A normal buy
+    # spends all credits whatever it takes, so once they cover the dearest option on offer, waiting
+    # gains nothing and the buy is judged by its benefit alone (greedy_vp's rule too). Without this,
+    # waste x (credits left) grew with every round of saving and no buy ever scored above zero again:
+    # 2-player engine games ran to the max_rounds stop holding hundreds of credits (issue #9).
+    if pay_all and credits >= dearest_option(D, S, p, allow_colony):
+        beta = 0.0
+        waste = 0.0
     best = -1
     bs = 0.0
     for lv in range(3):

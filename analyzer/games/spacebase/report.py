@@ -3,8 +3,9 @@
 Answers, each number with its n and 95% interval: win rate and mean VP by turn position for 2-5 players
 with the scenario's turn-order bonus and with none; a sweep of each position's credit bonus; a
 searched bonus set that brings the positions closest to a fair share (and how far from fair it still
-is, checked with a fresh seed); game length in rounds; each ship's value (its buyer's win rate, by
-cost); the light-speed variant against the standard game. Sections other than the first come from
+is, checked with a fresh seed); game length in rounds; safety stops per policy (stalled games) at 2
+and 4 players; each ship's value (its buyer's win rate, by cost); the light-speed variant against the
+standard game. Sections other than the first come from
 comparison runs of `COMPARE_N` games each, made here from the results' own scenario and seed.
 """
 from __future__ import annotations
@@ -17,8 +18,9 @@ import numpy as np
 
 from ... import api, positions, stats
 from ... import sweep as sw
-from ...reporting import Report, errorbar_chart, variant_scenario
+from ...reporting import Report, compare_run, errorbar_chart, variant_scenario
 from ...results import matrix
+from . import layout as L
 
 COMPARE_N = int(os.environ.get("ANALYZER_COMPARE_N", "20000"))
 COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
@@ -41,6 +43,31 @@ def _sim(game, meta, n, sets=None, players=None, seed_offset=0):
 
 def _bonus_text(bonus, players):
     return ", ".join(f"{k + 1}: +{b['credits']}cr +{b['income']}inc" for k, b in enumerate(bonus[:players]))
+
+
+def _end_reasons(df, rules) -> str:
+    """Share of each end reason, the labels carrying the scenario's own trigger and safety stop."""
+    reasons = df["end_reason"].value_counts().sort("end_reason")
+    return (f"End reasons (0 = {rules['trigger_vp']} VP, 1 = you-win card, 2 = tie cap, 3 = safety stop at "
+            f"{rules['max_rounds']} rounds): " + ", ".join(
+                f"{r}: {stats.proportion(c, df.height).fmt(pct=True)}" for r, c in reasons.iter_rows()))
+
+
+def _safety_stops(rep, game, meta, n):
+    """Games each policy plays to the max_rounds safety stop (a stalled policy), at 2 and 4 players."""
+    rules = meta["scenario"]["rules"]
+    rows = []
+    for policy in game.Scenario.POLICIES:
+        for players in (2, 4):
+            d = compare_run(game, meta, n, players=players, policies=[policy])
+            stops = int((d["end_reason"] == L.END_MAX_ROUNDS).sum())
+            rows.append([policy, players, f"{stops:,}", f"{d.height:,}", stats.proportion(stops, d.height).fmt(pct=True)])
+    rep.section("Safety stops per policy",
+                f"Games that reached the safety stop (rules.max_rounds = {rules['max_rounds']} rounds, end reason 3) "
+                f"instead of ending at {rules['trigger_vp']} VP: a stop means the players stalled, so the policies "
+                f"must (almost) never reach it. Comparison runs of {n:,} games (same seed, every seat playing the "
+                "policy).")
+    rep.table(["policy", "players", "safety stops", "games", "rate (95% interval)"], rows)
 
 
 def write_report(game, df, meta: dict, out: Path) -> Path:
@@ -137,16 +164,15 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
 
     # -- game length -------------------------------------------------------------------------------
     length = df["length"].to_numpy()
-    reasons = df["end_reason"].value_counts().sort("end_reason")
     rep.section("Game length", f"Rounds per game: mean {stats.bootstrap_mean(length).fmt()}, median "
-                f"{np.median(length):.0f}, 95% within {np.percentile(length, 95):.0f}. End reasons (0 = 40 VP, "
-                f"1 = you-win card, 2 = tie cap, 3 = safety cap): " + ", ".join(
-                    f"{r}: {stats.proportion(c, df.height).fmt(pct=True)}" for r, c in reasons.iter_rows()))
+                f"{np.median(length):.0f}, 95% within {np.percentile(length, 95):.0f}. "
+                + _end_reasons(df, rules))
     fig, ax = plt.subplots(figsize=(6, 3.2))
     ax.hist(length, bins=np.arange(length.min(), length.max() + 2) - 0.5, color="#228833")
     ax.set_xlabel("rounds")
     ax.set_title(f"Game length (n={df.height:,})", fontsize=10)
     rep.figure(fig, "length_hist.png", "Game length in rounds.")
+    _safety_stops(rep, game, meta, n_cmp)
 
     # -- card value ---------------------------------------------------------------------------------
     ships = meta["scenario"]["cards"]["ships"]

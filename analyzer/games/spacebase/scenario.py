@@ -179,6 +179,7 @@ class WeightedParams(Strict):
     vp: float = 2.5
     sector_prob: float = Field(1.0, ge=0.0, le=1.0)  # 0 = every sector alike, 1 = true dice odds
     waste: float = Field(0.25, ge=0.0)               # penalty per credit lost by buying below one's credits
+                                                     # (none once they cover every option on offer)
 
 
 class PolicyParams(Strict):
