@@ -26,19 +26,19 @@ class Spacebase(Game):
     Scenario = SpacebaseScenario
     length_unit = "rounds"
     columns = {
-        "opening_sector": "per seat: sector of the opening ship (light speed: highest sector bought, 0 none)",
-        "credits": "per seat: credits at the end",
-        "income": "per seat: income at the end",
-        "colonies": "per seat: colonies bought",
-        "cards_bought": "per seat: ships bought (opening, normal and ability buys; not claims)",
-        "cards_claimed": "per seat: ships claimed free",
-        "turns": "per seat: turns taken (tie rounds included)",
-        "abilities": "per seat: charge abilities fired",
-        "end_reason": "0 trigger VP reached, 1 'You Win' card, 2 tie rounds cap (shared win), 3 max_rounds stop",
-        "start_tie": "the start player was drawn at random among tied players",
-        "tie_rounds": "tie rounds played",
-        "card_buyer": "per shipyard card in scenario order (cards.ships): seat that got it, -1 nobody",
-        "colony_buyer": "per colony in scenario order (cards.colonies): seat that bought it, -1 nobody",
+        "opening_sector": "(n,P) sector of the opening ship (light speed: highest sector bought, 0 none)",
+        "credits": "(n,P) credits at the end",
+        "income": "(n,P) income at the end",
+        "colonies": "(n,P) colonies bought",
+        "cards_bought": "(n,P) ships bought (opening, normal and ability buys; not claims)",
+        "cards_claimed": "(n,P) ships claimed free",
+        "turns": "(n,P) turns taken (tie rounds included)",
+        "abilities": "(n,P) charge abilities fired",
+        "end_reason": "(n,) 0 trigger VP reached, 1 'You Win' card, 2 tie rounds cap (shared win), 3 max_rounds stop",
+        "start_tie": "(n,) 1 if the start player was drawn at random among tied players",
+        "tie_rounds": "(n,) tie rounds played",
+        "card_buyer": "(n,cards) per shipyard card in scenario order (cards.ships): seat that got it, -1 nobody",
+        "colony_buyer": "(n,colonies) per colony in scenario order (cards.colonies): seat that bought it, -1 nobody",
     }
 
     def __init__(self):
