@@ -251,6 +251,18 @@ def _paired_difference(a, b, seat: int) -> stats.Estimate:
     return stats.Estimate(float(d.mean()), float(d.mean() - half), float(d.mean() + half), len(d))
 
 
+def _verdict(win, fair) -> str:
+    """The start-position verdict of one run: do the positions differ, and which one is clearly best and
+    clearly worst (its 95% interval clear of every other position's)."""
+    def clear(pick, beats):
+        k = pick(range(len(win)), key=lambda s: win[s].value)
+        return str(k + 1) if all(beats(win[k], win[s]) for s in range(len(win)) if s != k) else "none"
+    best = clear(max, lambda a, b: a.lo > b.hi)
+    worst = clear(min, lambda a, b: a.hi < b.lo)
+    return (f"positions differ: {'yes' if fair.p_value < 0.01 else 'no'}, clearly best {best}, "
+            f"clearly worst {worst}")
+
+
 def rule_readings_section(rep, game, meta: dict, players: int, n: int) -> None:
     """Does any of the three contested rule readings move the start-position verdict? Each alternative
     against the default reading, in the run's variant (light-speed opening: in the light-speed game,
@@ -271,20 +283,16 @@ def rule_readings_section(rep, game, meta: dict, players: int, n: int) -> None:
         base, other = run(where), run({**where, key: alt})
         diffs = [_paired_difference(other, base, s) for s in range(players)]
         largest = max(diffs, key=lambda e: abs(e.value))
-        verdicts, best = [], []
+        verdicts = []
         for value, d in ((default, base), (alt, other)):
             w, _, f = _seat_rows(d)
-            verdicts.append(f.p_value < 0.01)
-            best.append(int(np.argmax([x.value for x in w])))
+            verdicts.append(_verdict(w, f))
             label = f"{key.split('.', 1)[1]}: {str(value).lower()}" + (" (default)" if value == default else "")
             rows.append([label, where["rules.variant"], *[x.fmt(pct=True) for x in w], stats.fmt_p(f.p_value),
                          largest.fmt(pct=True) if d is other else ""])
-        worst = [int(np.argmin([x.value for x in _seat_rows(d)[0]])) for d in (base, other)]
         name = f"{key} = {str(alt).lower()}"
-        if verdicts[0] != verdicts[1] or best[0] != best[1] or worst[0] != worst[1]:
-            moved.append(f"{name} (positions differ: {'yes' if verdicts[0] else 'no'} -> "
-                         f"{'yes' if verdicts[1] else 'no'}; best position {best[0] + 1} -> {best[1] + 1}; "
-                         f"worst {worst[0] + 1} -> {worst[1] + 1})")
+        if verdicts[0] != verdicts[1]:
+            moved.append(f"{name} ({verdicts[0]} -> {verdicts[1]})")
         shifted += [f"{name}: position {s + 1} {e.fmt(pct=True)}" for s, e in enumerate(diffs) if e.lo > 0 or e.hi < 0]
     rep.section("Contested rule readings (exchange, red dice abilities, light-speed opening)",
                 f"The help page and the earlier engine read three rules differently; each is a scenario parameter "
@@ -294,7 +302,7 @@ def rule_readings_section(rep, game, meta: dict, players: int, n: int) -> None:
                 f"interval. The light-speed limit applies only to the light-speed opening, so it is compared "
                 f"in the light-speed game. "
                 + "The start-position verdict is whether the positions differ (fairness test, p < 0.01) and "
-                "which positions are best and worst. "
+                "which position is clearly best and clearly worst (its interval clear of every other's). "
                 + ("**Readings that move it: " + "; ".join(moved) + ".**" if moved else
                    "**None of the three moves it.**")
                 + " Position win rates changed beyond chance (95% paired interval excludes 0; with "
