@@ -355,22 +355,22 @@ def buy_greedy(D, S, p, credits, allow_colony):
 
 
 @jit
-def dearest_option(D, S, p, allow_colony):
-    """Cost of the dearest option p could legally buy from what is on offer, affordable or not (0: none):
-    ships on the display outside p's colony sectors, and the colonies still open to p."""
+def covers_every_option(D, S, p, credits, allow_colony):
+    """Whether `credits` pay for every option p could legally buy from what is on offer: the ships on
+    the display outside p's colony sectors and the colonies still open to p. Dearest level first, so
+    the first Level III card usually decides it (this runs on every buy)."""
     CT, COLT, R = D.CT, D.COLT, D.R
     DISP, BDp = S.DISP, S.BD[p]
-    dearest = 0
-    for lv in range(3):
+    for lv in range(2, -1, -1):
         for j in range(R[R_DISPLAY]):
             k = DISP[lv, j]
-            if k >= 0 and BDp[CT[k, K_SECTOR], B_COLONY] == 0:
-                dearest = max(dearest, CT[k, K_COST])
+            if k >= 0 and CT[k, K_COST] > credits and BDp[CT[k, K_SECTOR], B_COLONY] == 0:
+                return False
     if allow_colony:
         for q in range(R[R_NCOL]):
-            if not closed(colony_rate(D, S, p, q)):
-                dearest = max(dearest, COLT[q, C_COST])
-    return dearest
+            if COLT[q, C_COST] > credits and not closed(colony_rate(D, S, p, q)):
+                return False
+    return True
 
 
 @jit
@@ -392,7 +392,7 @@ def buy_scored(D, S, p, credits, pay_all, allow_colony):
     # gains nothing and the buy is judged by its benefit alone (greedy_vp's rule too). Without this,
     # waste x (credits left) grew with every round of saving and no buy ever scored above zero again:
     # 2-player engine games ran to the max_rounds stop holding hundreds of credits (issue #9).
-    if pay_all and credits >= dearest_option(D, S, p, allow_colony):
+    if pay_all and covers_every_option(D, S, p, credits, allow_colony):
         beta = 0.0
         waste = 0.0
     best = -1
