@@ -192,6 +192,14 @@ def variant_scenario(game, meta: dict, sets: dict | None = None, players: int | 
     return validate(game.Scenario, data, "report variant")
 
 
+def run_flags(meta: dict, n: int) -> str:
+    """The command-line flags that repeat a report's comparison runs: the games per value, the run's seed,
+    players, policies and changed rules (a `sweep` or `tune` result depends on every one of them)."""
+    sc = meta["scenario"]
+    sets = "".join(f" --set {c}" for c in meta.get("changed_rules", []))
+    return f"--n {n} --seed {meta['seed']} --players {sc['players']} --policy {','.join(sc['policies'])}{sets}"
+
+
 def compare_run(game, meta: dict, n: int, sets: dict | None = None, players: int | None = None,
                 policies: list[str] | None = None, seed_offset: int = 0):
     """A comparison run for a report: the run's scenario changed as `variant_scenario` says, played

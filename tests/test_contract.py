@@ -35,7 +35,6 @@ def test_columns_are_what_the_kernel_returns(game):
 
 
 def test_every_trace_event_decodes(game):
-    sc = analyzer.load_scenario(game)
     for gid in range(3):
         r = analyzer.replay(game, 2, gid)
         assert r.lines and all(isinstance(line, str) and line for line in r.lines)

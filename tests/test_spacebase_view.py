@@ -3,13 +3,12 @@ the order of the three shipyard decks. Re-dealing that order mid-game must not c
 of any policy (buy, claim, dice assignment, set die, reroll)."""
 import numpy as np
 import pytest
+from test_spacebase_rules import Pos
 
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase import policies as PO
 from analyzer.games.spacebase.scenario import SpacebaseScenario, kernel_arrays
-
-from test_spacebase_rules import Pos
 
 DICE = [(1, 6), (2, 2), (3, 5), (6, 6), (4, 1)]
 

@@ -17,8 +17,8 @@ seat's starting board and tables (SB_*, built once per batch); a buy decision sc
 card with few branches (policies.gain_rate). Nothing is reference-counted inside the kernel and no
 allocation happens after alloc_state (state.py). Tracing writes only to EV/EVN, so a traced game plays
 exactly as untraced.
-Development note: numba's cache does not notice edits in another module, so after editing
-policies.py/state.py clear analyzer/games/spacebase/__pycache__ (CI always starts clean).
+The compile cache is keyed by every file of this folder (analyzer/kernel.py): an edit anywhere here
+rebuilds the kernels.
 Players are indexed by seat (seat 0 = start player) once the opening is done; the opening itself is
 played by "pre-seat" players 0..P-1 whose seat is (pre - start) mod P.
 

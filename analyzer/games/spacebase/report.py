@@ -18,7 +18,7 @@ import numpy as np
 
 from ... import api, positions, stats
 from ... import sweep as sw
-from ...reporting import Report, compare_run, errorbar_chart, variant_scenario
+from ...reporting import Report, compare_run, errorbar_chart, run_flags, variant_scenario
 from ...results import matrix
 from . import layout as L
 
@@ -135,7 +135,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.section("Sweep: credit bonus per position",
                 f"Each point: {n_cmp:,} games with one position's credit bonus changed (common random numbers: "
                 "the same seeded games under every value). Same study from the command line: "
-                f"`analyzer sweep spacebase --param rules.turn_order_bonus.1.credits --values 0,1,2,3,4`.")
+                f"`analyzer sweep spacebase --param rules.turn_order_bonus.1.credits --values 0,1,2,3,4 {run_flags(meta, n_cmp)}`.")
     rep.table(["position", *[f"+{c} credits" for c in range(5)]], rows)
     rep.figure(fig, "credit_sweep.png", "A position's win rate against its credit bonus (95% intervals).")
 
@@ -159,7 +159,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 f"{n_cmp:,} games each, two passes from the printed bonus and from no bonus) for the smallest spread of the positions' win rates (sum of squared distances from their mean). **Proposal: "
                 f"{_bonus_text(proposal, players)}.** Checked below on {2 * n_cmp:,} fresh games (seed "
                 f"{meta['seed'] + 1}); the remaining deviation is how far from fair the best found set still is. "
-                "Same search from the command line: `analyzer tune spacebase --target position-fairness`.")
+                f"Same search from the command line: `analyzer tune spacebase --target position-fairness {run_flags(meta, n_cmp)}` "
+                f"(its proposal depends on every flag, the seed included).")
     rep.table(["bonus", *[f"pos {i + 1} win" for i in range(players)], "max deviation (pts)", "fairness p"], rows)
 
     # -- game length -------------------------------------------------------------------------------

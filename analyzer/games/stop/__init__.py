@@ -54,7 +54,7 @@ match totals and the card table (view.py).
 Results columns are documented in `Stop.columns`; trace events in engine.py's docstring. The kernel:
 `engine.simulate(rules, cards, policy, seats, seed, game_ids, ev_cap)` with the namedtuples of
 `scenario.kernel_inputs(scenario)`; compilation notes (no reference counting, numpy-int constants,
-numba's cross-module cache) are in state.py.
+the compile cache) are in state.py.
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ event records (never draws random numbers), so a traced game equals the untraced
 
 Entry point: simulate(rules, cards, policy, seats, seed, game_ids, ev_cap) -> (per-game counters,
 per-seat stats, events, number of events); see its docstring. Functions are compiled with
-state.jit (no reference counting; see state.py for why and for numba's cross-module cache caveat).
+state.jit (no reference counting; see state.py for why).
 
 Event records (int32 rows of 5: kind, player, card, a, b), kinds numbered 1..18 in this order (a kind
 0 row is added by Stop.run_batch when the trace was truncated) -- decoded by describe_events:

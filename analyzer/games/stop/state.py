@@ -20,8 +20,8 @@ Compilation (measured on this kernel, see the report of the engine author):
   that allocate (make_state, reset_match, simulate) say `_nrt=True`.
 - Constants are numpy ints (not Python ints): numba types a Python int constant passed to a jitted
   function as a literal and compiles one specialization per value (that tripled compile time).
-- numba's cache does not notice changes in *another* module: after editing policies.py, state.py or
-  cards.py, delete analyzer/games/stop/__pycache__/*.nb? (engine functions would keep the old code).
+- The compile cache is keyed by every file of this folder (analyzer/kernel.py), so an edit to
+  policies.py, view.py, state.py or cards.py rebuilds the engine's kernels too.
 """
 from collections import namedtuple
 
