@@ -231,7 +231,7 @@ rules:
   arrows_charge: true            # a reward arrow also takes the neighbour's charge (charge is a reward)
   dice_arrow_down: false         # dice-arrow (shift_up) ability may also move the sum down
   ability_buy_colonies: false    # "buy a card" abilities may also buy colonies
-  max_rounds: 200                # safety stop (end_reason 3); never reached with the printed cards
+  max_rounds: 200                # safety stop (end_reason 3); 0 of 100,000 games per policy reach it at 2-5 players (report: "Safety stops per policy")
   lightspeed: {{credits: 15, income: 1, draw_l1: 4, draw_l2: 2}}
   exchange: any_station_card     # exchange ability: swap with any stationed card (help page) | same_kind
   lightspeed_one_per_sector: false  # light-speed opening: at most one ship per sector (not on the help page)

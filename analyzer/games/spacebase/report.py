@@ -10,7 +10,6 @@ comparison runs of `COMPARE_N` games each, made here from the results' own scena
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -18,27 +17,16 @@ import numpy as np
 
 from ... import api, positions, stats
 from ... import sweep as sw
-from ...reporting import Report, compare_run, errorbar_chart, run_flags, variant_scenario
+from ...reporting import COMPARE_JOBS, COMPARE_N, Report, compare_run, errorbar_chart, run_flags, variant_scenario
 from ...results import matrix
 from . import layout as L
 
-COMPARE_N = int(os.environ.get("ANALYZER_COMPARE_N", "20000"))
-COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
 NO_BONUS = [{"credits": 0, "income": 0}] * 5
 
 
-def _seat_rows(df):
-    wins = matrix(df, "is_winner").astype(bool)
-    vp = matrix(df, "score")
-    win = [stats.proportion(int(wins[:, s].sum()), df.height) for s in range(wins.shape[1])]
-    mean_vp = [stats.bootstrap_mean(vp[:, s]) for s in range(wins.shape[1])]
-    sole = df.filter(df["winner"] >= 0)["winner"].to_numpy()
-    return win, mean_vp, stats.seat_fairness(np.bincount(sole, minlength=wins.shape[1]))
-
-
-def _sim(game, meta, n, sets=None, players=None, seed_offset=0):
-    sc = variant_scenario(game, meta, sets, players)
-    return api.sim(game, n=n, seed=meta["seed"] + seed_offset, scenario=sc, jobs=COMPARE_JOBS)
+def _position_rows(df):
+    """Win rate and mean VP per turn position, and the fairness test on sole wins."""
+    return positions.win_estimates(df), positions.mean_estimates(df, "score"), positions.fairness(df)
 
 
 def _bonus_text(bonus, players):
@@ -77,7 +65,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     n_cmp = min(COMPARE_N, df.height)
 
     # -- this run -----------------------------------------------------------------------------------
-    win, mean_vp, fair = _seat_rows(df)
+    win, mean_vp, fair = _position_rows(df)
     rep.section("Win rate and VP by turn position (this run)",
                 f"Turn-order bonus: {_bonus_text(rules['turn_order_bonus'], players)}. Seat 0 moves first. "
                 f"Fair share 1/{players} = {100 / players:.1f}%. Fairness test on sole wins: {fair.fmt()}. "
@@ -94,8 +82,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     fig, axes = plt.subplots(1, 4, figsize=(15, 3.4), sharey=True)
     for ax, p in zip(axes, range(2, 6), strict=True):
         for label, sets in (("printed bonus", {}), ("no bonus", {"rules.turn_order_bonus": NO_BONUS})):
-            d = df if (p == players and not sets and n_cmp == df.height) else _sim(game, meta, n_cmp, sets, p)
-            w, v, f = _seat_rows(d)
+            d = df if (p == players and not sets and n_cmp == df.height) else compare_run(game, meta, n_cmp, sets, p)
+            w, v, f = _position_rows(d)
             rows.append([p, label, *[x.fmt(pct=True) for x in w], *[""] * (5 - p), stats.fmt_p(f.p_value),
                          stats.bootstrap_mean(d["length"].to_numpy()).fmt()])
             k = 100
@@ -143,12 +131,12 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     space = game.tune_space(base)
     res = sw.tune(game, base, space, n_cmp, meta["seed"], COMPARE_JOBS, rounds=2, starts=game.tune_starts(space))
     tuned = dict(res.values)
-    check_given = _sim(game, meta, n_cmp * 2, seed_offset=1)
+    check_given = compare_run(game, meta, n_cmp * 2, seed_offset=1)
     check_tuned = api.sim(game, n=n_cmp * 2, seed=meta["seed"] + 1, scenario=sw.with_values(game, base, tuned),
                           jobs=COMPARE_JOBS)
     rows = []
     for label, d in (("as given", check_given), ("proposed", check_tuned)):
-        w, _, f = _seat_rows(d)
+        w, _, f = _position_rows(d)
         rows.append([label, *[x.fmt(pct=True) for x in w], f"{100 * positions.unfairness(d):.2f}", stats.fmt_p(f.p_value)])
     proposal = [dict(b) for b in base.rules.model_dump(mode="json")["turn_order_bonus"]]
     for key, value in tuned.items():
@@ -222,10 +210,10 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
 
     # -- light speed vs standard --------------------------------------------------------------------
     other = "standard" if rules["variant"] == "lightspeed" else "lightspeed"
-    d_other = _sim(game, meta, n_cmp, {"rules.variant": other})
+    d_other = compare_run(game, meta, n_cmp, {"rules.variant": other})
     rows = []
     for label, d in ((rules["variant"] + " (this run)", df), (other, d_other)):
-        w, v, f = _seat_rows(d)
+        w, v, f = _position_rows(d)
         rows.append([label, *[x.fmt(pct=True) for x in w], stats.bootstrap_mean(d["length"].to_numpy()).fmt(),
                      stats.fmt_p(f.p_value)])
     rep.section("Light-speed variant against the standard game", f"{other}: {n_cmp:,} games, same seed.")
@@ -275,7 +263,7 @@ def rule_readings_section(rep, game, meta: dict, players: int, n: int) -> None:
     def run(sets: dict):
         key = tuple(sorted(sets.items()))
         if key not in runs:
-            runs[key] = _sim(game, meta, n, {**defaults, **sets})
+            runs[key] = compare_run(game, meta, n, {**defaults, **sets})
         return runs[key]
 
     rows, moved, shifted = [], [], []
@@ -286,7 +274,7 @@ def rule_readings_section(rep, game, meta: dict, players: int, n: int) -> None:
         largest = max(diffs, key=lambda e: abs(e.value))
         verdicts = []
         for value, d in ((default, base), (alt, other)):
-            w, _, f = _seat_rows(d)
+            w, _, f = _position_rows(d)
             verdicts.append(_verdict(w, f))
             label = f"{key.split('.', 1)[1]}: {str(value).lower()}" + (" (default)" if value == default else "")
             rows.append([label, where["rules.variant"], *[x.fmt(pct=True) for x in w], stats.fmt_p(f.p_value),

@@ -8,18 +8,15 @@ policy never triggers cannot move its numbers: the report says so when a run com
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ... import api, stats
-from ...reporting import Report, errorbar_chart, variant_scenario
+from ... import stats
+from ...reporting import COMPARE_N, Report, compare_run, errorbar_chart
 from ...results import matrix
 
-COMPARE_N = int(os.environ.get("ANALYZER_COMPARE_N", "20000"))
-COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
 # The rule parameters of stop.md whose effect the report measures, each changed from the run's value:
 # booleans flipped, two-way choices to the other reading, the Achtung rate between 0 and 0.2.
 FLIPPED = ("starter_redraw_wild", "starter_effects", "play_drawn_card", "must_play_if_able", "xplus_zero_cancels",
@@ -47,11 +44,6 @@ def rule_variants(rules: dict) -> list[tuple[str, str, dict]]:
 def same_games(a, b) -> bool:
     """Two runs of the same seed played identical matches (every score and length equal)."""
     return a["length"].equals(b["length"]) and np.array_equal(matrix(a, "score"), matrix(b, "score"))
-
-
-def _compare(game, meta, n, sets=None, players=None):
-    sc = variant_scenario(game, meta, sets, players)
-    return api.sim(game, n=n, seed=meta["seed"], scenario=sc, jobs=COMPARE_JOBS)
 
 
 def write_report(game, df, meta: dict, out: Path) -> Path:
@@ -125,7 +117,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rows, pen_est, len_est, share_est, labels = [], [], [], [], []
     for p in range(game.Scenario.MIN_PLAYERS, game.Scenario.MAX_PLAYERS + 1):
         reuse = p == players and n_cmp == df.height and uniform
-        d = df if reuse else _compare(game, meta, n_cmp, sets={"policies": [policy]}, players=p)
+        d = df if reuse else compare_run(game, meta, n_cmp, sets={"policies": [policy]}, players=p)
         f = matrix(d, "first_hand_penalty")
         pe = stats.bootstrap_mean(f)
         le = stats.bootstrap_mean(d["length"].to_numpy())
@@ -164,7 +156,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         rows, len_est, labels, notes = [], [], [], []
         base = None
         for label, key, sets in variants:
-            d = _compare(game, meta, n_cmp, sets={**sets, "policies": pols})
+            d = compare_run(game, meta, n_cmp, sets={**sets, "policies": pols})
             base = d if base is None else base
             le = stats.bootstrap_mean(d["length"].to_numpy())
             pe = stats.bootstrap_mean(matrix(d, "first_hand_penalty"))
