@@ -84,6 +84,21 @@ def test_scored_policy_buys_once_credits_cover_the_dearest_option(policy):
 
 
 @pytest.mark.parametrize("policy", ["engine", "weighted"])
+def test_a_ship_on_display_can_be_the_dearest_option(policy):
+    """No colony left and an open Level III ship (l3-34, sector 12, cost 14) beside the weak ship:
+    13 credits keep, 14 cover every option and buy."""
+    for held, bought in ((13, False), (14, True)):
+        D, S, a, _ = weak_offer(policy)
+        a["COLAV"][:] = 0
+        a["DISP"][2, 0] = {c.id: i for i, c in enumerate(card_list(load(GAME, players=2)))}["l3-34"]
+        a["PS"][0, L.P_CRED] = held
+        before = buys(a["PS"], 0)
+        E.buy_phase(D, S, 0)
+        assert buys(a["PS"], 0) == before + bought
+        assert a["PS"][0, L.P_CRED] == (0 if bought else held)
+
+
+@pytest.mark.parametrize("policy", ["engine", "weighted"])
 def test_dearest_option_leaves_out_what_the_player_cannot_buy(policy):
     """A ship in a sector closed by the player's own colony is not an option: with the weak ship and a
     closed sector-12 ship on display and no colony left, 2 credits already cover every option."""
