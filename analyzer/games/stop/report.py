@@ -1,5 +1,5 @@
 """STOP balance report: scoring spread per hand and by player count, the share of symbol cards in it,
-match length, seat advantage relative to the first dealer, and the effect of rule parameters.
+match length, the advantage of each turn position (position 1 = the first dealer), and the effect of rule parameters.
 
 The results file holds one player count and one rule set; the by-player-count and rule-parameter
 sections come from comparison runs of `COMPARE_N` matches each (same seed, same scenario otherwise),
@@ -13,7 +13,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ... import stats
+from ... import positions, stats
 from ...reporting import COMPARE_N, Report, compare_run, errorbar_chart
 from ...results import matrix
 
@@ -51,20 +51,18 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep = Report(f"STOP balance report ({players} players)", meta, df.height)
     n_cmp = min(COMPARE_N, df.height)
 
-    # -- seat advantage ------------------------------------------------------------------------
-    wins = matrix(df, "is_winner").astype(bool)
-    seat_est = [stats.proportion(int(wins[:, s].sum()), df.height) for s in range(players)]
-    sole = df.filter(df["winner"] >= 0)["winner"].to_numpy()
-    fair = stats.seat_fairness(np.bincount(sole, minlength=players))
-    rep.section("Win rate by seat (seat 0 = first dealer, who plays first)",
-                f"A fair game gives each seat about 1/{players} = {100 / players:.1f}% (a shared win counts "
-                f"for every sharer). Seat fairness test on sole wins: {fair.fmt()}. "
-                + ("**The seats differ more than chance explains.**" if fair.p_value < 0.01 else
-                   "No evidence that the seats differ."))
-    rep.table(["seat", "win rate"], [[s, e.fmt(pct=True)] for s, e in enumerate(seat_est)])
-    rep.figure(errorbar_chart([f"seat {s}" for s in range(players)], seat_est, "Win rate by seat", "win rate",
-                              pct=True, reference=1 / players), "seat_win_rate.png",
-               "Win rate by seat relative to the first dealer, 95% Wilson intervals; dashed: 1/players.")
+    # -- position advantage (position 1 = the first dealer, who plays first; later hands rotate) ----------
+    here = positions.Summary.of(df)
+    rep.section("Win rate by position (position 1 = the first dealer, who plays first)",
+                f"A fair game gives each position about 1/{players} = {100 / players:.1f}% (a shared win counts "
+                f"for every sharer). Position fairness test on sole wins: {here.test.fmt()}. "
+                + ("**The positions differ more than chance explains.**" if here.test.p_value < 0.01 else
+                   "No evidence that the positions differ."))
+    labels = positions.labels(players)
+    rep.table(["position", "win rate"], [[lab, e.fmt(pct=True)] for lab, e in zip(labels, here.win, strict=True)])
+    rep.figure(errorbar_chart(labels, here.win, "Win rate by position", "win rate",
+                              pct=True, reference=1 / players), "position_win_rate.png",
+               "Win rate by position (1 = the first dealer), 95% Wilson intervals; dashed: 1/players.")
 
     length = df["length"].to_numpy()
     rel_pen = matrix(df, "dealer_rel_penalty") / length[:, None]
@@ -122,18 +120,18 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         pe = stats.bootstrap_mean(f)
         le = stats.bootstrap_mean(d["length"].to_numpy())
         se = stats.ratio_of_sums(matrix(d, "symbol_penalty").sum(axis=1), matrix(d, "score").sum(axis=1))
-        seat0 = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
+        first = positions.win_estimates(d)[0]
         labels.append(f"{p}p")
         pen_est.append(pe)
         len_est.append(le)
         share_est.append(se)
-        rows.append([p, pe.fmt(), f"{np.percentile(f, 95):.0f}", se.fmt(pct=True), le.fmt(), seat0.fmt(pct=True)])
+        rows.append([p, pe.fmt(), f"{np.percentile(f, 95):.0f}", se.fmt(pct=True), le.fmt(), first.fmt(pct=True)])
     mixed = "" if uniform else (f" The run itself mixes policies ({', '.join(meta['policies'])}), so its own "
                                 f"player count is a comparison run too.")
     rep.section("By player count", f"Comparison runs of {n_cmp:,} matches per player count, {policy} at every "
                 f"seat in every row (seat 0's policy of the run).{mixed}")
     rep.table(["players", "penalty per player per hand", "95% quantile", "symbol-card share", "match length (hands)",
-               "seat 0 win rate"], rows)
+               "position 1 win rate"], rows)
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.4))
     errorbar_chart(labels, pen_est, "Penalty per player per hand", "penalty", ax=axes[0])
     errorbar_chart(labels, share_est, "Share of penalty from symbol cards", "share", pct=True, ax=axes[1])
@@ -160,17 +158,17 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
             base = d if base is None else base
             le = stats.bootstrap_mean(d["length"].to_numpy())
             pe = stats.bootstrap_mean(matrix(d, "first_hand_penalty"))
-            seat0 = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
+            first = positions.win_estimates(d)[0]
             moves = stats.bootstrap_mean(d["moves"].to_numpy() / d["length"].to_numpy())
             same = key and same_games(d, base)
             if same and (why := NEVER_TRIGGERS.get((who, key))):
                 notes.append(f"`{label}` under {who}: identical, because {why}.")
             labels.append(label)
             len_est.append(le)
-            rows.append([label + (" (identical)" if same else ""), le.fmt(), pe.fmt(), moves.fmt(), seat0.fmt(pct=True)])
+            rows.append([label + (" (identical)" if same else ""), le.fmt(), pe.fmt(), moves.fmt(), first.fmt(pct=True)])
         rep.text(f"**{who} at every seat.**" if len(pols) == 1 else f"**{who}.**")
         rep.table(["rule", "match length (hands)", "penalty per player per hand", "plays per hand",
-                   "seat 0 win rate"], rows)
+                   "position 1 win rate"], rows)
         if notes:
             rep.text(" ".join(notes))
         errorbar_chart(labels, len_est, f"Match length by rule, {who}", "hands", ax=ax)
