@@ -71,7 +71,7 @@ def test_stop_report_on_disk(stop_run, tmp_path, monkeypatch):
     monkeypatch.setattr(report, "COMPARE_N", 200)
     index = analyzer.report("stop", stop_run, out=tmp_path / "rep")
     md = index.read_text()
-    for title in ("Win rate by seat", "Scoring spread", "Match length", "By player count", "Effect of rule parameters"):
+    for title in ("Win rate by position", "Scoring spread", "Match length", "By player count", "Effect of rule parameters"):
         assert f"## {title}" in md
     assert "(n=3,000)" in md and (tmp_path / "rep" / "index.html").exists()
     assert len(list((tmp_path / "rep").glob("*.png"))) >= 5
