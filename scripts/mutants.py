@@ -7,8 +7,8 @@ edit breaks), `file`, `find` (source text that must occur exactly once) and `rep
 runs in a fresh copy of the working tree, so it compiles its own numba cache: a shared cache could
 serve the unmutated kernel and make a mutant look killed or survived for the wrong reason.
 
-A mutant is killed when the game's tests (`tests/test_<game>_*.py`) fail or time out; a surviving
-mutant is a missing test. Exit code 1 when any mutant survives or no longer applies.
+A mutant is killed when the game's tests (`tests/test_<game>_*.py`, fastest file first, as timed on
+the unmutated tree) fail or time out; a surviving mutant is a missing test. Exit code 1 when any mutant survives or no longer applies.
 """
 from __future__ import annotations
 
@@ -72,27 +72,51 @@ def apply(m: Mutant, tree: Path) -> str | None:
     return None
 
 
-def run_tests(game: str, tree: Path) -> tuple[str, float]:
-    """Run the game's tests in `tree`: 'pass', 'fail' or 'timeout', and the seconds it took."""
-    tests = sorted(str(p.relative_to(tree)) for p in (tree / "tests").glob(f"test_{game}_*.py"))
+def test_files(game: str, tree: Path) -> list[str]:
+    return sorted(str(p.relative_to(tree)) for p in (tree / "tests").glob(f"test_{game}_*.py"))
+
+
+def run_tests(files: list[str], tree: Path) -> tuple[str, float]:
+    """Run the test files in `tree` one after another, stopping at the first failure: 'pass', 'fail'
+    or 'timeout', and the seconds it took."""
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1")
     start = time.perf_counter()
-    try:
-        proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
-                              cwd=tree, env=env, capture_output=True, timeout=TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        return "timeout", time.perf_counter() - start
-    return ("pass" if proc.returncode == 0 else "fail"), time.perf_counter() - start
+    for f in files:
+        try:
+            proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", f],
+                                  cwd=tree, env=env, capture_output=True, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return "timeout", time.perf_counter() - start
+        if proc.returncode != 0:
+            return "fail", time.perf_counter() - start
+    return "pass", time.perf_counter() - start
 
 
-def check(m: Mutant | None, game: str) -> tuple[str, float]:
-    """One run in a fresh tree: the unmutated baseline when `m` is None."""
+def baseline(game: str) -> tuple[str, list[str]]:
+    """Run each test file of the game once on the unmutated tree; returns the outcome and the files
+    ordered fastest first, so that most mutants are killed by a quick file (the first file of every
+    run also pays the cold compile)."""
     with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
         tree = Path(tmp)
         copy_tree(tree)
-        if m is not None and (why := apply(m, tree)):
+        timed = []
+        for f in test_files(game, tree):
+            outcome, secs = run_tests([f], tree)  # the first file compiles; later ones load the cache
+            print(f"  {f}: {outcome} ({secs:.0f} s)", flush=True)
+            if outcome != "pass":
+                return outcome, []
+            timed.append((secs, f))
+        return "pass", [f for _, f in sorted(timed)]
+
+
+def check(m: Mutant, files: list[str]) -> tuple[str, float]:
+    """One mutant in a fresh tree."""
+    with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
+        tree = Path(tmp)
+        copy_tree(tree)
+        if why := apply(m, tree):
             return f"stale: {why}", 0.0
-        return run_tests(game, tree)
+        return run_tests(files, tree)
 
 
 def verdict(outcome: str) -> str:
@@ -109,14 +133,16 @@ def main() -> int:
     if args.only:
         wanted = {int(i) for i in args.only.split(",")}
         mutants = [m for m in mutants if m.index in wanted]
+    order = {}
     for game in args.games:  # a failing baseline would count every mutant as killed
-        outcome, secs = check(None, game)
-        print(f"{game} baseline: tests {outcome} ({secs:.0f} s)", flush=True)
+        print(f"{game} baseline:", flush=True)
+        outcome, order[game] = baseline(game)
         if outcome != "pass":
+            print(f"{game} baseline: tests {outcome}; no mutant run")
             return 1
     bad = 0
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for m, (outcome, secs) in zip(mutants, pool.map(lambda m: check(m, m.game), mutants), strict=True):
+        for m, (outcome, secs) in zip(mutants, pool.map(lambda m: check(m, order[m.game]), mutants), strict=True):
             result = verdict(outcome)
             bad += not result.startswith("killed")
             print(f"{m.label:<14} {result:<18} {secs:5.0f} s  {m.rule}", flush=True)
