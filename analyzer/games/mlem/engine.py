@@ -459,10 +459,8 @@ def play(seed, ids, rules, board, policy, risk, script, g, s, pts_out, tpts_out,
                 break
             start = (start + 1) % players  # left of this expedition's starting player
         g[i, G.CRASHES] = crashes[0]
-        if g[i, G.CAPPED]:
-            continue
         score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, pts_out[i], tpts_out[i], ev, tn, cap)
-        finish(rules, at, pts_out[i], s[i], at_out[i], ev, tn, cap)
+        finish(rules, at, pts_out[i], s[i], at_out[i], g[i, G.CAPPED], ev, tn, cap)
 
 
 @njit(cache=True)
@@ -477,8 +475,9 @@ def end_reason(crashes, at, rules):
 
 
 @njit(cache=True)
-def finish(rules, at, pts, si, at_out, ev, tn, cap):
-    """Totals, astronauts placed, and the winner: highest total; ties share (or nobody wins)."""
+def finish(rules, at, pts, si, at_out, capped, ev, tn, cap):
+    """Totals, astronauts placed, and the winner: highest total; ties share (or nobody wins); a capped
+    game has no winner."""
     players = at.shape[0]
     best, tied = -1, 0
     for p in range(players):
@@ -491,7 +490,7 @@ def finish(rules, at, pts, si, at_out, ev, tn, cap):
             best, tied = total, 1
         elif total == best:
             tied += 1
-    if tied > 1 and not rules[R.WIN_TIES_SHARED]:
+    if capped or (tied > 1 and not rules[R.WIN_TIES_SHARED]):
         return
     for p in range(players):
         if si[p, S.SCORE] == best:
