@@ -47,7 +47,6 @@ FUTURE_REACH = 3  # expected_value looks this many spaces ahead for what staying
 def fill_view(view, kind, p, space, pool, typ, commander, one_up, roll, at, spot, moon_owner, pl_count, pl_first):
     """The one place a player's view is built: the public table, their own astronauts, this decision."""
     players = at.shape[0]
-    view[:] = 0
     view[V_KIND] = kind
     view[V_SEAT] = p
     view[V_SPACE] = space

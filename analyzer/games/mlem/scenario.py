@@ -8,6 +8,7 @@ space: the faces it allows, its afterburner pips, the body it touches), `board.m
 """
 from __future__ import annotations
 
+import functools
 from itertools import product
 from typing import Literal
 
@@ -224,13 +225,19 @@ class MlemScenario(ScenarioBase):
 def crash_table(allowed: np.ndarray) -> np.ndarray:
     """crash[k, s]: the exact chance that a roll of k dice on space s shows no usable face, by enumerating
     every one of the 6^k outcomes (computed once per scenario, never inside a game)."""
+    return _crash_table(allowed.tobytes(), allowed.shape).copy()
+
+
+@functools.cache
+def _crash_table(allowed_bytes: bytes, shape: tuple) -> np.ndarray:
+    allowed = np.frombuffer(allowed_bytes, bool).reshape(shape)
     codes = np.array([symbol_code(f) for f in DIE_FACES])
-    table = np.zeros((DICE + 1, allowed.shape[0]))
+    table = np.zeros((DICE + 1, shape[0]))
     table[0, :] = 1.0
     for k in range(1, DICE + 1):
         outcomes = codes[np.array(list(product(range(len(DIE_FACES)), repeat=k)))]  # (6^k, k) symbol codes
-        for s in range(allowed.shape[0]):
-            table[k, s] = (~allowed[s, outcomes].any(axis=1)).mean()
+        usable = allowed[:, outcomes].any(axis=2)  # (spaces, 6^k)
+        table[k, :] = (~usable).mean(axis=1)
     return table
 
 
