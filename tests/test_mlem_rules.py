@@ -315,3 +315,17 @@ def test_end_check_immediate_sends_the_others_home_at_the_eighth_placement():
     assert (batch.extra["placed"][placed].max(axis=1) == 8).all()
     # at most one player completes: the game stops at the first eighth placement
     assert ((batch.extra["placed"][placed] == 8).sum(axis=1) == 1).all()
+
+
+@pytest.mark.parametrize("comet_counts,taker", [(False, 2), (True, 1)])
+def test_the_galaxy_goal_goes_to_the_first_player_with_two_in_the_galaxy(comet_counts, taker):
+    """Two expeditions from space 24 (a Satellite aboard each) reach deep space at once. Expedition 1:
+    seat 0 takes the comet, seats 1 and 2 the galaxy; expedition 2 (started by seat 1): seat 1 the comet,
+    seat 2 its second galaxy -- the goal, unless the comet counts (then seat 1, landing first, has two)."""
+    sc = scenario([SAT, PM, PM], players=3, satellite_start_space=24, goal_galaxy_counts_comet=comet_counts)
+    _, lines = play(sc, 0)
+    second = [i for i, line in enumerate(lines) if line.startswith("expedition 2")][0]
+    assert not any("takes goal" in line for line in lines[:second])  # one in the galaxy is not enough
+    goal = next(i for i, line in enumerate(lines) if "takes goal galaxy_2" in line)
+    assert lines[goal] == f"  seat {taker} takes goal galaxy_2: 4 points"
+    assert lines[goal - 1].startswith(f"  seat {taker}'s") and goal < second + 10

@@ -13,7 +13,8 @@ Rule decisions (each open point is a named field of `rules`, default first):
   No usable rolled face = crash. Reaching deep space = arriving or passing (`end_exact_count: false`;
   true: moves passing it are not offered, and no legal move is a crash).
 - Landing (spaces 6+, after each successful move): from the top slot down, each astronaut stays or
-  leaves. A moon group gives the farthest free moon (points at once); a full group cannot be left to.
+  leaves (a player is asked only when leaving is possible). A moon group gives the farthest free moon
+  (points at once); a full group cannot be left to.
   Planets take any number, arrival order kept. Deep space: everyone leaves at once (simultaneously),
   the commander (top astronaut aboard) to the comet, the others to the galaxy, points at once. When the
   commander leaves, the highest astronaut still aboard commands and rolls the remaining pool.
@@ -34,6 +35,9 @@ Rule decisions (each open point is a named field of `rules`, default first):
   2 in the galaxy; `goal_galaxy_counts_comet: false`) pay at once. Highest total wins; ties share
   (`win_ties: shared`; nobody: no winner). A game reaching `expedition_cap` is a draw (counted).
 - Variants (exploration, secret missions, UFO): rules unknown, refused by the schema.
+- The mat: spaces 0-5 touch no body (fact); the schema refuses a space without faces, AB pips without
+  AB (or AB without pips), a body no space touches, a missing deep space, and body values that drop
+  with distance (moon groups by their best moon, planets by their 1st place).
 
 Policies: random, scripted (shared); greedy (boards by a fixed preference, moves as far as it can, leaves
 at the first body worth points); expected_value (exact crash odds of the pool on the current space from
