@@ -9,6 +9,7 @@ _MODULES = {
     "stop": "analyzer.games.stop",
     "spacebase": "analyzer.games.spacebase",
     "pig": "analyzer.games.pig",  # the template game (docs/adding-a-game.md)
+    "mlem": "analyzer.games.mlem",
 }
 
 

@@ -1,0 +1,126 @@
+"""MLEM: Space Agency (Reiner Knizia): push-your-luck rocket expeditions for 2-5 players.
+
+Spec: the project's MLEM rules (the Japanese BGA help page plus reviews). THE MAT IS ESTIMATED
+(`board_status: estimated`): faces, afterburner pips, bodies and values of scenarios/mlem/default.yaml
+follow every known fact but are guesses; every report header lists them.
+
+Rule decisions (each open point is a named field of `rules`, default first):
+- Take-off: the starting player boards first (top slot), then clockwise; any astronaut at home may board
+  (also one home from a crash). The pool is 6 dice at each take-off. A satellite aboard starts the
+  rocket on `satellite_start_space` (3; 2 the variant); several change nothing.
+- Travel: only faces the current space allows count; a group is used whole; move = number faces used +
+  AB dice used x the space's AB pips. Used number dice leave, AB dice stay; the pool never drops below 1.
+  No usable rolled face = crash. Reaching deep space = arriving or passing (`end_exact_count: false`;
+  true: moves passing it are not offered, and no legal move is a crash).
+- Landing (spaces 6+, after each successful move): from the top slot down, each astronaut stays or
+  leaves (a player is asked only when leaving is possible). A moon group gives the farthest free moon
+  (points at once); a full group cannot be left to.
+  Planets take any number, arrival order kept. Deep space: everyone leaves at once (simultaneously),
+  the commander (top astronaut aboard) to the comet, the others to the galaxy, points at once. When the
+  commander leaves, the highest astronaut still aboard commands and rolls the remaining pool.
+- Crash: the crash track advances; a Parachute may land at the current space's body (or go home); all
+  others go home. The next expedition is started by the player left of this one's starting player.
+- Powers: +/-1 may leave at the body one space before or after (never into deep space:
+  `plus_minus_into_deep_space: false`; with true it takes the comet if commander, else the galaxy).
+  Moon x2 / Comet-Galaxy x2 double those points. Planet x2: `planet_double: score_twice` (its owner's
+  placement points on that planet doubled) or `count_twice` (counts two for the majority). Die-remover:
+  when it leaves and someone stays aboard, the pool loses a die (never the last). One-die: while aboard
+  and face up, the commander may use it as an extra 1 (several in one phase; used top slot first), then
+  it is face down; `one_die_prevents_crash: false`, `one_die_needs_face_1_allowed: true`,
+  `one_die_refresh_after_crash: true` (face up again when it comes home from a crash).
+- End: after the expedition in which the crash track reaches `crash_track` (11) or a player has placed
+  all 8 (`end_check: end_of_expedition`; `immediate`: the game stops at that landing and the others
+  aboard go home). Planets then pay 1st/2nd/3rd (`planet_ranks_paid: 3`) by astronauts there, ties to the
+  earlier first arrival. Goal tokens (first to 4 on moons, to 4 different planets, to 3 on one planet, to
+  2 in the galaxy; `goal_galaxy_counts_comet: false`) pay at once. Highest total wins; ties share
+  (`win_ties: shared`; nobody: no winner). A game reaching `expedition_cap` is a draw (counted).
+- Variants (exploration, secret missions, UFO): rules unknown, refused by the schema.
+- The mat: spaces 0-5 touch no body (fact); the schema refuses a space without faces, AB pips without
+  AB (or AB without pips), a body no space touches, a missing deep space, and body values that drop
+  with distance (moon groups by their best moon, planets by their 1st place).
+
+Policies: random, scripted (shared); greedy (boards by a fixed preference, moves as far as it can, leaves
+at the first body worth points); expected_value (exact crash odds of the pool on the current space from
+a table enumerated once per scenario; `risk` per seat). Credit of points to astronaut types
+(`type_points`): moon/deep-space/goal points to the astronaut that earned them; a planet's placement points
+to the player's first astronaut there, the score_twice doubling to the Planet x2.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...kernel import Event, decode
+from ..base import Batch, Game
+from . import engine as E
+from .policies import TYPE_NAMES
+from .scenario import GOALS, MlemScenario, kernel_inputs
+
+TRACE_CAP = 100_000
+SYMBOL_NAMES = ("", "1", "2", "3", "4", "AB")
+
+
+def _roll(code: int) -> str:
+    counts = [code // 10000, code // 1000 % 10, code // 100 % 10, code // 10 % 10, code % 10]
+    return " ".join(f"{c}x{SYMBOL_NAMES[s + 1]}" for s, c in enumerate(counts) if c) or "nothing"
+
+
+def _groups(code: int) -> str:
+    used = [SYMBOL_NAMES[s] for s in range(1, 6) if code & (1 << (s - 1))]
+    ones = code >> 5
+    return ", ".join(used + ([f"{ones} One-die"] if ones else []))
+
+
+TYPE = {"a": lambda t: TYPE_NAMES[t]}
+EVENTS = {
+    E.E_EXPEDITION: Event("expedition {a} started by seat {seat} (crashes so far {b})"),
+    E.E_BOARD: Event("  seat {seat} boards {a} in slot {b}", TYPE),
+    E.E_START: Event("  the rocket starts on space {a}"),
+    E.E_ROLL: Event("  seat {seat} rolls {a} dice on space {c}: {b}", {"b": _roll}),
+    E.E_MOVE: Event("  seat {seat} uses {c}: space {a} -> {b}", {"c": _groups}),
+    E.E_CRASH: Event("  CRASH on space {a} (commander seat {seat}); crash track {b}"),
+    E.E_HOME: Event("  seat {seat}'s {a} goes home", TYPE),
+    E.E_MOON: Event("  seat {seat}'s {a} lands on moon {b}: {c} points", TYPE),
+    E.E_PLANET: Event("  seat {seat}'s {a} lands on planet {b} (from space {c})", TYPE),
+    E.E_COMET: Event("  seat {seat}'s {a} reaches deep space: the comet, {c} points", TYPE),
+    E.E_GALAXY: Event("  seat {seat}'s {a} reaches deep space: the galaxy, {c} points", TYPE),
+    E.E_DIE_REMOVED: Event("  seat {seat}'s Die-remover leaves: the pool drops to {a} dice"),
+    E.E_GOAL: Event("  seat {seat} takes goal {a}: {b} points", {"a": lambda g: GOALS[g]}),
+    E.E_PLANET_SCORE: Event("seat {seat} is #{b} on planet {a}: {c} points"),
+    E.E_END: Event("game over: {a} (crashes {b})", {"a": lambda r: {1: "the crash track is full", 2: "a player placed all 8 astronauts"}[r]}),
+    E.E_CAP: Event("expedition cap of {a} reached: a draw"),
+    E.E_WIN: Event("seat {seat} wins with {a} points ({b} tied at the top)"),
+}
+
+
+class Mlem(Game):
+    name = "mlem"
+    title = "MLEM: Space Agency (estimated mat)"
+    Scenario = MlemScenario
+    length_unit = "expeditions"
+    columns = {
+        **{k: v for k, v in E.COLUMNS.doc().items() if k not in ("score", "is_winner", "length")},
+        "points": "(n,P,4) points by source: moons, planets, deep space (comet/galaxy), goals",
+        "type_points": "(n,P,8) points credited to each astronaut type (see the package docstring), in TYPE_NAMES order",
+        "astronaut_at": "(n,P,8) where each astronaut type ended: 0 home, 2 moon, 3 planet, 4 comet, 5 galaxy",
+        "rolls_at": "(n,P,S) rolls made on each space (S = spaces of the board) with this seat commanding",
+        "crashes_at": "(n,P,S) crashes on each space with this seat commanding; crash rate by space = "
+                      "crashes_at / rolls_at summed over games and seats",
+    }
+
+    def run_batch(self, scenario, seed, game_ids, trace=False) -> Batch:
+        ids = np.ascontiguousarray(game_ids, dtype=np.int64)
+        cols, nested, first, events, tn = E.run_games(seed, ids, kernel_inputs(scenario), TRACE_CAP if trace else 0)
+        score, wins, length = cols.pop("score"), cols.pop("is_winner"), cols.pop("length")
+        extra = {**cols, **{k: v.astype(np.int32) for k, v in nested.items()}}
+        return Batch(is_winner=wins.astype(bool), score=score, length=length, first_player=first,
+                     extra=extra, events=events if trace else None, events_dropped=int(tn[1]))
+
+    def describe(self, scenario, events) -> list[str]:
+        return decode(events, EVENTS)
+
+    def report(self, df, meta, out):
+        from .report import write_report
+        return write_report(self, df, meta, out)
+
+
+GAME = Mlem()

@@ -1,0 +1,515 @@
+"""MLEM: Space Agency, the rulebook as one compiled kernel (and, with tracing on, the recorder
+`analyzer replay` reads). The rules and their open points: the package docstring (__init__.py).
+
+The game is a series of expeditions. In each: take-off (every player boards one astronaut from home,
+the starting player on top), then travel phases (the commander rolls the pool; only faces the
+current space allows count; a roll with none crashes the rocket) each followed, from space 6 on, by
+a landing phase (from the top slot down, every astronaut aboard stays or leaves at the body the
+rocket touches). Reaching deep space makes everyone leave. After the expedition the game ends on
+the crash track's last step or when a player has placed all 8 astronauts; otherwise the player left
+of this expedition's starting player starts the next one.
+"""
+import numpy as np
+from numba import njit
+
+from ... import rng
+from ...kernel import Columns, indices, new_trace, record
+from .policies import (
+    AB_SYMBOL,
+    ABOARD,
+    DEEP2,
+    DIE_REMOVER,
+    HOME,
+    K_LAND,
+    K_PARACHUTE,
+    K_TAKEOFF,
+    K_TRAVEL,
+    LEAVE_AFTER,
+    LEAVE_BEFORE,
+    LEAVE_HERE,
+    MOON2,
+    NO_ARRIVAL,
+    ON_COMET,
+    ON_GALAXY,
+    ON_MOON,
+    ON_PLANET,
+    ONE_DIE,
+    ONE_DIE_SHIFT,
+    PARACHUTE,
+    PLANET2,
+    PLUS_MINUS,
+    SATELLITE,
+    STAY,
+    TYPES,
+    VIEW_SIZE,
+    decide,
+    fill_view,
+)
+from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, DICE, FIRST_LANDING_SPACE, R
+
+COLUMNS = Columns(
+    game={"length": "expeditions played", "crashes": "rocket crashes (steps of the crash track)",
+          "capped": "1 if the game hit expedition_cap (a draw)",
+          "end": "why the game ended: 1 the crash track, 2 a player placed all 8 astronauts, 0 the cap"},
+    seat={"score": "total points", "is_winner": "won the game (ties share per win_ties)",
+          "placed": "astronauts placed (moons, planets, comet, galaxy) at the end",
+          "started": "expeditions this seat started (the starting player)"},
+)
+G = indices("G", COLUMNS.game)
+S = indices("S", COLUMNS.seat)
+SOURCES = ("moons", "planets", "deep space", "goals")
+SRC_MOON, SRC_PLANET, SRC_DEEP, SRC_GOAL = range(4)
+GOAL_MOONS_4, GOAL_PLANETS_4, GOAL_ONE_PLANET_3, GOAL_GALAXY_2 = range(4)
+FACE_SYMBOL = np.array([1, 2, 2, 3, 4, AB_SYMBOL], np.int64)  # the six faces of a die, as symbol codes
+MAX_OPTIONS = 32 * 6
+END_CRASHES, END_ALL_PLACED = 1, 2
+
+# trace records: (kind, seat, a, b, c)
+(E_EXPEDITION, E_BOARD, E_START, E_ROLL, E_MOVE, E_CRASH, E_HOME, E_MOON, E_PLANET, E_COMET, E_GALAXY,
+ E_DIE_REMOVED, E_GOAL, E_PLANET_SCORE, E_END, E_CAP, E_WIN) = range(1, 18)
+
+
+@njit(cache=True)
+def roll_pool(stream, pool, roll):
+    """Roll `pool` dice and group equal faces: roll[symbol] = how many show it."""
+    roll[:] = 0
+    for _ in range(pool):
+        roll[FACE_SYMBOL[rng.below(stream, 6)]] += 1
+
+
+@njit(cache=True)
+def farthest_free_moon(group, moon_start, moon_owner):
+    """The free moon of a group farthest from the track (moons are listed nearest first); -1 if full."""
+    for m in range(moon_start[group + 1] - 1, moon_start[group] - 1, -1):
+        if moon_owner[m] < 0:
+            return m
+    return -1
+
+
+@njit(cache=True)
+def can_land(space, board, moon_owner, rules):
+    kind, ident, moon_start = board[2], board[3], board[4]
+    if space < FIRST_LANDING_SPACE or space > rules[R.LAST_SPACE]:
+        return False
+    if kind[space] == BODY_MOON:
+        return farthest_free_moon(ident[space], moon_start, moon_owner) >= 0
+    return kind[space] == BODY_PLANET or kind[space] == BODY_DEEP
+
+
+@njit(cache=True)
+def score(p, typ, src, points, pts, tpts):
+    pts[p, src] += points
+    tpts[p, typ] += points
+
+
+@njit(cache=True)
+def claim_goals(p, at, pl_count, goal_owner, board, rules, pts, tpts, typ, ev, tn, cap):
+    """The four goal tokens, each to the first player to reach it (credited to the astronaut that did)."""
+    moons = 0
+    galaxy = 0
+    for t in range(TYPES):
+        moons += at[p, t] == ON_MOON
+        galaxy += at[p, t] == ON_GALAXY or (rules[R.GOAL_GALAXY_COUNTS_COMET] and at[p, t] == ON_COMET)
+    planets = 0
+    most = 0
+    for pl in range(pl_count.shape[0]):
+        planets += pl_count[pl, p] > 0
+        most = max(most, pl_count[pl, p])
+    reached = (moons >= 4, planets >= 4, most >= 3, galaxy >= 2)
+    for goal in range(4):
+        if reached[goal] and goal_owner[goal] < 0:
+            goal_owner[goal] = p
+            score(p, typ, SRC_GOAL, board[7][goal], pts, tpts)
+            record(ev, tn, cap, E_GOAL, p, goal, board[7][goal], 0)
+
+
+@njit(cache=True)
+def land(p, typ, space, commander, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
+         arrivals, goal_owner, pts, tpts, ev, tn, cap):
+    """Astronaut (p, typ) leaves the rocket onto the body of `space` (can_land said it may)."""
+    kind, ident, moon_start, moon_value = board[2], board[3], board[4], board[5]
+    k = kind[space]
+    if k == BODY_MOON:
+        m = farthest_free_moon(ident[space], moon_start, moon_owner)
+        moon_owner[m] = p
+        at[p, typ], spot[p, typ] = ON_MOON, m
+        points = moon_value[m] * (2 if typ == MOON2 else 1)
+        score(p, typ, SRC_MOON, points, pts, tpts)
+        record(ev, tn, cap, E_MOON, p, typ, m, points)
+    elif k == BODY_PLANET:
+        pl = ident[space]
+        arrivals[0] += 1
+        if pl_count[pl, p] == 0:
+            pl_first[pl, p] = arrivals[0]
+            pl_first_type[pl, p] = typ
+        pl_count[pl, p] += 1
+        at[p, typ], spot[p, typ] = ON_PLANET, pl
+        record(ev, tn, cap, E_PLANET, p, typ, pl, space)
+    else:
+        base = rules[R.COMET] if commander else rules[R.GALAXY]
+        points = base * (2 if typ == DEEP2 else 1)
+        at[p, typ] = ON_COMET if commander else ON_GALAXY
+        score(p, typ, SRC_DEEP, points, pts, tpts)
+        record(ev, tn, cap, E_COMET if commander else E_GALAXY, p, typ, 0, points)
+    claim_goals(p, at, pl_count, goal_owner, board, rules, pts, tpts, typ, ev, tn, cap)
+
+
+@njit(cache=True)
+def all_placed(p, at):
+    for t in range(TYPES):
+        if at[p, t] <= ABOARD:
+            return False
+    return True
+
+
+@njit(cache=True)
+def top_aboard(aboard):
+    """The commander: the highest slot still aboard (-1: the rocket is empty)."""
+    for k in range(len(aboard)):
+        if aboard[k]:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def go_home(slot, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap):
+    p, typ = slot_seat[slot], slot_type[slot]
+    aboard[slot] = 0
+    at[p, typ] = HOME
+    if typ == ONE_DIE and rules[R.ONE_DIE_REFRESH]:
+        one_up[p] = 1
+    record(ev, tn, cap, E_HOME, p, typ, 0, 0)
+
+
+@njit(cache=True)
+def list_travel_options(roll, pos, pool, n_one, board, rules, options, info):
+    """Every legal use of the roll: one or more whole usable groups and/or up to n_one One-dies.
+    info[i] = (spaces moved, dice left in the pool). Returns the number of options."""
+    allowed, abv, last = board[0], board[1], rules[R.LAST_SPACE]
+    usable = 0
+    for s in range(1, 6):
+        if roll[s] > 0 and allowed[pos, s]:
+            usable |= 1 << (s - 1)
+    n = 0
+    for uses in range(n_one + 1):
+        for mask in range(32):
+            if mask & ~usable or (mask == 0 and uses == 0):
+                continue
+            move, used = uses, 0
+            for s in range(1, 6):
+                if mask & (1 << (s - 1)):
+                    if s == AB_SYMBOL:
+                        move += roll[s] * abv[pos]      # afterburner dice stay in the pool
+                    else:
+                        move += roll[s] * s
+                        used += roll[s]
+            if rules[R.END_EXACT_COUNT] and pos + move > last:
+                continue
+            options[n] = mask | (uses << ONE_DIE_SHIFT)
+            info[n, 0] = move
+            info[n, 1] = max(pool - used, 1)           # the pool is never below one die
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def shows_usable_face(roll, pos, allowed):
+    for s in range(1, 6):
+        if roll[s] > 0 and allowed[pos, s]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def usable_one_dies(pos, aboard, slot_seat, slot_type, one_up, board, rules):
+    if rules[R.ONE_DIE_NEEDS_FACE_1] and not board[0][pos, 1]:
+        return 0
+    n = 0
+    for k in range(len(aboard)):
+        if aboard[k] and slot_type[k] == ONE_DIE and one_up[slot_seat[k]]:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def turn_one_dies_down(uses, aboard, slot_seat, slot_type, one_up):
+    """Used One-dies are turned face down, from the top slot down."""
+    for k in range(len(aboard)):
+        if uses > 0 and aboard[k] and slot_type[k] == ONE_DIE and one_up[slot_seat[k]]:
+            one_up[slot_seat[k]] = 0
+            uses -= 1
+
+
+@njit(cache=True)
+def expedition(start, stream, board, rules, policy, risk, script, at_script, view, options, info, roll,
+               at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
+               slot_seat, slot_type, aboard, crashes, pts, tpts, rolls_at, crashes_at, ev, tn, cap):
+    """One expedition started by seat `start`. Returns True if it crashed."""
+    players = rules[R.PLAYERS]
+    last = rules[R.LAST_SPACE]
+    # take-off: the starting player on top, then clockwise, each boards an astronaut from home
+    pos = 0
+    for k in range(players):
+        p = (start + k) % players
+        n = 0
+        for t in range(TYPES):
+            if at[p, t] == HOME:
+                options[n] = t
+                n += 1
+        fill_view(view, K_TAKEOFF, p, 0, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+        typ = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, risk[p])]
+        slot_seat[k], slot_type[k], aboard[k] = p, typ, 1
+        at[p, typ] = ABOARD
+        record(ev, tn, cap, E_BOARD, p, typ, k, 0)
+        if typ == SATELLITE:
+            pos = rules[R.SATELLITE_START]  # several satellites change nothing
+    record(ev, tn, cap, E_START, -1, pos, 0, 0)
+    pool = DICE
+    while True:
+        top = top_aboard(aboard)
+        if top < 0:
+            return False
+        cmd = slot_seat[top]
+        # travel: roll the pool; only faces the current space allows count
+        roll_pool(stream, pool, roll)
+        rolls_at[cmd, pos] += 1
+        record(ev, tn, cap, E_ROLL, cmd, pool, roll[1] * 10000 + roll[2] * 1000 + roll[3] * 100 + roll[4] * 10 + roll[5], pos)
+        n_one = usable_one_dies(pos, aboard, slot_seat, slot_type, one_up, board, rules)
+        n = list_travel_options(roll, pos, pool, n_one, board, rules, options, info)
+        saved = rules[R.ONE_DIE_PREVENTS_CRASH] and n_one > 0
+        if n == 0 or not (shows_usable_face(roll, pos, board[0]) or saved):
+            crash(pos, cmd, board, rules, policy, risk, script, at_script, stream, view, options, info, roll,
+                  at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
+                  slot_seat, slot_type, aboard, crashes, pts, tpts, crashes_at, ev, tn, cap)
+            return True
+        fill_view(view, K_TRAVEL, cmd, pos, pool, slot_type[top], 1, n_one, roll, at, spot, moon_owner, pl_count, pl_first)
+        k = decide(policy[cmd], view, board, options, n, info, stream, script, at_script, risk[cmd])
+        turn_one_dies_down(options[k] >> ONE_DIE_SHIFT, aboard, slot_seat, slot_type, one_up)
+        record(ev, tn, cap, E_MOVE, cmd, pos, min(pos + info[k, 0], last), options[k])
+        pos = min(pos + info[k, 0], last)
+        pool = info[k, 1]
+        if pos == last:  # deep space: everyone leaves, the commander to the comet, the others to the galaxy
+            for slot in range(players):
+                if aboard[slot]:
+                    aboard[slot] = 0
+                    land(slot_seat[slot], slot_type[slot], last, slot == top, board, rules, at, spot, moon_owner,
+                         pl_count, pl_first, pl_first_type, arrivals, goal_owner, pts, tpts, ev, tn, cap)
+            return False
+        if pos >= FIRST_LANDING_SPACE:
+            pool = landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stream, view, options,
+                                 info, roll, at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type,
+                                 arrivals, goal_owner, slot_seat, slot_type, aboard, pts, tpts, ev, tn, cap)
+            if pool == 0:  # end_check immediate: a player has placed all 8
+                return False
+
+
+@njit(cache=True)
+def landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stream, view, options, info, roll,
+                  at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
+                  slot_seat, slot_type, aboard, pts, tpts, ev, tn, cap):
+    """From the top slot down, each astronaut aboard stays or leaves. Returns the pool (0: the game
+    ends at once, end_check immediate)."""
+    last = rules[R.LAST_SPACE]
+    for slot in range(len(aboard)):
+        if not aboard[slot]:
+            continue
+        p, typ = slot_seat[slot], slot_type[slot]
+        commander = slot == top_aboard(aboard)
+        n = 1
+        options[0] = STAY
+        if can_land(pos, board, moon_owner, rules):
+            options[n] = LEAVE_HERE
+            n += 1
+        if typ == PLUS_MINUS and can_land(pos - 1, board, moon_owner, rules):
+            options[n] = LEAVE_BEFORE
+            n += 1
+        if typ == PLUS_MINUS and (pos + 1 < last or rules[R.PM_INTO_DEEP]) and can_land(pos + 1, board, moon_owner, rules):
+            options[n] = LEAVE_AFTER
+            n += 1
+        if n == 1:
+            continue
+        fill_view(view, K_LAND, p, pos, pool, typ, commander, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+        choice = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, risk[p])]
+        if choice == STAY:
+            continue
+        aboard[slot] = 0
+        target = pos - 1 if choice == LEAVE_BEFORE else pos + 1 if choice == LEAVE_AFTER else pos
+        land(p, typ, target, commander, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
+             arrivals, goal_owner, pts, tpts, ev, tn, cap)
+        if typ == DIE_REMOVER and top_aboard(aboard) >= 0:
+            pool = max(pool - 1, 1)  # the commander removes a die, never the last
+            record(ev, tn, cap, E_DIE_REMOVED, p, pool, 0, 0)
+        if rules[R.END_IMMEDIATE] and all_placed(p, at):
+            for k in range(len(aboard)):
+                if aboard[k]:
+                    go_home(k, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
+            return 0
+    return pool
+
+
+@njit(cache=True)
+def crash(pos, cmd, board, rules, policy, risk, script, at_script, stream, view, options, info, roll,
+          at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
+          slot_seat, slot_type, aboard, crashes, pts, tpts, crashes_at, ev, tn, cap):
+    """The crash marker advances; parachutes may still land at the current space's body; everyone else
+    goes home."""
+    crashes[0] += 1
+    crashes_at[cmd, pos] += 1
+    record(ev, tn, cap, E_CRASH, cmd, pos, crashes[0], 0)
+    for slot in range(len(aboard)):
+        if not aboard[slot]:
+            continue
+        p, typ = slot_seat[slot], slot_type[slot]
+        if typ == PARACHUTE and can_land(pos, board, moon_owner, rules):
+            options[0], options[1] = STAY, LEAVE_HERE
+            fill_view(view, K_PARACHUTE, p, pos, 0, typ, 0, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+            if options[decide(policy[p], view, board, options, 2, info, stream, script, at_script, risk[p])] == LEAVE_HERE:
+                aboard[slot] = 0
+                land(p, typ, pos, False, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
+                     arrivals, goal_owner, pts, tpts, ev, tn, cap)
+                continue
+        go_home(slot, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
+
+
+@njit(cache=True)
+def score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, pts, tpts, ev, tn, cap):
+    """Per planet, the most astronauts 1st, then 2nd, 3rd (planet_ranks_paid); a tie goes to the player
+    whose first astronaut there arrived earlier. Planet x2: its owner's points there doubled
+    (score_twice) or it counts as two (count_twice). Points go to the player's first astronaut there,
+    the doubling to the Planet x2."""
+    players = pl_count.shape[1]
+    points = board[6]
+    count_twice = rules[R.PLANET_COUNT_TWICE]
+    weight = np.zeros(players, np.int64)
+    placed = np.zeros(players, np.bool_)
+    for pl in range(pl_count.shape[0]):
+        for q in range(players):
+            has2 = at[q, PLANET2] == ON_PLANET and spot[q, PLANET2] == pl
+            weight[q] = pl_count[pl, q] + (1 if has2 and count_twice else 0)
+            placed[q] = weight[q] == 0
+        for rank in range(rules[R.RANKS_PAID]):
+            best = -1
+            for q in range(players):
+                if not placed[q] and (best < 0 or weight[q] > weight[best]
+                                      or (weight[q] == weight[best] and pl_first[pl, q] < pl_first[pl, best])):
+                    best = q
+            if best < 0:
+                break
+            placed[best] = True
+            has2 = at[best, PLANET2] == ON_PLANET and spot[best, PLANET2] == pl
+            base = points[pl, rank]
+            score(best, pl_first_type[pl, best], SRC_PLANET, base, pts, tpts)
+            if has2 and not count_twice:
+                score(best, PLANET2, SRC_PLANET, base, pts, tpts)
+            record(ev, tn, cap, E_PLANET_SCORE, best, pl, rank + 1, base * (2 if has2 and not count_twice else 1))
+
+
+@njit(cache=True)
+def play(seed, ids, rules, board, policy, risk, script, g, s, pts_out, tpts_out, at_out, rolls_out, crashes_out,
+         first, ev, tn, cap):
+    """Games `ids` of run `seed`, written into the output arrays made by run_games."""
+    players = rules[R.PLAYERS]
+    n_moons, n_planets = len(board[5]), board[6].shape[0]
+    view = np.zeros(VIEW_SIZE, np.int64)
+    options = np.zeros(MAX_OPTIONS, np.int64)
+    info = np.zeros((MAX_OPTIONS, 2), np.int64)
+    roll = np.zeros(6, np.int64)
+    at = np.zeros((players, TYPES), np.int64)
+    spot = np.zeros((players, TYPES), np.int64)
+    one_up = np.zeros(players, np.int64)
+    moon_owner = np.zeros(n_moons, np.int64)
+    pl_count = np.zeros((n_planets, players), np.int64)
+    pl_first = np.zeros((n_planets, players), np.int64)
+    pl_first_type = np.zeros((n_planets, players), np.int64)
+    arrivals = np.zeros(1, np.int64)
+    goal_owner = np.zeros(4, np.int64)
+    slot_seat = np.zeros(players, np.int64)
+    slot_type = np.zeros(players, np.int64)
+    aboard = np.zeros(players, np.int64)
+    crashes = np.zeros(1, np.int64)
+    at_script = np.zeros(1, np.int64)
+    for i in range(len(ids)):
+        stream = rng.new_stream(seed, ids[i])
+        at[:] = HOME
+        one_up[:] = 1
+        moon_owner[:] = -1
+        pl_count[:] = 0
+        pl_first[:] = NO_ARRIVAL
+        goal_owner[:] = -1
+        arrivals[0] = 0
+        crashes[0] = 0
+        at_script[0] = 0
+        start = rng.below(stream, players) if rules[R.FIRST_RANDOM] else 0
+        first[i] = start
+        while True:
+            if g[i, G.LENGTH] == rules[R.EXPEDITION_CAP]:
+                g[i, G.CAPPED] = 1
+                record(ev, tn, cap, E_CAP, -1, rules[R.EXPEDITION_CAP], 0, 0)
+                break
+            g[i, G.LENGTH] += 1
+            s[i, start, S.STARTED] += 1
+            record(ev, tn, cap, E_EXPEDITION, start, g[i, G.LENGTH], crashes[0], 0)
+            expedition(start, stream, board, rules, policy, risk, script, at_script, view, options, info, roll,
+                       at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
+                       slot_seat, slot_type, aboard, crashes, pts_out[i], tpts_out[i], rolls_out[i], crashes_out[i],
+                       ev, tn, cap)
+            g[i, G.END] = end_reason(crashes[0], at, rules)
+            if g[i, G.END]:
+                record(ev, tn, cap, E_END, -1, g[i, G.END], crashes[0], 0)
+                break
+            start = (start + 1) % players  # left of this expedition's starting player
+        g[i, G.CRASHES] = crashes[0]
+        score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, pts_out[i], tpts_out[i], ev, tn, cap)
+        finish(rules, at, pts_out[i], s[i], at_out[i], g[i, G.CAPPED], ev, tn, cap)
+
+
+@njit(cache=True)
+def end_reason(crashes, at, rules):
+    """After an expedition: the last step of the crash track, or a player with all 8 placed, ends the game."""
+    if crashes >= rules[R.CRASH_TRACK]:
+        return END_CRASHES
+    for p in range(at.shape[0]):
+        if all_placed(p, at):
+            return END_ALL_PLACED
+    return 0
+
+
+@njit(cache=True)
+def finish(rules, at, pts, si, at_out, capped, ev, tn, cap):
+    """Totals, astronauts placed, and the winner: highest total; ties share (or nobody wins); a capped
+    game has no winner."""
+    players = at.shape[0]
+    best, tied = -1, 0
+    for p in range(players):
+        total = pts[p].sum()
+        si[p, S.SCORE] = total
+        for t in range(TYPES):
+            at_out[p, t] = at[p, t]
+            si[p, S.PLACED] += at[p, t] >= ON_MOON
+        if total > best:
+            best, tied = total, 1
+        elif total == best:
+            tied += 1
+    if capped or (tied > 1 and not rules[R.WIN_TIES_SHARED]):
+        return
+    for p in range(players):
+        if si[p, S.SCORE] == best:
+            si[p, S.IS_WINNER] = 1
+            record(ev, tn, cap, E_WIN, p, best, tied, 0)
+
+
+def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, dict, np.ndarray, np.ndarray, np.ndarray]:
+    """Play `ids`; returns (named columns, nested per-seat columns, first players, trace records, counters)."""
+    rules, board, crash_odds, policy, risk, script = inputs
+    n, players, spaces = len(ids), int(rules[R.PLAYERS]), len(board[1])
+    g, s = COLUMNS.allocate(n, players)
+    nested = {"points": np.zeros((n, players, len(SOURCES)), np.int64),
+              "type_points": np.zeros((n, players, TYPES), np.int64),
+              "astronaut_at": np.zeros((n, players, TYPES), np.int64),
+              "rolls_at": np.zeros((n, players, spaces), np.int64),
+              "crashes_at": np.zeros((n, players, spaces), np.int64)}
+    first = np.zeros(n, np.int64)
+    ev, tn = new_trace(trace_cap)
+    play(np.int64(seed), ids, rules, (*board, crash_odds, rules), policy, risk, script, g, s, *nested.values(),
+         first, ev, tn, np.int64(trace_cap))
+    return COLUMNS.split(g, s), nested, first, ev[: tn[0]], tn

@@ -1,0 +1,196 @@
+"""MLEM's policies. A policy sees only its player's view (`view`, built in `fill_view`: the public
+table and the player's own astronauts), the board and rules (printed, public), the legal options the
+engine listed and, for travel options, their public consequences (`info`: how far, dice left), and
+returns the index of one option. Never the dice still to be rolled.
+
+Decisions: take-off (which astronaut boards), travel (the commander picks the dice groups and any
+One-dies to use), landing (each astronaut aboard stays or leaves, here or with +/-1 one space off)
+and the parachute on a crash (land here or go home).
+"""
+import numpy as np
+from numba import njit
+
+from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
+from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, R
+
+# astronaut types, one of each per player (the spec's order)
+SATELLITE, PLUS_MINUS, PARACHUTE, MOON2, PLANET2, DEEP2, DIE_REMOVER, ONE_DIE = range(8)
+TYPES = 8
+TYPE_NAMES = ("Satellite", "+/-1", "Parachute", "Moon x2", "Planet x2", "Comet/Galaxy x2", "Die-remover", "One-die")
+# where an astronaut is
+HOME, ABOARD, ON_MOON, ON_PLANET, ON_COMET, ON_GALAXY = range(6)
+# landing options (also the parachute's on a crash: STAY = go home)
+STAY, LEAVE_HERE, LEAVE_BEFORE, LEAVE_AFTER = 0, 1, 2, 3
+# a travel option: bit s-1 set = the group of symbol s (1..4, AB = 5) is used; ONE_DIE_SHIFT up: One-dies used
+ONE_DIE_SHIFT = 5
+AB_SYMBOL = 5
+# decision kinds
+K_TAKEOFF, K_TRAVEL, K_LAND, K_PARACHUTE = 0, 1, 2, 3
+GREEDY, EXPECTED_VALUE = 2, 3  # policy codes after the shared random 0 and scripted 1
+
+MAX_PLAYERS, MAX_MOONS, MAX_PLANETS = 5, 64, 16
+NO_ARRIVAL = 1 << 40
+# the view: fixed offsets; per-player tables are seen from the deciding seat (index 0 = their own)
+V_KIND, V_SEAT, V_SPACE, V_POOL, V_TYPE, V_COMMANDER, V_ONE_UP, V_PLANET2_AT = range(8)
+V_ROLL = 8                            # roll counts by symbol code 1..5 at V_ROLL + code
+V_AVAIL = V_ROLL + 6                  # own astronauts at home, by type
+V_MOON_FREE = V_AVAIL + TYPES         # 1 if that moon is free
+V_PL_COUNT = V_MOON_FREE + MAX_MOONS  # astronauts of each player on each planet: [planet * MAX_PLAYERS + k]
+V_PL_FIRST = V_PL_COUNT + MAX_PLANETS * MAX_PLAYERS  # arrival stamp of each player's first astronaut there
+VIEW_SIZE = V_PL_FIRST + MAX_PLANETS * MAX_PLAYERS
+# the board tuple: (allowed, ab, body_kind, body_id, moon_start, moon_value, planet_points, goals, crash, rules)
+TAKEOFF_PREFERENCE = np.array([DEEP2, MOON2, PLANET2, SATELLITE, PLUS_MINUS, PARACHUTE, ONE_DIE, DIE_REMOVER], np.int64)
+FUTURE_REACH = 3  # expected_value looks this many spaces ahead for what staying could still earn
+
+
+@njit(cache=True)
+def fill_view(view, kind, p, space, pool, typ, commander, one_up, roll, at, spot, moon_owner, pl_count, pl_first):
+    """The one place a player's view is built: the public table, their own astronauts, this decision."""
+    players = at.shape[0]
+    view[V_KIND] = kind
+    view[V_SEAT] = p
+    view[V_SPACE] = space
+    view[V_POOL] = pool
+    view[V_TYPE] = typ
+    view[V_COMMANDER] = commander
+    view[V_ONE_UP] = one_up
+    view[V_PLANET2_AT] = spot[p, PLANET2] if at[p, PLANET2] == ON_PLANET else -1
+    for s in range(1, 6):
+        view[V_ROLL + s] = roll[s]
+    for t in range(TYPES):
+        view[V_AVAIL + t] = at[p, t] == HOME
+    for m in range(len(moon_owner)):
+        view[V_MOON_FREE + m] = moon_owner[m] < 0
+    for pl in range(pl_count.shape[0]):
+        for k in range(players):
+            q = (p + k) % players
+            view[V_PL_COUNT + pl * MAX_PLAYERS + k] = pl_count[pl, q]
+            view[V_PL_FIRST + pl * MAX_PLAYERS + k] = pl_first[pl, q]
+
+
+@njit(cache=True)
+def planet_award(view, points, pl, mine, my_first, players, paid):
+    """Placement points the deciding player would get on planet pl holding `mine` (by weight, first
+    arrival `my_first`) against the others as the view shows them."""
+    if mine == 0:
+        return 0
+    rank = 0
+    for k in range(1, players):
+        c = view[V_PL_COUNT + pl * MAX_PLAYERS + k]
+        f = view[V_PL_FIRST + pl * MAX_PLAYERS + k]
+        if c > mine or (c == mine and c > 0 and f < my_first):
+            rank += 1
+    return points[pl, rank] if rank < paid else 0
+
+
+@njit(cache=True)
+def landing_value(view, board, space, typ, commander):
+    """Points the deciding astronaut of type typ earns by leaving at the body of `space` (-1: cannot)."""
+    kind, ident, moon_start, moon_value, planet_points, rules = board[2], board[3], board[4], board[5], board[6], board[9]
+    k = kind[space]
+    if k == BODY_MOON:
+        for m in range(moon_start[ident[space] + 1] - 1, moon_start[ident[space]] - 1, -1):
+            if view[V_MOON_FREE + m]:
+                return moon_value[m] * (2 if typ == MOON2 else 1)
+        return -1
+    if k == BODY_DEEP:
+        return (rules[R.COMET] if commander else rules[R.GALAXY]) * (2 if typ == DEEP2 else 1)
+    if k != BODY_PLANET:
+        return -1
+    pl = ident[space]
+    players, count_twice, paid = rules[R.PLAYERS], rules[R.PLANET_COUNT_TWICE], rules[R.RANKS_PAID]
+    mine = view[V_PL_COUNT + pl * MAX_PLAYERS]
+    first = view[V_PL_FIRST + pl * MAX_PLAYERS]
+    has2 = view[V_PLANET2_AT] == pl
+    weight_now = mine + (1 if count_twice and has2 else 0)
+    double_now = 2 if has2 and not count_twice else 1
+    added = 2 if typ == PLANET2 and count_twice else 1
+    double_then = 2 if (has2 or typ == PLANET2) and not count_twice else 1
+    then = planet_award(view, planet_points, pl, weight_now + added, first if mine > 0 else NO_ARRIVAL - 1, players, paid)
+    now = planet_award(view, planet_points, pl, weight_now, first, players, paid)
+    return then * double_then - now * double_now
+
+
+@njit(cache=True)
+def option_space(view, option):
+    if option == LEAVE_BEFORE:
+        return view[V_SPACE] - 1
+    if option == LEAVE_AFTER:
+        return view[V_SPACE] + 1
+    return view[V_SPACE]
+
+
+@njit(cache=True)
+def best_leave(view, board, options, n_options):
+    """(index, points) of the most valuable leave option; (-1, -1) if there is none."""
+    best, value = -1, -1
+    for i in range(n_options):
+        if options[i] != STAY:
+            v = landing_value(view, board, option_space(view, options[i]), view[V_TYPE], view[V_COMMANDER])
+            if v > value:
+                best, value = i, v
+    return best, value
+
+
+@njit(cache=True)
+def takeoff_by_preference(options, n_options):
+    for t in TAKEOFF_PREFERENCE:
+        for i in range(n_options):
+            if options[i] == t:
+                return i
+    return 0
+
+
+@njit(cache=True)
+def greedy(view, board, options, n_options, info):
+    """Lands at the first body worth points; travels as far as the dice allow."""
+    if view[V_KIND] == K_TAKEOFF:
+        return takeoff_by_preference(options, n_options)
+    if view[V_KIND] == K_TRAVEL:
+        best = 0
+        for i in range(n_options):
+            if info[i, 0] > info[best, 0]:
+                best = i
+        return best
+    i, v = best_leave(view, board, options, n_options)
+    return i if v > 0 else 0
+
+
+@njit(cache=True)
+def expected_value(view, board, options, n_options, info, risk):
+    """Weighs the exact crash odds of the pool (board[8], crash[k, space]) against the points ahead.
+    risk < 1 is timid (the odds weigh more), risk > 1 reckless."""
+    crash, last = board[8], board[9][R.LAST_SPACE]
+    weight = 1.0 / risk
+    if view[V_KIND] == K_TAKEOFF:
+        return takeoff_by_preference(options, n_options)
+    if view[V_KIND] == K_TRAVEL:
+        best, best_score = 0, -1.0
+        for i in range(n_options):
+            to = view[V_SPACE] + info[i, 0]
+            score = 1e9 + to if to >= last else to * (1.0 - crash[info[i, 1], to]) ** weight
+            if score > best_score:
+                best, best_score = i, score
+        return best
+    i, v = best_leave(view, board, options, n_options)
+    if i < 0 or v <= 0:
+        return 0
+    if view[V_KIND] == K_PARACHUTE:
+        return i
+    ahead = 0
+    for s in range(view[V_SPACE] + 1, min(view[V_SPACE] + FUTURE_REACH, last) + 1):
+        ahead = max(ahead, landing_value(view, board, s, view[V_TYPE], view[V_COMMANDER]))
+    survive = (1.0 - crash[view[V_POOL], view[V_SPACE]]) ** weight
+    return i if v >= survive * ahead else 0
+
+
+@njit(cache=True)
+def decide(code, view, board, options, n_options, info, stream, script, at, risk):
+    """The one dispatch from a seat's policy code to its decision function."""
+    if code == RANDOM:
+        return choose_random(stream, n_options)
+    if code == SCRIPTED:
+        return choose_scripted(script, at, n_options)
+    if code == GREEDY:
+        return greedy(view, board, options, n_options, info)
+    return expected_value(view, board, options, n_options, info, risk)

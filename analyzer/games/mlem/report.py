@@ -1,0 +1,123 @@
+"""MLEM's balance report. Every number carries its 95% interval and n; verdicts are repeated under
+other policies (comparison runs on the run's seed, `reporting.compare_run`). The header lists the
+estimated mat items by itself (scenario.estimated()).
+
+Sections: the mat; value of each astronaut type; push-your-luck (seat 0's `risk` swept timid to
+reckless against expected_value opponents at risk 1); turn-position fairness; crash rate by space;
+score spread; game length in expeditions.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from ... import positions, stats
+from ...reporting import COMPARE_N, Report, compare_run, errorbar_chart
+from ...results import matrix
+from .engine import SOURCES
+from .policies import TYPE_NAMES, TYPES
+
+RISKS = (0.25, 0.5, 1.0, 2.0, 4.0)
+OTHER_POLICIES = (("greedy (all)", ["greedy"]), ("random (all)", ["random"]))
+ON_MOON = 2  # astronaut_at codes 2..5 = placed (moon, planet, comet, galaxy)
+
+
+def nested(df, col: str) -> np.ndarray:
+    """A (n,P,K) column as a numpy array."""
+    flat = df[col].explode().explode().to_numpy()
+    return flat.reshape(df.height, int(df["n_players"][0]), -1)
+
+
+def board_section(rep: Report, sc: dict) -> None:
+    b = sc["board"]
+    rep.section("The mat", f"Board status: **{sc['board_status']}**. One row per space: the faces usable there, "
+                "the afterburner pips (0: AB forbidden) and the body it touches.")
+    values = {m["name"]: f"moons {m['values']}" for m in b["moons"]} | {p["name"]: f"1st/2nd/3rd {p['points']}" for p in b["planets"]}
+    rep.table(["space", "faces", "AB pips", "body", "values"],
+              [[i, " ".join(str(f) for f in s["faces"]), s["ab"], s["body"] or "", values.get(s["body"], "")]
+               for i, s in enumerate(b["spaces"])])
+
+
+def type_rows(df) -> list[list]:
+    where, points = nested(df, "astronaut_at"), nested(df, "type_points")
+    wins = matrix(df, "is_winner").astype(bool)
+    rows = []
+    for t in range(TYPES):
+        placed = where[:, :, t] >= ON_MOON
+        rows.append([TYPE_NAMES[t], stats.proportion(int(placed.sum()), placed.size).fmt(pct=True),
+                     stats.bootstrap_mean(points[:, :, t][placed]).fmt() if placed.any() else "n/a (n=0)",
+                     stats.proportion(int(wins[placed].sum()), int(placed.sum())).fmt(pct=True)])
+    return rows
+
+
+def crash_rates(df) -> list[stats.Estimate]:
+    rolls, crashes = nested(df, "rolls_at").sum(axis=(0, 1)), nested(df, "crashes_at").sum(axis=(0, 1))
+    return [stats.proportion(int(c), int(r)) for c, r in zip(crashes, rolls, strict=True)]
+
+
+def write_report(game, df, meta: dict, out: Path) -> Path:
+    sc = meta["scenario"]
+    players = sc["players"]
+    rep = Report(f"MLEM: Space Agency balance report ({players} players, {sc['board_status']} mat)", meta, df.height)
+    n_cmp = min(COMPARE_N, df.height)
+    board_section(rep, sc)
+    others = [(label, compare_run(game, meta, n_cmp, policies=pol)) for label, pol in OTHER_POLICIES]
+
+    rep.section("Value of each astronaut type",
+                "Per player and game: how often the type ended placed, the points credited to it when placed "
+                "(moon, comet/galaxy and goal points it earned; a planet's placement points to the player's first "
+                "astronaut there, the Planet x2 doubling to the Planet x2), and its player's win rate when placed.")
+    for label, d in [("this run", df), *others]:
+        rep.text(f"**{label}** ({d.height:,} games)")
+        rep.table(["astronaut", "placed", "points when placed", "win rate when placed"], type_rows(d))
+
+    risk_rows, risk_win = [], []
+    for r in RISKS:
+        d = compare_run(game, meta, n_cmp, players=4, policies=["expected_value"], sets={"risk": [r, 1.0, 1.0, 1.0]})
+        win = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
+        risk_win.append(win)
+        risk_rows.append([f"{r:g}", win.fmt(pct=True), stats.bootstrap_mean(matrix(d, "score")[:, 0]).fmt()])
+    rep.section("Push your luck: timid to reckless",
+                "Seat 0 plays expected_value with the risk below against three expected_value opponents at risk 1 "
+                "(4 players); fair share 25%.")
+    rep.table(["seat 0 risk", "seat 0 win rate", "seat 0 mean points"], risk_rows)
+    rep.figure(errorbar_chart([f"risk {r:g}" for r in RISKS], risk_win, "Seat 0 win rate by risk", "win rate", pct=True,
+                              reference=0.25), "risk_win_rate.png", "Win rate of one seat by its risk, 95% intervals")
+
+    rows = []
+    for label, d in [("this run", df), *others]:
+        s = positions.Summary.of(d)
+        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), f"{d.height:,}"])
+    rep.section("Does commanding first pay?",
+                f"Win rate by turn position (position 1 commands the first expedition); fair share {100 / players:.1f}%.")
+    rep.table(["policies", *positions.labels(players), "fairness p", "n"], rows)
+
+    rates = {label: crash_rates(d) for label, d in [("this run", df), *others]}
+    rep.section("Crash rate by space",
+                "Crashes per roll made on each space (all commanders); rolls within a game are not independent, "
+                "so the intervals are a little narrow. Deep space is never rolled on.")
+    rep.table(["space", *rates], [[i, *[r[i].fmt(pct=True) for r in rates.values()]]
+                                   for i in range(len(sc["board"]["spaces"]) - 1)])
+
+    rows = []
+    for label, d in [("this run", df), *others]:
+        score = matrix(d, "score")
+        spread = score.max(axis=1) - score.min(axis=1)
+        by_source = nested(d, "points").sum(axis=(0, 1)) / max(score.sum(), 1)
+        rows.append([label, stats.bootstrap_mean(score.ravel()).fmt(), stats.bootstrap_mean(spread).fmt(),
+                     ", ".join(f"{s} {100 * x:.0f}%" for s, x in zip(SOURCES, by_source, strict=True))])
+    rep.section("Score spread", "Mean score per player, mean gap between the highest and lowest score of a game, "
+                "and where the points come from.")
+    rep.table(["policies", "mean score", "mean top-bottom gap", "points by source"], rows)
+
+    rows = []
+    for label, d in [("this run", df), *others]:
+        end = d["end"].to_numpy()
+        rows.append([label, stats.bootstrap_mean(d["length"].to_numpy()).fmt(),
+                     stats.bootstrap_mean(d["crashes"].to_numpy()).fmt(),
+                     stats.proportion(int((end == 1).sum()), d.height).fmt(pct=True), f"{int(d['capped'].sum()):,}"])
+    rep.section("Game length", "Expeditions per game, crashes per game, share of games ended by the crash track "
+                "(the rest: a player placed all 8), and games stopped at the expedition cap (draws).")
+    rep.table(["policies", "expeditions", "crashes", "ended by crashes", "capped"], rows)
+    return rep.write(out)

@@ -1,0 +1,331 @@
+"""MLEM's rules, each driven through the game's own expedition on a built position: a small test mat,
+the scripted policy making the choices, and the dice re-derived from analyzer.rng (seat 0 commands
+first, so the stream holds only dice). Outcomes are asserted at each rule's boundary.
+
+Scripted choices are option indices: take-off = index into the seat's astronauts at home (type order:
+Satellite, +/-1, Parachute, Moon x2, Planet x2, Comet/Galaxy x2, Die-remover, One-die); travel = index
+into the usable group combinations (99 = the last: every usable group); landing = 0 stay, then leave
+here / before / after as offered (every decision takes a script entry, even one with a single
+option, except a landing where only staying is possible); past the script's end every choice is 0 (stay, the first option)."""
+import numpy as np
+import pytest
+
+import analyzer
+from analyzer import rng
+from analyzer.games import get
+
+MLEM = get("mlem")
+SAT, PM, PARA, MOON2, PLANET2, DEEP2, REMOVER, ONE = range(8)
+ALL = [1, 2, 3, 4, "AB"]
+SYMBOL = [1, 2, 2, 3, 4, "AB"]
+
+
+def mat(faces=None, ab=None, last=25):
+    """A test mat: every space allows every face (AB worth 1) unless `faces`/`ab` say otherwise; moons_a
+    (values 1, 3: the farther moon is worth 3) at 6, planet_p at 7, moons_b at 8, planet_q at 9,
+    planet_r on every space from 10 to the one before deep space."""
+    faces, ab = faces or {}, ab or {}
+    bodies = {6: "moons_a", 7: "planet_p", 8: "moons_b", 9: "planet_q"}
+    spaces = []
+    for i in range(last):
+        f = faces.get(i, ALL)
+        spaces.append({"faces": f, "ab": ab.get(i, 1) if "AB" in f else 0,
+                       "body": bodies.get(i, "planet_r" if i >= 10 else None)})
+    spaces.append({"body": "deep_space"})
+    return {"spaces": spaces, "moons": [{"name": "moons_a", "values": [1, 3]}, {"name": "moons_b", "values": [4]}],
+            "planets": [{"name": "planet_p", "points": [5, 3, 1]}, {"name": "planet_q", "points": [6, 3, 2]},
+                        {"name": "planet_r", "points": [7, 3, 1]}],
+            "comet": 7, "galaxy": 5, "goals": {"moons_4": 4, "planets_4": 4, "one_planet_3": 4, "galaxy_2": 4}}
+
+
+def scenario(script=(), players=2, board=None, **rules):
+    return analyzer.load_scenario(MLEM, players=players, policy=["scripted"],
+                                  set={"board": board or mat(), "script": list(script), "rules.first_player": "seat0",
+                                       **{f"rules.{k}": v for k, v in rules.items()}})
+
+
+def dice(gid, count, seed=5):
+    s = rng.new_stream(seed, gid)
+    return [SYMBOL[int(rng.below(s, 6))] for _ in range(count)]
+
+
+def game(pred, count=6):
+    """A game id whose first `count` dice satisfy pred."""
+    return next(g for g in range(20_000) if pred(dice(g, count)))
+
+
+def play(sc, gid, seed=5):
+    batch = MLEM.run_batch(sc, seed, np.array([gid], np.int64), trace=True)
+    return batch, MLEM.describe(sc, batch.events)
+
+
+def after(lines, text):
+    """The lines after the first one containing text."""
+    return lines[next(i for i, line in enumerate(lines) if text in line) + 1:]
+
+
+# ---- take-off and travel ---------------------------------------------------------------------------
+def test_take_off_goes_clockwise_from_the_starting_player_and_the_next_expedition_starts_to_its_left():
+    sc = analyzer.load_scenario(MLEM, players=3, policy=["random"], set={"rules.first_player": "seat0"})
+    for gid in range(5):
+        _, lines = play(sc, gid)
+        starts = [int(line.split("seat ")[1].split()[0]) for line in lines if line.startswith("expedition")]
+        assert starts == [k % 3 for k in range(len(starts))]  # whoever commanded at the end
+        boards = [int(line.split()[1]) for line in lines if " boards " in line]
+        assert boards == [(k // 3 + k % 3) % 3 for k in range(len(boards))]
+
+
+def test_the_first_commander_is_drawn_and_returned_as_first_player():
+    sc = analyzer.load_scenario(MLEM, players=4, policy=["random"])
+    batch = MLEM.run_batch(sc, 9, np.arange(200, dtype=np.int64))
+    assert batch.first_player.tolist() == [int(rng.below(rng.new_stream(9, g), 4)) for g in range(200)]
+    assert batch.extra["started"].sum(axis=1).tolist() == batch.length.tolist()
+
+
+@pytest.mark.parametrize("script,start,space", [([PM, PM], 3, 0), ([SAT, PM], 3, 3), ([SAT, SAT], 3, 3),
+                                                ([SAT, PM], 2, 2), ([PM, SAT], 3, 3)])
+def test_a_satellite_aboard_starts_the_rocket_on_satellite_start_space(script, start, space):
+    _, lines = play(scenario(script, satellite_start_space=start), 0)
+    assert lines[3] == f"  the rocket starts on space {space}"
+
+
+def test_the_rocket_crashes_exactly_when_no_rolled_face_is_allowed_here():
+    kw = dict(board=mat({0: ["AB"]}))
+    none = game(lambda d: "AB" not in d)
+    batch, lines = play(scenario([PM, PM], **kw, crash_track=1), none)
+    assert lines[5] == "  CRASH on space 0 (commander seat 0); crash track 1" and batch.extra["crashes"][0] == 1
+    one = game(lambda d: d.count("AB") == 1)
+    _, lines = play(scenario([PM, PM], **kw, crash_track=1), one)
+    assert lines[5] == "  seat 0 uses AB: space 0 -> 1" and lines[6].startswith("  seat 0 rolls 6 dice on space 1")
+
+
+@pytest.mark.parametrize("pips", [1, 3])
+def test_afterburner_dice_move_by_the_pips_of_the_current_space_and_stay_in_the_pool(pips):
+    gid = game(lambda d: d.count("AB") == 2)
+    _, lines = play(scenario([PM, PM, 99], board=mat({0: ["AB"]}, {0: pips, 2 * pips: 3})), gid)
+    assert lines[5] == f"  seat 0 uses AB: space 0 -> {2 * pips}"
+    assert lines[6].startswith(f"  seat 0 rolls 6 dice on space {2 * pips}")
+
+
+@pytest.mark.parametrize("abs_", [0, 1, 2])
+def test_used_groups_move_their_sum_leave_the_pool_and_the_pool_never_drops_below_one(abs_):
+    gid = game(lambda d: d.count("AB") == abs_)
+    d = dice(gid, 6)
+    _, lines = play(scenario([PM, PM, 99], board=mat({0: [1, 2, 3, 4]})), gid)
+    move = sum(x for x in d if x != "AB")
+    assert lines[5] == f"  seat 0 uses {', '.join(str(f) for f in sorted(set(d) - {'AB'}))}: space 0 -> {move}"
+    assert lines[6].startswith(f"  seat 0 rolls {max(abs_, 1)} dice on space {move}")
+
+
+def test_only_allowed_groups_count_and_a_group_is_used_whole():
+    gid = game(lambda d: d.count(2) >= 2 and d.count(4) >= 1 and d.count(3) >= 1)
+    d = dice(gid, 6)
+    _, lines = play(scenario([PM, PM, 99], board=mat({0: [2, 4]})), gid)
+    move = 2 * d.count(2) + 4 * d.count(4)
+    assert lines[5] == f"  seat 0 uses 2, 4: space 0 -> {move}"
+    assert lines[6].startswith(f"  seat 0 rolls {6 - d.count(2) - d.count(4)} dice")
+
+
+# ---- landing ---------------------------------------------------------------------------------------
+def to_space(target):
+    """Scenario settings and a game id that take the rocket to `target` on the first move: a Satellite
+    aboard starts it 3 spaces before, that space allows only AB worth 3, and the first roll holds one AB."""
+    start = target - 3
+    return dict(board=mat({start: ["AB"]}, {start: 3}), satellite_start_space=start), game(lambda d: d.count("AB") == 1)
+
+
+def test_no_landing_before_space_6_even_for_plus_minus_one():
+    kw, gid = to_space(5)
+    _, lines = play(scenario([SAT, PM, 1, 1], **kw), gid)
+    assert lines[5] == "  seat 0 uses AB: space 2 -> 5" and "rolls" in lines[6]
+
+
+def test_landing_goes_from_the_top_slot_down_to_the_farthest_free_moon_and_a_full_group_takes_nobody():
+    kw, gid = to_space(6)
+    _, lines = play(scenario([SAT, PM, MOON2, 0, 1, 1], players=3, **kw), gid)
+    assert lines[7:9] == ["  seat 0's Satellite lands on moon 1: 3 points", "  seat 1's +/-1 lands on moon 0: 1 points"]
+    assert lines[9].startswith("  seat 2 rolls 6 dice on space 6")  # no moon left: seat 2 stays and commands
+
+
+def test_a_moon_x2_doubles_its_moon_points():
+    kw, gid = to_space(6)
+    batch, lines = play(scenario([SAT, MOON2, 0, 0, 1], **kw), gid)
+    assert lines[6] == "  seat 1's Moon x2 lands on moon 1: 6 points" and batch.extra["points"][0, 1, 0] == 6
+
+
+@pytest.mark.parametrize("choice,line", [(2, "  seat 1's +/-1 lands on moon 1: 3 points"),
+                                         (3, "  seat 1's +/-1 lands on moon 2: 4 points")])
+def test_plus_minus_one_may_leave_one_space_before_or_after(choice, line):
+    kw, gid = to_space(7)
+    _, lines = play(scenario([SAT, PM, 0, 0, choice], **kw), gid)
+    assert lines[6] == line
+
+
+@pytest.mark.parametrize("into_deep", [False, True])
+def test_plus_minus_one_leaves_into_deep_space_only_when_the_rule_allows(into_deep):
+    kw, gid = to_space(24)
+    _, lines = play(scenario([SAT, PM, 0, 0, 3], **kw, plus_minus_into_deep_space=into_deep), gid)
+    if into_deep:
+        assert lines[6] == "  seat 1's +/-1 reaches deep space: the galaxy, 5 points"
+    else:  # options were stay, here, before: index 3 clamps to 'before' (planet_r at space 23)
+        assert lines[6] == "  seat 1's +/-1 lands on planet 2 (from space 23)"
+
+
+def test_the_commander_leaving_hands_the_dice_to_the_highest_astronaut_still_aboard():
+    kw, gid = to_space(7)
+    _, lines = play(scenario([SAT, 0, 0, 0, 1], players=3, **kw), gid)
+    assert lines[7] == "  seat 0's Satellite lands on planet 0 (from space 7)"
+    assert lines[8].startswith("  seat 1 rolls 6 dice on space 7")
+
+
+@pytest.mark.parametrize("deep2_seat", [0, 1])
+def test_deep_space_sends_the_commander_to_the_comet_and_the_others_to_the_galaxy(deep2_seat):
+    script = [SAT, SAT, SAT]
+    script[deep2_seat] = DEEP2
+    batch, lines = play(scenario(script, players=3, satellite_start_space=24), 0)
+    assert "space 24 -> 25" in lines[6]
+    points = [7, 5, 5]
+    points[deep2_seat] *= 2
+    names = ["Comet/Galaxy x2" if t == DEEP2 else "Satellite" for t in script]
+    assert lines[7:10] == [f"  seat 0's {names[0]} reaches deep space: the comet, {points[0]} points",
+                           f"  seat 1's {names[1]} reaches deep space: the galaxy, {points[1]} points",
+                           "  seat 2's Satellite reaches deep space: the galaxy, 5 points"]
+    assert batch.extra["astronaut_at"][0, 0, script[0]] == 4 and batch.extra["astronaut_at"][0, 1, script[1]] == 5
+
+
+@pytest.mark.parametrize("ones,reaches", [(1, True), (2, False)])
+def test_end_exact_count_needs_the_exact_number_of_spaces(ones, reaches):
+    gid = game(lambda d: d.count(1) == ones and d.count("AB") != 1)
+    _, lines = play(scenario([SAT, PM], satellite_start_space=24, end_exact_count=True), gid)
+    assert lines[5] == ("  seat 0 uses 1: space 24 -> 25" if reaches else "  CRASH on space 24 (commander seat 0); crash track 1")
+    _, passing = play(scenario([SAT, PM, 99], satellite_start_space=24, crash_track=1), gid)
+    assert "-> 25" in passing[5]  # without the rule, passing deep space reaches it
+
+
+# ---- crash and parachute ---------------------------------------------------------------------------
+def crash_at_6():
+    """The rocket reaches moons_a (space 6), everyone stays, the next roll shows no 4 (space 6 allows only 4)."""
+    return dict(board=mat({3: ["AB"], 6: [4]}, {3: 3})), game(lambda d: d[:6].count("AB") == 1 and 4 not in d[6:12], 12)
+
+
+@pytest.mark.parametrize("choice,lands", [(1, True), (0, False)])
+def test_on_a_crash_a_parachute_may_land_here_and_everyone_else_goes_home(choice, lands):
+    kw, gid = crash_at_6()
+    batch, lines = play(scenario([SAT, PARA, 0, 0, 0, choice], **kw, crash_track=1), gid)
+    assert "  CRASH on space 6 (commander seat 0); crash track 1" in lines
+    rest = after(lines, "CRASH")
+    assert rest[0] == "  seat 0's Satellite goes home"
+    assert rest[1] == ("  seat 1's Parachute lands on moon 1: 3 points" if lands else "  seat 1's Parachute goes home")
+
+
+def test_the_game_ends_on_the_crash_track_step_exactly():
+    sc = analyzer.load_scenario(MLEM, players=3, policy=["random"], set={"rules.crash_track": 3})
+    batch = MLEM.run_batch(sc, 2, np.arange(300, dtype=np.int64))
+    by_crash = batch.extra["end"] == 1
+    assert by_crash.any() and (batch.extra["crashes"][by_crash] == 3).all() and (batch.extra["crashes"] <= 3).all()
+    placed = batch.extra["end"] == 2
+    assert placed.any() and (batch.extra["placed"][placed].max(axis=1) == 8).all()
+    assert (batch.extra["end"][batch.extra["crashes"] < 3] == 2).all()
+
+
+# ---- powers: die-remover and one-die ---------------------------------------------------------------
+@pytest.mark.parametrize("pool_before", [6, 1])
+def test_the_die_remover_leaving_removes_a_die_but_never_the_last(pool_before):
+    if pool_before == 6:
+        kw, gid = to_space(6)
+        script = [SAT, REMOVER, 0, 0, 1]
+    else:  # space 3 allows every number: using all six dice leaves the pool at its floor of one
+        kw = dict(board=mat({3: [1, 2, 3, 4]}))
+        gid = game(lambda d: "AB" not in d and 6 <= sum(d) <= 21)
+        script = [SAT, REMOVER, 99, 0, 1]
+    _, lines = play(scenario(script, **kw), gid)
+    after_ = pool_before - 1 if pool_before > 1 else 1
+    assert f"  seat 1's Die-remover leaves: the pool drops to {after_} dice" in lines
+    assert after(lines, "Die-remover leaves")[0].startswith(f"  seat 0 rolls {after_} dice")
+
+
+def test_the_one_die_adds_a_one_once_then_is_face_down():
+    gid = game(lambda d: d.count(1) == 0 and d.count("AB") >= 1)
+    # space 3 allows 1 and AB: options [AB] then [One-die], [AB + One-die]
+    sc = scenario([SAT, ONE, 1, 99], board=mat({3: [1, "AB"]}, {3: 1}))
+    _, lines = play(sc, gid)
+    assert lines[5] == "  seat 0 uses 1 One-die: space 3 -> 4"
+    assert "One-die" not in lines[7]  # face down: the last option is no longer one with the One-die
+
+
+@pytest.mark.parametrize("needs_1,offered", [(True, False), (False, True)])
+def test_the_one_die_needs_face_1_allowed_on_the_space(needs_1, offered):
+    gid = game(lambda d: "AB" in d)
+    sc = scenario([SAT, ONE, 99], board=mat({3: [2, "AB"]}, {3: 1}), one_die_needs_face_1_allowed=needs_1)
+    _, lines = play(sc, gid)
+    assert ("One-die" in lines[5]) is offered
+
+
+@pytest.mark.parametrize("prevents", [False, True])
+def test_the_one_die_prevents_a_crash_only_under_its_rule(prevents):
+    gid = game(lambda d: 1 not in d)
+    sc = scenario([SAT, ONE, 0], board=mat({3: [1]}), one_die_prevents_crash=prevents, crash_track=1)
+    _, lines = play(sc, gid)
+    assert lines[5] == ("  seat 0 uses 1 One-die: space 3 -> 4" if prevents else "  CRASH on space 3 (commander seat 0); crash track 1")
+
+
+# ---- planets, goals and the winner -----------------------------------------------------------------
+@pytest.mark.parametrize("rules,points", [({}, [5, 3, 1]), ({"planet_ranks_paid": 2}, [5, 3, 0]),
+                                          ({"planet_double": "score_twice"}, [5, 3, 2]),
+                                          ({"planet_double": "count_twice"}, [3, 1, 5])])
+def test_planets_pay_majorities_with_ties_to_the_earlier_arrival_and_planet_x2_both_readings(rules, points):
+    kw, gid = to_space(7)
+    seat2 = PLANET2 if "planet_double" in rules else PM
+    sc = scenario([SAT, PM, seat2, 0, 1, 1, 1], players=3, **kw, crash_track=1, **rules)
+    batch, lines = play(sc, gid)
+    assert [line for line in lines if "planet 0 (" in line] == [
+        f"  seat {q}'s {t} lands on planet 0 (from space 7)" for q, t in
+        [(0, "Satellite"), (1, "+/-1"), (2, "Planet x2" if seat2 == PLANET2 else "+/-1")]]
+    assert batch.extra["points"][0, :, 1].tolist() == points
+
+
+def test_goal_tokens_go_to_the_first_player_to_reach_them():
+    sc = analyzer.load_scenario(MLEM, players=2, policy=["random"])
+    for gid in range(40):
+        _, lines = play(sc, gid)
+        goals = [line for line in lines if "takes goal" in line]
+        assert len({g.split("goal ")[1] for g in goals}) == len(goals)  # each token once
+        for g in goals:
+            seat, name = int(g.split()[1]), g.split("goal ")[1].split(":")[0]
+            landed = lines[: lines.index(g)]
+            mine = [x for x in landed if x.startswith(f"  seat {seat}'s") and ("lands" in x or "reaches" in x or "goes home" in x)]
+            if name == "galaxy_2":
+                assert sum("the galaxy" in x for x in mine) == 2
+
+
+@pytest.mark.parametrize("ties,winners", [("shared", 2), ("nobody", 0)])
+def test_tied_totals_share_the_win_or_nobody_wins(ties, winners):
+    sc = analyzer.load_scenario(MLEM, players=2, policy=["random"], set={"rules.win_ties": ties})
+    batch = MLEM.run_batch(sc, 1, np.arange(400, dtype=np.int64))
+    tied = batch.score[:, 0] == batch.score[:, 1]
+    assert tied.any() and (batch.is_winner[tied].sum(axis=1) == winners).all()
+    assert (batch.is_winner[~tied].sum(axis=1) == 1).all()
+    assert (batch.score == batch.extra["points"].sum(axis=2)).all()
+
+
+def test_end_check_immediate_sends_the_others_home_at_the_eighth_placement():
+    sc = analyzer.load_scenario(MLEM, players=3, policy=["random"], set={"rules.end_check": "immediate"})
+    batch = MLEM.run_batch(sc, 4, np.arange(300, dtype=np.int64))
+    placed = batch.extra["end"] == 2
+    assert (batch.extra["placed"][placed].max(axis=1) == 8).all()
+    # at most one player completes: the game stops at the first eighth placement
+    assert ((batch.extra["placed"][placed] == 8).sum(axis=1) == 1).all()
+
+
+@pytest.mark.parametrize("comet_counts,taker", [(False, 2), (True, 1)])
+def test_the_galaxy_goal_goes_to_the_first_player_with_two_in_the_galaxy(comet_counts, taker):
+    """Two expeditions from space 24 (a Satellite aboard each) reach deep space at once. Expedition 1:
+    seat 0 takes the comet, seats 1 and 2 the galaxy; expedition 2 (started by seat 1): seat 1 the comet,
+    seat 2 its second galaxy -- the goal, unless the comet counts (then seat 1, landing first, has two)."""
+    sc = scenario([SAT, PM, PM], players=3, satellite_start_space=24, goal_galaxy_counts_comet=comet_counts)
+    _, lines = play(sc, 0)
+    second = [i for i, line in enumerate(lines) if line.startswith("expedition 2")][0]
+    assert not any("takes goal" in line for line in lines[:second])  # one in the galaxy is not enough
+    goal = next(i for i, line in enumerate(lines) if "takes goal galaxy_2" in line)
+    assert lines[goal] == f"  seat {taker} takes goal galaxy_2: 4 points"
+    assert lines[goal - 1].startswith(f"  seat {taker}'s") and goal < second + 10

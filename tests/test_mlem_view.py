@@ -1,0 +1,97 @@
+"""MLEM's view test: what a player cannot know is the dice still to be rolled; re-dealing them (other
+streams) must not change a decision, and the view is built from the deciding seat."""
+import numpy as np
+import pytest
+
+import analyzer
+from analyzer import rng
+from analyzer.games import get
+from analyzer.games.mlem import policies as P
+from analyzer.games.mlem.scenario import board_arrays, crash_table, rule_vector
+
+MLEM = get("mlem")
+
+
+def table(players=4):
+    """A mid-game public table: some moons taken, astronauts on planets, seat 1 to decide on space 12."""
+    sc = analyzer.load_scenario(MLEM, players=players)
+    arrays = board_arrays(sc.board)
+    board = (*arrays, crash_table(arrays[0]), rule_vector(sc))
+    at = np.zeros((players, 8), np.int64)
+    spot = np.zeros((players, 8), np.int64)
+    at[0, P.MOON2], at[2, P.SATELLITE] = P.ON_MOON, P.ON_PLANET
+    moon_owner = np.full(len(arrays[5]), -1, np.int64)
+    moon_owner[:3] = [0, 2, 3]
+    pl_count = np.zeros((5, players), np.int64)
+    pl_first = np.full((5, players), P.NO_ARRIVAL, np.int64)
+    pl_count[1, 2], pl_first[1, 2] = 1, 1
+    return board, at, spot, moon_owner, pl_count, pl_first
+
+
+@pytest.mark.parametrize("code", [P.GREEDY, P.EXPECTED_VALUE])
+@pytest.mark.parametrize("pool", [1, 3, 6])
+def test_a_landing_decision_depends_only_on_the_players_view(code, pool):
+    board, at, spot, moon_owner, pl_count, pl_first = table()
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    options = np.array([P.STAY, P.LEAVE_HERE], np.int64)
+    info = np.zeros((2, 2), np.int64)
+    P.fill_view(view, P.K_LAND, 1, 12, pool, P.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first)
+    picks = {int(P.decide(code, view, board, options, 2, info, rng.new_stream(seed, 0), np.zeros(0, np.int64),
+                          np.zeros(1, np.int64), 1.0)) for seed in range(20)}
+    assert len(picks) == 1  # twenty different futures of the dice, one decision
+
+
+def test_a_travel_decision_depends_only_on_the_view_and_the_listed_options():
+    board, at, spot, moon_owner, pl_count, pl_first = table()
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    roll = np.array([0, 2, 1, 0, 2, 1], np.int64)
+    options = np.array([1, 2, 3], np.int64)
+    info = np.array([[2, 4], [2, 5], [4, 3]], np.int64)
+    P.fill_view(view, P.K_TRAVEL, 0, 3, 6, P.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+    for code in (P.GREEDY, P.EXPECTED_VALUE):
+        picks = {int(P.decide(code, view, board, options, 3, info, rng.new_stream(seed, 1), np.zeros(0, np.int64),
+                              np.zeros(1, np.int64), 1.0)) for seed in range(20)}
+        assert len(picks) == 1
+
+
+def test_the_view_is_seen_from_the_deciding_seat():
+    board, at, spot, moon_owner, pl_count, pl_first = table()
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    P.fill_view(view, P.K_LAND, 1, 12, 4, P.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first)
+    planet_1 = view[P.V_PL_COUNT + P.MAX_PLAYERS: P.V_PL_COUNT + P.MAX_PLAYERS + 4].tolist()
+    assert planet_1 == [0, 1, 0, 0]  # seat 2's astronaut is one place after the deciding seat 1
+    assert view[P.V_MOON_FREE: P.V_MOON_FREE + 4].tolist() == [0, 0, 0, 1]
+    assert view[P.V_AVAIL: P.V_AVAIL + 8].tolist() == [1] * 8  # seat 1 has everyone at home
+
+
+@pytest.mark.parametrize("pool,risk,leaves", [(1, 1.0, True), (6, 1.0, False), (1, 3.0, False), (6, 0.1, True)])
+def test_expected_value_leaves_when_the_exact_crash_odds_outweigh_what_lies_ahead(pool, risk, leaves):
+    """Space 11 (moons_11: 3 points now; planet_2 at 12 worth 6) allows 1 and 3: a roll of k dice
+    crashes with (4/6)^k. Pool 1: survive 1/3, 6 x 1/3 = 2 < 3: leave. Pool 6: 6 x 0.91 > 3: stay.
+    A reckless risk 3 stays even on one die (6 x (1/3)^(1/3) > 3); a timid 0.1 leaves even on six."""
+    board, at, spot, moon_owner, pl_count, pl_first = table()
+    pl_count[:] = 0  # planet_2 empty: worth its 1st place, 6
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    options = np.array([P.STAY, P.LEAVE_HERE], np.int64)
+    P.fill_view(view, P.K_LAND, 1, 11, pool, P.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first)
+    pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
+                    np.zeros(0, np.int64), np.zeros(1, np.int64), risk)
+    assert options[pick] == (P.LEAVE_HERE if leaves else P.STAY)
+    greedy = P.decide(P.GREEDY, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
+                      np.zeros(0, np.int64), np.zeros(1, np.int64), risk)
+    assert options[greedy] == P.LEAVE_HERE  # greedy: the first body worth points
+
+
+def test_greedy_travels_as_far_as_it_can_and_expected_value_weighs_the_landing_space():
+    board, at, spot, moon_owner, pl_count, pl_first = table()
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    roll = np.array([0, 1, 1, 0, 0, 0], np.int64)
+    options = np.array([1, 2, 3], np.int64)
+    # from space 9: to 10 keeping 5 dice, to 11 keeping 5, to 12 keeping 4 dice
+    info = np.array([[1, 5], [2, 5], [3, 4]], np.int64)
+    P.fill_view(view, P.K_TRAVEL, 0, 9, 6, P.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+    args = (np.zeros(0, np.int64), np.zeros(1, np.int64))
+    assert P.decide(P.GREEDY, view, board, options, 3, info, rng.new_stream(0, 0), *args, 1.0) == 2
+    crash = board[8]
+    scores = [(9 + m) * (1 - crash[k, 9 + m]) for m, k in info]
+    assert P.decide(P.EXPECTED_VALUE, view, board, options, 3, info, rng.new_stream(0, 0), *args, 1.0) == int(np.argmax(scores))
