@@ -4,6 +4,7 @@ setup) on a built position with dice chosen by the test, asserting the outcome a
 empty market (no ships on display, empty decks, no colonies) unless a test offers cards."""
 import numpy as np
 import pytest
+from test_spacebase_rules import Pos
 
 from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
@@ -25,35 +26,16 @@ def stream_rolling(d1, d2):
     raise AssertionError("no stream found")
 
 
-class Table:
+class Table(Pos):
     """A built position for whole turns (see the module doc); `turn(a, d1, d2)` plays seat a's turn
     with those dice rolled."""
 
     def __init__(self, players=4, sets=(), policies=None, seed=0):
-        self.sc = load(GAME, players=players, sets=list(sets), policies=policies)
-        self.D = GAME.inputs(self.sc)
-        self.S = E.alloc_state(self.D, 0)
-        E.reset(self.D, self.S, seed, 0)
-        self.a = dict(zip(ARRAY_FIELDS, E.state_arrays(self.S), strict=True))
-        self.cards = card_list(self.sc)
-        self.idx = {c.id: i for i, c in enumerate(self.cards)}
+        super().__init__(players, sets, policies, seed)
         self.DISP[:, :] = -1
         self.DP[:, 1] = 0
         self.COLAV[:] = 0
         self.G[L.G_ROUND] = 1
-
-    def __getattr__(self, name):
-        if name in ARRAY_FIELDS:
-            return self.a[name]
-        raise AttributeError(name)
-
-    def put(self, p, cid, cubes=0):
-        """Station card cid on p's board (the card there is deployed), with `cubes` on it."""
-        c = self.idx[cid]
-        E.station(self.D, self.S, p, c)
-        self.CUBES[p, c] = cubes
-        E.refresh(self.D, self.S, p)
-        return c
 
     def deploy(self, p, cid, cubes=0):
         """Card cid deployed in its sector on p's board, behind the card stationed there."""
@@ -80,14 +62,8 @@ class Table:
         self.ST[0] = stream_rolling(d1, d2)
         E.play_turn(self.D, self.S, a)
 
-    def cred(self, p):
-        return int(self.PS[p, L.P_CRED])
-
     def inc(self, p):
         return int(self.PS[p, L.P_INC])
-
-    def vp(self, p):
-        return int(self.PS[p, L.P_VP])
 
     def station_of(self, p, s):
         return int(self.BD[p, s, L.B_STATION])
