@@ -136,6 +136,10 @@ class Columns:
     def doc(self) -> dict[str, str]:
         return {**{k: f"(n,) {v}" for k, v in self.game.items()}, **{k: f"(n,P) {v}" for k, v in self.seat.items()}}
 
+    def extra_doc(self) -> dict[str, str]:
+        """`doc()` less the columns every Batch carries by itself (a game's `Game.columns` part)."""
+        return {k: v for k, v in self.doc().items() if k not in ("score", "is_winner", "length")}
+
 
 def indices(kind: str, names) -> type[IntEnum]:
     """Name -> index constants for kernels: an IntEnum (`G.LENGTH`), which numba compiles in as constants."""

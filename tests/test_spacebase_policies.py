@@ -74,8 +74,14 @@ def test_scored_policy_buys_once_credits_cover_the_dearest_option(policy):
     does not pay for the credits it would throw away, so the buy step keeps them; holding the dearest
     option's cost, saving unlocks nothing and the buy step buys (before issue #9 it never did)."""
     dearest = weak_offer(policy)[3]
-    for held, bought in ((dearest - 1, False), (dearest, True)):
+    check_buy_step(policy, ((dearest - 1, False), (dearest, True)))
+
+
+def check_buy_step(policy, cases, prepare=lambda a: None):
+    """For each (credits held, bought?): the weak offer, changed by `prepare`, through the buy step."""
+    for held, bought in cases:
         D, S, a, _ = weak_offer(policy)
+        prepare(a)
         a["PS"][0, L.P_CRED] = held
         before = buys(a["PS"], 0)
         E.buy_phase(D, S, 0)
@@ -87,15 +93,13 @@ def test_scored_policy_buys_once_credits_cover_the_dearest_option(policy):
 def test_a_ship_on_display_can_be_the_dearest_option(policy):
     """No colony left and an open Level III ship (l3-34, sector 12, cost 14) beside the weak ship:
     13 credits keep, 14 cover every option and buy."""
-    for held, bought in ((13, False), (14, True)):
-        D, S, a, _ = weak_offer(policy)
+    l3_34 = {c.id: i for i, c in enumerate(card_list(load(GAME, players=2)))}["l3-34"]
+
+    def level_iii_ship_instead_of_colony(a):
         a["COLAV"][:] = 0
-        a["DISP"][2, 0] = {c.id: i for i, c in enumerate(card_list(load(GAME, players=2)))}["l3-34"]
-        a["PS"][0, L.P_CRED] = held
-        before = buys(a["PS"], 0)
-        E.buy_phase(D, S, 0)
-        assert buys(a["PS"], 0) == before + bought
-        assert a["PS"][0, L.P_CRED] == (0 if bought else held)
+        a["DISP"][2, 0] = l3_34
+
+    check_buy_step(policy, ((13, False), (14, True)), level_iii_ship_instead_of_colony)
 
 
 @pytest.mark.parametrize("policy", ["engine", "weighted"])

@@ -98,7 +98,7 @@ class Mlem(Game):
     Scenario = MlemScenario
     length_unit = "expeditions"
     columns = {
-        **{k: v for k, v in E.COLUMNS.doc().items() if k not in ("score", "is_winner", "length")},
+        **E.COLUMNS.extra_doc(),
         "points": "(n,P,4) points by source: moons, planets, deep space (comet/galaxy), goals",
         "type_points": "(n,P,8) points credited to each astronaut type (see the package docstring), in TYPE_NAMES order",
         "astronaut_at": "(n,P,8) where each astronaut type ended: 0 home, 2 moon, 3 planet, 4 comet, 5 galaxy",

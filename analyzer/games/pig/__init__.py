@@ -32,7 +32,7 @@ class Pig(Game):
     title = "Pig (template game: the game contract in its smallest form)"
     Scenario = PigScenario
     length_unit = "turns"
-    columns = {**{k: v for k, v in E.COLUMNS.doc().items() if k not in ("score", "is_winner", "length")},
+    columns = {**E.COLUMNS.extra_doc(),
                "faces": "(n,P,6) dice rolled per face (1..6) by each seat"}
 
     def run_batch(self, scenario, seed, game_ids, trace=False) -> Batch:
