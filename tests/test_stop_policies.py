@@ -7,15 +7,15 @@ import numpy as np
 import pytest
 from test_stop_support import Position, card, cards
 
+from analyzer.games.stop import options as O
 from analyzer.games.stop import policies as Po
 from analyzer.games.stop import state as S
-from analyzer.games.stop.cards import WILD, card_name, colour_of
-from analyzer.games.stop.scenario import kernel_inputs
+from analyzer.games.stop.cards import COLOUR_NAMES, WILD, card_name, colour_of
+from analyzer.games.stop.scenario import StopScenario, kernel_inputs
 
 
 def choose(pos, p, top, allow_draw=False):
-    t = Po.choose_play(pos.s, pos.r, pos.pol, p, card(top), allow_draw)
-    return card_name(t) if t >= 0 else t
+    return pos.choice(O.D_PLAY, p, top, allow_draw)
 
 
 def test_greedy_sheds_the_highest_penalty_and_keeps_zeros_last():
@@ -29,53 +29,53 @@ def test_greedy_sheds_the_highest_penalty_and_keeps_zeros_last():
 def test_greedy_stacks_a_two_plus_rather_than_spending_its_zero_defender_cancels():
     for policy, expect in (("greedy", "blue 2+"), ("defender", "red 0")):
         pos = Position(policies=[policy], hands={1: ["red 0", "blue 2+", "green 5"]})
-        assert card_name(Po.answer_two_plus(pos.s, pos.r, pos.pol, 1, 0, 2)) == expect
+        assert pos.choice(O.D_ANSWER_TWO_PLUS, 1, "red", context=2) == expect
 
 
 def test_greedy_spends_a_zero_on_a_pause_only_with_two_cards_or_fewer():
     pos = Position(hands={1: ["red 0", "green 5", "green 7"]})
-    assert Po.answer_pause(pos.s, pos.r, pos.pol, 1, 0) == -1
+    assert pos.choice(O.D_ANSWER_PAUSE, 1, "red") == O.ACCEPT
     pos = Position(hands={1: ["red 0", "green 5"]})
-    assert card_name(Po.answer_pause(pos.s, pos.r, pos.pol, 1, 0)) == "red 0"
+    assert pos.choice(O.D_ANSWER_PAUSE, 1, "red") == "red 0"
     pos = Position(sets=["policy_params.greedy_pause_zero_at=3"], hands={1: ["red 0", "green 5", "green 7"]})
-    assert card_name(Po.answer_pause(pos.s, pos.r, pos.pol, 1, 0)) == "red 0"
+    assert pos.choice(O.D_ANSWER_PAUSE, 1, "red") == "red 0"
 
 
 def test_greedy_xplus_card_trades_draws_against_penalty():
     pos = Position(hands={1: ["blue 0", "green 6/9", "yellow 1"]})
-    assert card_name(Po.choose_xplus_card(pos.s, pos.r, pos.pol, 1)) == "blue 0"        # draw nothing
+    assert pos.choice(O.D_XPLUS_CARD, 1) == "blue 0"        # draw nothing
     pos = Position(hands={1: ["blue 2+", "yellow 1"]})
-    assert card_name(Po.choose_xplus_card(pos.s, pos.r, pos.pol, 1)) == "blue 2+"       # 2*14-20 < 14-1
+    assert pos.choice(O.D_XPLUS_CARD, 1) == "blue 2+"       # 2*14-20 < 14-1
     pos = Position(sets=["cards.two_plus.penalty=5"], hands={1: ["blue 2+", "yellow 1"]})
-    assert card_name(Po.choose_xplus_card(pos.s, pos.r, pos.pol, 1)) == "yellow 1"      # 2*14-5 > 14-1
+    assert pos.choice(O.D_XPLUS_CARD, 1) == "yellow 1"      # 2*14-5 > 14-1
 
 
 def test_greedy_cancels_a_swap_only_when_the_incoming_hand_is_expected_to_be_worse():
     # seat 2 keeps blue 1 (penalty 1) without its 0; seat 0's 2 face-down cards are worth 2 x 14 = 28
     pos = Position(hands={0: ["green 8", "yellow 7"], 2: ["red 0", "blue 1"], 3: ["green 1"]})
-    assert Po.wants_swap_cancel(pos.s, pos.r, pos.pol, 2, 0)
+    assert pos.choice(O.D_SWAP_CANCEL, 2, context=0)
     # against one card (expected 14) a kept hand of 20 is worse: no cancel
     pos = Position(hands={2: ["red 0", "blue 2+"], 3: ["green 1"]})
-    assert not Po.wants_swap_cancel(pos.s, pos.r, pos.pol, 2, 3)
+    assert not pos.choice(O.D_SWAP_CANCEL, 2, context=3)
     pos = Position(hands={2: ["red 0", "blue 8"], 3: ["green 1"]})
-    assert Po.wants_swap_cancel(pos.s, pos.r, pos.pol, 2, 3)
+    assert pos.choice(O.D_SWAP_CANCEL, 2, context=3)
 
 
 def test_defender_cancels_a_swap_that_would_give_it_more_cards():
     pos = Position(policies=["defender"], hands={0: ["green 1", "green 3"], 2: ["red 0", "blue 2+"], 3: ["green 1"]})
-    assert Po.wants_swap_cancel(pos.s, pos.r, pos.pol, 2, 0)           # 2 cards in, 1 kept
-    assert not Po.wants_swap_cancel(pos.s, pos.r, pos.pol, 2, 3)       # 1 in, 1 kept: 20 > 14 expected
+    assert pos.choice(O.D_SWAP_CANCEL, 2, context=0)           # 2 cards in, 1 kept
+    assert not pos.choice(O.D_SWAP_CANCEL, 2, context=3)       # 1 in, 1 kept: 20 > 14 expected
 
 
 def test_swap_choice_takes_the_fewest_cards_first_clockwise_on_ties():
     hands = {0: ["red 8"], 1: ["blue 1", "blue 3", "blue 4"], 2: ["wild", "wild"], 3: ["green 5", "green 7"]}
     for policy in ("greedy", "defender"):
         pos = Position(policies=[policy], hands=hands)
-        assert Po.choose_swap(pos.s, pos.r, pos.pol, 0) == (Po.SWAP_WITH_ONE, 2)
+        assert pos.choice(O.D_SWAP, 0) == (O.SWAP_WITH_ONE, 2)
         pos = Position(policies=[policy], hands={**hands, 3: ["green 5"]})
-        assert Po.choose_swap(pos.s, pos.r, pos.pol, 0) == (Po.SWAP_WITH_ONE, 3)
+        assert pos.choice(O.D_SWAP, 0) == (O.SWAP_WITH_ONE, 3)
         pos = Position(policies=[policy], hands={**hands, 0: ["red 8", "red 1"], 2: ["red 1", "red 3", "red 4"]})
-        assert Po.choose_swap(pos.s, pos.r, pos.pol, 1) == (Po.SWAP_WITH_ONE, 3)    # 3 and 0 tie at 2
+        assert pos.choice(O.D_SWAP, 1) == (O.SWAP_WITH_ONE, 3)    # 3 and 0 tie at 2
 
 
 def test_defender_hoards_keepers_and_attacks_the_threat_on_its_left():
@@ -87,19 +87,26 @@ def test_defender_hoards_keepers_and_attacks_the_threat_on_its_left():
     assert choose(pos, 0, "red 3") == "red 2+"                      # attack cards first, 2+ is the costliest
     pos = Position(policies=["defender"], hands={0: ["red 0", "red 2+", "blue 8"]})
     pos.s.v[S.TOTAL:S.TOTAL + 4] = [0, 100, 0, 100]               # threat: seat 2
-    assert choose(pos, 0, "red 3", allow_draw=True) == -1           # only hoarded keepers: rather draw
+    assert choose(pos, 0, "red 3", allow_draw=True) == O.DRAW_INSTEAD   # only hoarded keepers: rather draw
     assert choose(pos, 0, "red 3", allow_draw=False) == "red 2+"
 
 
-def test_random_jumps_in_about_half_the_time_and_plays_uniformly():
-    jumps = plays = 0
-    for seed in range(200):
-        pos = Position(policies=["random"], hands={1: ["red 5", "red 7", "red 1"]}, seed=seed)
-        jumps += Po.wants_jump_in(pos.s, pos.r, pos.pol, 1, card("red 5"))
-        plays += choose(pos, 1, "red 3") == "red 7"
-    assert 70 < jumps < 130 and 40 < plays < 95
-    pos = Position(policies=["random"], sets=["policy_params.random_jump_in=0"], hands={1: ["red 5"]})
-    assert not Po.wants_jump_in(pos.s, pos.r, pos.pol, 1, card("red 5"))
+def test_random_is_uniform_over_the_listed_options():
+    """Two copies of red 5 are one option (the same move): red 5, red 7, red 1 and "draw instead" are
+    taken a quarter of the time each; yes and no half the time each."""
+    jumps, plays = 0, Counter()
+    for seed in range(400):
+        pos = Position(policies=["random"], hands={1: ["red 5", "red 5", "red 7", "red 1"]}, seed=seed)
+        jumps += pos.choice(O.D_JUMP_IN, 1, context=card("red 5"))
+        plays[choose(pos, 1, "red 3", allow_draw=True)] += 1
+    assert 160 < jumps < 240          # binomial(400, 1/2): 99.99% within
+    assert set(plays) == {"red 5", "red 7", "red 1", O.DRAW_INSTEAD}
+    assert all(60 < k < 140 for k in plays.values()), plays
+
+
+def test_scripted_takes_the_scripts_option_indices_in_order_then_the_first():
+    pos = Position(policies=["scripted"], sets=["script=[2, 0, 1]"], hands={0: ["red 1", "red 5", "red 7"]})
+    assert [choose(pos, 0, "red 3") for _ in range(4)] == ["red 7", "red 1", "red 5", "red 1"]
 
 
 # ---- what a player may see ---------------------------------------------------------------------------
@@ -134,38 +141,38 @@ def redeal(view, seed):
 
 def decisions(pos, view):
     """Every decision seat 1 could be asked in this position (with the same random stream each)."""
-    s, r, pol, p = pos.s, pos.r, pos.pol, 1
+    s, p = pos.s, 1
     own = cards(*view["own"])
-    top = card(view["discard"][-1])
     number = [t for t in own if t != WILD and t % 12 <= 8]
     zero_colours = sorted({colour_of(t) for t in own if t != WILD and t % 12 == 0})
     out = {}
     seed = np.uint64(s.rng[0])
 
-    def ask(name, f, *args):
+    def ask(name, kind, *ctx, context=0):
         s.rng[0] = seed
-        out[name] = f(s, r, pol, p, *args)
+        out[name] = pos.choice(kind, p, *ctx, context=context)
 
-    ask("play", Po.choose_play, top, False)
-    ask("play or draw", Po.choose_play, top, True)
+    ask("play", O.D_PLAY, view["discard"][-1], False)
+    ask("play or draw", O.D_PLAY, view["discard"][-1], True)
     if WILD in own:
-        ask("wild follow-up", Po.choose_wild_follow)
+        ask("wild follow-up", O.D_WILD_FOLLOW)
     for t in set(own):
-        ask(f"play drawn {t}", Po.wants_play_drawn, t)
+        ask(f"play drawn {t}", O.D_PLAY_DRAWN, context=t)
     for t in set(number):
-        ask(f"jump in {t}", Po.wants_jump_in, t)
+        ask(f"jump in {t}", O.D_JUMP_IN, context=t)
     for c in zero_colours:
-        ask(f"answer 2+ {c}", Po.answer_two_plus, c, 2)
-        ask(f"answer Pause {c}", Po.answer_pause, c)
-        ask(f"cancel X+ {c}", Po.wants_xplus_cancel, c)
+        colour = COLOUR_NAMES[c]
+        ask(f"answer 2+ {c}", O.D_ANSWER_TWO_PLUS, colour, context=2)
+        ask(f"answer Pause {c}", O.D_ANSWER_PAUSE, colour, context=card(f"{colour} Pause"))
+        ask(f"cancel X+ {c}", O.D_XPLUS_CANCEL, context=card(f"{colour} X+"))
         for q in (0, 2, 3):
-            ask(f"cancel Swap {c} from {q}", Po.wants_swap_cancel, q)
-    ask("swap", Po.choose_swap)
-    ask("X+ card", Po.choose_xplus_card)
+            ask(f"cancel Swap {c} from {q}", O.D_SWAP_CANCEL, context=q)
+    ask("swap", O.D_SWAP)
+    ask("X+ card", O.D_XPLUS_CARD)
     return out
 
 
-@pytest.mark.parametrize("policy", sorted(Po.CODES))
+@pytest.mark.parametrize("policy", StopScenario.POLICIES)
 @pytest.mark.parametrize("v", range(len(VIEWS)))
 def test_decisions_depend_only_on_the_players_view(policy, v):
     view = VIEWS[v]

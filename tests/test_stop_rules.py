@@ -7,7 +7,7 @@ from test_stop_support import Position, card
 
 from analyzer.games.stop import GAME
 from analyzer.games.stop import engine as E
-from analyzer.games.stop import policies as Po
+from analyzer.games.stop import options as O
 from analyzer.games.stop import state as S
 from analyzer.games.stop.cards import WILD, card_name
 from analyzer.games.stop.scenario import kernel_inputs
@@ -356,15 +356,31 @@ def test_a_skipped_player_may_cancel_the_pause_with_a_zero_of_the_top_pause_colo
 
 
 @pytest.mark.parametrize("mode,expect", [
-    (Po.SWAP_WITH_ONE, ["yellow 1", "green 3", "green 8", "blue 1"]),      # seat 0 with seat 3
-    (Po.SWAP_PASS_LEFT, ["yellow 1", "blue 1", "green 3", "green 8"]),     # q receives q-1's hand
-    (Po.SWAP_PASS_RIGHT, ["green 3", "green 8", "yellow 1", "blue 1"]),    # q receives q+1's hand
+    (O.SWAP_WITH_ONE, ["yellow 1", "green 3", "green 8", "blue 1"]),      # seat 0 with seat 3
+    (O.SWAP_PASS_LEFT, ["yellow 1", "blue 1", "green 3", "green 8"]),     # q receives q-1's hand
+    (O.SWAP_PASS_RIGHT, ["green 3", "green 8", "yellow 1", "blue 1"]),    # q receives q+1's hand
 ])
 def test_swap_modes_move_the_hands(mode, expect):
     pos = Position(hands={0: ["blue 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]})
     E.apply_swap(pos.s, 0, mode, 3)
     assert [pos.hand(p) for p in range(4)] == [[c] for c in expect]
     assert all(pos.s.v[S.HELD + p] == S.held_mask(pos.s, p) for p in range(4))
+
+
+@pytest.mark.parametrize("index,expect", [
+    (0, [["green 3"], ["blue 1"], ["green 8"], ["yellow 1"]]),     # with seat 1 (first clockwise)
+    (2, [["yellow 1"], ["green 3"], ["green 8"], ["blue 1"]]),     # with seat 3
+    (3, [["yellow 1"], ["blue 1"], ["green 3"], ["green 8"]]),     # everyone passes left
+    (4, [["green 3"], ["green 8"], ["yellow 1"], ["blue 1"]]),     # everyone passes right
+])
+def test_a_swap_played_in_a_turn_offers_every_target_and_both_directions(index, expect):
+    """The Swap's options, driven through seat 0's turn by the scripted policy: swap with seats 1, 2, 3
+    (clockwise from the left), pass left, pass right. Its only legal card is the Swap, so the Swap
+    choice is the script's first decision."""
+    pos = Position(policies=["scripted"], sets=[f"script=[{index}]"], discard=("red 3",),
+                   hands={0: ["red Swap", "blue 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]})
+    assert pos.turn(0) == 1
+    assert [pos.hand(p) for p in range(4)] == expect
 
 
 def test_swap_greedy_takes_the_smallest_hand_and_play_continues_left_of_the_swapper():
@@ -389,7 +405,7 @@ def test_any_affected_player_cancels_the_whole_swap_with_a_same_colour_zero():
     assert pos.hand(0) == ["blue 0", "blue 1"] and pos.hand(2) == ["yellow 7", "yellow 8"]
 
 
-@pytest.mark.parametrize("mode,canceller", [(Po.SWAP_PASS_LEFT, 3), (Po.SWAP_PASS_RIGHT, 2), (Po.SWAP_WITH_ONE, 3)])
+@pytest.mark.parametrize("mode,canceller", [(O.SWAP_PASS_LEFT, 3), (O.SWAP_PASS_RIGHT, 2), (O.SWAP_WITH_ONE, 3)])
 def test_every_player_whose_hand_would_change_may_cancel_a_swap(mode, canceller):
     """resolve_swap with a chosen mode: the first affected player (clockwise from the swapper's left)
     holding the Swap's colour 0 and expecting a worse hand cancels; an unaffected one cannot. Seat 2
@@ -398,7 +414,7 @@ def test_every_player_whose_hand_would_change_may_cancel_a_swap(mode, canceller)
     hands = {0: ["yellow 8", "yellow 7", "green 7", "green 8"], 1: ["green 3"], 2: ["red 0", "blue 2+"],
              3: ["red 0", "blue 3", "green 4"]}
     pos = Position(hands=hands, discard=("red 3", "red Swap"))
-    target = 3 if mode == Po.SWAP_WITH_ONE else -1
+    target = 3 if mode == O.SWAP_WITH_ONE else -1
     nxt = E.resolve_swap_chosen(pos.s, pos.r, pos.pol, 0, card("red Swap"), mode, target)[0]
     assert nxt == -1 and pos.top == "red 0"
     assert [e[1] for e in pos.events(E.E_PLAY)] == [canceller]
@@ -468,7 +484,7 @@ def test_a_wild_is_never_followed_by_another_wild():
 def test_a_wild_can_never_be_the_last_card():
     for hand in (["wild"], ["wild", "wild"]):
         pos = Position(hands={0: hand, 1: ["green 3"]}, draw=("green 1",), discard=("yellow 7",))
-        assert Po.choose_play(pos.s, pos.r, pos.pol, 0, card("yellow 7"), False) == Po.NO_LEGAL
+        assert pos.options(O.D_PLAY, 0, "yellow 7", False) == 0
         pos.turn(0)
         assert pos.size(0) == len(hand) + 1                    # had to draw
     pos = Position(hands={0: ["wild", "blue 1"]}, discard=("yellow 7",))

@@ -9,12 +9,15 @@ import numpy as np
 
 from analyzer.games.stop import GAME
 from analyzer.games.stop import engine as E
+from analyzer.games.stop import options as O
 from analyzer.games.stop import state as S
-from analyzer.games.stop.cards import COLOUR_NAMES, KIND_NAMES, N_KINDS, N_TYPES, WILD, card_name
-from analyzer.games.stop.policies import SWAP_PASS_LEFT, SWAP_WITH_ONE
+from analyzer.games.stop.cards import COLOUR_NAMES, K_PAUSE, K_TWO_PLUS, KIND_NAMES, N_KINDS, N_TYPES, WILD, card_name
+from analyzer.games.stop.options import SWAP_PASS_LEFT, SWAP_WITH_ONE
 from analyzer.games.stop.scenario import kernel_inputs
 from analyzer.rng import new_stream
 from analyzer.scenario import load
+
+YES_NO = (O.D_PLAY_DRAWN, O.D_JUMP_IN, O.D_SWAP_CANCEL, O.D_XPLUS_CANCEL)
 
 
 def card(name: str) -> int:
@@ -86,6 +89,36 @@ class Position:
 
     def turn(self, p):
         return int(E.take_turn(self.s, self.r, self.pol, p))
+
+    # -- deciding: the options the engine lists, the option p's policy takes --
+    def options(self, kind, p, *ctx) -> int:
+        """List the options of a decision as the engine does (options.py); returns how many."""
+        s = self.s
+        if kind == O.D_PLAY:
+            top, allow_draw = ctx
+            return int(E.play_options(s, p, card(top), allow_draw))
+        if kind == O.D_WILD_FOLLOW:
+            return int(E.follow_options(s, p))
+        if kind in (O.D_ANSWER_TWO_PLUS, O.D_ANSWER_PAUSE):
+            alt = K_TWO_PLUS if kind == O.D_ANSWER_TWO_PLUS else K_PAUSE
+            return int(E.answer_options(s, p, card(f"{ctx[0]} 0"), alt))
+        if kind == O.D_SWAP:
+            return int(E.swap_options(s, p))
+        if kind == O.D_XPLUS_CARD:
+            return int(E.forced_card_options(s, p))
+        return int(E.offer(s, E.offer(s, 0, O.NO), O.YES))     # yes / no
+
+    def choice(self, kind, p, *ctx, context=0):
+        """What p's policy chooses at a decision of `kind`: a card name, O.DRAW_INSTEAD / O.ACCEPT (-1),
+        True / False for yes-no decisions, (mode, target) for a Swap."""
+        n = self.options(kind, p, *ctx)
+        v = int(E.ask(self.s, self.r, self.pol, p, kind, n, context))
+        if kind == O.D_SWAP:
+            mode = v // int(O.MODE_STRIDE)
+            return mode, (v % int(O.MODE_STRIDE) if mode == O.SWAP_WITH_ONE else -1)
+        if kind in YES_NO:
+            return v == O.YES
+        return card_name(v) if v >= 0 else v
 
 
 def replay_check(events: np.ndarray, players: int, deck_size: int = 112, penalties=None,

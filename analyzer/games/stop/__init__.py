@@ -1,8 +1,10 @@
 """STOP (Abacusspiele 2001): a shedding card game, 2-6 players, 112 cards, penalties over hands.
 
-Rules: shared/rules/stop.md, implemented once in `engine.py` (numba kernel), policies in
-`policies.py` (which see the game only through `view.py`: their own hand and the public table), the
-scenario schema and its translation to kernel inputs in `scenario.py`.
+Rules: shared/rules/stop.md, implemented once in `engine.py` (numba kernel), which lists the legal
+options of every decision (`options.py`) and asks `policies.decide` for one: policies are random,
+scripted (shared by every game), greedy and defender; they see the game only through `view.py` (their
+own hand and the public table). The scenario schema and its translation to kernel inputs are in
+`scenario.py`.
 
 Rule decisions beyond stop.md
 -----------------------------
@@ -64,7 +66,7 @@ from ..base import Batch, Game
 from . import engine as E
 from . import state as S
 from .cards import card_name
-from .policies import SWAP_PASS_LEFT, SWAP_PASS_RIGHT
+from .options import SWAP_PASS_LEFT, SWAP_PASS_RIGHT
 from .scenario import StopScenario, kernel_inputs
 
 TRACE_CAP = 400_000

@@ -43,21 +43,42 @@ import numpy as np
 from numba import njit
 
 from ...rng import below, new_stream, uniform
-from .cards import K_PAUSE, K_SWAP, K_TWO_PLUS, K_XPLUS, K_ZERO, N_TYPES, WILD, card_type, colour_of, is_number, kind_of
-from .policies import (
-    SWAP_PASS_LEFT,
-    SWAP_WITH_ONE,
-    answer_pause,
-    answer_two_plus,
-    choose_play,
-    choose_swap,
-    choose_wild_follow,
-    choose_xplus_card,
-    wants_jump_in,
-    wants_play_drawn,
-    wants_swap_cancel,
-    wants_xplus_cancel,
+from .cards import (
+    K_PAUSE,
+    K_SWAP,
+    K_TWO_PLUS,
+    K_XPLUS,
+    K_ZERO,
+    N_COLOURS,
+    N_TYPES,
+    WILD,
+    card_type,
+    colour_of,
+    is_number,
+    kind_of,
 )
+from .options import (
+    ACCEPT,
+    D_ANSWER_PAUSE,
+    D_ANSWER_TWO_PLUS,
+    D_JUMP_IN,
+    D_PLAY,
+    D_PLAY_DRAWN,
+    D_SWAP,
+    D_SWAP_CANCEL,
+    D_WILD_FOLLOW,
+    D_XPLUS_CANCEL,
+    D_XPLUS_CARD,
+    DRAW_INSTEAD,
+    MODE_STRIDE,
+    NO,
+    SWAP_PASS_LEFT,
+    SWAP_PASS_RIGHT,
+    SWAP_WITH_ONE,
+    YES,
+    swap_option,
+)
+from .policies import decide
 from .state import (
     CAND,
     COPIES,
@@ -88,6 +109,7 @@ from .state import (
     NONE,
     NSEAT,
     NUMBER_MASK,
+    OPTS,
     OUT,
     PILE_N,
     S_FIRST,
@@ -98,11 +120,13 @@ from .state import (
     S_SUMSQ,
     S_SYMBOL,
     S_WIN,
+    SCRIPT_AT,
     SEAT,
     SHUFFLED,
     SIZE,
     TOTAL,
     TRACE,
+    WILD_BIT,
     bit,
     can_play,
     gain,
@@ -110,7 +134,9 @@ from .state import (
     jit,
     jit_inline,
     left,
+    legal_mask,
     lose,
+    lowest,
     make_state,
     n_players,
     right,
@@ -265,6 +291,91 @@ def play_one(s, r, p, t, how):
     finish_move(s, r, p, n0)
 
 
+# ---- decisions: the engine lists the legal options (options.py), the seat's policy picks one ------------
+
+@jit_inline
+def offer(s, n, value):
+    """Add an option to the list being built; returns the new count."""
+    s.v[OPTS + n] = value
+    return n + 1
+
+
+@jit
+def offer_cards(s, n, mask):
+    """Add the card types of `mask` as options, lowest first."""
+    m = mask
+    while m:
+        n = offer(s, n, lowest(m))
+        m &= m - 1
+    return n
+
+
+@jit
+def ask(s, r, pol, p, kind, n, ctx):
+    """The option p takes among the n listed (n >= 1). A single option is not a decision: it is taken
+    without asking. An index outside the list is a broken policy: counted in invariant_errors."""
+    if n == 1:
+        return s.v[OPTS]
+    k = decide(s, r, pol, p, kind, n, ctx)
+    if k < 0 or k >= n:
+        s.v[G_CHECK] += 1
+        k = 0
+    return s.v[OPTS + k]
+
+
+@jit
+def ask_yes_no(s, r, pol, p, kind, ctx):
+    return ask(s, r, pol, p, kind, offer(s, offer(s, 0, NO), YES), ctx) == YES
+
+
+@jit
+def play_options(s, p, top_card, allow_draw):
+    """D_PLAY: the card types p may play on top_card, then DRAW_INSTEAD when allowed (must_play_if_able
+    off); none when p holds no legal card."""
+    legal = legal_mask(s, p, top_card)
+    if legal == 0:
+        return 0
+    n = offer_cards(s, 0, legal)
+    return offer(s, n, DRAW_INSTEAD) if allow_draw else n
+
+
+@jit
+def follow_options(s, p):
+    """D_WILD_FOLLOW: any non-wild card p holds."""
+    return offer_cards(s, 0, s.v[HELD + p] & ~WILD_BIT)
+
+
+@jit
+def answer_options(s, p, zero, alt_kind):
+    """D_ANSWER_TWO_PLUS / D_ANSWER_PAUSE: ACCEPT, the same-colour 0 `zero` if held, the cards of
+    `alt_kind` (2+ / Pause) held, in any colour."""
+    n = offer(s, 0, ACCEPT)
+    if s.hand[p, zero] > 0:
+        n = offer(s, n, zero)
+    alts = 0
+    for c in range(N_COLOURS):
+        alts |= bit(card_type(c, alt_kind))
+    return offer_cards(s, n, alts & s.v[HELD + p])
+
+
+@jit
+def swap_options(s, src):
+    """D_SWAP: swap with each other player (clockwise from src's left), or everyone passes left / right."""
+    n = 0
+    q = src
+    for _ in range(n_players(s) - 1):
+        q = left(s, q)
+        n = offer(s, n, swap_option(SWAP_WITH_ONE, q))
+    n = offer(s, n, swap_option(SWAP_PASS_LEFT, 0))
+    return offer(s, n, swap_option(SWAP_PASS_RIGHT, 0))
+
+
+@jit
+def forced_card_options(s, q):
+    """D_XPLUS_CARD: any number card the X+ victim holds."""
+    return offer_cards(s, 0, s.v[HELD + q] & NUMBER_MASK)
+
+
 # ---- jump-in ----------------------------------------------------------------------------------------
 
 @jit
@@ -275,7 +386,7 @@ def jump_in_window(s, r, pol, src, t):
     q = src
     for _ in range(n_players(s) - 1):
         q = left(s, q)
-        if s.hand[q, t] > 0 and wants_jump_in(s, r, pol, q, t):
+        if s.hand[q, t] > 0 and ask_yes_no(s, r, pol, q, D_JUMP_IN, t):
             return q
     return -1
 
@@ -292,7 +403,8 @@ def resolve_two_plus(s, r, pol, src, t, count):
     (play continues with the defender's left), or stack any 2+ (count + 2 passes on to their own left
     neighbour)."""
     target = left(s, src)
-    a = answer_two_plus(s, r, pol, target, colour_of(t), count)
+    n = answer_options(s, target, card_type(colour_of(t), K_ZERO), K_TWO_PLUS)
+    a = ask(s, r, pol, target, D_ANSWER_TWO_PLUS, n, count)
     if a >= 0:
         if kind_of(a) == K_ZERO:
             play_one(s, r, target, a, H_CANCEL)
@@ -318,7 +430,7 @@ def resolve_pause(s, r, pol, src, t):
     while i <= k:
         q = (src + i) % P
         if q != src:
-            a = answer_pause(s, r, pol, q, colour_of(t))
+            a = ask(s, r, pol, q, D_ANSWER_PAUSE, answer_options(s, q, card_type(colour_of(t), K_ZERO), K_PAUSE), t)
             if a >= 0:
                 if kind_of(a) == K_ZERO:
                     play_one(s, r, q, a, H_CANCEL)
@@ -402,7 +514,9 @@ def resolve_swap(s, r, pol, src, t):
     continues with the defender's left). Otherwise the hands move and play continues with src's left.
     A Swap can hand cards to a player who has already gone out, or leave someone with none; the hand
     ends only by check_stop after a play, so that does not end it by itself."""
-    mode, target = choose_swap(s, r, pol, src)
+    o = ask(s, r, pol, src, D_SWAP, swap_options(s, src), t)
+    mode = o // MODE_STRIDE
+    target = o % MODE_STRIDE if mode == SWAP_WITH_ONE else NONE
     return resolve_swap_chosen(s, r, pol, src, t, mode, target)
 
 
@@ -416,7 +530,7 @@ def resolve_swap_chosen(s, r, pol, src, t, mode, target):
         q = left(s, q)
         inc = swap_incoming(s, src, mode, target, q)
         if (inc >= 0 and s.hand[q, zero] > 0 and not same_hand(s, q, inc)
-                and wants_swap_cancel(s, r, pol, q, inc)):
+                and ask_yes_no(s, r, pol, q, D_SWAP_CANCEL, inc)):
             play_one(s, r, q, zero, H_CANCEL)
             s.v[G_CANCELS] += 1
             return -1, q, zero, P_NONE, 0
@@ -439,11 +553,11 @@ def resolve_xplus(s, r, pol, src, t):
         rec(s, E_XPLUS_IGNORED, q, t, NIL, NIL)
         return q, src, t, P_NONE, 0
     zero = card_type(colour_of(t), K_ZERO)
-    if r.xplus_zero_cancels and s.hand[q, zero] > 0 and wants_xplus_cancel(s, r, pol, q, colour_of(t)):
+    if r.xplus_zero_cancels and s.hand[q, zero] > 0 and ask_yes_no(s, r, pol, q, D_XPLUS_CANCEL, t):
         play_one(s, r, q, zero, H_CANCEL)
         s.v[G_CANCELS] += 1
         return -1, q, zero, P_NONE, 0
-    f = choose_xplus_card(s, r, pol, q)
+    f = ask(s, r, pol, q, D_XPLUS_CARD, forced_card_options(s, q), t)
     n0 = s.hand[q, SIZE]
     place(s, q, f, H_XPLUS)
     finish_move(s, r, q, n0)
@@ -501,7 +615,7 @@ def play_from_hand(s, r, pol, p, c, how):
     n0 = s.hand[p, SIZE]
     place(s, p, c, how)
     if c == WILD:
-        c = choose_wild_follow(s, r, pol, p)
+        c = ask(s, r, pol, p, D_WILD_FOLLOW, follow_options(s, p), c)
         place(s, p, c, H_WILD_FOLLOW)
     check_stop(s, p)
     finish_move(s, r, p, n0)
@@ -516,13 +630,14 @@ def take_turn(s, r, pol, p):
     s.v[G_TURNS] += 1
     s.v[HAND_TURNS] += 1
     t_top = top(s)
-    c = choose_play(s, r, pol, p, t_top, r.must_play_if_able == 0)
     how = H_TURN
-    if c < 0:
+    n = play_options(s, p, t_top, r.must_play_if_able == 0)
+    c = ask(s, r, pol, p, D_PLAY, n, t_top) if n else NONE
+    if c < 0:   # no legal card, or DRAW_INSTEAD
         c = NONE
         d = draw_card(s, p, R_TURN)
         if (d >= 0 and r.play_drawn_card and can_play(s, p, d, t_top)
-                and (r.must_play_if_able or wants_play_drawn(s, r, pol, p, d))):
+                and (r.must_play_if_able or ask_yes_no(s, r, pol, p, D_PLAY_DRAWN, d))):
             c = d
             how = H_DRAWN
     if c < 0:
@@ -698,6 +813,7 @@ def reset_match(s, seed, game_id):
     counting on (explicitly: flags are otherwise inherited from the no-refcount caller) because
     new_stream allocates."""
     s.rng[0] = new_stream(seed, game_id)[0]
+    s.v[SCRIPT_AT] = 0
     for k in range(G0, G0 + NG):
         s.v[k] = 0
     for p in range(n_players(s)):

@@ -1,19 +1,17 @@
-"""STOP policies: numba decision functions, chosen per seat by the integer code in the state
-(from the scenario's `policies:`), with parameters from `policy_params:`.
+"""STOP policies: the one dispatch from a seat's policy code to its decision function (`decide`),
+and the decision functions of STOP's own policies, with parameters from `policy_params:`.
 
-Every decision the rules leave to a player goes through one function here; the engine asks, the
-policy answers with a card type (or -1 for "no"), a bool, or a (mode, target) pair. Policies see
-only what their player could know: they read the state through view.py (own hand, hand sizes, match
-totals, the card table, the top card), never another player's cards or the draw pile. Randomness
-comes only from the game's stream `s.rng`, and only when there is a real choice. Ties between card
-types are broken uniformly over the physical cards (weights = copies held).
+At every decision the engine lists the legal options (options.py says how, per decision kind) and
+`decide` returns the index of one; the rules never look at a policy code. A decision with a single
+option is not asked. Policies see only what their player could know: they read the state through
+view.py (own hand, hand sizes, match totals, the card table, the listed options), never another
+player's cards or the draw pile. Randomness comes only from the game's stream `s.rng`, and only when
+there is a real choice. Ties between card types are broken uniformly over the physical cards
+(weights = copies held).
 
-random   -- uniform over legal choices. Normal play: each legal physical card equally likely, plus
-            "draw instead" as one more option when must_play_if_able is false. Wild follow-up, X+
-            forced card: uniform over eligible physical cards. Jump-in: with probability
-            `random_jump_in` (default 1/2). Answers to 2+/Pause: uniform over the available kinds of
-            answer (accept / cancel with 0 / stack-or-add), then uniform over cards. Swap: uniform over
-            the 3 modes, then a uniform target. Cancelling a Swap or an X+, playing a drawn card: 1/2.
+random   -- (shared by every game, analyzer.kernel) uniform over the listed options: each legal card
+            type, "draw instead", each answer, each Swap target or pass direction, yes or no.
+scripted -- (shared) the scenario's `script` of option indices, in game order: for rule tests.
 greedy   -- sheds the highest-penalty legal card first (0s always last, whatever their penalty: they
             are its defence), ties broken uniformly. Never declines a legal card (so must_play_if_able
             changes nothing for it), always jumps in (even with a 0: the card count matters more than a
@@ -44,16 +42,34 @@ No policy peeks: an earlier greedy/defender Swap read the other hands' penalties
 """
 import numpy as np
 
-from ...rng import below, uniform
-from .cards import K_PAUSE, K_TWO_PLUS, K_ZERO, N_COLOURS, N_KINDS, WILD, card_type
-from .state import NUMBER_MASK, WILD_BIT, bit, jit, jit_inline, left, lowest, n_players
+from ...kernel import FIRST_GAME_POLICY, RANDOM, SCRIPTED, choose_random, choose_scripted
+from ...rng import below
+from .cards import K_ZERO, N_KINDS, WILD, kind_of
+from .options import (
+    ACCEPT,
+    D_ANSWER_PAUSE,
+    D_ANSWER_TWO_PLUS,
+    D_JUMP_IN,
+    D_PLAY,
+    D_PLAY_DRAWN,
+    D_SWAP,
+    D_SWAP_CANCEL,
+    D_WILD_FOLLOW,
+    D_XPLUS_CANCEL,
+    DRAW_INSTEAD,
+    NO,
+    SWAP_WITH_ONE,
+    YES,
+    swap_option,
+)
+from .state import NUMBER_MASK, bit, jit, jit_inline, left, lowest, n_players, script_cursor
 from .view import (
     card_draws,
     card_penalty,
     hand_size,
     match_total,
+    option,
     own_count,
-    own_legal,
     own_penalty,
     own_size,
     own_types,
@@ -61,21 +77,11 @@ from .view import (
 )
 
 i64 = np.int64  # constants are numpy ints: see state.py
-RANDOM = i64(0)
-GREEDY = i64(1)
-DEFENDER = i64(2)
-CODES = {"random": RANDOM, "greedy": GREEDY, "defender": DEFENDER}
+GREEDY = i64(FIRST_GAME_POLICY)
+DEFENDER = i64(FIRST_GAME_POLICY + 1)
 
-# Swap modes
-SWAP_WITH_ONE = i64(0)    # swap hands with one chosen player
-SWAP_PASS_LEFT = i64(1)   # everyone passes their hand to the left (so receives from the right)
-SWAP_PASS_RIGHT = i64(2)  # everyone passes their hand to the right (so receives from the left)
-N_SWAP_MODES = i64(3)
-
-NO_LEGAL = i64(-2)        # choose_play: p has no legal card
 NONE = i64(-1)
 NEG = i64(-(1 << 60))
-ALWAYS = np.bool_(True)   # a non-literal True (see state.py)
 
 # how pick() scores a card type (higher is better)
 BY_NOTHING = i64(0)       # all equal: uniform over the cards
@@ -86,6 +92,46 @@ BY_FEWEST_DRAWS = i64(4)  # defender X+ forced card: fewest draws, then highest 
 
 KEEPERS_MASK = i64(sum(1 << (c * 12 + k) for c in range(4) for k in (0, 2)))       # 0s and 2+s
 ATTACK_MASK = i64(sum(1 << (c * 12 + k) for c in range(4) for k in (2, 9, 11)))    # 2+, Pause, X+
+
+
+# ---- the dispatch --------------------------------------------------------------------------------------
+
+@jit
+def decide(s, r, pol, p, kind, n, ctx):
+    """The index of the option p's policy takes among the n options the engine listed (view.option)
+    for a decision of `kind` (options.py; ctx is the decision's context). The only place a policy
+    code is read."""
+    code = policy_of(s, p)
+    if code == RANDOM:
+        return choose_random(s.rng, n)
+    if code == SCRIPTED:
+        return choose_scripted(pol.script, script_cursor(s), n)
+    if code == GREEDY:
+        return index_of(s, n, greedy(s, r, pol, p, kind, n, ctx))
+    return index_of(s, n, defender(s, r, pol, p, kind, n, ctx))
+
+
+@jit_inline
+def index_of(s, n, value):
+    for k in range(n):
+        if option(s, k) == value:
+            return k
+    return NONE  # a policy chose something that is not an option: engine.ask reports it
+
+
+@jit
+def card_options(s, n):
+    """The card types among the listed options, as a bit mask."""
+    m = 0
+    for k in range(n):
+        if option(s, k) >= 0:
+            m |= bit(option(s, k))
+    return m
+
+
+@jit
+def offers(s, n, value):
+    return index_of(s, n, value) >= 0
 
 
 # ---- choosing among card types ------------------------------------------------------------------------
@@ -196,114 +242,38 @@ def defender_flags(s, pol, p):
     return (1 if threat(s, p) == left(s, p) else 0) + (2 if hoarding(s, pol, p) else 0)
 
 
-@jit_inline
-def play_style(s, p):
-    """How p's policy ranks cards to play."""
-    code = policy_of(s, p)
-    if code == GREEDY:
-        return BY_SHEDDING
-    if code == DEFENDER:
-        return BY_DEFENDER
-    return BY_NOTHING
-
-
-# ---- normal play ------------------------------------------------------------------------------------
-
-@jit_inline
-def choose_play(s, r, pol, p, top_card, allow_draw):
-    """The card p plays in their turn; -1 to draw instead (only when allow_draw, i.e.
-    must_play_if_able is off); NO_LEGAL when p has no legal card."""
-    legal = own_legal(s, p, top_card)
-    if legal == 0:
-        return NO_LEGAL
-    code = policy_of(s, p)
-    how = play_style(s, p)
-    aux = defender_flags(s, pol, p) if code == DEFENDER else 0
-    if code == RANDOM and allow_draw:
-        n = count_cards(s, p, legal)
-        if below(s.rng, n + 1) == n:
-            return -1
-    t, sc = pick(s, r, pol, p, legal, how, aux)
-    if code == DEFENDER and allow_draw and sc < 0:
-        return -1   # only hoarded keepers are legal: rather draw
-    return t
-
+# ---- shared by greedy and defender ---------------------------------------------------------------------
 
 @jit
-def choose_wild_follow(s, r, pol, p):
-    """The non-wild card that must follow p's wild (any colour or kind); p holds at least one."""
-    code = policy_of(s, p)
-    aux = defender_flags(s, pol, p) if code == DEFENDER else 0
-    t, _ = pick(s, r, pol, p, own_types(s, p) & ~WILD_BIT, play_style(s, p), aux)
-    return t
-
-
-@jit
-def wants_play_drawn(s, r, pol, p, t):
-    """Play the card just drawn (play_drawn_card on, must_play_if_able off, the card is legal)?"""
-    code = policy_of(s, p)
-    if code == RANDOM:
-        return uniform(s.rng) < 0.5
-    if code == DEFENDER:
-        return not ((KEEPERS_MASK >> t) & 1 and hoarding(s, pol, p))
-    return True
-
-
-# ---- out of turn ------------------------------------------------------------------------------------
-
-@jit_inline
-def wants_jump_in(s, r, pol, p, t):
-    """p holds a card identical to the top card t (a number card): jump in with it?"""
-    code = policy_of(s, p)
-    if code == GREEDY:
-        return True
-    if code == RANDOM:
-        return uniform(s.rng) < pol.random_jump_in
-    return not ((KEEPERS_MASK >> t) & 1 and hoarding(s, pol, p))
-
-
-@jit
-def answer(s, r, pol, p, zero, alt_kind, prefer_zero, zero_ok):
-    """Shared answer logic for 2+ and Pause: the same-colour 0 `zero`, a card of `alt_kind` of any
-    colour (uniformly over the cards), or -1 to accept the effect."""
-    has_zero = own_count(s, p, zero) > 0
-    alts = 0
-    for c in range(N_COLOURS):
-        alts |= bit(card_type(c, alt_kind))
-    alts &= own_types(s, p)
-    if policy_of(s, p) == RANDOM:
-        n_opt = 1 + (1 if has_zero else 0) + (1 if alts else 0)
-        x = below(s.rng, n_opt) if n_opt > 1 else 0
-        if x == 0:
-            return NONE
-        if x == 1 and has_zero:
-            return zero
-    else:
-        if prefer_zero and has_zero and zero_ok:
-            return zero
-        if alts == 0:
-            return zero if (has_zero and zero_ok) else NONE
+def answer(s, r, pol, p, n, prefer_zero, zero_ok):
+    """An answer to a 2+ or a Pause among the listed options: the same-colour 0 (when zero_ok; first
+    when prefer_zero), else a 2+ / Pause of any colour (uniformly over the cards), else ACCEPT."""
+    zero = NONE
+    for k in range(n):
+        if option(s, k) >= 0 and kind_of(option(s, k)) == K_ZERO:
+            zero = option(s, k)
+    alts = card_options(s, n) & ~(bit(zero) if zero >= 0 else 0)
+    if zero >= 0 and zero_ok and (prefer_zero or alts == 0):
+        return zero
+    if alts == 0:
+        return ACCEPT
     t, _ = pick(s, r, pol, p, alts, BY_NOTHING, 0)
     return t
 
 
 @jit
-def answer_two_plus(s, r, pol, p, colour, count):
-    """p is the target of a pending 2+ draw of `count` (top 2+ of `colour`): the same-colour 0
-    (cancel), a 2+ of any colour (stack), or -1 (draw `count`)."""
-    return answer(s, r, pol, p, card_type(colour, K_ZERO), K_TWO_PLUS, policy_of(s, p) == DEFENDER, ALWAYS)
+def fewest_cards_swap(s, p):
+    """Swap with the player holding the fewest cards (the lowest expected penalty too), the first
+    clockwise from p's left on ties. Passing left or right would give p a neighbour's hand, never a
+    better one than that, so neither policy passes."""
+    target = left(s, p)
+    q = target
+    for _ in range(n_players(s) - 2):
+        q = left(s, q)
+        if hand_size(s, q) < hand_size(s, target):
+            target = q
+    return swap_option(SWAP_WITH_ONE, target)
 
-
-@jit
-def answer_pause(s, r, pol, p, colour):
-    """p is about to be skipped by a Pause of `colour`: the same-colour 0 (cancel), a Pause of any
-    colour (add to the chain), or -1 (lose the turn)."""
-    code = policy_of(s, p)
-    zero_ok = code == DEFENDER or own_size(s, p) <= pol.greedy_pause_zero_at
-    return answer(s, r, pol, p, card_type(colour, K_ZERO), K_PAUSE, code == DEFENDER, zero_ok)
-
-
-# ---- Swap -------------------------------------------------------------------------------------------
 
 @jit
 def unseen_penalty(s, r, q):
@@ -312,63 +282,58 @@ def unseen_penalty(s, r, q):
     return hand_size(s, q) * r.mean_penalty
 
 
-@jit
-def choose_swap(s, r, pol, p):
-    """p played a Swap: returns (mode, target); the target matters only for SWAP_WITH_ONE. greedy and
-    defender swap with the player holding the fewest cards (the lowest expected penalty too), the
-    first clockwise from p's left on ties. Passing left or right would give p a neighbour's hand,
-    never a better one than that, so they do not pass."""
-    P = n_players(s)
-    if policy_of(s, p) == RANDOM:
-        mode = below(s.rng, N_SWAP_MODES)
-        target = (p + 1 + below(s.rng, P - 1)) % P if mode == SWAP_WITH_ONE else NONE
-        return mode, target
-    target = left(s, p)
-    q = target
-    for _ in range(P - 2):
-        q = left(s, q)
-        if hand_size(s, q) < hand_size(s, target):
-            target = q
-    return SWAP_WITH_ONE, target
+@jit_inline
+def yes_if(cond):
+    return YES if cond else NO
 
+
+# ---- greedy ----------------------------------------------------------------------------------------------
 
 @jit
-def wants_swap_cancel(s, r, pol, p, incoming):
-    """p's hand would be replaced by the hand of player `incoming`; p holds the same-colour 0.
-    Cancel the whole Swap with it? It compares its own hand without that 0 (known penalty, size - 1)
-    with the incoming hand (known size, expected penalty: unseen_penalty). greedy: cancels when the
-    incoming hand is expected to cost more (equal: has more cards); defender: when it has more cards
-    (equal: is expected to cost more)."""
-    code = policy_of(s, p)
-    if code == RANDOM:
-        return uniform(s.rng) < 0.5
-    mine, n_mine = float(own_penalty(s, p)), own_size(s, p) - 1
-    theirs, n_theirs = unseen_penalty(s, r, incoming), hand_size(s, incoming)
-    if code == DEFENDER:
-        return n_mine < n_theirs or (n_mine == n_theirs and mine < theirs)
-    return mine < theirs or (mine == theirs and n_mine < n_theirs)
-
-
-# ---- X+ ---------------------------------------------------------------------------------------------
-
-@jit
-def choose_xplus_card(s, r, pol, p):
-    """p is the X+ victim and holds number cards: which one to put down (p then draws its number).
-    greedy: the lowest expected penalty change, draws x mean card penalty - the card's penalty;
-    defender: the fewest draws (highest penalty on ties); random: uniform over the cards."""
-    code = policy_of(s, p)
-    how = BY_XPLUS_COST if code == GREEDY else (BY_FEWEST_DRAWS if code == DEFENDER else BY_NOTHING)
-    t, _ = pick(s, r, pol, p, own_types(s, p) & NUMBER_MASK, how, 0)
+def greedy(s, r, pol, p, kind, n, ctx):
+    """greedy's choice (an option value) for a decision of `kind`; see the module docstring."""
+    if kind == D_PLAY or kind == D_WILD_FOLLOW:
+        t, _ = pick(s, r, pol, p, card_options(s, n), BY_SHEDDING, 0)
+        return t
+    if kind == D_PLAY_DRAWN or kind == D_JUMP_IN:
+        return YES
+    if kind == D_ANSWER_TWO_PLUS:
+        return answer(s, r, pol, p, n, False, True)
+    if kind == D_ANSWER_PAUSE:
+        return answer(s, r, pol, p, n, False, own_size(s, p) <= pol.greedy_pause_zero_at)
+    if kind == D_SWAP:
+        return fewest_cards_swap(s, p)
+    if kind == D_SWAP_CANCEL:   # the incoming hand is expected to cost more (equal: has more cards)
+        mine, n_mine = float(own_penalty(s, p)), own_size(s, p) - 1
+        theirs, n_theirs = unseen_penalty(s, r, ctx), hand_size(s, ctx)
+        return yes_if(mine < theirs or (mine == theirs and n_mine < n_theirs))
+    if kind == D_XPLUS_CANCEL:  # the cheapest forced card would cost >= 0 (the 0 itself costs 0)
+        return yes_if(best_score(s, r, pol, p, own_types(s, p) & NUMBER_MASK, BY_XPLUS_COST, 0) <= 0)
+    t, _ = pick(s, r, pol, p, card_options(s, n), BY_XPLUS_COST, 0)   # D_XPLUS_CARD
     return t
 
 
+# ---- defender --------------------------------------------------------------------------------------------
+
 @jit
-def wants_xplus_cancel(s, r, pol, p, colour):
-    """p, the X+ victim, holds a 0 of the X+'s colour (xplus_zero_cancels on): cancel? greedy: when
-    the cheapest forced card would cost >= 0 (the 0 itself costs 0)."""
-    code = policy_of(s, p)
-    if code == RANDOM:
-        return uniform(s.rng) < 0.5
-    if code == DEFENDER:
-        return True
-    return best_score(s, r, pol, p, own_types(s, p) & NUMBER_MASK, BY_XPLUS_COST, 0) <= 0
+def defender(s, r, pol, p, kind, n, ctx):
+    """defender's choice (an option value) for a decision of `kind`; see the module docstring."""
+    if kind == D_PLAY or kind == D_WILD_FOLLOW:
+        t, sc = pick(s, r, pol, p, card_options(s, n), BY_DEFENDER, defender_flags(s, pol, p))
+        if sc < 0 and offers(s, n, DRAW_INSTEAD):
+            return DRAW_INSTEAD   # only hoarded keepers are legal: rather draw
+        return t
+    if kind == D_PLAY_DRAWN or kind == D_JUMP_IN:
+        return yes_if(not ((KEEPERS_MASK >> ctx) & 1 and hoarding(s, pol, p)))
+    if kind == D_ANSWER_TWO_PLUS or kind == D_ANSWER_PAUSE:
+        return answer(s, r, pol, p, n, True, True)
+    if kind == D_SWAP:
+        return fewest_cards_swap(s, p)
+    if kind == D_SWAP_CANCEL:   # the incoming hand has more cards (equal: is expected to cost more)
+        mine, n_mine = float(own_penalty(s, p)), own_size(s, p) - 1
+        theirs, n_theirs = unseen_penalty(s, r, ctx), hand_size(s, ctx)
+        return yes_if(n_mine < n_theirs or (n_mine == n_theirs and mine < theirs))
+    if kind == D_XPLUS_CANCEL:
+        return YES
+    t, _ = pick(s, r, pol, p, card_options(s, n), BY_FEWEST_DRAWS, 0)   # D_XPLUS_CARD
+    return t

@@ -12,6 +12,7 @@ from typing import ClassVar, Literal
 import numpy as np
 from pydantic import Field, model_validator
 
+from ...kernel import SHARED_POLICIES
 from ...scenario import ScenarioBase, Strict
 from . import cards as C
 
@@ -91,19 +92,22 @@ class StopRules(Strict):
 
 
 class StopPolicyParams(Strict):
-    random_jump_in: float = Field(0.5, ge=0.0, le=1.0)
-    greedy_pause_zero_at: int = Field(2, ge=0, le=200)
-    defender_hoard: int = Field(2, ge=0, le=200)
+    greedy_pause_zero_at: int = Field(2, ge=0, le=200, description="greedy: cancels a Pause with a 0 only when "
+                                      "holding at most this many cards")
+    defender_hoard: int = Field(2, ge=0, le=200, description="defender: keeps up to this many 0s and 2+s back "
+                                "for answering attacks")
 
 
 class StopScenario(ScenarioBase):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
-    POLICIES: ClassVar[tuple[str, ...]] = ("random", "greedy", "defender")
+    POLICIES: ClassVar[tuple[str, ...]] = (*SHARED_POLICIES, "greedy", "defender")  # code = index
 
     rules: StopRules = StopRules()
     cards: StopCards = StopCards()
     policy_params: StopPolicyParams = StopPolicyParams()
+    script: list[int] = Field([], description="scripted policy: the option index of each decision, in game "
+                              "order (tests; options.py lists the options of each decision)")
 
     @model_validator(mode="after")
     def _check_deck(self):
@@ -117,8 +121,8 @@ class StopScenario(ScenarioBase):
 
 
 # ---- kernel inputs ---------------------------------------------------------------------------------
-# Scalars only in Rules and Policy (free to pass to every jitted helper); the card table and the seat
-# policies are small int64 arrays that the kernel copies into its state once per batch.
+# Scalars only in Rules, and in Policy but for the script (free to pass to every jitted helper); the card
+# table and the seat policies are small int64 arrays that the kernel copies into its state once per batch.
 
 Rules = namedtuple("Rules", [
     # in stop.md order (flags are int64 0/1)
@@ -132,7 +136,7 @@ Rules = namedtuple("Rules", [
     "mean_penalty",
 ])
 Cards = namedtuple("Cards", ["penalty", "draws", "copies"])   # int64[49] each, indexed by card type
-Policy = namedtuple("Policy", ["random_jump_in", "greedy_pause_zero_at", "defender_hoard"])
+Policy = namedtuple("Policy", ["greedy_pause_zero_at", "defender_hoard", "script"])
 KernelInputs = namedtuple("KernelInputs", ["rules", "cards", "policy", "seats"])  # seats: int64[P] codes
 
 JUMP_IN_CLOCKWISE = 0
@@ -163,10 +167,9 @@ def rules_tuple(rules: StopRules, cards: Cards) -> Rules:
 
 def kernel_inputs(scenario: StopScenario) -> KernelInputs:
     """The scenario as numbers for the kernel."""
-    from .policies import CODES
     cards = card_arrays(scenario.cards)
     pp = scenario.policy_params
-    policy = Policy(random_jump_in=float(pp.random_jump_in), greedy_pause_zero_at=np.int64(pp.greedy_pause_zero_at),
-                    defender_hoard=np.int64(pp.defender_hoard))
-    seats = np.array([CODES[p] for p in scenario.seat_policies()], np.int64)
+    policy = Policy(greedy_pause_zero_at=np.int64(pp.greedy_pause_zero_at), defender_hoard=np.int64(pp.defender_hoard),
+                    script=np.array(scenario.script, np.int64))
+    seats = np.array([scenario.POLICIES.index(p) for p in scenario.seat_policies()], np.int64)
     return KernelInputs(rules_tuple(scenario.rules, cards), cards, policy, seats)

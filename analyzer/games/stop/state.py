@@ -46,7 +46,7 @@ ONE = i64(1)
 
 # ---- offsets in v -----------------------------------------------------------------------------------
 # registers
-PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, EV_N, TRACE, DEALER, N_PLAYERS, SHUFFLED = map(i64, range(10))
+PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, EV_N, TRACE, DEALER, N_PLAYERS, SHUFFLED, SCRIPT_AT = map(i64, range(11))
 # per-game counters (-> result columns; order = GAME_COLUMNS)
 G0 = i64(16)
 GAME_COLUMNS = ("length", "capped_hands", "moves", "jump_ins", "turns", "cards_drawn", "reshuffles",
@@ -55,8 +55,8 @@ GAME_COLUMNS = ("length", "capped_hands", "moves", "jump_ins", "turns", "cards_d
  G_MATCH_CAPPED, G_CHECK) = map(i64, range(G0, G0 + len(GAME_COLUMNS)))
 NG = i64(len(GAME_COLUMNS))
 CAND = G0 + 16                     # [49] scratch: candidate weights, card counts
-TMP = CAND + N_TYPES               # [49] scratch: scores
-PENALTY = TMP + N_TYPES            # [49] card table: hand penalty of each card type
+OPTS = CAND + N_TYPES              # [50] scratch: the options of a decision (options.py)
+PENALTY = OPTS + N_TYPES + 1       # [49] card table: hand penalty of each card type
 DRAWS = PENALTY + N_TYPES          # [49] card table: cards the X+ victim draws for it
 COPIES = DRAWS + N_TYPES           # [49] card table: copies in the deck
 TOTAL = COPIES + N_TYPES           # [MAX_PLAYERS] match penalty totals
@@ -128,6 +128,12 @@ def make_state(n_players, penalty, draws, copies, seat_policy, ev_cap):
             i += 1
     return State(np.zeros((n_players, N_TYPES + 1), np.int64), piles, v, np.zeros(1, np.uint64),
                  np.zeros((ev_cap, 5), np.int32))
+
+
+@jit_inline
+def script_cursor(s):
+    """The scripted policy's count of decisions taken in this match (a one-element view of v)."""
+    return s.v[SCRIPT_AT:SCRIPT_AT + 1]
 
 
 @jit_inline

@@ -11,7 +11,7 @@ no policy remembers it, so nothing here exposes it.
 
 All accessors are inlined: they cost nothing in the kernel.
 """
-from .state import DRAWS, HELD, PENALTY, POLICY, SIZE, TOTAL, hand_penalty, jit_inline, legal_mask
+from .state import DRAWS, HELD, OPTS, PENALTY, POLICY, SIZE, TOTAL, hand_penalty, jit_inline
 
 # ---- the deciding player's own hand ------------------------------------------------------------------
 
@@ -36,12 +36,6 @@ def own_types(s, p):
 def own_penalty(s, p):
     """What p's own hand would score now."""
     return hand_penalty(s, p)
-
-
-@jit_inline
-def own_legal(s, p, top_card):
-    """The card types of p's own hand p may play on top_card."""
-    return legal_mask(s, p, top_card)
 
 
 # ---- the public table ----------------------------------------------------------------------------------
@@ -72,3 +66,11 @@ def card_draws(s, t):
 def policy_of(s, p):
     """The policy code of seat p (how p decides, not something p knows about the game)."""
     return s.v[POLICY + p]
+
+
+# ---- the decision in hand --------------------------------------------------------------------------------
+
+@jit_inline
+def option(s, k):
+    """The k-th legal option the engine listed for the current decision (options.py)."""
+    return s.v[OPTS + k]
