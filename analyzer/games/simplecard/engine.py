@@ -465,13 +465,14 @@ def list_placements(a, st, data, options):
 def place(a, st, data, pol, out, ev, tn, cap):
     """SCENE: the active player must place; face up if the passive Main holds a card (a stack always), else
     set face down. Returns False if it cannot (a loss)."""
-    cards, up = data[2], data[3]
+    rules, enabled, up = data[0], data[1], data[3]
     n = st[0]
     options = pol[7]
     m = list_placements(a, st, data, options)
     if m == 0:
         return False
-    k = ask(D_PLACE, a, a, st, data, pol, m, -1, 0, -1) if m > 1 else 0
+    changes = rules[R.CHANGING_MAX] if enabled[CT_CHANGING] else 0  # what the opponent could still do
+    k = ask(D_PLACE, a, a, st, data, pol, m, -1, changes, -1) if m > 1 else 0
     h, base = options[k, O_CODE], take_from_hand(st, a, options[k, O_INDEX])
     c = base
     for _ in range(h - 1):
