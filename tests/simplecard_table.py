@@ -7,6 +7,8 @@ pre-scene = [proceed, then the legal techniques in the order picking, reading, b
 moving, recall]; placement = per rank-1 hand card in hand order: alone, then with its rank-2, with its
 rank-3; contact = A, B, C; Change = [no, then each hand card that may be cast]; a decision with a single
 option is not asked. Tables play without cast techniques unless a test enables them."""
+import functools
+
 import numpy as np
 
 import analyzer
@@ -45,8 +47,15 @@ def scenario(policies=("scripted",), script=(), **rules):
     """The test pool's scenario; no cast techniques unless `enabled_cts` says (their menus would take script
     entries)."""
     rules.setdefault("enabled_cts", [])
-    sets = {"cards": POOL, "decks": DECKS, "seat_decks": ["Test"], "rules.enforce_deck_size": False, "script": list(script),
-            **{f"rules.{k}": v for k, v in rules.items()}}
+    frozen = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in rules.items()))
+    return _scenario(tuple(policies), tuple(script), frozen)
+
+
+@functools.lru_cache(maxsize=None)
+def _scenario(policies, script, frozen):
+    rules = {f"rules.{k}": list(v) if isinstance(v, tuple) else v for k, v in frozen}
+    sets = {"cards": POOL, "decks": DECKS, "seat_decks": ["Test"], "rules.enforce_deck_size": False,
+            "script": list(script), **rules}
     return analyzer.load_scenario(GAME, policy=list(policies), set=sets)
 
 
