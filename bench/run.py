@@ -22,6 +22,7 @@ import analyzer
 import analyzer.games
 
 sys.path.insert(0, str(Path(__file__).parent))
+import simplecard_floor  # noqa: E402
 import spacebase_floor  # noqa: E402  (bench/ is not a package)
 
 OUT = Path(__file__).parent / "out"
@@ -84,6 +85,22 @@ def cli_wall_s(args: list[str]) -> float:
         return time.perf_counter() - t0
 
 
+def simplecard(scale: float) -> dict:
+    """Simple Card, 2 greedy players: games/s per core, 2 workers against 1, the kernel against its floor
+    (simplecard_floor.py) and the wall time of `analyzer sim simplecard --n 1e6` (goal: 8 s)."""
+    n = int(100_000 * scale)
+    t1, df = timed_sim("simplecard", n, jobs=1)
+    t2, df2 = timed_sim("simplecard", n, jobs=2)
+    assert df.equals(df2), "jobs must not change results"
+    r = {"n": n, "games_per_s_1job": n / t1, "games_per_s_2jobs": n / t2, "speedup_2_vs_1": t1 / t2,
+         "kernel_games_per_s_1core": kernel_games_per_s("simplecard", n),
+         "floor_games_per_s_1core": simplecard_floor.games_per_s(n)}
+    r["kernel_cost_vs_floor"] = r["floor_games_per_s_1core"] / r["kernel_games_per_s_1core"]
+    big = "1e4" if scale < 1 else "1e6"
+    r["cli_wall_s_" + big] = cli_wall_s(["sim", "simplecard", "--n", big, "--jobs", "2"])
+    return r
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="small runs, for a smoke test of the benchmark itself")
@@ -116,6 +133,8 @@ def main() -> None:
     sb["kernel_cost_vs_floor"] = sb["floor_games_per_s_1core"] / sb["kernel_games_per_s_1core"]
     big = "1e4" if a.quick else "1e6"
     sb["cli_wall_s_" + big] = cli_wall_s(["sim", "spacebase", "--n", big, "--jobs", "2"])
+
+    res["simplecard"] = simplecard(scale)
 
     if a.base:
         import against
