@@ -13,6 +13,7 @@ from numba import njit
 
 from ... import rng
 from ...kernel import Columns, indices, new_trace, record
+from .memory import borrowed
 from .policies import (
     CT_BOUNCE,
     CT_CHANGING,
@@ -733,23 +734,28 @@ def finish(st, data, gs, a, g, s, ev, tn, cap):
 
 
 @njit(cache=True)
-def play(seed, ids, data, decks, seat_decks, policy, margin, bounce, script, g, s, cts, played, first, ev, tn, cap):
-    """Games `ids` of run `seed`, written into the output arrays made by run_games."""
-    rules = data[0]
-    st = (np.zeros((2, N_FIELDS), np.int64), np.zeros((2, MAX_CARDS), np.int64),
-          np.zeros((2, MAX_CARDS), np.int64), np.zeros((2, MAX_CARDS), np.int64))
+def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script, g, s, cts, played,
+         first, ev, tn, cap):
+    """Games `ids` of run `seed`, written into the output arrays made by run_games. The tuples handed to the
+    rules hold borrowed views (memory.py): every owner below lives until this function returns."""
+    data = (borrowed(rules), borrowed(enabled), borrowed(cards), borrowed(up))
+    zones = (np.zeros((2, N_FIELDS), np.int64), np.zeros((2, MAX_CARDS), np.int64),
+             np.zeros((2, MAX_CARDS), np.int64), np.zeros((2, MAX_CARDS), np.int64))
+    st = (borrowed(zones[0]), borrowed(zones[1]), borrowed(zones[2]), borrowed(zones[3]))
     view = np.zeros(VIEW_SIZE, np.int64)
     options = np.zeros((MAX_OPTIONS, 3), np.int64)
     at = np.zeros(1, np.int64)
     gs = np.zeros(3, np.int64)
+    stream = np.zeros(1, np.uint64)
+    pol = (borrowed(policy), borrowed(margin), borrowed(bounce), borrowed(script), borrowed(at), borrowed(stream),
+           borrowed(view), borrowed(options))
     for i in range(len(ids)):
-        stream = rng.new_stream(seed, ids[i])
+        stream[0] = rng.new_stream(seed, ids[i])[0]
         at[0] = 0
         gs[:] = 0
-        pol = (policy, margin, bounce, script, at, stream, view, options)
-        out = (g[i], s[i], cts[i], played[i])
-        setup(st, data, decks, seat_decks, stream, s[i], ev, tn, cap)
-        a = first_player(st, data, pol, g[i], ev, tn, cap)
+        out = (borrowed(g[i]), borrowed(s[i]), borrowed(cts[i]), borrowed(played[i]))
+        setup(st, data, decks, seat_decks, pol[5], out[1], ev, tn, cap)
+        a = first_player(st, data, pol, out[0], ev, tn, cap)
         first[i] = a
         while True:
             if g[i, G.LENGTH] == rules[R.ACT_CAP]:
@@ -762,7 +768,9 @@ def play(seed, ids, data, decks, seat_decks, policy, margin, bounce, script, g, 
             if gs[GS_OVER]:
                 break
             a = 1 - a
-        finish(st, data, gs, a, g[i], s[i], ev, tn, cap)
+        finish(st, data, gs, a, out[0], out[1], ev, tn, cap)
+    # the owners of the borrowed views, alive to here
+    return zones[0][0, 0] + view[0] + options[0, 0] + at[0] + gs[0] + np.int64(stream[0] & np.uint64(1))
 
 
 def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, dict, np.ndarray, np.ndarray, np.ndarray]:
@@ -774,6 +782,6 @@ def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, dict, np.ndarray, n
               "played": np.zeros((n, 2, (cards.shape[0] - 1) // BITS + 1), np.int64)}
     first = np.zeros(n, np.int64)
     ev, tn = new_trace(trace_cap)
-    play(np.int64(seed), ids, (rules, enabled, cards, up), decks, seat_decks, policy, margin, bounce, script,
+    play(np.int64(seed), ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script,
          g, s, nested["cts"], nested["played"], first, ev, tn, np.int64(trace_cap))
     return COLUMNS.split(g, s), nested, first, ev[: tn[0]], tn
