@@ -31,6 +31,15 @@ def nested(df, col: str) -> np.ndarray:
     return flat.reshape(df.height, 2, -1)
 
 
+def difference(a: stats.Estimate, b: stats.Estimate) -> str:
+    """a - b in percentage points with a 95% normal interval (the two samples taken as independent)."""
+    if not a.n or not b.n:
+        return "n/a"
+    d = a.value - b.value
+    se = np.sqrt(a.value * (1 - a.value) / a.n + b.value * (1 - b.value) / b.n)
+    return f"{100 * d:+.1f} [{100 * (d - stats.Z95 * se):+.1f}, {100 * (d + stats.Z95 * se):+.1f}] points"
+
+
 def rank2_counts(sc: dict) -> dict[str, int]:
     """Rank-2/3 cards in each deck of a scenario."""
     return {d["name"]: sum(n for k, n in d["cards"].items() if "/" in k) for d in sc["decks"]}
@@ -61,10 +70,10 @@ def deck_win_rates(d, names: list[str]) -> dict[str, stats.Estimate]:
     return {name: stats.proportion(int(wins[faction == j].sum()), int((faction == j).sum())) for j, name in enumerate(names)}
 
 
-def headline(rep: Report, game, meta, df, n_cmp) -> None:
+def headline(rep: Report, meta, df, pairings: dict) -> None:
     rows = []
     for label, pol in PAIRINGS:
-        rows += stack_rows(label, compare_run(game, meta, n_cmp, policies=pol), pol)
+        rows += stack_rows(label, pairings[label], pol)
     rows += stack_rows("this run", df, meta["scenario"]["policies"] * (2 if len(meta["scenario"]["policies"]) == 1 else 1))
     rep.section("Rank-2 risk: does playing a stack pay?",
                 "Per seat and game, under each policy pairing (comparison runs on the run's seed): rank-2/3 stacks "
@@ -97,9 +106,9 @@ def decks_section(rep: Report, game, meta, df, n_cmp) -> None:
                "deck_win_rate.png", "Win rate by deck, 95% intervals")
 
 
-def first_player_section(rep: Report, game, meta, df, n_cmp) -> None:
+def first_player_section(rep: Report, df, pairings: dict) -> None:
     rows = []
-    for label, d in [("this run", df), *[(lab, compare_run(game, meta, n_cmp, policies=pol)) for lab, pol in PAIRINGS]]:
+    for label, d in [("this run", df), *pairings.items()]:
         s = positions.Summary.of(d)
         rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), f"{d.height:,}"])
     rep.section("First-player advantage",
@@ -119,7 +128,7 @@ def ct_section(rep: Report, game, meta, df, n_cmp) -> None:
         w = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
         ct_uses = nested(base, "cts")[:, 0, k]
         rows.append([name, stats.bootstrap_mean(used[:, k]).fmt(digits=3), stats.bootstrap_mean(ct_uses).fmt(digits=3),
-                     w.fmt(pct=True), f"{100 * (win0.value - w.value):+.1f} points"])
+                     w.fmt(pct=True), difference(win0, w)])
     rep.section("Value of each cast technique",
                 f"Uses per game in this run (both seats), and the ct policy (seat 0) against greedy (seat 1): its uses "
                 f"per game and its win rate with every technique but this one. With all of them its win rate is "
@@ -167,13 +176,13 @@ def cards_section(rep: Report, df, meta) -> None:
         if holders.any():
             a = stats.proportion(int(wins[on].sum()), int(on.sum()))
             b = stats.proportion(int(wins[off].sum()), int(off.sum()))
-            rows.append([key, a.fmt(pct=True), b.fmt(pct=True), f"{100 * (a.value - b.value):+.1f}" if a.n and b.n else "n/a"])
-    rows.sort(key=lambda r: -float(r[3]) if r[3] != "n/a" else 0.0)
+            rows.append([key, a.fmt(pct=True), b.fmt(pct=True), difference(a, b), a.value - b.value if a.n and b.n else 0.0])
+    rows = [r[:4] for r in sorted(rows, key=lambda r: -r[4])]
     rep.section("Per-card win contribution",
                 "For each card, among seat-games whose deck holds it: the win rate when the seat placed it in its Main "
                 "(alone, in a stack or by Changing) and when it did not. A card that is played more in winning games "
                 "is not necessarily the cause; read the difference as association.")
-    rep.table(["card", "win rate when played", "win rate when not played", "difference (points)"], rows)
+    rep.table(["card", "win rate when played", "win rate when not played", "difference"], rows)
 
 
 def ending_section(rep: Report, df) -> None:
@@ -189,9 +198,10 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep = Report("Simple Card balance report: the Rank-2 risk (our own card pool)", meta, df.height)
     n_cmp = min(COMPARE_N, df.height)
     rep.text(f"Comparison runs: {n_cmp:,} games each on the run's seed (`{run_flags(meta, n_cmp)}` plus the change named).")
-    headline(rep, game, meta, df, n_cmp)
+    pairings = {label: compare_run(game, meta, n_cmp, policies=pol) for label, pol in PAIRINGS}
+    headline(rep, meta, df, pairings)
     decks_section(rep, game, meta, df, n_cmp)
-    first_player_section(rep, game, meta, df, n_cmp)
+    first_player_section(rep, df, pairings)
     ct_section(rep, game, meta, df, n_cmp)
     balancer_section(rep, game, meta, df, n_cmp)
     cards_section(rep, df, meta)
