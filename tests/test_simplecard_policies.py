@@ -14,6 +14,12 @@ def test_greedy_chooses_the_contact_with_the_best_margin():
     assert "  seat 0 chooses contact A" in lines
 
 
+def test_greedy_chooses_a_contact_other_than_the_first_when_it_pays():
+    t = Table(policies=("greedy",)).hand(A, "Def", "Cheap", "Two").deck(A, "Two").main(B, "Atk")
+    lines = t.act(A)  # Def attacks A 3 / B 3 / C 3 against Atk (passive 1) A 4 / B 2 / C 2: B (first best)
+    assert "  seat 0 places Def (1 cards) face up" in lines and "  seat 0 chooses contact B" in lines
+
+
 def test_greedy_places_the_card_that_wins_by_most():
     t = Table(policies=("greedy",)).hand(A, "Cheap", "Atk", "Big", "Two").main(B, "Def")
     lines = t.act(A)  # Big: 10 against 4
