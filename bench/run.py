@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # the floor probes (bench/ is no
 GAMES = {
     "stop": (200_000, 100_000, None),
     "spacebase": (400_000, 100_000, "1e6"),
+    "simplecard": (100_000, 100_000, "1e6"),
 }
 
 OUT = Path(__file__).parent / "out"
