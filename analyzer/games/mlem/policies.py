@@ -13,6 +13,11 @@ from numba import njit
 from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
 from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, R
 
+# Every kernel function but engine.play (the one that allocates) is compiled without numba's reference
+# counting: the arrays all belong to play, and counting them on each of the many small calls of a game
+# cost most of its time.
+jit = njit(cache=True, _nrt=False)
+
 # astronaut types, one of each per player (the spec's order)
 SATELLITE, PLUS_MINUS, PARACHUTE, MOON2, PLANET2, DEEP2, DIE_REMOVER, ONE_DIE = range(8)
 TYPES = 8
@@ -43,7 +48,7 @@ TAKEOFF_PREFERENCE = np.array([DEEP2, MOON2, PLANET2, SATELLITE, PLUS_MINUS, PAR
 FUTURE_REACH = 3  # expected_value looks this many spaces ahead for what staying could still earn
 
 
-@njit(cache=True)
+@jit
 def fill_view(view, kind, p, space, pool, typ, commander, one_up, roll, at, spot, moon_owner, pl_count, pl_first):
     """The one place a player's view is built: the public table, their own astronauts, this decision."""
     players = at.shape[0]
@@ -68,7 +73,7 @@ def fill_view(view, kind, p, space, pool, typ, commander, one_up, roll, at, spot
             view[V_PL_FIRST + pl * MAX_PLAYERS + k] = pl_first[pl, q]
 
 
-@njit(cache=True)
+@jit
 def planet_award(view, points, pl, mine, my_first, players, paid):
     """Placement points the deciding player would get on planet pl holding `mine` (by weight, first
     arrival `my_first`) against the others as the view shows them."""
@@ -83,7 +88,7 @@ def planet_award(view, points, pl, mine, my_first, players, paid):
     return points[pl, rank] if rank < paid else 0
 
 
-@njit(cache=True)
+@jit
 def landing_value(view, board, space, typ, commander):
     """Points the deciding astronaut of type typ earns by leaving at the body of `space` (-1: cannot)."""
     kind, ident, moon_start, moon_value, planet_points, rules = board[2], board[3], board[4], board[5], board[6], board[9]
@@ -111,7 +116,7 @@ def landing_value(view, board, space, typ, commander):
     return then * double_then - now * double_now
 
 
-@njit(cache=True)
+@jit
 def option_space(view, option):
     if option == LEAVE_BEFORE:
         return view[V_SPACE] - 1
@@ -120,7 +125,7 @@ def option_space(view, option):
     return view[V_SPACE]
 
 
-@njit(cache=True)
+@jit
 def best_leave(view, board, options, n_options):
     """(index, points) of the most valuable leave option; (-1, -1) if there is none."""
     best, value = -1, -1
@@ -132,7 +137,7 @@ def best_leave(view, board, options, n_options):
     return best, value
 
 
-@njit(cache=True)
+@jit
 def takeoff_by_preference(options, n_options):
     for t in TAKEOFF_PREFERENCE:
         for i in range(n_options):
@@ -141,7 +146,7 @@ def takeoff_by_preference(options, n_options):
     return 0
 
 
-@njit(cache=True)
+@jit
 def greedy(view, board, options, n_options, info):
     """Lands at the first body worth points; travels as far as the dice allow."""
     if view[V_KIND] == K_TAKEOFF:
@@ -156,7 +161,7 @@ def greedy(view, board, options, n_options, info):
     return i if v > 0 else 0
 
 
-@njit(cache=True)
+@jit
 def expected_value(view, board, options, n_options, info, risk):
     """Weighs the exact crash odds of the pool (board[8], crash[k, space]) against the points ahead.
     risk < 1 is timid (the odds weigh more), risk > 1 reckless."""
@@ -184,7 +189,7 @@ def expected_value(view, board, options, n_options, info, risk):
     return i if v >= survive * ahead else 0
 
 
-@njit(cache=True)
+@jit
 def decide(code, view, board, options, n_options, info, stream, script, at, risk):
     """The one dispatch from a seat's policy code to its decision function."""
     if code == RANDOM:
