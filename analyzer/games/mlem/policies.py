@@ -66,9 +66,9 @@ def fill_view(view, kind, p, space, pool, typ, commander, one_up, roll, at, spot
         view[V_AVAIL + t] = at[p, t] == HOME
     for m in range(len(moon_owner)):
         view[V_MOON_FREE + m] = moon_owner[m] < 0
-    for pl in range(pl_count.shape[0]):
-        for k in range(players):
-            q = (p + k) % players
+    for k in range(players):
+        q = p + k if p + k < players else p + k - players  # seen from seat p (no division: this runs at every decision)
+        for pl in range(pl_count.shape[0]):
             view[V_PL_COUNT + pl * MAX_PLAYERS + k] = pl_count[pl, q]
             view[V_PL_FIRST + pl * MAX_PLAYERS + k] = pl_first[pl, q]
 
@@ -162,6 +162,13 @@ def greedy(view, board, options, n_options, info):
 
 
 @jit
+def survival(crash_odds, weight):
+    """The chance of not crashing, weighted by the seat's risk (x ** 1.0 is x: the neutral risk skips
+    the power, the most expensive step of a travel decision)."""
+    return 1.0 - crash_odds if weight == 1.0 else (1.0 - crash_odds) ** weight
+
+
+@jit
 def expected_value(view, board, options, n_options, info, risk):
     """Weighs the exact crash odds of the pool (board[8], crash[k, space]) against the points ahead.
     risk < 1 is timid (the odds weigh more), risk > 1 reckless."""
@@ -173,7 +180,7 @@ def expected_value(view, board, options, n_options, info, risk):
         best, best_score = 0, -1.0
         for i in range(n_options):
             to = view[V_SPACE] + info[i, 0]
-            score = 1e9 + to if to >= last else to * (1.0 - crash[info[i, 1], to]) ** weight
+            score = 1e9 + to if to >= last else to * survival(crash[info[i, 1], to], weight)
             if score > best_score:
                 best, best_score = i, score
         return best
@@ -185,7 +192,7 @@ def expected_value(view, board, options, n_options, info, risk):
     ahead = 0
     for s in range(view[V_SPACE] + 1, min(view[V_SPACE] + FUTURE_REACH, last) + 1):
         ahead = max(ahead, landing_value(view, board, s, view[V_TYPE], view[V_COMMANDER]))
-    survive = (1.0 - crash[view[V_POOL], view[V_SPACE]]) ** weight
+    survive = survival(crash[view[V_POOL], view[V_SPACE]], weight)
     return i if v >= survive * ahead else 0
 
 
