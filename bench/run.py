@@ -89,7 +89,7 @@ def mlem(scale: float, quick: bool) -> dict:
     (mlem_floor.py: the bare expedition loop), and the CLI's 1e6 run (issue 11's goal: 15 s)."""
     import mlem_floor
     n, n_k = int(100_000 * scale), int(50_000 * scale)
-    r: dict = {"cold_compile_s": cold_compile_s("mlem")}
+    r: dict = {}
     t1, df = timed_sim("mlem", n, jobs=1)
     t2, df2 = timed_sim("mlem", n, jobs=2)
     assert df.equals(df2), "jobs must not change results"

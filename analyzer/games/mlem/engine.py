@@ -60,7 +60,6 @@ G = indices("G", COLUMNS.game)
 S = indices("S", COLUMNS.seat)
 SOURCES = ("moons", "planets", "deep space", "goals")
 SRC_MOON, SRC_PLANET, SRC_DEEP, SRC_GOAL = range(4)
-GOAL_MOONS_4, GOAL_PLANETS_4, GOAL_ONE_PLANET_3, GOAL_GALAXY_2 = range(4)
 FACE_SYMBOL = np.array([1, 2, 2, 3, 4, AB_SYMBOL], np.int64)  # the six faces of a die, as symbol codes
 MAX_OPTIONS = 32 * 6
 END_CRASHES, END_ALL_PLACED = 1, 2
@@ -257,7 +256,8 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
             if at[p, t] == HOME:
                 options[n] = t
                 n += 1
-        fill_view(view, K_TAKEOFF, p, 0, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+        fill_view(view, K_TAKEOFF, p, 0, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
+                  goal_owner)
         typ = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, risk[p])]
         slot_seat[k], slot_type[k], aboard[k] = p, typ, 1
         at[p, typ] = ABOARD
@@ -283,7 +283,8 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
                   at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                   slot_seat, slot_type, aboard, crashes, pts, tpts, crashes_at, ev, tn, cap)
             return True
-        fill_view(view, K_TRAVEL, cmd, pos, pool, slot_type[top], 1, n_one, roll, at, spot, moon_owner, pl_count, pl_first)
+        fill_view(view, K_TRAVEL, cmd, pos, pool, slot_type[top], 1, n_one, roll, at, spot, moon_owner, pl_count, pl_first,
+                  goal_owner)
         k = decide(policy[cmd], view, board, options, n, info, stream, script, at_script, risk[cmd])
         turn_one_dies_down(options[k] >> ONE_DIE_SHIFT, aboard, slot_seat, slot_type, one_up)
         record(ev, tn, cap, E_MOVE, cmd, pos, min(pos + info[k, 0], last), options[k])
@@ -329,7 +330,8 @@ def landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stre
             n += 1
         if n == 1:
             continue
-        fill_view(view, K_LAND, p, pos, pool, typ, commander, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+        fill_view(view, K_LAND, p, pos, pool, typ, commander, 0, roll, at, spot, moon_owner, pl_count, pl_first,
+                  goal_owner)
         choice = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, risk[p])]
         if choice == STAY:
             continue
@@ -363,7 +365,8 @@ def crash(pos, cmd, board, rules, policy, risk, script, at_script, stream, view,
         p, typ = slot_seat[slot], slot_type[slot]
         if typ == PARACHUTE and can_land(pos, board, moon_owner, rules):
             options[0], options[1] = STAY, LEAVE_HERE
-            fill_view(view, K_PARACHUTE, p, pos, 0, typ, 0, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+            fill_view(view, K_PARACHUTE, p, pos, 0, typ, 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
+                      goal_owner)
             if options[decide(policy[p], view, board, options, 2, info, stream, script, at_script, risk[p])] == LEAVE_HERE:
                 aboard[slot] = 0
                 land(p, typ, pos, False, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
