@@ -120,3 +120,10 @@ def test_the_reports_mat_edits_are_valid_boards_that_change_what_they_say():
     assert edited["nearest planet (planet_1) pays half"].planets[0].points == [2, 1, 0]
     assert [s.ab for s in edited["afterburner pips -1 (at least 1)"].spaces] == [max(s.ab - 1, 1) if s.ab else 0 for s in b.spaces]
     assert [s.ab for s in edited["afterburner pips +1 (at most 3)"].spaces] == [min(s.ab + 1, 3) if s.ab else 0 for s in b.spaces]
+
+
+def test_a_scenario_that_omits_the_rules_plays_the_default_scenarios_rules():
+    """The schema's defaults are the documented ones (scenarios/mlem/default.yaml spells each out)."""
+    from analyzer.games.mlem.scenario import MlemRules
+    assert MlemRules().model_dump() == SC.rules.model_dump()
+    assert MlemRules().satellite_start_space == 3
