@@ -107,3 +107,23 @@ def test_every_astronaut_is_somewhere_and_moons_hold_at_most_one(policy):
     assert (batch.extra["placed"] == (where >= 2).sum(axis=2)).all()
     assert (batch.score == batch.extra["points"].sum(axis=2)).all()
     assert (batch.score == batch.extra["type_points"].sum(axis=2)).all()
+
+
+def test_the_reports_mat_edits_are_valid_boards_that_change_what_they_say():
+    from analyzer.games.mlem.report import board_edits
+    from analyzer.reporting import variant_scenario
+    meta = {"scenario": SC.model_dump(mode="json")}
+    edited = {label: variant_scenario(MLEM, meta, sets).board for label, sets in board_edits(meta["scenario"]["board"])}
+    b = SC.board
+    assert [m.values for m in edited["every moon +1 point"].moons] == [[v + 1 for v in m.values] for m in b.moons]
+    assert edited["farthest planet (planet_5) pays 1.5x"].planets[-1].points == [18, 9, 4]
+    assert edited["nearest planet (planet_1) pays half"].planets[0].points == [2, 1, 0]
+    assert [s.ab for s in edited["afterburner pips -1 (at least 1)"].spaces] == [max(s.ab - 1, 1) if s.ab else 0 for s in b.spaces]
+    assert [s.ab for s in edited["afterburner pips +1 (at most 3)"].spaces] == [min(s.ab + 1, 3) if s.ab else 0 for s in b.spaces]
+
+
+def test_a_scenario_that_omits_the_rules_plays_the_default_scenarios_rules():
+    """The schema's defaults are the documented ones (scenarios/mlem/default.yaml spells each out)."""
+    from analyzer.games.mlem.scenario import MlemRules
+    assert MlemRules().model_dump() == SC.rules.model_dump()
+    assert MlemRules().satellite_start_space == 3

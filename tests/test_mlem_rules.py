@@ -143,18 +143,18 @@ def test_no_landing_before_space_6_even_for_plus_minus_one():
 def test_landing_goes_from_the_top_slot_down_to_the_farthest_free_moon_and_a_full_group_takes_nobody():
     kw, gid = to_space(6)
     _, lines = play(scenario([SAT, PM, MOON2, 0, 1, 1], players=3, **kw), gid)
-    assert lines[7:9] == ["  seat 0's Satellite lands on moon 1: 3 points", "  seat 1's +/-1 lands on moon 0: 1 points"]
+    assert lines[7:9] == ["  seat 0's Satellite lands on moon 2 of moons_a: 3 points", "  seat 1's +/-1 lands on moon 1 of moons_a: 1 points"]
     assert lines[9].startswith("  seat 2 rolls 6 dice on space 6")  # no moon left: seat 2 stays and commands
 
 
 def test_a_moon_x2_doubles_its_moon_points():
     kw, gid = to_space(6)
     batch, lines = play(scenario([SAT, MOON2, 0, 0, 1], **kw), gid)
-    assert lines[6] == "  seat 1's Moon x2 lands on moon 1: 6 points" and batch.extra["points"][0, 1, 0] == 6
+    assert lines[6] == "  seat 1's Moon x2 lands on moon 2 of moons_a: 6 points" and batch.extra["points"][0, 1, 0] == 6
 
 
-@pytest.mark.parametrize("choice,line", [(2, "  seat 1's +/-1 lands on moon 1: 3 points"),
-                                         (3, "  seat 1's +/-1 lands on moon 2: 4 points")])
+@pytest.mark.parametrize("choice,line", [(2, "  seat 1's +/-1 lands on moon 2 of moons_a: 3 points"),
+                                         (3, "  seat 1's +/-1 lands on moon 1 of moons_b: 4 points")])
 def test_plus_minus_one_may_leave_one_space_before_or_after(choice, line):
     kw, gid = to_space(7)
     _, lines = play(scenario([SAT, PM, 0, 0, choice], **kw), gid)
@@ -168,13 +168,13 @@ def test_plus_minus_one_leaves_into_deep_space_only_when_the_rule_allows(into_de
     if into_deep:
         assert lines[6] == "  seat 1's +/-1 reaches deep space: the galaxy, 5 points"
     else:  # options were stay, here, before: index 3 clamps to 'before' (planet_r at space 23)
-        assert lines[6] == "  seat 1's +/-1 lands on planet 2 (from space 23)"
+        assert lines[6] == "  seat 1's +/-1 lands on planet_r (from space 23)"
 
 
 def test_the_commander_leaving_hands_the_dice_to_the_highest_astronaut_still_aboard():
     kw, gid = to_space(7)
     _, lines = play(scenario([SAT, 0, 0, 0, 1], players=3, **kw), gid)
-    assert lines[7] == "  seat 0's Satellite lands on planet 0 (from space 7)"
+    assert lines[7] == "  seat 0's Satellite lands on planet_p (from space 7)"
     assert lines[8].startswith("  seat 1 rolls 6 dice on space 7")
 
 
@@ -215,7 +215,7 @@ def test_on_a_crash_a_parachute_may_land_here_and_everyone_else_goes_home(choice
     assert "  CRASH on space 6 (commander seat 0); crash track 1" in lines
     rest = after(lines, "CRASH")
     assert rest[0] == "  seat 0's Satellite goes home"
-    assert rest[1] == ("  seat 1's Parachute lands on moon 1: 3 points" if lands else "  seat 1's Parachute goes home")
+    assert rest[1] == ("  seat 1's Parachute lands on moon 2 of moons_a: 3 points" if lands else "  seat 1's Parachute goes home")
 
 
 def test_the_game_ends_on_the_crash_track_step_exactly():
@@ -278,10 +278,13 @@ def test_planets_pay_majorities_with_ties_to_the_earlier_arrival_and_planet_x2_b
     seat2 = PLANET2 if "planet_double" in rules else PM
     sc = scenario([SAT, PM, seat2, 0, 1, 1, 1], players=3, **kw, crash_track=1, **rules)
     batch, lines = play(sc, gid)
-    assert [line for line in lines if "planet 0 (" in line] == [
-        f"  seat {q}'s {t} lands on planet 0 (from space 7)" for q, t in
+    assert [line for line in lines if "planet_p (" in line] == [
+        f"  seat {q}'s {t} lands on planet_p (from space 7)" for q, t in
         [(0, "Satellite"), (1, "+/-1"), (2, "Planet x2" if seat2 == PLANET2 else "+/-1")]]
     assert batch.extra["points"][0, :, 1].tolist() == points
+    ranked = sorted((q for q in range(3) if points[q]), key=lambda q: -points[q])  # the replay names the planet
+    assert [line for line in lines if " on planet_p:" in line] == [
+        f"seat {q} is #{r + 1} on planet_p: {points[q]} points" for r, q in enumerate(ranked)]
 
 
 def test_goal_tokens_go_to_the_first_player_to_reach_them():

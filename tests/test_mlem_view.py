@@ -10,6 +10,7 @@ from analyzer.games.mlem import policies as P
 from analyzer.games.mlem.scenario import board_arrays, crash_table, rule_vector
 
 MLEM = get("mlem")
+GOALS_FREE = np.full(4, -1, np.int64)  # goal_owner: no token taken yet
 
 
 def table(players=4):
@@ -35,7 +36,7 @@ def test_a_landing_decision_depends_only_on_the_players_view(code, pool):
     view = np.zeros(P.VIEW_SIZE, np.int64)
     options = np.array([P.STAY, P.LEAVE_HERE], np.int64)
     info = np.zeros((2, 2), np.int64)
-    P.fill_view(view, P.K_LAND, 1, 12, pool, P.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first)
+    P.fill_view(view, P.K_LAND, 1, 12, pool, P.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     picks = {int(P.decide(code, view, board, options, 2, info, rng.new_stream(seed, 0), np.zeros(0, np.int64),
                           np.zeros(1, np.int64), 1.0)) for seed in range(20)}
     assert len(picks) == 1  # twenty different futures of the dice, one decision
@@ -47,7 +48,7 @@ def test_a_travel_decision_depends_only_on_the_view_and_the_listed_options():
     roll = np.array([0, 2, 1, 0, 2, 1], np.int64)
     options = np.array([1, 2, 3], np.int64)
     info = np.array([[2, 4], [2, 5], [4, 3]], np.int64)
-    P.fill_view(view, P.K_TRAVEL, 0, 3, 6, P.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+    P.fill_view(view, P.K_TRAVEL, 0, 3, 6, P.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     for code in (P.GREEDY, P.EXPECTED_VALUE):
         picks = {int(P.decide(code, view, board, options, 3, info, rng.new_stream(seed, 1), np.zeros(0, np.int64),
                               np.zeros(1, np.int64), 1.0)) for seed in range(20)}
@@ -57,7 +58,7 @@ def test_a_travel_decision_depends_only_on_the_view_and_the_listed_options():
 def test_the_view_is_seen_from_the_deciding_seat():
     board, at, spot, moon_owner, pl_count, pl_first = table()
     view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, P.K_LAND, 1, 12, 4, P.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first)
+    P.fill_view(view, P.K_LAND, 1, 12, 4, P.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     planet_1 = view[P.V_PL_COUNT + P.MAX_PLAYERS: P.V_PL_COUNT + P.MAX_PLAYERS + 4].tolist()
     assert planet_1 == [0, 1, 0, 0]  # seat 2's astronaut is one place after the deciding seat 1
     assert view[P.V_MOON_FREE: P.V_MOON_FREE + 4].tolist() == [0, 0, 0, 1]
@@ -73,7 +74,7 @@ def test_expected_value_leaves_when_the_exact_crash_odds_outweigh_what_lies_ahea
     pl_count[:] = 0  # planet_2 empty: worth its 1st place, 6
     view = np.zeros(P.VIEW_SIZE, np.int64)
     options = np.array([P.STAY, P.LEAVE_HERE], np.int64)
-    P.fill_view(view, P.K_LAND, 1, 11, pool, P.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first)
+    P.fill_view(view, P.K_LAND, 1, 11, pool, P.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
                     np.zeros(0, np.int64), np.zeros(1, np.int64), risk)
     assert options[pick] == (P.LEAVE_HERE if leaves else P.STAY)
@@ -89,9 +90,28 @@ def test_greedy_travels_as_far_as_it_can_and_expected_value_weighs_the_landing_s
     options = np.array([1, 2, 3], np.int64)
     # from space 9: to 10 keeping 5 dice, to 11 keeping 5, to 12 keeping 4 dice
     info = np.array([[1, 5], [2, 5], [3, 4]], np.int64)
-    P.fill_view(view, P.K_TRAVEL, 0, 9, 6, P.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+    P.fill_view(view, P.K_TRAVEL, 0, 9, 6, P.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     args = (np.zeros(0, np.int64), np.zeros(1, np.int64))
     assert P.decide(P.GREEDY, view, board, options, 3, info, rng.new_stream(0, 0), *args, 1.0) == 2
     crash = board[8]
     scores = [(9 + m) * (1 - crash[k, 9 + m]) for m, k in info]
     assert P.decide(P.EXPECTED_VALUE, view, board, options, 3, info, rng.new_stream(0, 0), *args, 1.0) == int(np.argmax(scores))
+
+
+@pytest.mark.parametrize("own_moons,moons_4_free,leaves", [(3, True, True), (2, True, False), (3, False, False)])
+def test_expected_value_counts_the_goal_token_a_landing_would_take(own_moons, moons_4_free, leaves):
+    """The neutral pool-6 stay on space 11 (3 points now against 0.91 x 6 ahead) turns into a leave when
+    this moon is the player's 4th and the moons_4 token (4 points) is free: 3 + 4 against 0.91 x 7 (the
+    token is also in reach at moons_13). One moon short, or the token taken, it stays."""
+    board, at, spot, moon_owner, pl_count, pl_first = table()
+    pl_count[:] = 0
+    at[1, [P.PLUS_MINUS, P.PARACHUTE, P.MOON2][:own_moons]] = P.ON_MOON
+    goal_owner = GOALS_FREE.copy()
+    goal_owner[P.GOAL_MOONS_4] = -1 if moons_4_free else 2
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    options = np.array([P.STAY, P.LEAVE_HERE], np.int64)
+    P.fill_view(view, P.K_LAND, 1, 11, 6, P.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first,
+                goal_owner)
+    pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
+                    np.zeros(0, np.int64), np.zeros(1, np.int64), 1.0)
+    assert options[pick] == (P.LEAVE_HERE if leaves else P.STAY)

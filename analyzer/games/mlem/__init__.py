@@ -41,7 +41,8 @@ Rule decisions (each open point is a named field of `rules`, default first):
 
 Policies: random, scripted (shared); greedy (boards by a fixed preference, moves as far as it can, leaves
 at the first body worth points); expected_value (exact crash odds of the pool on the current space from
-a table enumerated once per scenario; `risk` per seat). Credit of points to astronaut types
+a table enumerated once per scenario; `risk` per seat; a landing is worth its points plus the goal tokens it
+would take; staying is weighed against the best landing of the next 3 spaces only, one roll away). Credit of points to astronaut types
 (`type_points`): moon/deep-space/goal points to the astronaut that earned them; a planet's placement points
 to the player's first astronaut there, the score_twice doubling to the Planet x2.
 """
@@ -79,17 +80,25 @@ EVENTS = {
     E.E_MOVE: Event("  seat {seat} uses {c}: space {a} -> {b}", {"c": _groups}),
     E.E_CRASH: Event("  CRASH on space {a} (commander seat {seat}); crash track {b}"),
     E.E_HOME: Event("  seat {seat}'s {a} goes home", TYPE),
-    E.E_MOON: Event("  seat {seat}'s {a} lands on moon {b}: {c} points", TYPE),
-    E.E_PLANET: Event("  seat {seat}'s {a} lands on planet {b} (from space {c})", TYPE),
     E.E_COMET: Event("  seat {seat}'s {a} reaches deep space: the comet, {c} points", TYPE),
     E.E_GALAXY: Event("  seat {seat}'s {a} reaches deep space: the galaxy, {c} points", TYPE),
     E.E_DIE_REMOVED: Event("  seat {seat}'s Die-remover leaves: the pool drops to {a} dice"),
     E.E_GOAL: Event("  seat {seat} takes goal {a}: {b} points", {"a": lambda g: GOALS[g]}),
-    E.E_PLANET_SCORE: Event("seat {seat} is #{b} on planet {a}: {c} points"),
     E.E_END: Event("game over: {a} (crashes {b})", {"a": lambda r: {1: "the crash track is full", 2: "a player placed all 8 astronauts"}[r]}),
     E.E_CAP: Event("expedition cap of {a} reached: a draw"),
     E.E_WIN: Event("seat {seat} wins with {a} points ({b} tied at the top)"),
 }
+
+
+def event_table(scenario: MlemScenario) -> dict[int, Event]:
+    """EVENTS plus the records that name a moon or planet, by the scenario's names (a moon is
+    `moon k of GROUP`, counted from the track)."""
+    moons = [f"moon {k + 1} of {g.name}" for g in scenario.board.moons for k in range(len(g.values))]
+    planets = [p.name for p in scenario.board.planets]
+    return {**EVENTS,
+            E.E_MOON: Event("  seat {seat}'s {a} lands on {b}: {c} points", {**TYPE, "b": moons.__getitem__}),
+            E.E_PLANET: Event("  seat {seat}'s {a} lands on {b} (from space {c})", {**TYPE, "b": planets.__getitem__}),
+            E.E_PLANET_SCORE: Event("seat {seat} is #{b} on {a}: {c} points", {"a": planets.__getitem__})}
 
 
 class Mlem(Game):
@@ -116,7 +125,7 @@ class Mlem(Game):
                      extra=extra, events=events if trace else None, events_dropped=int(tn[1]))
 
     def describe(self, scenario, events) -> list[str]:
-        return decode(events, EVENTS)
+        return decode(events, event_table(scenario))
 
     def report(self, df, meta, out):
         from .report import write_report

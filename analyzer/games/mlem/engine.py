@@ -44,6 +44,7 @@ from .policies import (
     VIEW_SIZE,
     decide,
     fill_view,
+    jit,
 )
 from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, DICE, FIRST_LANDING_SPACE, R
 
@@ -59,7 +60,6 @@ G = indices("G", COLUMNS.game)
 S = indices("S", COLUMNS.seat)
 SOURCES = ("moons", "planets", "deep space", "goals")
 SRC_MOON, SRC_PLANET, SRC_DEEP, SRC_GOAL = range(4)
-GOAL_MOONS_4, GOAL_PLANETS_4, GOAL_ONE_PLANET_3, GOAL_GALAXY_2 = range(4)
 FACE_SYMBOL = np.array([1, 2, 2, 3, 4, AB_SYMBOL], np.int64)  # the six faces of a die, as symbol codes
 MAX_OPTIONS = 32 * 6
 END_CRASHES, END_ALL_PLACED = 1, 2
@@ -69,7 +69,7 @@ END_CRASHES, END_ALL_PLACED = 1, 2
  E_DIE_REMOVED, E_GOAL, E_PLANET_SCORE, E_END, E_CAP, E_WIN) = range(1, 18)
 
 
-@njit(cache=True)
+@jit
 def roll_pool(stream, pool, roll):
     """Roll `pool` dice and group equal faces: roll[symbol] = how many show it."""
     roll[:] = 0
@@ -77,7 +77,7 @@ def roll_pool(stream, pool, roll):
         roll[FACE_SYMBOL[rng.below(stream, 6)]] += 1
 
 
-@njit(cache=True)
+@jit
 def farthest_free_moon(group, moon_start, moon_owner):
     """The free moon of a group farthest from the track (moons are listed nearest first); -1 if full."""
     for m in range(moon_start[group + 1] - 1, moon_start[group] - 1, -1):
@@ -86,7 +86,7 @@ def farthest_free_moon(group, moon_start, moon_owner):
     return -1
 
 
-@njit(cache=True)
+@jit
 def can_land(space, board, moon_owner, rules):
     kind, ident, moon_start = board[2], board[3], board[4]
     if space < FIRST_LANDING_SPACE or space > rules[R.LAST_SPACE]:
@@ -96,13 +96,13 @@ def can_land(space, board, moon_owner, rules):
     return kind[space] == BODY_PLANET or kind[space] == BODY_DEEP
 
 
-@njit(cache=True)
+@jit
 def score(p, typ, src, points, pts, tpts):
     pts[p, src] += points
     tpts[p, typ] += points
 
 
-@njit(cache=True)
+@jit
 def claim_goals(p, at, pl_count, goal_owner, board, rules, pts, tpts, typ, ev, tn, cap):
     """The four goal tokens, each to the first player to reach it (credited to the astronaut that did)."""
     moons = 0
@@ -123,7 +123,7 @@ def claim_goals(p, at, pl_count, goal_owner, board, rules, pts, tpts, typ, ev, t
             record(ev, tn, cap, E_GOAL, p, goal, board[7][goal], 0)
 
 
-@njit(cache=True)
+@jit
 def land(p, typ, space, commander, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
          arrivals, goal_owner, pts, tpts, ev, tn, cap):
     """Astronaut (p, typ) leaves the rocket onto the body of `space` (can_land said it may)."""
@@ -154,7 +154,7 @@ def land(p, typ, space, commander, board, rules, at, spot, moon_owner, pl_count,
     claim_goals(p, at, pl_count, goal_owner, board, rules, pts, tpts, typ, ev, tn, cap)
 
 
-@njit(cache=True)
+@jit
 def all_placed(p, at):
     for t in range(TYPES):
         if at[p, t] <= ABOARD:
@@ -162,7 +162,7 @@ def all_placed(p, at):
     return True
 
 
-@njit(cache=True)
+@jit
 def top_aboard(aboard):
     """The commander: the highest slot still aboard (-1: the rocket is empty)."""
     for k in range(len(aboard)):
@@ -171,7 +171,7 @@ def top_aboard(aboard):
     return -1
 
 
-@njit(cache=True)
+@jit
 def go_home(slot, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap):
     p, typ = slot_seat[slot], slot_type[slot]
     aboard[slot] = 0
@@ -181,7 +181,7 @@ def go_home(slot, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap):
     record(ev, tn, cap, E_HOME, p, typ, 0, 0)
 
 
-@njit(cache=True)
+@jit
 def list_travel_options(roll, pos, pool, n_one, board, rules, options, info):
     """Every legal use of the roll: one or more whole usable groups and/or up to n_one One-dies.
     info[i] = (spaces moved, dice left in the pool). Returns the number of options."""
@@ -212,7 +212,7 @@ def list_travel_options(roll, pos, pool, n_one, board, rules, options, info):
     return n
 
 
-@njit(cache=True)
+@jit
 def shows_usable_face(roll, pos, allowed):
     for s in range(1, 6):
         if roll[s] > 0 and allowed[pos, s]:
@@ -220,7 +220,7 @@ def shows_usable_face(roll, pos, allowed):
     return False
 
 
-@njit(cache=True)
+@jit
 def usable_one_dies(pos, aboard, slot_seat, slot_type, one_up, board, rules):
     if rules[R.ONE_DIE_NEEDS_FACE_1] and not board[0][pos, 1]:
         return 0
@@ -231,7 +231,7 @@ def usable_one_dies(pos, aboard, slot_seat, slot_type, one_up, board, rules):
     return n
 
 
-@njit(cache=True)
+@jit
 def turn_one_dies_down(uses, aboard, slot_seat, slot_type, one_up):
     """Used One-dies are turned face down, from the top slot down."""
     for k in range(len(aboard)):
@@ -240,7 +240,7 @@ def turn_one_dies_down(uses, aboard, slot_seat, slot_type, one_up):
             uses -= 1
 
 
-@njit(cache=True)
+@jit
 def expedition(start, stream, board, rules, policy, risk, script, at_script, view, options, info, roll,
                at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                slot_seat, slot_type, aboard, crashes, pts, tpts, rolls_at, crashes_at, ev, tn, cap):
@@ -256,7 +256,8 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
             if at[p, t] == HOME:
                 options[n] = t
                 n += 1
-        fill_view(view, K_TAKEOFF, p, 0, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+        fill_view(view, K_TAKEOFF, p, 0, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
+                  goal_owner)
         typ = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, risk[p])]
         slot_seat[k], slot_type[k], aboard[k] = p, typ, 1
         at[p, typ] = ABOARD
@@ -282,7 +283,8 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
                   at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                   slot_seat, slot_type, aboard, crashes, pts, tpts, crashes_at, ev, tn, cap)
             return True
-        fill_view(view, K_TRAVEL, cmd, pos, pool, slot_type[top], 1, n_one, roll, at, spot, moon_owner, pl_count, pl_first)
+        fill_view(view, K_TRAVEL, cmd, pos, pool, slot_type[top], 1, n_one, roll, at, spot, moon_owner, pl_count, pl_first,
+                  goal_owner)
         k = decide(policy[cmd], view, board, options, n, info, stream, script, at_script, risk[cmd])
         turn_one_dies_down(options[k] >> ONE_DIE_SHIFT, aboard, slot_seat, slot_type, one_up)
         record(ev, tn, cap, E_MOVE, cmd, pos, min(pos + info[k, 0], last), options[k])
@@ -303,7 +305,7 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
                 return False
 
 
-@njit(cache=True)
+@jit
 def landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stream, view, options, info, roll,
                   at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                   slot_seat, slot_type, aboard, pts, tpts, ev, tn, cap):
@@ -328,7 +330,8 @@ def landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stre
             n += 1
         if n == 1:
             continue
-        fill_view(view, K_LAND, p, pos, pool, typ, commander, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+        fill_view(view, K_LAND, p, pos, pool, typ, commander, 0, roll, at, spot, moon_owner, pl_count, pl_first,
+                  goal_owner)
         choice = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, risk[p])]
         if choice == STAY:
             continue
@@ -347,7 +350,7 @@ def landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stre
     return pool
 
 
-@njit(cache=True)
+@jit
 def crash(pos, cmd, board, rules, policy, risk, script, at_script, stream, view, options, info, roll,
           at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
           slot_seat, slot_type, aboard, crashes, pts, tpts, crashes_at, ev, tn, cap):
@@ -362,7 +365,8 @@ def crash(pos, cmd, board, rules, policy, risk, script, at_script, stream, view,
         p, typ = slot_seat[slot], slot_type[slot]
         if typ == PARACHUTE and can_land(pos, board, moon_owner, rules):
             options[0], options[1] = STAY, LEAVE_HERE
-            fill_view(view, K_PARACHUTE, p, pos, 0, typ, 0, 0, roll, at, spot, moon_owner, pl_count, pl_first)
+            fill_view(view, K_PARACHUTE, p, pos, 0, typ, 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
+                      goal_owner)
             if options[decide(policy[p], view, board, options, 2, info, stream, script, at_script, risk[p])] == LEAVE_HERE:
                 aboard[slot] = 0
                 land(p, typ, pos, False, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
@@ -371,8 +375,8 @@ def crash(pos, cmd, board, rules, policy, risk, script, at_script, stream, view,
         go_home(slot, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
 
 
-@njit(cache=True)
-def score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, pts, tpts, ev, tn, cap):
+@jit
+def score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, weight, placed, pts, tpts, ev, tn, cap):
     """Per planet, the most astronauts 1st, then 2nd, 3rd (planet_ranks_paid); a tie goes to the player
     whose first astronaut there arrived earlier. Planet x2: its owner's points there doubled
     (score_twice) or it counts as two (count_twice). Points go to the player's first astronaut there,
@@ -380,8 +384,6 @@ def score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, pts
     players = pl_count.shape[1]
     points = board[6]
     count_twice = rules[R.PLANET_COUNT_TWICE]
-    weight = np.zeros(players, np.int64)
-    placed = np.zeros(players, np.bool_)
     for pl in range(pl_count.shape[0]):
         for q in range(players):
             has2 = at[q, PLANET2] == ON_PLANET and spot[q, PLANET2] == pl
@@ -404,7 +406,7 @@ def score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, pts
             record(ev, tn, cap, E_PLANET_SCORE, best, pl, rank + 1, base * (2 if has2 and not count_twice else 1))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def play(seed, ids, rules, board, policy, risk, script, g, s, pts_out, tpts_out, at_out, rolls_out, crashes_out,
          first, ev, tn, cap):
     """Games `ids` of run `seed`, written into the output arrays made by run_games."""
@@ -428,6 +430,8 @@ def play(seed, ids, rules, board, policy, risk, script, g, s, pts_out, tpts_out,
     aboard = np.zeros(players, np.int64)
     crashes = np.zeros(1, np.int64)
     at_script = np.zeros(1, np.int64)
+    weight = np.zeros(players, np.int64)
+    placed = np.zeros(players, np.bool_)
     for i in range(len(ids)):
         stream = rng.new_stream(seed, ids[i])
         at[:] = HOME
@@ -459,11 +463,12 @@ def play(seed, ids, rules, board, policy, risk, script, g, s, pts_out, tpts_out,
                 break
             start = (start + 1) % players  # left of this expedition's starting player
         g[i, G.CRASHES] = crashes[0]
-        score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, pts_out[i], tpts_out[i], ev, tn, cap)
+        score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, weight, placed, pts_out[i], tpts_out[i],
+                      ev, tn, cap)
         finish(rules, at, pts_out[i], s[i], at_out[i], g[i, G.CAPPED], ev, tn, cap)
 
 
-@njit(cache=True)
+@jit
 def end_reason(crashes, at, rules):
     """After an expedition: the last step of the crash track, or a player with all 8 placed, ends the game."""
     if crashes >= rules[R.CRASH_TRACK]:
@@ -474,7 +479,7 @@ def end_reason(crashes, at, rules):
     return 0
 
 
-@njit(cache=True)
+@jit
 def finish(rules, at, pts, si, at_out, capped, ev, tn, cap):
     """Totals, astronauts placed, and the winner: highest total; ties share (or nobody wins); a capped
     game has no winner."""

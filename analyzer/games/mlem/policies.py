@@ -13,6 +13,11 @@ from numba import njit
 from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
 from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, R
 
+# Every kernel function but engine.play (the one that allocates) is compiled without numba's reference
+# counting: the arrays all belong to play, and counting them on each of the many small calls of a game
+# cost most of its time.
+jit = njit(cache=True, _nrt=False)
+
 # astronaut types, one of each per player (the spec's order)
 SATELLITE, PLUS_MINUS, PARACHUTE, MOON2, PLANET2, DEEP2, DIE_REMOVER, ONE_DIE = range(8)
 TYPES = 8
@@ -37,14 +42,18 @@ V_AVAIL = V_ROLL + 6                  # own astronauts at home, by type
 V_MOON_FREE = V_AVAIL + TYPES         # 1 if that moon is free
 V_PL_COUNT = V_MOON_FREE + MAX_MOONS  # astronauts of each player on each planet: [planet * MAX_PLAYERS + k]
 V_PL_FIRST = V_PL_COUNT + MAX_PLANETS * MAX_PLAYERS  # arrival stamp of each player's first astronaut there
-VIEW_SIZE = V_PL_FIRST + MAX_PLANETS * MAX_PLAYERS
+V_GOAL_FREE = V_PL_FIRST + MAX_PLANETS * MAX_PLAYERS  # 1 if that goal token is still to be taken
+V_OWN_MOONS, V_OWN_GALAXY, V_OWN_COMET = V_GOAL_FREE + 4, V_GOAL_FREE + 5, V_GOAL_FREE + 6  # own astronauts there
+VIEW_SIZE = V_GOAL_FREE + 7
+GOAL_MOONS_4, GOAL_PLANETS_4, GOAL_ONE_PLANET_3, GOAL_GALAXY_2 = range(4)
 # the board tuple: (allowed, ab, body_kind, body_id, moon_start, moon_value, planet_points, goals, crash, rules)
 TAKEOFF_PREFERENCE = np.array([DEEP2, MOON2, PLANET2, SATELLITE, PLUS_MINUS, PARACHUTE, ONE_DIE, DIE_REMOVER], np.int64)
 FUTURE_REACH = 3  # expected_value looks this many spaces ahead for what staying could still earn
 
 
-@njit(cache=True)
-def fill_view(view, kind, p, space, pool, typ, commander, one_up, roll, at, spot, moon_owner, pl_count, pl_first):
+@jit
+def fill_view(view, kind, p, space, pool, typ, commander, one_up, roll, at, spot, moon_owner, pl_count, pl_first,
+              goal_owner):
     """The one place a player's view is built: the public table, their own astronauts, this decision."""
     players = at.shape[0]
     view[V_KIND] = kind
@@ -57,18 +66,24 @@ def fill_view(view, kind, p, space, pool, typ, commander, one_up, roll, at, spot
     view[V_PLANET2_AT] = spot[p, PLANET2] if at[p, PLANET2] == ON_PLANET else -1
     for s in range(1, 6):
         view[V_ROLL + s] = roll[s]
+    view[V_OWN_MOONS] = view[V_OWN_GALAXY] = view[V_OWN_COMET] = 0
     for t in range(TYPES):
         view[V_AVAIL + t] = at[p, t] == HOME
+        view[V_OWN_MOONS] += at[p, t] == ON_MOON
+        view[V_OWN_GALAXY] += at[p, t] == ON_GALAXY
+        view[V_OWN_COMET] += at[p, t] == ON_COMET
+    for g in range(4):
+        view[V_GOAL_FREE + g] = goal_owner[g] < 0
     for m in range(len(moon_owner)):
         view[V_MOON_FREE + m] = moon_owner[m] < 0
-    for pl in range(pl_count.shape[0]):
-        for k in range(players):
-            q = (p + k) % players
+    for k in range(players):
+        q = p + k if p + k < players else p + k - players  # seen from seat p (no division: this runs at every decision)
+        for pl in range(pl_count.shape[0]):
             view[V_PL_COUNT + pl * MAX_PLAYERS + k] = pl_count[pl, q]
             view[V_PL_FIRST + pl * MAX_PLAYERS + k] = pl_first[pl, q]
 
 
-@njit(cache=True)
+@jit
 def planet_award(view, points, pl, mine, my_first, players, paid):
     """Placement points the deciding player would get on planet pl holding `mine` (by weight, first
     arrival `my_first`) against the others as the view shows them."""
@@ -83,7 +98,7 @@ def planet_award(view, points, pl, mine, my_first, players, paid):
     return points[pl, rank] if rank < paid else 0
 
 
-@njit(cache=True)
+@jit
 def landing_value(view, board, space, typ, commander):
     """Points the deciding astronaut of type typ earns by leaving at the body of `space` (-1: cannot)."""
     kind, ident, moon_start, moon_value, planet_points, rules = board[2], board[3], board[4], board[5], board[6], board[9]
@@ -111,7 +126,40 @@ def landing_value(view, board, space, typ, commander):
     return then * double_then - now * double_now
 
 
-@njit(cache=True)
+@jit
+def goal_value(view, board, space, commander):
+    """Points of the goal tokens the deciding player would take by one more astronaut at the body of
+    `space` (the engine's claim_goals, seen from the view: own placements and the tokens still free)."""
+    kind, ident, goals, rules = board[2], board[3], board[7], board[9]
+    k = kind[space]
+    got = 0
+    if k == BODY_MOON and view[V_GOAL_FREE + GOAL_MOONS_4] and view[V_OWN_MOONS] + 1 >= 4:
+        got += goals[GOAL_MOONS_4]
+    elif k == BODY_PLANET:
+        mine = view[V_PL_COUNT + ident[space] * MAX_PLAYERS]
+        planets = 0
+        for pl in range(board[6].shape[0]):
+            planets += view[V_PL_COUNT + pl * MAX_PLAYERS] > 0
+        if view[V_GOAL_FREE + GOAL_PLANETS_4] and mine == 0 and planets + 1 >= 4:
+            got += goals[GOAL_PLANETS_4]
+        if view[V_GOAL_FREE + GOAL_ONE_PLANET_3] and mine + 1 >= 3:
+            got += goals[GOAL_ONE_PLANET_3]
+    elif k == BODY_DEEP and view[V_GOAL_FREE + GOAL_GALAXY_2] and (not commander or rules[R.GOAL_GALAXY_COUNTS_COMET]):
+        galaxy = view[V_OWN_GALAXY] + (view[V_OWN_COMET] if rules[R.GOAL_GALAXY_COUNTS_COMET] else 0)
+        if galaxy + 1 >= 2:
+            got += goals[GOAL_GALAXY_2]
+    return got
+
+
+@jit
+def leave_value(view, board, space, typ, commander):
+    """expected_value's worth of leaving at `space`: the landing's points plus any goal token it takes
+    (-1: cannot)."""
+    v = landing_value(view, board, space, typ, commander)
+    return v if v < 0 else v + goal_value(view, board, space, commander)
+
+
+@jit
 def option_space(view, option):
     if option == LEAVE_BEFORE:
         return view[V_SPACE] - 1
@@ -120,19 +168,24 @@ def option_space(view, option):
     return view[V_SPACE]
 
 
-@njit(cache=True)
-def best_leave(view, board, options, n_options):
-    """(index, points) of the most valuable leave option; (-1, -1) if there is none."""
+@jit
+def best_leave(view, board, options, n_options, goals):
+    """(index, points) of the most valuable leave option (goal tokens counted if `goals`); (-1, -1) if
+    there is none."""
     best, value = -1, -1
     for i in range(n_options):
         if options[i] != STAY:
-            v = landing_value(view, board, option_space(view, options[i]), view[V_TYPE], view[V_COMMANDER])
+            space = option_space(view, options[i])
+            if goals:
+                v = leave_value(view, board, space, view[V_TYPE], view[V_COMMANDER])
+            else:
+                v = landing_value(view, board, space, view[V_TYPE], view[V_COMMANDER])
             if v > value:
                 best, value = i, v
     return best, value
 
 
-@njit(cache=True)
+@jit
 def takeoff_by_preference(options, n_options):
     for t in TAKEOFF_PREFERENCE:
         for i in range(n_options):
@@ -141,7 +194,7 @@ def takeoff_by_preference(options, n_options):
     return 0
 
 
-@njit(cache=True)
+@jit
 def greedy(view, board, options, n_options, info):
     """Lands at the first body worth points; travels as far as the dice allow."""
     if view[V_KIND] == K_TAKEOFF:
@@ -152,14 +205,27 @@ def greedy(view, board, options, n_options, info):
             if info[i, 0] > info[best, 0]:
                 best = i
         return best
-    i, v = best_leave(view, board, options, n_options)
+    i, v = best_leave(view, board, options, n_options, False)
     return i if v > 0 else 0
 
 
-@njit(cache=True)
+@jit
+def survival(crash_odds, weight):
+    """The chance of not crashing, weighted by the seat's risk (x ** 1.0 is x: the neutral risk skips
+    the power, the most expensive step of a travel decision)."""
+    return 1.0 - crash_odds if weight == 1.0 else (1.0 - crash_odds) ** weight
+
+
+@jit
 def expected_value(view, board, options, n_options, info, risk):
     """Weighs the exact crash odds of the pool (board[8], crash[k, space]) against the points ahead.
-    risk < 1 is timid (the odds weigh more), risk > 1 reckless."""
+    risk < 1 is timid (the odds weigh more), risk > 1 reckless.
+
+    Travel: the farthest space weighted by the chance the dice left survive a roll there. Landing: leave
+    if this landing's points plus the goal tokens it would take (goal_value) are at least the chance of
+    surviving one more roll here times the best such value of the next FUTURE_REACH spaces. Limits: it
+    looks one roll and FUTURE_REACH spaces ahead (not the whole trip), ignores what the others aboard will
+    take before it, and values a planet by the rank it would hold now, not at the end."""
     crash, last = board[8], board[9][R.LAST_SPACE]
     weight = 1.0 / risk
     if view[V_KIND] == K_TAKEOFF:
@@ -168,23 +234,23 @@ def expected_value(view, board, options, n_options, info, risk):
         best, best_score = 0, -1.0
         for i in range(n_options):
             to = view[V_SPACE] + info[i, 0]
-            score = 1e9 + to if to >= last else to * (1.0 - crash[info[i, 1], to]) ** weight
+            score = 1e9 + to if to >= last else to * survival(crash[info[i, 1], to], weight)
             if score > best_score:
                 best, best_score = i, score
         return best
-    i, v = best_leave(view, board, options, n_options)
+    i, v = best_leave(view, board, options, n_options, True)
     if i < 0 or v <= 0:
         return 0
     if view[V_KIND] == K_PARACHUTE:
         return i
     ahead = 0
     for s in range(view[V_SPACE] + 1, min(view[V_SPACE] + FUTURE_REACH, last) + 1):
-        ahead = max(ahead, landing_value(view, board, s, view[V_TYPE], view[V_COMMANDER]))
-    survive = (1.0 - crash[view[V_POOL], view[V_SPACE]]) ** weight
+        ahead = max(ahead, leave_value(view, board, s, view[V_TYPE], view[V_COMMANDER]))
+    survive = survival(crash[view[V_POOL], view[V_SPACE]], weight)
     return i if v >= survive * ahead else 0
 
 
-@njit(cache=True)
+@jit
 def decide(code, view, board, options, n_options, info, stream, script, at, risk):
     """The one dispatch from a seat's policy code to its decision function."""
     if code == RANDOM:

@@ -4,7 +4,7 @@ estimated mat items by itself (scenario.estimated()).
 
 Sections: the mat; value of each astronaut type; push-your-luck (seat 0's `risk` swept timid to
 reckless against expected_value opponents at risk 1); turn-position fairness; crash rate by space;
-score spread; game length in expeditions.
+score spread; how the numbers move when the (estimated) mat is edited; game length in expeditions.
 """
 from __future__ import annotations
 
@@ -54,6 +54,50 @@ def type_rows(df) -> list[list]:
 def crash_rates(df) -> list[stats.Estimate]:
     rolls, crashes = nested(df, "rolls_at").sum(axis=(0, 1)), nested(df, "crashes_at").sum(axis=(0, 1))
     return [stats.proportion(int(c), int(r)) for c, r in zip(crashes, rolls, strict=True)]
+
+
+def board_edits(board: dict) -> list[tuple[str, dict]]:
+    """Edits of the (estimated) mat to see how much the verdicts hang on it, each as `--set` overrides
+    relative to the run's own mat, so they stay valid boards (values still rising with distance) for
+    any mat typed in."""
+    moons, planets, spaces = board["moons"], board["planets"], board["spaces"]
+    far, near = len(planets) - 1, 0
+    ab = [i for i, sp in enumerate(spaces) if sp["ab"]]
+    return [
+        ("every moon +1 point", {f"board.moons.{g}.values": [v + 1 for v in m["values"]] for g, m in enumerate(moons)}),
+        (f"farthest moons ({moons[-1]['name']}) +2", {f"board.moons.{len(moons) - 1}.values": [v + 2 for v in moons[-1]["values"]]}),
+        (f"farthest planet ({planets[far]['name']}) pays 1.5x", {f"board.planets.{far}.points": [v * 3 // 2 for v in planets[far]["points"]]}),
+        (f"nearest planet ({planets[near]['name']}) pays half", {f"board.planets.{near}.points": [v // 2 for v in planets[near]["points"]]}),
+        ("afterburner pips -1 (at least 1)", {f"board.spaces.{i}.ab": max(spaces[i]["ab"] - 1, 1) for i in ab}),
+        ("afterburner pips +1 (at most 3)", {f"board.spaces.{i}.ab": min(spaces[i]["ab"] + 1, 3) for i in ab}),
+    ]
+
+
+def edit_row(policies: str, label: str, d) -> list:
+    rolls, crashes = nested(d, "rolls_at").sum(), nested(d, "crashes_at").sum()
+    where, points = nested(d, "astronaut_at"), nested(d, "type_points")
+    return [policies, label, stats.proportion(int(crashes), int(rolls)).fmt(pct=True),
+            stats.bootstrap_mean(d["crashes"].to_numpy()).fmt(), stats.bootstrap_mean(matrix(d, "score").ravel()).fmt(),
+            stats.bootstrap_mean(points[where >= ON_MOON]).fmt(), f"{d.height:,}"]
+
+
+def board_edit_section(rep: Report, game, meta: dict, n: int, base) -> None:
+    """How the numbers move when the mat is edited: each edit replayed on the run's seed, under the
+    run's policies and under greedy."""
+    edits = board_edits(meta["scenario"]["board"])
+    runs = {"this run": [("the run's mat", base)] + [(label, compare_run(game, meta, n, sets=sets)) for label, sets in edits],
+            "greedy (all)": [("the run's mat", compare_run(game, meta, n, policies=["greedy"]))]
+            + [(label, compare_run(game, meta, n, sets=sets, policies=["greedy"])) for label, sets in edits]}
+    rep.section("If the mat is different",
+                "The mat is estimated, so how much do the numbers hang on it? Each edit below is played on the run's "
+                "seed (the first row of each policy: the run's own mat on the same games). Crash rate = crashes per "
+                "roll; astronaut value = mean points credited to a placed astronaut.")
+    rep.table(["policies", "mat", "crash rate", "crashes per game", "mean score", "astronaut value", "n"],
+              [edit_row(policies, label, d) for policies, rs in runs.items() for label, d in rs])
+    rep.text("Points when placed, by astronaut type (this run's policies):")
+    values = [type_rows(d) for _, d in runs["this run"]]
+    rep.table(["astronaut", *[label for label, _ in runs["this run"]]],
+              [[TYPE_NAMES[t], *[v[t][2] for v in values]] for t in range(TYPES)])
 
 
 def write_report(game, df, meta: dict, out: Path) -> Path:
@@ -110,6 +154,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.section("Score spread", "Mean score per player, mean gap between the highest and lowest score of a game, "
                 "and where the points come from.")
     rep.table(["policies", "mean score", "mean top-bottom gap", "points by source"], rows)
+
+    board_edit_section(rep, game, meta, n_cmp, df.head(n_cmp))
 
     rows = []
     for label, d in [("this run", df), *others]:
