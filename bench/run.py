@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # the floor probes (bench/ is no
 GAMES = {
     "stop": (200_000, 100_000, None),
     "spacebase": (400_000, 100_000, "1e6"),
+    "mlem": (100_000, 50_000, "1e6"),
     "simplecard": (100_000, 100_000, "1e6"),
 }
 
@@ -110,24 +111,6 @@ def cli_wall_s(args: list[str]) -> float:
         return time.perf_counter() - t0
 
 
-def mlem(scale: float, quick: bool) -> dict:
-    """MLEM (4 expected_value players): games/s on 1 and 2 workers, the kernel against its floor
-    (mlem_floor.py: the bare expedition loop), and the CLI's 1e6 run (issue 11's goal: 15 s)."""
-    import mlem_floor
-    n, n_k = int(100_000 * scale), int(50_000 * scale)
-    r: dict = {}
-    t1, df = timed_sim("mlem", n, jobs=1)
-    t2, df2 = timed_sim("mlem", n, jobs=2)
-    assert df.equals(df2), "jobs must not change results"
-    r.update(n=n, games_per_s_1job=n / t1, games_per_s_2jobs=n / t2, speedup_2_vs_1=t1 / t2)
-    r["kernel_games_per_s_1core"] = kernel_games_per_s("mlem", n_k)
-    r["floor_games_per_s_1core"] = mlem_floor.games_per_s(n_k)
-    r["kernel_cost_vs_floor"] = r["floor_games_per_s_1core"] / r["kernel_games_per_s_1core"]
-    big = "1e4" if quick else "1e6"
-    r["cli_wall_s_" + big] = cli_wall_s(["sim", "mlem", "--n", big, "--jobs", "2"])
-    return r
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="small runs, for a smoke test of the benchmark itself")
@@ -147,7 +130,6 @@ def main() -> None:
     if uno:
         stop["ratio_hands_per_s_vs_rlcard_uno_games_per_s"] = stop["hands_per_s_1job"] / uno
 
-    res["mlem"] = mlem(scale, a.quick)
 
     if a.base:
         import against
