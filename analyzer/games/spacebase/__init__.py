@@ -27,7 +27,7 @@ class Spacebase(Game):
     Scenario = SpacebaseScenario
     length_unit = "rounds"
     columns = {
-        **COLUMNS.extra_doc(),
+        **{k: v for k, v in COLUMNS.extra_doc().items() if k != "first_player"},
         "card_buyer": "(n,cards) per shipyard card in scenario order (cards.ships): seat that got it, -1 nobody",
         "colony_buyer": "(n,colonies) per colony in scenario order (cards.colonies): seat that bought it, -1 nobody",
     }
@@ -54,8 +54,9 @@ class Spacebase(Game):
         ev_cap = 200_000 if trace else 0
         cols, buyer, col_buyer, ev, evn = run_games(seed, ids, D, ev_cap)
         score, win, length = cols.pop("score"), cols.pop("is_winner").astype(bool), cols.pop("length")
+        first = cols.pop("first_player")
         extra = {**cols, "card_buyer": buyer, "colony_buyer": col_buyer}
-        return Batch(is_winner=win, score=score, length=length, extra=extra,
+        return Batch(is_winner=win, score=score, length=length, first_player=first, extra=extra,
                      events=ev[:int(evn[0])].copy() if trace else None)
 
     def describe(self, scenario, events) -> list[str]:
@@ -96,11 +97,11 @@ def describe_events(scenario, events) -> list[str]:
         if kind == L.EV_REFILL:
             out.append(f"  display L{a} slot {b}: {cn(c)}")
         elif kind == L.EV_START:
-            out.append(f"start player: opening player {a} becomes seat 0" + (" (tie broken at random)" if b else ""))
+            out.append(f"start player: {who} moves first" + (" (tie broken at random)" if a else ""))
         elif kind == L.EV_OPENING:
-            out.append(f"{who} (opening player {d}): opening ship {cn(a)}, paid {c}")
+            out.append(f"{who}: opening ship {cn(a)}, paid {c}")
         elif kind == L.EV_LS_BUY:
-            out.append(f"{who} (opening player {d}): light-speed buy {cn(a)}, paid {c}")
+            out.append(f"{who}: light-speed buy {cn(a)}, paid {c}")
         elif kind == L.EV_BONUS:
             out.append(f"{who}: turn-order bonus +{a} credits +{b} income -> {c} credits, {d} income")
         elif kind == L.EV_TURN:

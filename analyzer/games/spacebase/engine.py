@@ -19,8 +19,9 @@ allocation happens after alloc_state (state.py). Tracing writes only to EV/EVN, 
 exactly as untraced. Results are written by column name (COLUMNS, GC, SC: analyzer.kernel.Columns).
 The compile cache is keyed by every file of this folder (analyzer/kernel.py): an edit anywhere here
 rebuilds the kernels.
-Players are indexed by seat (seat 0 = start player) once the opening is done; the opening itself is
-played by "pre-seat" players 0..P-1 whose seat is (pre - start) mod P.
+Players are indexed by seat, their identity (the policy of the scenario's seat list): the opening
+decides which seat moves first (G_FIRST, the result column first_player), and a seat's turn position
+is (seat - first) mod P (PS[P_POS]; the turn-order bonus goes by position).
 
 Rule readings beyond the spec (each one a scenario parameter where it is a real ambiguity):
 - Charge: a card's cubes sit on its visible side: blue squares of the stationed card fill when its
@@ -1426,35 +1427,36 @@ def opening_lightspeed(D, S):
 
 @jit
 def seat_players(D, S, start, tie):
-    """Seats follow turn order from the start player: seat s is pre-seat (start + s) mod P. Each seat's
-    opening ships are stationed, then the turn-order bonus of its position is added."""
+    """Seat `start` moves first; the others follow in seat order (clockwise). Each seat keeps its
+    identity (its policy): its turn position is (seat - start) mod P. Each seat's opening ships are
+    stationed, then the turn-order bonus of its position is added."""
     CT, R, BONUS = D.CT, D.R, D.BONUS
     PS, BD, OPEN, OWNER, G = S.PS, S.BD, S.OPEN, S.OWNER, S.G
     P = R[R_P]
     ls = R[R_VARIANT] == VARIANT_LIGHTSPEED
-    G[G_START_PRE] = start
+    G[G_FIRST] = start
     G[G_START_TIE] = 1 if tie else 0
-    emit(S, EV_START, 0, start, 1 if tie else 0, 0, 0)
+    emit(S, EV_START, start, 1 if tie else 0, 0, 0, 0)
     for s in range(P):
-        i = wrap(start + s, P)
-        PS[s, P_PRE] = i
+        pos = wrap(s + P - start, P)
+        PS[s, P_POS] = pos
         for j in range(16):
-            k = OPEN[i, j]
+            k = OPEN[s, j]
             if k < 0:
                 break
-            pos = CT[k, K_SECTOR]
-            old = BD[s, pos, B_STATION]
+            sec = CT[k, K_SECTOR]
+            old = BD[s, sec, B_STATION]
             station(D, S, s, k)
-            refresh_pos(D, S, s, pos, old, k)
+            refresh_pos(D, S, s, sec, old, k)
             OWNER[k] = s
             PS[s, P_BOUGHT] += 1
-            emit(S, EV_LS_BUY if ls else EV_OPENING, s, k, CT[k, K_SECTOR], CT[k, K_COST], i)
-        PS[s, P_CRED] = OPEN[i, 16]
+            emit(S, EV_LS_BUY if ls else EV_OPENING, s, k, CT[k, K_SECTOR], CT[k, K_COST], 0)
+        PS[s, P_CRED] = OPEN[s, 16]
         PS[s, P_INC] = R[R_LS_INCOME] if ls else R[R_START_INCOME]
-        PS[s, P_OPENSEC] = OPEN[i, 17]
-        PS[s, P_CRED] += BONUS[s, 0]
-        PS[s, P_INC] += BONUS[s, 1]
-        emit(S, EV_BONUS, s, BONUS[s, 0], BONUS[s, 1], PS[s, P_CRED], PS[s, P_INC])
+        PS[s, P_OPENSEC] = OPEN[s, 17]
+        PS[s, P_CRED] += BONUS[pos, 0]
+        PS[s, P_INC] += BONUS[pos, 1]
+        emit(S, EV_BONUS, s, BONUS[pos, 0], BONUS[pos, 1], PS[s, P_CRED], PS[s, P_INC])
 
 
 @jit
@@ -1493,14 +1495,14 @@ def settle_winners(D, S):
 
 @jit
 def play_rounds(D, S):
-    """Full rounds in seat order until a player has trigger_vp (the round is finished: equal turns),
-    a 'you win' card fires, or max_rounds."""
+    """Full rounds in turn order from the first player until a player has trigger_vp (the round is
+    finished: equal turns), a 'you win' card fires, or max_rounds."""
     R, G = D.R, S.G
     P = R[R_P]
     while True:
         G[G_ROUND] += 1
-        for a in range(P):
-            play_turn(D, S, a)
+        for k in range(P):
+            play_turn(D, S, wrap(G[G_FIRST] + k, P))
             if G[G_OVER] != 0:
                 return
         if G[G_TRIGGER] != 0:
@@ -1527,7 +1529,8 @@ def tie_rounds(D, S):
             if PS[p, P_IN] != 0:
                 mask |= 1 << p
         emit(S, EV_TIE_ROUND, -1, G[G_ROUND], mask, 0, 0)
-        for a in range(P):
+        for k in range(P):
+            a = wrap(G[G_FIRST] + k, P)
             if PS[a, P_IN] != 0:
                 play_turn(D, S, a)
                 if G[G_OVER] != 0:
@@ -1570,7 +1573,8 @@ COLUMNS = Columns(
     game={"length": "rounds played (tie rounds included)",
           "end_reason": "0 trigger VP reached, 1 'You Win' card, 2 tie rounds cap (shared win), 3 max_rounds stop",
           "start_tie": "1 if the start player was drawn at random among tied players",
-          "tie_rounds": "tie rounds played"},
+          "tie_rounds": "tie rounds played",
+          "first_player": "the seat that moved first (won the opening)"},
     seat={"score": "VP at the end", "is_winner": "won (a shared win counts for every sharer)",
           "opening_sector": "sector of the opening ship (light speed: highest sector bought, 0 none)",
           "credits": "credits at the end", "income": "income at the end", "colonies": "colonies bought",
@@ -1621,6 +1625,7 @@ def play_batch(seed, ids, D, ev_cap):
         g[i, GC.END_REASON] = G[G_END]
         g[i, GC.START_TIE] = G[G_START_TIE] != 0
         g[i, GC.TIE_ROUNDS] = G[G_TIEROUNDS]
+        g[i, GC.FIRST_PLAYER] = G[G_FIRST]
         for k in range(buyer.shape[1]):
             buyer[i, k] = OWNER[nst + k]
         for q in range(col_buyer.shape[1]):

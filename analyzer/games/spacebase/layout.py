@@ -49,8 +49,9 @@ NW = 11
 
 # ---- player state PS[seat, ...] (int32) ----
 (P_CRED, P_INC, P_VP, P_COLS, P_BOUGHT, P_CLAIMED, P_OPENSEC, P_TURNS, P_PHASE, P_ABIL, P_IN,
- P_NAB0, P_NAB1, P_CLQ1, P_CLQ2, P_CLQ3, P_PRE, P_TMASK0, P_TMASK1) = range(19)
+ P_NAB0, P_NAB1, P_CLQ1, P_CLQ2, P_CLQ3, P_POS, P_TMASK0, P_TMASK1) = range(19)
 NPS = 19
+# P_POS: turn position (0 = moves first); players are indexed by seat (their identity)
 # P_NAB0 + side: number of cards with charge squares on that side (listed in ABL[seat, side]);
 # P_TMASK0 + side: bit (1 << timing) set for each timing among them
 
@@ -63,7 +64,7 @@ A_C, A_I, A_V, A_SPEC, A_DIR = range(5)
 NAC = 5
 
 # ---- game scalars G[...] (int64) ----
-(G_ROUND, G_ACTIVE, G_D1, G_D2, G_TRIGGER, G_END, G_OVER, G_TIEROUNDS, G_START_TIE, G_START_PRE,
+(G_ROUND, G_ACTIVE, G_D1, G_D2, G_TRIGGER, G_END, G_OVER, G_TIEROUNDS, G_START_TIE, G_FIRST,
  G_YOUWIN, G_DSET1, G_DSET2, G_TRACE) = range(14)
 NG = 14
 END_VP, END_YOU_WIN, END_SHARED, END_MAX_ROUNDS = 0, 1, 2, 3
