@@ -45,7 +45,7 @@ def _safety_stops(rep, game, meta, n):
     """Games each policy plays to the max_rounds safety stop (a stalled policy), at 2 and 4 players."""
     rules = meta["scenario"]["rules"]
     rows = []
-    for policy in game.Scenario.POLICIES:
+    for policy in (p for p in game.Scenario.POLICIES if p != "scripted"):  # scripted: a test tool
         for players in (2, 4):
             d = compare_run(game, meta, n, players=players, policies=[policy])
             stops = int((d["end_reason"] == L.END_MAX_ROUNDS).sum())
