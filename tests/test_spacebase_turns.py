@@ -470,12 +470,12 @@ def test_lightspeed_opening_two_ships_of_one_sector(one_per_sector):
     E.reset(D, S, 1, 0)
     a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
     idx = {c.id: i for i, c in enumerate(card_list(sc))}
-    # opening player 0 sees l1-21 (6: cost 4, blue 2 credits), l1-22 (6: cost 2, blue 1 VP), l1-3 and
+    # seat 0 sees l1-21 (6: cost 4, blue 2 credits), l1-22 (6: cost 2, blue 1 VP), l1-3 and
     # l1-7 (cost 2 each), and no Level II card: buying all four is best where the rules allow it
     stack_level1_deck(S, ["l1-21", "l1-22", "l1-3", "l1-7", "l1-11", "l1-15", "l1-19", "l1-2"], idx)
     start, tie = E.opening_lightspeed(D, S)
     E.seat_players(D, S, start, tie)
-    seat = (0 - start) % 2
+    seat = 0                         # opening player 0 is seat 0, whoever starts
     bought = set(a["OPEN"][0, :16]) - {-1}
     pair = {idx["l1-21"], idx["l1-22"]}
     assert bought == pair | {idx["l1-3"], idx["l1-7"]} if not one_per_sector else \
@@ -600,3 +600,18 @@ def test_scripted_dice_arrow_options_are_each_sector_the_card_reaches(index, cre
     t.put(0, "l1-34")                # 9: 6 credits (starters 7 and 8: 3)
     t.turn(0, 3, 4)
     assert t.cred(0) == credits and t.CUBES[0, c] == (0 if spent else 1)
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_scripted_reroll_options_are_no_then_each_die(index):
+    t = scripted([index])
+    t.put(0, "l2-9", cubes=1)        # reroll + 1 credit
+    t.turn(0, 1, 1)
+    st = np.array([stream_rolling(1, 1)], np.uint64)
+    below(st, 6), below(st, 6)
+    face = below(st, 6) + 1          # the reroll's result
+    assert face != 1                 # (the stream makes the reroll visible)
+    dice = [1, 1]
+    if index:
+        dice[index - 1] = face
+    assert [int(t.G[L.G_D1]), int(t.G[L.G_D2])] == dice and t.PS[0, L.P_ABIL] == (index > 0)
