@@ -7,8 +7,9 @@ file's contents when loading it, so after an edit to a game's `state.py` a kerne
 calls it would load the old machine code: a stale kernel plays yesterday's rules. Here every cached
 function inside the analyzer package is keyed by the contents of all the Python files of its own
 folder (one game's package) plus the modules every kernel compiles in (`rng.py`, this file,
-`kernel_internals.py`). Any
-edit anywhere in a game rebuilds that game's kernels, and only that game's. Importing this module
+`kernel_internals.py`). Any edit anywhere in a game rebuilds that game's kernels, and only that
+game's. The cache sits beside the sources, or under NUMBA_CACHE_DIR when that is set (`make bench`
+times a cold compile in an empty one). Importing this module
 installs it; `analyzer.games` imports it before any game module (numba picks a cache locator when a
 function is decorated).
 """
@@ -23,7 +24,7 @@ from typing import Callable
 
 import numpy as np
 from numba import njit
-from numba.core import caching
+from numba.core import caching, config
 
 from . import rng
 
@@ -43,9 +44,9 @@ def sources_stamp(folder: Path) -> str:
     return h.hexdigest()
 
 
-class PackageStampLocator(caching.InTreeCacheLocator):
-    """numba's in-tree cache (beside the sources), stamped with the whole folder's sources. The stamp
-    is read at decoration time: an edit made while a process runs is seen by the next process."""
+class _FolderStamp:
+    """Stamps a cached function with the whole folder's sources. The stamp is read at decoration time:
+    an edit made while a process runs is seen by the next process."""
 
     def get_source_stamp(self):
         folder = Path(self._py_file).resolve().parent
@@ -59,9 +60,25 @@ class PackageStampLocator(caching.InTreeCacheLocator):
         return super().from_function(py_func, py_file)
 
 
+class PackageStampLocator(_FolderStamp, caching.InTreeCacheLocator):
+    """numba's in-tree cache (beside the sources), with the folder stamp."""
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if config.CACHE_DIR:
+            return None  # NUMBA_CACHE_DIR is set: the user-directory locator below takes it
+        return super().from_function(py_func, py_file)
+
+
+class PackageStampUserDirLocator(_FolderStamp, caching.UserProvidedCacheLocator):
+    """The cache under NUMBA_CACHE_DIR when it is set (e.g. `make bench` times a cold compile in an
+    empty one), with the folder stamp."""
+
+
 def install_cache_locator() -> None:
-    if PackageStampLocator not in caching.CacheImpl._locator_classes:
-        caching.CacheImpl._locator_classes.insert(0, PackageStampLocator)
+    for locator in (PackageStampLocator, PackageStampUserDirLocator):
+        if locator not in caching.CacheImpl._locator_classes:
+            caching.CacheImpl._locator_classes.insert(0, locator)
 
 
 install_cache_locator()  # at import, so that even this module's kernels below use it

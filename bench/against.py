@@ -38,6 +38,8 @@ def compare(base: str, games: dict[str, int], rounds: int = 3) -> dict:
                        capture_output=True)
         try:
             for game, n in games.items():
+                if subprocess.run(["git", "cat-file", "-e", f"{base}:analyzer/games/{game}"], cwd=ROOT).returncode:
+                    continue  # the game did not exist yet
                 now, then = 0.0, 0.0
                 for _ in range(rounds):
                     then = max(then, _rate(tree, game, n))

@@ -1,9 +1,10 @@
 """`make bench`: speed of every engine, measured in one run on this machine.
 
-Reports games/s, 2 workers against 1, cold compile against warm cache, STOP hands/s against RLCard's
-UNO games/s (4 players, random agents), and the Space Base kernel against its floor (spacebase_floor.py),
-all measured in the same run. Numbers go to stdout as a Markdown table and to bench/out/bench.json.
-Nothing here is asserted: machines are shared and noisy.
+For every game of GAMES: cold compile (an empty NUMBA_CACHE_DIR), games/s with 1 and 2 workers, the
+kernel alone on one core against its floor probe (bench/<game>_floor.py: only the work no engine of
+that game can skip), and the wall time of the CLI run the game's issue sets a goal for. STOP's hands/s
+is also set against RLCard's UNO games/s (4 players, random agents). Numbers go to stdout as a
+Markdown table and to bench/out/bench.json. Nothing here is asserted: machines are shared and noisy.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from importlib import import_module
 from pathlib import Path
 
 import numpy as np
@@ -21,8 +23,14 @@ import numpy as np
 import analyzer
 import analyzer.games
 
-sys.path.insert(0, str(Path(__file__).parent))
-import spacebase_floor  # noqa: E402  (bench/ is not a package)
+sys.path.insert(0, str(Path(__file__).parent))  # the floor probes (bench/ is not a package)
+
+# game: (games timed on 1 and 2 workers, games of the kernel-alone probe, CLI run timed or None)
+GAMES = {
+    "stop": (200_000, 100_000, None),
+    "spacebase": (400_000, 100_000, "1e6"),
+    "simplecard": (100_000, 100_000, "1e6"),
+}
 
 OUT = Path(__file__).parent / "out"
 
@@ -76,6 +84,24 @@ def kernel_games_per_s(game: str, n: int, repeats: int = 3) -> float:
     return n / best
 
 
+def game_bench(game: str, n: int, n_kernel: int, big: str | None) -> dict:
+    """One game's row of the table (see the module docstring)."""
+    r: dict = {"cold_compile_s": cold_compile_s(game)}
+    t1, df = timed_sim(game, n, jobs=1)
+    t2, df2 = timed_sim(game, n, jobs=2)
+    assert df.equals(df2), "jobs must not change results"
+    r.update(n=n, games_per_s_1job=n / t1, games_per_s_2jobs=n / t2, speedup_2_vs_1=t1 / t2,
+             mean_length=float(df["length"].mean()))
+    r["kernel_games_per_s_1core"] = kernel_games_per_s(game, n_kernel)
+    floor = Path(__file__).parent / f"{game}_floor.py"
+    if floor.exists():
+        r["floor_games_per_s_1core"] = import_module(floor.stem).games_per_s(n_kernel)
+        r["kernel_cost_vs_floor"] = r["floor_games_per_s_1core"] / r["kernel_games_per_s_1core"]
+    if big:
+        r["cli_wall_s_" + big] = cli_wall_s(["sim", game, "--n", big, "--jobs", "2"])
+    return r
+
+
 def cli_wall_s(args: list[str]) -> float:
     with tempfile.TemporaryDirectory() as d:
         t0 = time.perf_counter()
@@ -95,31 +121,17 @@ def main() -> None:
     uno = rlcard_uno_games_per_s(2 if a.quick else 10)
     res["rlcard_uno_games_per_s"] = uno
 
-    for game, n in (("stop", int(200_000 * scale)), ("spacebase", int(400_000 * scale))):
-        r: dict = {"cold_compile_s": cold_compile_s(game)}
-        t1, df = timed_sim(game, n, jobs=1)
-        t2, df2 = timed_sim(game, n, jobs=2)
-        assert df.equals(df2), "jobs must not change results"
-        r.update(n=n, games_per_s_1job=n / t1, games_per_s_2jobs=n / t2, speedup_2_vs_1=t1 / t2)
-        if game == "stop":
-            hands = int(df["length"].sum())
-            r["hands_per_s_1job"] = hands / t1
-            r["hands_per_match"] = hands / n
-            if uno:
-                r["ratio_hands_per_s_vs_rlcard_uno_games_per_s"] = r["hands_per_s_1job"] / uno
-        res[game] = r
-    # how far the full rules are from the floor (spacebase_floor.py: only the unavoidable work)
-    n_k = int(100_000 * scale)
-    sb = res["spacebase"]
-    sb["kernel_games_per_s_1core"] = kernel_games_per_s("spacebase", n_k)
-    sb["floor_games_per_s_1core"] = spacebase_floor.games_per_s(n_k)
-    sb["kernel_cost_vs_floor"] = sb["floor_games_per_s_1core"] / sb["kernel_games_per_s_1core"]
-    big = "1e4" if a.quick else "1e6"
-    sb["cli_wall_s_" + big] = cli_wall_s(["sim", "spacebase", "--n", big, "--jobs", "2"])
+    for game, (n, n_kernel, big) in GAMES.items():
+        res[game] = game_bench(game, int(n * scale), int(n_kernel * scale), big and ("1e4" if a.quick else big))
+    stop = res["stop"]
+    stop["hands_per_match"] = stop.pop("mean_length")
+    stop["hands_per_s_1job"] = stop["hands_per_match"] * stop["games_per_s_1job"]
+    if uno:
+        stop["ratio_hands_per_s_vs_rlcard_uno_games_per_s"] = stop["hands_per_s_1job"] / uno
 
     if a.base:
         import against
-        res["against_" + a.base] = against.compare(a.base, {"stop": int(50_000 * scale), "spacebase": int(50_000 * scale)})
+        res["against_" + a.base] = against.compare(a.base, {g: int(50_000 * scale) for g in GAMES})
 
     OUT.mkdir(exist_ok=True)
     (OUT / "bench.json").write_text(json.dumps(res, indent=1))

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 HELPER = "from numba import njit\n\n\n@njit(cache=True)\ndef rule():\n    return {value}\n"
@@ -15,13 +17,15 @@ PROBE = ("import analyzer.games\nfrom analyzer.games.probe.kernel import play\n"
          "else sum(play.stats.cache_hits.values()))\n")
 
 
-def _run(tree: Path) -> tuple[int, int]:
+def _run(tree: Path, cache_dir: Path | None) -> tuple[int, int]:
+    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", **({"NUMBA_CACHE_DIR": str(cache_dir)} if cache_dir else {})}
     out = subprocess.run([sys.executable, "-c", PROBE], cwd=tree, capture_output=True, text=True, check=True,
-                         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}).stdout.split()
+                         env=env).stdout.split()
     return int(out[0]), int(out[1])
 
 
-def test_editing_a_helper_file_rebuilds_the_kernel_that_calls_it(tmp_path):
+@pytest.mark.parametrize("user_dir", [False, True], ids=["beside the sources", "NUMBA_CACHE_DIR"])
+def test_editing_a_helper_file_rebuilds_the_kernel_that_calls_it(tmp_path, user_dir):
     shutil.copytree(ROOT / "analyzer", tmp_path / "analyzer",
                     ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc", "stop", "spacebase"))
     game = tmp_path / "analyzer" / "games" / "probe"
@@ -29,7 +33,10 @@ def test_editing_a_helper_file_rebuilds_the_kernel_that_calls_it(tmp_path):
     (game / "__init__.py").write_text("")
     (game / "helper.py").write_text(HELPER.format(value=1))
     (game / "kernel.py").write_text(KERNEL)
-    assert _run(tmp_path) == (10, 0)  # compiled and cached
-    assert _run(tmp_path) == (10, 1)  # loaded from the cache
+    cache = tmp_path / "cache" if user_dir else None
+    assert _run(tmp_path, cache) == (10, 0)  # compiled and cached
+    assert _run(tmp_path, cache) == (10, 1)  # loaded from the cache
+    beside = list(game.rglob("*.nbi"))
+    assert (not beside and list(cache.rglob("kernel.play-*.nbi"))) if user_dir else beside
     (game / "helper.py").write_text(HELPER.format(value=2))
-    assert _run(tmp_path)[0] == 20  # the kernel's own file is unchanged, yet the new rule is played
+    assert _run(tmp_path, cache)[0] == 20  # the kernel's own file is unchanged, yet the new rule is played

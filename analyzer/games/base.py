@@ -50,6 +50,11 @@ class Game(ABC):
         return self.Scenario.POLICIES
 
     @property
+    def playing_policies(self) -> tuple[str, ...]:
+        """The policies that play by themselves: all but `scripted`, which replays a test's script."""
+        return tuple(p for p in self.Scenario.POLICIES if p != "scripted")
+
+    @property
     def scenario_dir(self) -> Path:
         return SCENARIOS_DIR / self.name
 

@@ -310,7 +310,7 @@ def offer_cards(s, n, mask):
     return n
 
 
-@jit
+@jit_inline
 def ask(s, r, pol, p, kind, n, ctx):
     """The option p takes among the n listed (n >= 1). A single option is not a decision: it is taken
     without asking. An index outside the list is a broken policy: counted in invariant_errors."""

@@ -96,7 +96,7 @@ ATTACK_MASK = i64(sum(1 << (c * 12 + k) for c in range(4) for k in (2, 9, 11))) 
 
 # ---- the dispatch --------------------------------------------------------------------------------------
 
-@jit
+@jit_inline
 def decide(s, r, pol, p, kind, n, ctx):
     """The index of the option p's policy takes among the n options the engine listed (view.option)
     for a decision of `kind` (options.py; ctx is the decision's context). The only place a policy
@@ -119,7 +119,7 @@ def index_of(s, n, value):
     return NONE  # a policy chose something that is not an option: engine.ask reports it
 
 
-@jit
+@jit_inline
 def card_options(s, n):
     """The card types among the listed options, as a bit mask."""
     m = 0

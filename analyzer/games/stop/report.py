@@ -143,7 +143,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     variants = rule_variants(meta["scenario"]["rules"])
     # the run's own policies first, then every policy at every seat
     policies = [meta["policies"]] if not uniform else []
-    policies += [[q] for q in sorted(game.Scenario.POLICIES, key=lambda q: not (uniform and q == policy))]
+    policies += [[q] for q in sorted(game.playing_policies, key=lambda q: not (uniform and q == policy))]
     rep.section("Effect of rule parameters", f"Each row is a comparison run of {n_cmp:,} matches with one rule "
                 f"changed from the scenario ({players} players, same seed), once per policy: a verdict should "
                 f"hold under more than one. 'identical' marks a run that played exactly the scenario's "

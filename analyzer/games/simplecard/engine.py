@@ -1,0 +1,787 @@
+"""Simple Card, the rulebook as one compiled kernel (and, with tracing on, the recorder `analyzer replay`
+reads). The rules and their open points: the package docstring (__init__.py).
+
+A game: setup (shuffle, 4 cards to hand, the next card onto the Balance; the player whose balancer has
+more risk points chooses to go first or second), then ACTs, the players alternating as active and
+passive, until a player loses (`check_losses`) or the ACT cap. One ACT (`play_act`): the active Main
+returns to hand; draw to 4; pre-scene cast techniques; the SCENE (place a card: face up if the opponent's
+Main holds one, else set face down; a rank-2/3 stack always face up); the CONTACT if the passive Main
+holds a card (contact choice, open, totals, Changing, destruction); post-scene Bounce.
+"""
+import numpy as np
+from numba import njit
+
+from ... import rng
+from ...kernel import Columns, indices, new_trace, record
+from .memory import borrowed
+from .policies import (
+    CT_BOUNCE,
+    CT_CHANGING,
+    CT_MOVING,
+    CT_PICKING,
+    CT_READING,
+    CT_RECALL,
+    CT_SHIFT,
+    CT_SKIPPING,
+    D_CAST,
+    D_CHANGE,
+    D_CHANGE_PLACE,
+    D_CONTACT,
+    D_DRAW,
+    D_FIRST,
+    D_MOVE,
+    D_PICK,
+    D_PLACE,
+    D_POST,
+    D_PRE,
+    D_READ,
+    D_RECALL,
+    D_SHIFT,
+    GO_SECOND,
+    MAX_CARDS,
+    MAX_OPTIONS,
+    O_CARD,
+    O_CODE,
+    O_INDEX,
+    PROCEED,
+    VIEW_SIZE,
+    decide,
+    fill_view,
+)
+from .scenario import CT_KINDS, OLD_REMOVED, OLD_RISK, SIM_ACTIVE_LOSES, SIM_DRAW, K, R
+from .table import (
+    N_BAL,
+    N_DECK,
+    N_FIELDS,
+    N_HAND,
+    N_MAIN_BASE,
+    N_MAIN_H,
+    N_MAIN_UP,
+    N_REMOVED,
+    N_RISK_N,
+    N_RISK_PTS,
+    N_UNDER,
+    contact_total,
+    stack_risk,
+    top_of,
+)
+
+COLUMNS = Columns(
+    game={"length": "ACTs played", "capped": "1 if the game hit act_cap (a draw)",
+          "end": "how the game ended: 1 a Risk total at the limit, 2 deck and hand empty, 3 a player could not "
+                 "place a Main, 0 the ACT cap",
+          "simultaneous": "1 if both players reached a losing condition at the same moment",
+          "chooser": "the seat whose balancer had more risk points and chose to go first or second (-1: a tie)"},
+    seat={"score": "Risk headroom at the end: risk_limit minus the Risk total (higher is better)",
+          "is_winner": "won the game", "faction": "the seat's deck (index into the scenario's decks)",
+          "risk": "Risk total at the end", "lost": "1 if this seat met a losing condition",
+          "start_bonus": "the first balancer's lowest contact value (its bonus)",
+          "stacks_played": "rank-2/3 stacks placed in the Main", "stack_contacts": "contacts fought with a stack Main",
+          "stack_wins": "contacts won by a stack Main", "stacks_destroyed": "stacks destroyed (to Risk, ties included)",
+          "stack_risk": "Risk points added by destroyed stacks",
+          "stack_ended": "destroyed stacks that brought their owner's Risk to the limit",
+          "contacts": "contacts fought (either side)", "contacts_won": "contacts won",
+          "sets": "cards placed face down (set)", "cast_risk": "Risk points added by casting"},
+)
+G = indices("G", COLUMNS.game)
+S = indices("S", COLUMNS.seat)
+BITS = 62  # cards per word of the `played` bitmask
+END_CAP, END_RISK, END_DECKOUT, END_CANNOT_PLACE = 0, 1, 2, 3
+# the game status: gs[GS_OVER] 1 once decided, gs[GS_LOSERS] bit per losing seat, gs[GS_REASON] an END_ code
+GS_OVER, GS_LOSERS, GS_REASON = 0, 1, 2
+HAND_TARGET = 4
+
+# trace records: (kind, seat, a, b, c)
+(E_SETUP, E_CHOOSE, E_ACT, E_RETURN, E_DRAW, E_CAST, E_PICK, E_READ, E_SHIFT, E_SKIP, E_MOVE, E_RECALL,
+ E_PLACE, E_CONTACT, E_OPEN, E_TOTALS, E_CHANGE, E_DESTROY, E_TIE, E_BOUNCE, E_LOSE, E_WIN, E_DRAWN,
+ E_CAP) = range(1, 25)
+# reading_depth (scenario.READING_DEPTHS order) -> the card number it reads
+DEPTH_FIELD = np.array([K.ACTIVE, K.PASSIVE, K.A, K.B, K.C, K.RANK, K.RISK], np.int64)
+
+
+# ---- zones -------------------------------------------------------------------------------------------
+@njit(cache=True)
+def take_from_hand(st, p, i):
+    """Remove and return hand[p, i], keeping the others in order."""
+    n, hand = st[0], st[2]
+    c = hand[p, i]
+    for k in range(i, n[p, N_HAND] - 1):
+        hand[p, k] = hand[p, k + 1]
+    n[p, N_HAND] -= 1
+    return c
+
+
+@njit(cache=True)
+def add_to_hand(st, p, c):
+    n, hand = st[0], st[2]
+    hand[p, n[p, N_HAND]] = c
+    n[p, N_HAND] += 1
+
+
+@njit(cache=True)
+def find_in_hand(st, p, c, skip):
+    """Index of card c in p's hand other than index `skip`, or -1."""
+    n, hand = st[0], st[2]
+    for k in range(n[p, N_HAND]):
+        if k != skip and hand[p, k] == c:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def draw(st, p):
+    n, deck = st[0], st[1]
+    n[p, N_DECK] -= 1
+    add_to_hand(st, p, deck[p, n[p, N_DECK]])
+
+
+@njit(cache=True)
+def to_risk(st, cards, p, c, face_up):
+    """A card into p's Risk: face up it counts its risk points; face down it is a nameless card worth 0."""
+    n, risk = st[0], st[3]
+    risk[p, n[p, N_RISK_N]] = c if face_up else -1 - c
+    n[p, N_RISK_N] += 1
+    if face_up:
+        n[p, N_RISK_PTS] += cards[c, K.RISK]
+
+
+@njit(cache=True)
+def set_balancer(st, data, p, c):
+    """c becomes p's balancer; the old one goes under it, to Risk or to Removed (old_balancer)."""
+    rules, cards = data[0], data[2]
+    n = st[0]
+    old = n[p, N_BAL]
+    n[p, N_BAL] = c
+    if rules[R.OLD_BALANCER] == OLD_RISK:
+        to_risk(st, cards, p, old, True)
+    elif rules[R.OLD_BALANCER] == OLD_REMOVED:
+        n[p, N_REMOVED] += 1
+    else:
+        n[p, N_UNDER] += 1
+    return old
+
+
+@njit(cache=True)
+def main_to_hand(st, data, p, to):
+    """p's whole Main (the stack shares its fate) returns to the hand of seat `to`."""
+    up = data[3]
+    n = st[0]
+    c = n[p, N_MAIN_BASE]
+    for _ in range(n[p, N_MAIN_H]):
+        add_to_hand(st, to, c)
+        c = up[c]
+    n[p, N_MAIN_H] = 0
+    n[p, N_MAIN_UP] = 0
+
+
+@njit(cache=True)
+def destroy_main(st, data, p):
+    """p's whole Main goes face up to p's Risk; returns the risk points added."""
+    cards, up = data[2], data[3]
+    n = st[0]
+    c = n[p, N_MAIN_BASE]
+    added = stack_risk(cards, up, c, n[p, N_MAIN_H])
+    for _ in range(n[p, N_MAIN_H]):
+        to_risk(st, cards, p, c, True)
+        c = up[c]
+    n[p, N_MAIN_H] = 0
+    n[p, N_MAIN_UP] = 0
+    return added
+
+
+@njit(cache=True)
+def mark_played(played, up, p, base, height):
+    c = base
+    for _ in range(height):
+        played[p, c // BITS] |= np.int64(1) << (c % BITS)
+        c = up[c]
+
+
+# ---- losing ------------------------------------------------------------------------------------------
+@njit(cache=True)
+def at_limit(points, rules):
+    return points >= rules[R.RISK_LIMIT] if rules[R.RISK_INCLUSIVE] else points > rules[R.RISK_LIMIT]
+
+
+@njit(cache=True)
+def check_losses(st, rules, gs, risk_now):
+    """Every losing condition that holds now, for both players at once (so simultaneous losses are seen
+    together): a Risk total at the limit (when `risk_now`), deck and hand both empty (continuous check).
+    Returns True once the game is decided."""
+    n = st[0]
+    for p in range(2):
+        if risk_now and at_limit(n[p, N_RISK_PTS], rules):
+            gs[GS_LOSERS] |= 1 << p
+            gs[GS_REASON] = END_RISK
+        elif rules[R.DECKOUT_CONTINUOUS] and n[p, N_DECK] == 0 and n[p, N_HAND] == 0:
+            gs[GS_LOSERS] |= 1 << p
+            if gs[GS_REASON] == END_CAP:
+                gs[GS_REASON] = END_DECKOUT
+    if gs[GS_LOSERS]:
+        gs[GS_OVER] = 1
+    return gs[GS_OVER] == 1
+
+
+@njit(cache=True)
+def lose_now(gs, p, reason):
+    gs[GS_LOSERS] |= 1 << p
+    gs[GS_REASON] = reason
+    gs[GS_OVER] = 1
+
+
+# ---- decisions ---------------------------------------------------------------------------------------
+@njit(cache=True)
+def ask(kind, p, a, st, data, pol, n_options, contact, changes_left, cast_for):
+    """Seat p's policy picks one of the n_options listed in pol's options array; returns its index."""
+    rules, cards, up = data[0], data[2], data[3]
+    policy, margin, bounce, script, at, stream, view, options = pol
+    fill_view(view, kind, p, a, st[0], st[2], contact, changes_left, cast_for, cards.shape[0] - 1)
+    return decide(policy[p], view, cards, up, rules, options, n_options, stream, script, at, margin[p], bounce[p])
+
+
+@njit(cache=True)
+def list_hand(st, p, options, skip_last):
+    """Every hand card of p as an option (index, card), but for the last `skip_last` cards."""
+    n, hand = st[0], st[2]
+    k = 0
+    for i in range(n[p, N_HAND] - skip_last):
+        options[k, O_CODE], options[k, O_INDEX], options[k, O_CARD] = 0, i, hand[p, i]
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def cast(p, a, kind, st, data, pol, out, ev, tn, cap):
+    """To cast: p puts a hand card of its choice face up into its own Risk (its points count)."""
+    cards = data[2]
+    n_opt = list_hand(st, p, pol[7], 0)
+    k = ask(D_CAST, p, a, st, data, pol, n_opt, -1, 0, kind) if n_opt > 1 else 0
+    c = take_from_hand(st, p, pol[7][k, O_INDEX])
+    to_risk(st, cards, p, c, True)
+    out[1][p, S.CAST_RISK] += cards[c, K.RISK]
+    record(ev, tn, cap, E_CAST, p, c, kind, st[0][p, N_RISK_PTS])
+
+
+# ---- pre-scene cast techniques -------------------------------------------------------------------------
+@njit(cache=True)
+def list_pre_scene(a, st, data, options, shifted):
+    """PROCEED, then each pre-scene technique the active player may use now (enabled, affordable, useful)."""
+    rules, enabled = data[0], data[1]
+    n, risk = st[0], st[3]
+    b = 1 - a
+    hand = n[a, N_HAND]
+    legal = np.zeros(CT_KINDS, np.bool_)
+    legal[CT_PICKING] = hand >= 1 and n[b, N_HAND] >= 1
+    legal[CT_READING] = hand >= 1 and n[a, N_DECK] >= 1
+    legal[CT_SHIFT] = hand >= 1 and not shifted
+    legal[CT_SKIPPING] = hand >= 1 and n[b, N_DECK] >= 1
+    legal[CT_MOVING] = hand >= 1 and (n[a, N_MAIN_H] > 0 or n[b, N_MAIN_H] > 0)
+    face_up_risk = False
+    for k in range(n[a, N_RISK_N]):
+        face_up_risk = face_up_risk or risk[a, k] >= 0
+    legal[CT_RECALL] = hand >= 2 and (face_up_risk or rules[R.RECALL_JUST_CAST] == 1)
+    options[0, O_CODE] = PROCEED
+    m = 1
+    for t in range(CT_RECALL + 1):
+        if enabled[t] and legal[t]:
+            options[m, O_CODE] = t
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def picking(a, st, data, pol, out, ev, tn, cap):
+    """Cast 1; look at the opponent's hand and put one of its cards face down into a Risk (worth 0)."""
+    rules, cards = data[0], data[2]
+    b = 1 - a
+    cast(a, a, CT_PICKING, st, data, pol, out, ev, tn, cap)
+    n_opt = list_hand(st, b, pol[7], 0)  # the opponent's hand, shown to the caster
+    k = ask(D_PICK, a, a, st, data, pol, n_opt, -1, 0, CT_PICKING) if n_opt > 1 else 0
+    c = take_from_hand(st, b, pol[7][k, O_INDEX])
+    target = a if rules[R.PICKING_TO_CASTER] else b
+    to_risk(st, cards, target, c, False)
+    record(ev, tn, cap, E_PICK, a, c, target, 0)
+
+
+@njit(cache=True)
+def reading_depth(cards, rules, c):
+    return cards[c, DEPTH_FIELD[rules[R.READING_DEPTH]]]
+
+
+@njit(cache=True)
+def reading(a, st, data, pol, out, ev, tn, cap):
+    """Cast 1; look at the top N cards of your deck (N: reading_depth of the cast card) and reorder them:
+    the player picks which seen card goes on top, then next, and so on."""
+    rules, cards = data[0], data[2]
+    n, deck, risk = st[0], st[1], st[3]
+    options = pol[7]
+    cast(a, a, CT_READING, st, data, pol, out, ev, tn, cap)
+    c = risk[a, n[a, N_RISK_N] - 1]
+    m = min(reading_depth(cards, rules, c), n[a, N_DECK])
+    record(ev, tn, cap, E_READ, a, m, c, 0)
+    top = n[a, N_DECK] - 1
+    for t in range(m - 1):
+        # seen cards still to order: deck[top - t - j] for j in 0..m-t-1 (the current order as listed)
+        for j in range(m - t):
+            options[j, O_CODE], options[j, O_INDEX], options[j, O_CARD] = 0, top - t - j, deck[a, top - t - j]
+        k = ask(D_READ, a, a, st, data, pol, m - t, -1, 0, CT_READING)
+        src = options[k, O_INDEX]
+        chosen = deck[a, src]
+        for i in range(src, top - t):  # close the gap, then put the chosen card at the next top slot
+            deck[a, i] = deck[a, i + 1]
+        deck[a, top - t] = chosen
+
+
+@njit(cache=True)
+def balance_shift(a, st, data, pol, ev, tn, cap):
+    """Once per ACT, no cast: a hand card face up onto your Balance (the new balancer)."""
+    n_opt = list_hand(st, a, pol[7], 0)
+    k = ask(D_SHIFT, a, a, st, data, pol, n_opt, -1, 0, CT_SHIFT) if n_opt > 1 else 0
+    c = take_from_hand(st, a, pol[7][k, O_INDEX])
+    old = set_balancer(st, data, a, c)
+    record(ev, tn, cap, E_SHIFT, a, c, old, 0)
+
+
+@njit(cache=True)
+def skipping(a, st, data, pol, out, ev, tn, cap):
+    """Cast 1; the opponent's top deck card goes onto the opponent's Balance."""
+    n, deck = st[0], st[1]
+    b = 1 - a
+    cast(a, a, CT_SKIPPING, st, data, pol, out, ev, tn, cap)
+    n[b, N_DECK] -= 1
+    c = deck[b, n[b, N_DECK]]
+    old = set_balancer(st, data, b, c)
+    record(ev, tn, cap, E_SKIP, b, c, old, a)
+
+
+@njit(cache=True)
+def moving(a, st, data, pol, out, ev, tn, cap):
+    """Cast 1; a card (whole stack) in either Main returns to its owner's hand (or the caster's)."""
+    rules, cards = data[0], data[2]
+    n = st[0]
+    options = pol[7]
+    cast(a, a, CT_MOVING, st, data, pol, out, ev, tn, cap)
+    m = 0
+    for p in (1 - a, a):
+        if n[p, N_MAIN_H] > 0:
+            options[m, O_CODE], options[m, O_INDEX] = p, 0
+            options[m, O_CARD] = n[p, N_MAIN_BASE] if n[p, N_MAIN_UP] else cards.shape[0] - 1
+            m += 1
+    k = ask(D_MOVE, a, a, st, data, pol, m, -1, 0, CT_MOVING) if m > 1 else 0
+    owner = options[k, O_CODE]
+    to = a if rules[R.MOVING_TO_CASTER] else owner
+    record(ev, tn, cap, E_MOVE, a, owner, n[owner, N_MAIN_BASE], to)
+    main_to_hand(st, data, owner, to)
+
+
+@njit(cache=True)
+def recall(a, st, data, pol, out, gs, ev, tn, cap):
+    """Cast 2; take a face-up card of your Risk into your hand (not one of the two just cast, unless
+    recall_can_take_just_cast). Returns False if the casts already lost the game."""
+    rules, cards = data[0], data[2]
+    n, risk = st[0], st[3]
+    options = pol[7]
+    before = n[a, N_RISK_N]
+    cast(a, a, CT_RECALL, st, data, pol, out, ev, tn, cap)
+    cast(a, a, CT_RECALL, st, data, pol, out, ev, tn, cap)
+    if check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1):
+        return False
+    limit = n[a, N_RISK_N] if rules[R.RECALL_JUST_CAST] else before
+    m = 0
+    for i in range(limit):
+        if risk[a, i] >= 0:
+            options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = 0, i, risk[a, i]
+            m += 1
+    if m == 0:
+        return True
+    k = ask(D_RECALL, a, a, st, data, pol, m, -1, 0, CT_RECALL) if m > 1 else 0
+    i = options[k, O_INDEX]
+    c = risk[a, i]
+    for j in range(i, n[a, N_RISK_N] - 1):
+        risk[a, j] = risk[a, j + 1]
+    n[a, N_RISK_N] -= 1
+    n[a, N_RISK_PTS] -= cards[c, K.RISK]
+    add_to_hand(st, a, c)
+    record(ev, tn, cap, E_RECALL, a, c, n[a, N_RISK_PTS], 0)
+    return True
+
+
+@njit(cache=True)
+def pre_scene(a, st, data, pol, out, gs, ev, tn, cap):
+    """The active player's pre-scene cast techniques, as many as it likes (Balance shift once per ACT)."""
+    rules = data[0]
+    shifted = False
+    while True:
+        m = list_pre_scene(a, st, data, pol[7], shifted)
+        if m == 1:
+            return
+        ct = pol[7][ask(D_PRE, a, a, st, data, pol, m, -1, 0, -1), O_CODE]
+        if ct == PROCEED:
+            return
+        out[2][a, ct] += 1
+        if ct == CT_PICKING:
+            picking(a, st, data, pol, out, ev, tn, cap)
+        elif ct == CT_READING:
+            reading(a, st, data, pol, out, ev, tn, cap)
+        elif ct == CT_SHIFT:
+            balance_shift(a, st, data, pol, ev, tn, cap)
+            shifted = True
+        elif ct == CT_SKIPPING:
+            skipping(a, st, data, pol, out, ev, tn, cap)
+        elif ct == CT_MOVING:
+            moving(a, st, data, pol, out, ev, tn, cap)
+        elif not recall(a, st, data, pol, out, gs, ev, tn, cap):
+            return
+        if check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1):
+            return
+
+
+# ---- the scene -------------------------------------------------------------------------------------------
+@njit(cache=True)
+def list_placements(a, st, data, options):
+    """Every way to fill the active Main: a rank-1 card alone, or stacked with the rank-2 (and rank-3) card
+    of its name from the hand; a stack only when the opponent's Main holds a card (stack_needs_opponent_main).
+    options: (height, hand index of the rank-1 card, top card)."""
+    rules, cards, up = data[0], data[2], data[3]
+    n, hand = st[0], st[2]
+    stack_ok = n[1 - a, N_MAIN_H] > 0 or not rules[R.STACK_NEEDS_OPPONENT_MAIN]
+    m = 0
+    for i in range(n[a, N_HAND]):
+        c = hand[a, i]
+        if cards[c, K.RANK] != 1:
+            continue
+        options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = 1, i, c
+        m += 1
+        top = c
+        for h in range(2, 4):
+            top = up[top]
+            if not stack_ok or top < 0 or find_in_hand(st, a, top, -1) < 0:
+                break
+            options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = h, i, top
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def place(a, st, data, pol, out, ev, tn, cap):
+    """SCENE: the active player must place; face up if the passive Main holds a card (a stack always), else
+    set face down. Returns False if it cannot (a loss)."""
+    rules, enabled, up = data[0], data[1], data[3]
+    n = st[0]
+    options = pol[7]
+    m = list_placements(a, st, data, options)
+    if m == 0:
+        return False
+    changes = rules[R.CHANGING_MAX] if enabled[CT_CHANGING] else 0  # what the opponent could still do
+    k = ask(D_PLACE, a, a, st, data, pol, m, -1, changes, -1) if m > 1 else 0
+    h, base = options[k, O_CODE], take_from_hand(st, a, options[k, O_INDEX])
+    c = base
+    for _ in range(h - 1):
+        c = up[c]
+        take_from_hand(st, a, find_in_hand(st, a, c, -1))
+    n[a, N_MAIN_BASE], n[a, N_MAIN_H] = base, h
+    n[a, N_MAIN_UP] = n[1 - a, N_MAIN_H] > 0 or h > 1
+    mark_played(out[3], up, a, base, h)
+    if h > 1:
+        out[1][a, S.STACKS_PLAYED] += 1
+    if not n[a, N_MAIN_UP]:
+        out[1][a, S.SETS] += 1
+    record(ev, tn, cap, E_PLACE, a, c, h, n[a, N_MAIN_UP])
+    return True
+
+
+@njit(cache=True)
+def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
+    """The side whose Main is inferior may Change: cast 1, return its Main (stack) to hand, place another
+    rank-1 hand card face up as its Main. Returns True if it did."""
+    rules, enabled, cards, up = data[0], data[1], data[2], data[3]
+    n, hand = st[0], st[2]
+    options = pol[7]
+    if not enabled[CT_CHANGING] or changes_left == 0:
+        return False
+    ones = 0
+    for i in range(n[p, N_HAND]):
+        ones += cards[hand[p, i], K.RANK] == 1
+    # cast options: any hand card that leaves another rank-1 card to place
+    options[0, O_CODE] = PROCEED
+    m = 1
+    for i in range(n[p, N_HAND]):
+        if ones - (cards[hand[p, i], K.RANK] == 1) >= 1:
+            options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = CT_CHANGING, i, hand[p, i]
+            m += 1
+    if m == 1:
+        return False
+    k = ask(D_CHANGE, p, a, st, data, pol, m, x, changes_left, CT_CHANGING)
+    if options[k, O_CODE] == PROCEED:
+        return False
+    out[2][p, CT_CHANGING] += 1
+    c = take_from_hand(st, p, options[k, O_INDEX])
+    to_risk(st, cards, p, c, True)
+    out[1][p, S.CAST_RISK] += cards[c, K.RISK]
+    record(ev, tn, cap, E_CAST, p, c, CT_CHANGING, n[p, N_RISK_PTS])
+    if check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1):
+        return True
+    old, old_h = n[p, N_MAIN_BASE], n[p, N_MAIN_H]
+    main_to_hand(st, data, p, p)
+    m = 0
+    for i in range(n[p, N_HAND] - old_h):  # the returned cards (at the hand's end) may not come back
+        if cards[hand[p, i], K.RANK] == 1:
+            options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = 1, i, hand[p, i]
+            m += 1
+    k = ask(D_CHANGE_PLACE, p, a, st, data, pol, m, x, changes_left, CT_CHANGING) if m > 1 else 0
+    new = take_from_hand(st, p, options[k, O_INDEX])
+    n[p, N_MAIN_BASE], n[p, N_MAIN_H], n[p, N_MAIN_UP] = new, 1, 1
+    mark_played(out[3], up, p, new, 1)
+    record(ev, tn, cap, E_CHANGE, p, new, old, 0)
+    return True
+
+
+@njit(cache=True)
+def stack_outcome(st, data, p, destroyed, added, s):
+    """Stack statistics of p's Main at the end of a contact."""
+    rules = data[0]
+    n = st[0]
+    s[p, S.STACK_CONTACTS] += 1
+    if destroyed:
+        s[p, S.STACKS_DESTROYED] += 1
+        s[p, S.STACK_RISK] += added
+        s[p, S.STACK_ENDED] += at_limit(n[p, N_RISK_PTS], rules)
+    else:
+        s[p, S.STACK_WINS] += 1
+
+
+@njit(cache=True)
+def contact(a, st, data, pol, out, gs, ev, tn, cap):
+    """CONTACT: the active player chooses A, B or C; set cards open; each side totals the chosen value,
+    its active (attacker) or passive (defender) value and its balancer bonus. Higher wins; the loser's Main
+    (whole stack) goes face up to its Risk; a tie sends both. Changing may come before the destruction."""
+    rules, cards, up = data[0], data[2], data[3]
+    n = st[0]
+    s = out[1]
+    b = 1 - a
+    options = pol[7]
+    for x in range(3):
+        options[x, O_CODE] = x
+    x = options[ask(D_CONTACT, a, a, st, data, pol, 3, -1, 0, -1), O_CODE]
+    record(ev, tn, cap, E_CONTACT, a, x, 0, 0)
+    for p in (a, b):
+        if not n[p, N_MAIN_UP]:
+            n[p, N_MAIN_UP] = 1
+            record(ev, tn, cap, E_OPEN, p, top_of(up, n[p, N_MAIN_BASE], n[p, N_MAIN_H]), 0, 0)
+    changes_left = rules[R.CHANGING_MAX]
+    while True:
+        ta = contact_total(cards, up, rules, n[a, N_MAIN_BASE], n[a, N_MAIN_H], x, K.ACTIVE, n[a, N_BAL])
+        tb = contact_total(cards, up, rules, n[b, N_MAIN_BASE], n[b, N_MAIN_H], x, K.PASSIVE, n[b, N_BAL])
+        record(ev, tn, cap, E_TOTALS, a, ta, tb, x)
+        if ta == tb:
+            break
+        inferior = a if ta < tb else b
+        if not changing(inferior, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
+            break
+        if gs[GS_OVER]:
+            return
+        changes_left -= 1
+    for p in (a, b):
+        s[p, S.CONTACTS] += 1
+    heights = (n[a, N_MAIN_H], n[b, N_MAIN_H])
+    lost = (ta <= tb, tb <= ta)
+    if ta == tb:
+        record(ev, tn, cap, E_TIE, a, ta, 0, 0)
+    for j in range(2):
+        p = a if j == 0 else b
+        added = 0
+        if lost[j]:
+            top = top_of(up, n[p, N_MAIN_BASE], n[p, N_MAIN_H])
+            added = destroy_main(st, data, p)
+            record(ev, tn, cap, E_DESTROY, p, top, added, n[p, N_RISK_PTS])
+        else:
+            s[p, S.CONTACTS_WON] += 1
+        if heights[j] > 1:
+            stack_outcome(st, data, p, lost[j], added, s)
+
+
+@njit(cache=True)
+def post_scene(a, st, data, pol, out, ev, tn, cap):
+    """Post-scene: Bounce (cast 1, return your own Main to hand)."""
+    enabled = data[1]
+    n = st[0]
+    options = pol[7]
+    if not (enabled[CT_BOUNCE] and n[a, N_MAIN_H] > 0 and n[a, N_HAND] >= 1):
+        return
+    options[0, O_CODE], options[1, O_CODE] = PROCEED, CT_BOUNCE
+    if options[ask(D_POST, a, a, st, data, pol, 2, -1, 0, -1), O_CODE] == PROCEED:
+        return
+    out[2][a, CT_BOUNCE] += 1
+    cast(a, a, CT_BOUNCE, st, data, pol, out, ev, tn, cap)
+    record(ev, tn, cap, E_BOUNCE, a, n[a, N_MAIN_BASE], n[a, N_MAIN_H], 0)
+    main_to_hand(st, data, a, a)
+
+
+# ---- the ACT -----------------------------------------------------------------------------------------------
+@njit(cache=True)
+def play_act(a, st, data, pol, out, gs, ev, tn, cap):
+    """One ACT of active player a; the game status gs says whether it ended the game."""
+    rules = data[0]
+    n = st[0]
+    immediate = rules[R.LOSS_IMMEDIATE] == 1
+    b = 1 - a
+    # 1. the active Main returns to hand (mandatory)
+    if n[a, N_MAIN_H] > 0:
+        record(ev, tn, cap, E_RETURN, a, n[a, N_MAIN_BASE], n[a, N_MAIN_H], 0)
+        main_to_hand(st, data, a, a)
+    # 2. draw up to 4 (draw_optional: the player chooses how many)
+    k = min(max(HAND_TARGET - n[a, N_HAND], 0), n[a, N_DECK])
+    if rules[R.DRAW_OPTIONAL] and k > 0:
+        options = pol[7]
+        for j in range(k + 1):
+            options[j, O_CODE] = j
+        k = options[ask(D_DRAW, a, a, st, data, pol, k + 1, -1, 0, -1), O_CODE]
+    for _ in range(k):
+        draw(st, a)
+    record(ev, tn, cap, E_DRAW, a, k, n[a, N_HAND], n[a, N_DECK])
+    if not rules[R.DECKOUT_CONTINUOUS] and n[a, N_DECK] == 0 and n[a, N_HAND] == 0:
+        lose_now(gs, a, END_DECKOUT)
+        return
+    # 3. pre-scene cast techniques
+    pre_scene(a, st, data, pol, out, gs, ev, tn, cap)
+    if gs[GS_OVER]:
+        return
+    # 4. the SCENE: place a card (a stack) in the Main
+    if not place(a, st, data, pol, out, ev, tn, cap):
+        lose_now(gs, a, END_CANNOT_PLACE)
+        return
+    if check_losses(st, rules, gs, immediate):
+        return
+    # 5. CONTACT, if the passive Main holds a card
+    if n[b, N_MAIN_H] > 0:
+        contact(a, st, data, pol, out, gs, ev, tn, cap)
+        if gs[GS_OVER] or check_losses(st, rules, gs, immediate):
+            return
+    # 6. post-scene: Bounce; then the ACT ends
+    post_scene(a, st, data, pol, out, ev, tn, cap)
+    check_losses(st, rules, gs, True)
+
+
+# ---- a game ------------------------------------------------------------------------------------------------
+@njit(cache=True)
+def setup(st, data, decks, seat_decks, stream, s, ev, tn, cap):
+    """Each player's deck (its own or drawn at random), shuffled; 4 cards to hand; the next onto the Balance."""
+    cards = data[2]
+    n, deck = st[0], st[1]
+    n[:, :] = 0
+    for p in range(2):
+        d = seat_decks[p] if seat_decks[p] >= 0 else rng.below(stream, decks.shape[0])
+        s[p, S.FACTION] = d
+        length = decks[d, 0]
+        for k in range(length):
+            deck[p, k] = decks[d, 1 + k]
+        n[p, N_DECK] = length
+        rng.shuffle(stream, deck[p], length)
+    for p in range(2):
+        for _ in range(HAND_TARGET):
+            draw(st, p)
+        n[p, N_DECK] -= 1
+        n[p, N_BAL] = deck[p, n[p, N_DECK]]
+        bal = n[p, N_BAL]
+        s[p, S.START_BONUS] = min(cards[bal, K.A], min(cards[bal, K.B], cards[bal, K.C]))
+        record(ev, tn, cap, E_SETUP, p, s[p, S.FACTION], bal, cards[bal, K.RISK])
+
+
+@njit(cache=True)
+def first_player(st, data, pol, g, ev, tn, cap):
+    """The player whose balancer has more risk points chooses to go first or second (a tie: first_player_tie)."""
+    rules, cards = data[0], data[2]
+    n = st[0]
+    r0, r1 = cards[n[0, N_BAL], K.RISK], cards[n[1, N_BAL], K.RISK]
+    if r0 != r1:
+        chooser = 0 if r0 > r1 else 1
+        g[G.CHOOSER] = chooser
+    else:
+        chooser = rng.below(pol[5], 2) if rules[R.FIRST_TIE_RANDOM] else 0
+        g[G.CHOOSER] = -1
+    options = pol[7]
+    options[0, O_CODE], options[1, O_CODE] = 0, GO_SECOND
+    second = options[ask(D_FIRST, chooser, chooser, st, data, pol, 2, -1, 0, -1), O_CODE] == GO_SECOND
+    first = 1 - chooser if second else chooser
+    record(ev, tn, cap, E_CHOOSE, chooser, first, r0 == r1, 0)
+    return first
+
+
+@njit(cache=True)
+def finish(st, data, gs, a, g, s, ev, tn, cap):
+    """Winner from the losers (both at once: simultaneous_loss), the end reason and the per-seat totals."""
+    rules = data[0]
+    n = st[0]
+    losers = gs[GS_LOSERS]
+    g[G.END] = gs[GS_REASON]
+    for p in range(2):
+        s[p, S.RISK] = n[p, N_RISK_PTS]
+        s[p, S.SCORE] = rules[R.RISK_LIMIT] - n[p, N_RISK_PTS]
+        s[p, S.LOST] = (losers >> p) & 1
+        if s[p, S.LOST]:
+            record(ev, tn, cap, E_LOSE, p, gs[GS_REASON], n[p, N_RISK_PTS], 0)
+    if losers == 3:
+        g[G.SIMULTANEOUS] = 1
+        if rules[R.SIMULTANEOUS] == SIM_DRAW:
+            record(ev, tn, cap, E_DRAWN, -1, 0, 0, 0)
+            return
+        losers = 1 << a if rules[R.SIMULTANEOUS] == SIM_ACTIVE_LOSES else 1 << (1 - a)
+    if losers == 0:
+        return
+    w = 0 if losers == 2 else 1
+    s[w, S.IS_WINNER] = 1
+    record(ev, tn, cap, E_WIN, w, 0, 0, 0)
+
+
+@njit(cache=True)
+def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script, g, s, cts, played,
+         first, ev, tn, cap):
+    """Games `ids` of run `seed`, written into the output arrays made by run_games. The tuples handed to the
+    rules hold borrowed views (memory.py): every owner below lives until this function returns."""
+    data = (borrowed(rules), borrowed(enabled), borrowed(cards), borrowed(up))
+    zones = (np.zeros((2, N_FIELDS), np.int64), np.zeros((2, MAX_CARDS), np.int64),
+             np.zeros((2, MAX_CARDS), np.int64), np.zeros((2, MAX_CARDS), np.int64))
+    st = (borrowed(zones[0]), borrowed(zones[1]), borrowed(zones[2]), borrowed(zones[3]))
+    view = np.zeros(VIEW_SIZE, np.int64)
+    options = np.zeros((MAX_OPTIONS, 3), np.int64)
+    at = np.zeros(1, np.int64)
+    gs = np.zeros(3, np.int64)
+    stream = np.zeros(1, np.uint64)
+    pol = (borrowed(policy), borrowed(margin), borrowed(bounce), borrowed(script), borrowed(at), borrowed(stream),
+           borrowed(view), borrowed(options))
+    for i in range(len(ids)):
+        stream[0] = rng.new_stream(seed, ids[i])[0]
+        at[0] = 0
+        gs[:] = 0
+        out = (borrowed(g[i]), borrowed(s[i]), borrowed(cts[i]), borrowed(played[i]))
+        setup(st, data, decks, seat_decks, pol[5], out[1], ev, tn, cap)
+        a = first_player(st, data, pol, out[0], ev, tn, cap)
+        first[i] = a
+        while True:
+            if g[i, G.LENGTH] == rules[R.ACT_CAP]:
+                g[i, G.CAPPED] = 1
+                record(ev, tn, cap, E_CAP, -1, rules[R.ACT_CAP], 0, 0)
+                break
+            g[i, G.LENGTH] += 1
+            record(ev, tn, cap, E_ACT, a, g[i, G.LENGTH], 0, 0)
+            play_act(a, st, data, pol, out, gs, ev, tn, cap)
+            if gs[GS_OVER]:
+                break
+            a = 1 - a
+        finish(st, data, gs, a, out[0], out[1], ev, tn, cap)
+    # the owners of the borrowed views, alive to here
+    return zones[0][0, 0] + view[0] + options[0, 0] + at[0] + gs[0] + np.int64(stream[0] & np.uint64(1))
+
+
+def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, dict, np.ndarray, np.ndarray, np.ndarray]:
+    """Play `ids`; returns (named columns, nested per-seat columns, first players, trace records, counters)."""
+    rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script = inputs
+    n = len(ids)
+    g, s = COLUMNS.allocate(n, 2)
+    nested = {"cts": np.zeros((n, 2, CT_KINDS), np.int64),
+              "played": np.zeros((n, 2, (cards.shape[0] - 1) // BITS + 1), np.int64)}
+    first = np.zeros(n, np.int64)
+    ev, tn = new_trace(trace_cap)
+    play(np.int64(seed), ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script,
+         g, s, nested["cts"], nested["played"], first, ev, tn, np.int64(trace_cap))
+    return COLUMNS.split(g, s), nested, first, ev[: tn[0]], tn

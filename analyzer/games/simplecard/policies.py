@@ -1,0 +1,329 @@
+"""Simple Card's policies. A policy sees only its player's view (`view`, built in `fill_view`: its own
+hand, both balancers, both Risk totals, deck and hand sizes, its own Main and the opponent's Main
+when face up; a face-down card is the "unknown card", the pool's mean), the printed cards and rules,
+and the legal options the engine listed (Picking lists the opponent's hand: what the player was shown).
+It returns the index of one option.
+
+- greedy: the best margin of this contact from what it can see; places a set card that defends best;
+  no cast techniques.
+- cautious: greedy, but never places a Main whose destruction would end its game (Risk to the limit)
+  unless the win is sure (the opponent's Main is face up, this contact wins, and the opponent cannot
+  Change); no cast techniques.
+- ct: greedy's play plus cast techniques by thresholds, each only while its Risk stays `ct_margin`
+  below the limit after the cast: Changing when a Change wins the re-judged contact, Picking the
+  opponent's riskiest card when it holds 3+ cards, Moving a face-up opponent Main nothing in hand
+  beats, Balance shift to a card with a higher lowest value, Skipping an opponent balancer whose
+  bonus is 3+, Bounce a Main worth
+  `bounce_risk`+ points. It never uses Reading or Recall.
+"""
+import numpy as np
+from numba import njit
+
+from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
+from .scenario import K, R
+from .table import (
+    N_BAL,
+    N_DECK,
+    N_HAND,
+    N_MAIN_BASE,
+    N_MAIN_H,
+    N_MAIN_UP,
+    N_RISK_PTS,
+    contact_total,
+    stack_risk,
+)
+
+GREEDY, CAUTIOUS, CT = 2, 3, 4  # policy codes after the shared random 0 and scripted 1
+
+# cast techniques (ids = scenario.CT_NAMES order)
+CT_PICKING, CT_READING, CT_SHIFT, CT_SKIPPING, CT_MOVING, CT_RECALL, CT_CHANGING, CT_BOUNCE = range(8)
+PROCEED = -1  # option code: no (more) cast techniques / no Change
+# decision kinds
+(D_FIRST, D_DRAW, D_PRE, D_CAST, D_PICK, D_READ, D_SHIFT, D_MOVE, D_RECALL, D_PLACE, D_CONTACT, D_CHANGE,
+ D_CHANGE_PLACE, D_POST) = range(14)
+GO_FIRST, GO_SECOND = 0, 1
+# an option: options[k, O_CODE] (what), options[k, O_INDEX] (which hand / deck / risk slot), options[k, O_CARD]
+O_CODE, O_INDEX, O_CARD = 0, 1, 2
+MAX_CARDS = 128   # cards one zone may hold
+MAX_OPTIONS = MAX_CARDS + 2
+
+# the view: view[V_...]; a Main is (base card, height); height 0 = empty; a face-down Main's base is the
+# unknown card (the last row of `cards`)
+(V_KIND, V_SEAT, V_ACTIVE, V_MY_RISK, V_OPP_RISK, V_MY_DECK, V_OPP_DECK, V_OPP_HAND, V_MY_BAL, V_OPP_BAL,
+ V_MY_BASE, V_MY_H, V_OPP_BASE, V_OPP_H, V_CONTACT, V_CHANGES_LEFT, V_CAST_FOR, V_HAND_N) = range(18)
+V_HAND = 18
+VIEW_SIZE = V_HAND + MAX_CARDS
+
+
+@njit(cache=True)
+def fill_view(view, kind, p, active, n, hand, contact, changes_left, cast_for, hidden):
+    """The one place a player's view is built: the public table (balancers, Risk totals, zone sizes, the
+    opponent's Main if face up, else the unknown card `hidden`) and p's own hand and Main."""
+    q = 1 - p
+    view[V_KIND] = kind
+    view[V_SEAT] = p
+    view[V_ACTIVE] = p == active
+    view[V_MY_RISK], view[V_OPP_RISK] = n[p, N_RISK_PTS], n[q, N_RISK_PTS]
+    view[V_MY_DECK], view[V_OPP_DECK] = n[p, N_DECK], n[q, N_DECK]
+    view[V_OPP_HAND] = n[q, N_HAND]
+    view[V_MY_BAL], view[V_OPP_BAL] = n[p, N_BAL], n[q, N_BAL]
+    view[V_MY_BASE], view[V_MY_H] = n[p, N_MAIN_BASE], n[p, N_MAIN_H]
+    view[V_OPP_BASE] = n[q, N_MAIN_BASE] if n[q, N_MAIN_UP] else hidden
+    view[V_OPP_H] = n[q, N_MAIN_H] if n[q, N_MAIN_UP] else min(n[q, N_MAIN_H], 1)
+    view[V_CONTACT] = contact
+    view[V_CHANGES_LEFT] = changes_left
+    view[V_CAST_FOR] = cast_for
+    view[V_HAND_N] = n[p, N_HAND]
+    for k in range(n[p, N_HAND]):
+        view[V_HAND + k] = hand[p, k]
+
+
+@njit(cache=True)
+def margin(view, cards, up, rules, base, height, attacking):
+    """Best margin over the three contacts of a Main (base, height) of the deciding player against the
+    opponent's Main as seen, the deciding player attacking (it picks the contact) or defending (the
+    attacker picks the contact worst for it)."""
+    best = -1 << 30 if attacking else 1 << 30
+    for x in range(3):
+        if attacking:
+            m = (contact_total(cards, up, rules, base, height, x, K.ACTIVE, view[V_MY_BAL])
+                 - contact_total(cards, up, rules, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE, view[V_OPP_BAL]))
+            best = max(best, m)
+        else:
+            m = (contact_total(cards, up, rules, base, height, x, K.PASSIVE, view[V_MY_BAL])
+                 - contact_total(cards, up, rules, view[V_OPP_BASE], view[V_OPP_H], x, K.ACTIVE, view[V_OPP_BAL]))
+            best = min(best, m)
+    return best
+
+
+@njit(cache=True)
+def defence(view, cards, up, rules, base, height):
+    """A set card's worth: its weakest defence total over the three contacts (the attacker is unknown)."""
+    worst = 1 << 30
+    for x in range(3):
+        worst = min(worst, contact_total(cards, up, rules, base, height, x, K.PASSIVE, view[V_MY_BAL]))
+    return worst
+
+
+@njit(cache=True)
+def place_score(view, cards, up, rules, options, k):
+    """How greedy rates a placement: the contact margin when the opponent's Main holds a card (a losing
+    placement is rated by how little it risks), else the set card's defence."""
+    base, h = options[k, O_INDEX], options[k, O_CODE]
+    base = view[V_HAND + base]
+    risk = stack_risk(cards, up, base, h)
+    if view[V_OPP_H] > 0:
+        m = margin(view, cards, up, rules, base, h, True)
+        return (1000 + m * 100 - risk) if m > 0 else -risk
+    return defence(view, cards, up, rules, base, h) * 100 - risk
+
+
+@njit(cache=True)
+def best_place(view, cards, up, rules, options, n_options, cautious):
+    best, score = 0, -(1 << 40)
+    for k in range(n_options):
+        s = place_score(view, cards, up, rules, options, k)
+        if cautious and exposes(view, cards, up, rules, options, k):
+            s -= 1 << 30  # only if nothing else is left
+        if s > score:
+            best, score = k, s
+    return best
+
+
+@njit(cache=True)
+def ends_game(view, rules, risk):
+    """Would `risk` more points in the deciding player's Risk reach the losing limit?"""
+    total = view[V_MY_RISK] + risk
+    return total >= rules[R.RISK_LIMIT] if rules[R.RISK_INCLUSIVE] else total > rules[R.RISK_LIMIT]
+
+
+@njit(cache=True)
+def exposes(view, cards, up, rules, options, k):
+    """cautious: the placement's destruction would end the game and its win is not sure."""
+    base, h = view[V_HAND + options[k, O_INDEX]], options[k, O_CODE]
+    if not ends_game(view, rules, stack_risk(cards, up, base, h)):
+        return False
+    face_up_opponent = view[V_OPP_H] > 0 and view[V_OPP_BASE] != cards.shape[0] - 1
+    sure = (face_up_opponent and margin(view, cards, up, rules, base, h, True) > 0
+            and (view[V_CHANGES_LEFT] == 0 or view[V_OPP_HAND] < 2))
+    return not sure
+
+
+@njit(cache=True)
+def best_contact(view, cards, up, rules, options, n_options):
+    best, score = 0, -(1 << 30)
+    for k in range(n_options):
+        x = options[k, O_CODE]
+        m = (contact_total(cards, up, rules, view[V_MY_BASE], view[V_MY_H], x, K.ACTIVE, view[V_MY_BAL])
+             - contact_total(cards, up, rules, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE, view[V_OPP_BAL]))
+        if m > score:
+            best, score = k, m
+    return best
+
+
+@njit(cache=True)
+def find_code(options, n_options, code):
+    for k in range(n_options):
+        if options[k, O_CODE] == code:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def hand_risks_lowest(view, cards, count):
+    """Sum of the `count` lowest risk points in the hand (what casting them costs at best)."""
+    total, used = 0, 0
+    taken = np.zeros(view[V_HAND_N], np.bool_)
+    while used < count and used < view[V_HAND_N]:
+        j = -1
+        for i in range(view[V_HAND_N]):
+            if not taken[i] and (j < 0 or cards[view[V_HAND + i], K.RISK] < cards[view[V_HAND + j], K.RISK]):
+                j = i
+        taken[j] = True
+        total += cards[view[V_HAND + j], K.RISK]
+        used += 1
+    return total
+
+
+@njit(cache=True)
+def can_afford(view, cards, rules, casts, margin_pts):
+    """ct: casting the `casts` cheapest hand cards keeps Risk `margin_pts` below the limit."""
+    return view[V_HAND_N] > casts and view[V_MY_RISK] + hand_risks_lowest(view, cards, casts) + margin_pts < rules[R.RISK_LIMIT]
+
+
+@njit(cache=True)
+def changing_wins(view, cards, up, rules):
+    """ct: some other rank-1 hand card would win the re-judged contact (view[V_CONTACT] is fixed)."""
+    x, attacking = view[V_CONTACT], view[V_ACTIVE]
+    for i in range(view[V_HAND_N]):
+        c = view[V_HAND + i]
+        if cards[c, K.RANK] != 1:
+            continue
+        mine = contact_total(cards, up, rules, c, 1, x, K.ACTIVE if attacking else K.PASSIVE, view[V_MY_BAL])
+        theirs = contact_total(cards, up, rules, view[V_OPP_BASE], view[V_OPP_H], x,
+                               K.PASSIVE if attacking else K.ACTIVE, view[V_OPP_BAL])
+        if mine > theirs:
+            return True
+    return False
+
+
+@njit(cache=True)
+def best_change_place(view, cards, up, rules, options, n_options):
+    x, attacking = view[V_CONTACT], view[V_ACTIVE]
+    best, score = 0, -(1 << 30)
+    for k in range(n_options):
+        c = options[k, O_CARD]
+        m = contact_total(cards, up, rules, c, 1, x, K.ACTIVE if attacking else K.PASSIVE, view[V_MY_BAL])
+        if m > score:
+            best, score = k, m
+    return best
+
+
+@njit(cache=True)
+def lowest_card(options, n_options, cards):
+    best = 0
+    for k in range(1, n_options):
+        if cards[options[k, O_CARD], K.RISK] < cards[options[best, O_CARD], K.RISK]:
+            best = k
+    return best
+
+
+@njit(cache=True)
+def highest_card(options, n_options, cards):
+    best = 0
+    for k in range(1, n_options):
+        if cards[options[k, O_CARD], K.RISK] > cards[options[best, O_CARD], K.RISK]:
+            best = k
+    return best
+
+
+@njit(cache=True)
+def low_value(cards, c):
+    return min(cards[c, K.A], min(cards[c, K.B], cards[c, K.C]))
+
+
+@njit(cache=True)
+def ct_pre_scene(view, cards, up, rules, options, n_options, margin_pts):
+    """ct: which pre-scene technique to use now (PROCEED when none pays)."""
+    k = find_code(options, n_options, CT_SHIFT)
+    if k >= 0 and view[V_HAND_N] >= 3:
+        for i in range(view[V_HAND_N]):
+            if low_value(cards, view[V_HAND + i]) > low_value(cards, view[V_MY_BAL]):
+                return k
+    k = find_code(options, n_options, CT_PICKING)
+    if k >= 0 and view[V_OPP_HAND] >= 3 and view[V_HAND_N] >= 3 and can_afford(view, cards, rules, 1, margin_pts):
+        return k
+    k = find_code(options, n_options, CT_MOVING)
+    if k >= 0 and view[V_OPP_H] > 0 and view[V_OPP_BASE] != cards.shape[0] - 1 and can_afford(view, cards, rules, 1, margin_pts):
+        beaten = True
+        for i in range(view[V_HAND_N]):
+            c = view[V_HAND + i]
+            if cards[c, K.RANK] == 1 and margin(view, cards, up, rules, c, 1, True) > 0:
+                beaten = False
+        if beaten:
+            return k
+    k = find_code(options, n_options, CT_SKIPPING)
+    if k >= 0 and low_value(cards, view[V_OPP_BAL]) >= 3 and view[V_HAND_N] >= 3 and can_afford(view, cards, rules, 1, margin_pts):
+        return k
+    return find_code(options, n_options, PROCEED)
+
+
+@njit(cache=True)
+def ct_policy(view, cards, up, rules, options, n_options, margin_pts, bounce_at):
+    kind = view[V_KIND]
+    if kind == D_PRE:
+        return ct_pre_scene(view, cards, up, rules, options, n_options, margin_pts)
+    if kind == D_CHANGE:
+        if n_options > 1 and can_afford(view, cards, rules, 1, margin_pts) and changing_wins(view, cards, up, rules):
+            return 1 + lowest_card(options[1:], n_options - 1, cards)
+        return 0
+    if kind == D_POST:
+        k = find_code(options, n_options, CT_BOUNCE)
+        if k >= 0 and stack_risk(cards, up, view[V_MY_BASE], view[V_MY_H]) >= bounce_at and can_afford(view, cards, rules, 1, margin_pts):
+            return k
+        return find_code(options, n_options, PROCEED)
+    if kind == D_CHANGE_PLACE:
+        return best_change_place(view, cards, up, rules, options, n_options)
+    if kind == D_PICK or kind == D_RECALL:
+        return highest_card(options, n_options, cards)
+    if kind == D_SHIFT:
+        best = 0
+        for k in range(1, n_options):
+            if low_value(cards, options[k, O_CARD]) > low_value(cards, options[best, O_CARD]):
+                best = k
+        return best
+    return greedy(view, cards, up, rules, options, n_options, False)
+
+
+@njit(cache=True)
+def greedy(view, cards, up, rules, options, n_options, cautious):
+    kind = view[V_KIND]
+    if kind == D_PLACE:
+        return best_place(view, cards, up, rules, options, n_options, cautious)
+    if kind == D_CONTACT:
+        return best_contact(view, cards, up, rules, options, n_options)
+    if kind == D_DRAW:
+        return n_options - 1  # draw as many as allowed
+    if kind == D_CAST or kind == D_MOVE:
+        return lowest_card(options, n_options, cards) if kind == D_CAST else 0
+    if kind == D_READ:
+        return highest_card(options, n_options, cards)
+    if kind == D_CHANGE_PLACE:
+        return best_change_place(view, cards, up, rules, options, n_options)
+    if kind == D_PRE or kind == D_POST or kind == D_CHANGE:
+        k = find_code(options, n_options, PROCEED)
+        return k if k >= 0 else 0
+    return 0  # D_FIRST: go first; D_PICK, D_SHIFT, D_RECALL: the first listed
+
+
+@njit(cache=True)
+def decide(code, view, cards, up, rules, options, n_options, stream, script, at, margin_pts, bounce_at):
+    """The one dispatch from a seat's policy code to its decision function."""
+    if code == RANDOM:
+        return choose_random(stream, n_options)
+    if code == SCRIPTED:
+        return choose_scripted(script, at, n_options)
+    if code == CT:
+        return ct_policy(view, cards, up, rules, options, n_options, margin_pts, bounce_at)
+    return greedy(view, cards, up, rules, options, n_options, code == CAUTIOUS)
+

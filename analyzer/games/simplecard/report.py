@@ -1,0 +1,209 @@
+"""Simple Card's balance report: the Rank-2 risk. Every number carries its 95% interval and n; the
+headline is repeated under three policy pairings (comparison runs on the run's seed, `reporting.compare_run`),
+so a reader sees whether the verdict depends on how stacks are played. The header lists our own card pool
+(scenario.estimated()).
+
+Sections: the Rank-2 headline by policy pairing; decks by number of rank-2/3 cards, with and without them
+(the no_rank2 swap); first-player advantage; value of each cast technique; the balancer; per-card win
+contribution; how games end.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import yaml
+
+from ... import positions, stats
+from ...reporting import COMPARE_N, Report, compare_run, errorbar_chart, run_flags
+from ...results import matrix
+from .engine import BITS
+from .scenario import CT_NAMES
+
+PAIRINGS = (("greedy vs greedy", ["greedy", "greedy"]), ("cautious vs greedy", ["cautious", "greedy"]),
+            ("ct vs ct", ["ct", "ct"]))
+END_NAMES = {0: "ACT cap", 1: "Risk limit", 2: "deck and hand empty", 3: "could not place"}
+
+
+def nested(df, col: str) -> np.ndarray:
+    """A (n,P,K) column as a numpy array."""
+    flat = df[col].explode().explode().to_numpy()
+    return flat.reshape(df.height, 2, -1)
+
+
+def difference(a: stats.Estimate, b: stats.Estimate) -> str:
+    """a - b in percentage points with a 95% normal interval (the two samples taken as independent)."""
+    if not a.n or not b.n:
+        return "n/a"
+    d = a.value - b.value
+    se = np.sqrt(a.value * (1 - a.value) / a.n + b.value * (1 - b.value) / b.n)
+    return f"{100 * d:+.1f} [{100 * (d - stats.Z95 * se):+.1f}, {100 * (d + stats.Z95 * se):+.1f}] points"
+
+
+def rank2_counts(sc: dict) -> dict[str, int]:
+    """Rank-2/3 cards in each deck of a scenario."""
+    return {d["name"]: sum(n for k, n in d["cards"].items() if "/" in k) for d in sc["decks"]}
+
+
+def stack_rows(label: str, d, policies: list[str]) -> list[list]:
+    """The Rank-2 headline of one run, one row per policy in it (seats of the same policy pooled)."""
+    rows = []
+    wins = matrix(d, "is_winner").astype(bool)
+    for pol in dict.fromkeys(policies):
+        seats = [k for k, p in enumerate(policies) if p == pol]
+        col = {c: matrix(d, c)[:, seats] for c in ("stacks_played", "stack_contacts", "stack_wins", "stack_ended",
+                                                    "stack_risk")}
+        played = col["stacks_played"] > 0
+        w = wins[:, seats]
+        contacts = int(col["stack_contacts"].sum())
+        rows.append([label, pol, stats.bootstrap_mean(col["stacks_played"]).fmt(digits=2),
+                     stats.proportion(int(col["stack_wins"].sum()), contacts).fmt(pct=True),
+                     stats.proportion(int(col["stack_ended"].sum()), contacts).fmt(pct=True),
+                     stats.bootstrap_mean(col["stack_risk"]).fmt(digits=2),
+                     stats.proportion(int(w[played].sum()), int(played.sum())).fmt(pct=True),
+                     stats.proportion(int(w[~played].sum()), int((~played).sum())).fmt(pct=True)])
+    return rows
+
+
+def deck_win_rates(d, names: list[str]) -> dict[str, stats.Estimate]:
+    faction, wins = matrix(d, "faction"), matrix(d, "is_winner").astype(bool)
+    return {name: stats.proportion(int(wins[faction == j].sum()), int((faction == j).sum())) for j, name in enumerate(names)}
+
+
+def headline(rep: Report, meta, df, pairings: dict) -> None:
+    rows = []
+    for label, pol in PAIRINGS:
+        rows += stack_rows(label, pairings[label], pol)
+    rows += stack_rows("this run", df, meta["scenario"]["policies"] * (2 if len(meta["scenario"]["policies"]) == 1 else 1))
+    rep.section("Rank-2 risk: does playing a stack pay?",
+                "Per seat and game, under each policy pairing (comparison runs on the run's seed): rank-2/3 stacks "
+                "placed; of the contacts fought with a stack as Main, the share it won and the share whose destruction "
+                "brought its owner's Risk to the limit (ended its game); Risk points lost to destroyed stacks; and the "
+                "seat's win rate in games where it played a stack against games where it did not (a stack is "
+                "played only when drawn with its rank-1 card, so these groups differ in more than the stack).")
+    rep.table(["run", "policy", "stacks played / game", "stack contacts won", "stack contacts ending the game",
+               "risk lost to stacks / game", "win rate, stack played", "win rate, no stack"], rows)
+
+
+def decks_section(rep: Report, game, meta, df, n_cmp) -> None:
+    sc = meta["scenario"]
+    names = [d["name"] for d in sc["decks"]]
+    counts = rank2_counts(sc)
+    here = deck_win_rates(df, names)
+    no2_file = game.scenario_dir / "no_rank2.yaml"
+    no2 = yaml.safe_load(no2_file.read_text()) if no2_file.is_file() else None
+    without = None
+    if no2 and no2["cards"] == sc["cards"] and [d["name"] for d in no2["decks"]] == names:
+        without = deck_win_rates(compare_run(game, meta, n_cmp, sets={"decks": no2["decks"]}), names)
+    rep.section("Decks by number of rank-2/3 cards",
+                "Win rate of each deck (per seat-game: mirror matches count twice), in this run and, when the pool is "
+                "the sample's, with its rank-2/3 cards swapped for rank-1 cards of similar risk (no_rank2.yaml, same seed).")
+    rep.table(["deck", "rank-2/3 cards", "win rate", "win rate without rank-2/3 (no_rank2)"],
+              [[nm, counts[nm], here[nm].fmt(pct=True), without[nm].fmt(pct=True) if without else "n/a (custom pool)"]
+               for nm in sorted(names, key=lambda x: counts[x])])
+    rep.figure(errorbar_chart([f"{nm} ({counts[nm]})" for nm in names], [here[nm] for nm in names],
+                              "Win rate by deck (rank-2/3 cards)", "win rate", pct=True, reference=0.5),
+               "deck_win_rate.png", "Win rate by deck, 95% intervals")
+
+
+def first_player_section(rep: Report, df, pairings: dict) -> None:
+    rows = []
+    for label, d in [("this run", df), *pairings.items()]:
+        s = positions.Summary.of(d)
+        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), f"{d.height:,}"])
+    rep.section("First-player advantage",
+                "Win rate by turn position (position 1 moves first; the higher balancer chose the order); draws "
+                "(simultaneous losses) count for neither.")
+    rep.table(["policies", *positions.labels(2), "fairness p", "n"], rows)
+
+
+def ct_section(rep: Report, game, meta, df, n_cmp) -> None:
+    used = nested(df, "cts").sum(axis=1)
+    base = compare_run(game, meta, n_cmp, policies=["ct", "greedy"])
+    win0 = stats.proportion(int(matrix(base, "is_winner")[:, 0].sum()), base.height)
+    rows = []
+    for k, name in enumerate(CT_NAMES):
+        others = [c for c in CT_NAMES if c != name]
+        d = compare_run(game, meta, n_cmp, policies=["ct", "greedy"], sets={"rules.enabled_cts": others})
+        w = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
+        ct_uses = nested(base, "cts")[:, 0, k]
+        rows.append([name, stats.bootstrap_mean(used[:, k]).fmt(digits=3), stats.bootstrap_mean(ct_uses).fmt(digits=3),
+                     w.fmt(pct=True), difference(win0, w)])
+    rep.section("Value of each cast technique",
+                f"Uses per game in this run (both seats), and the ct policy (seat 0) against greedy (seat 1): its uses "
+                f"per game and its win rate with every technique but this one. With all of them its win rate is "
+                f"{win0.fmt(pct=True)}; the value is the difference (greedy never casts, so removing a technique "
+                f"changes only the ct seat). The ct policy never uses Reading or Recall.")
+    rep.table(["technique", "uses / game (this run)", "ct uses / game", "ct win rate without it", "value"], rows)
+
+
+def balancer_section(rep: Report, game, meta, df, n_cmp) -> None:
+    bonus, wins = matrix(df, "start_bonus"), matrix(df, "is_winner").astype(bool)
+    rows = []
+    for diff in range(int(bonus.max() - bonus.min()) + 1):
+        sel = (bonus[:, 0] - bonus[:, 1]) == diff
+        sel1 = (bonus[:, 1] - bonus[:, 0]) == diff
+        w = int(wins[sel, 0].sum() + wins[sel1, 1].sum())
+        n = int(sel.sum() + sel1.sum())
+        if n:
+            rows.append([f"+{diff}", stats.proportion(w, n).fmt(pct=True)])
+    plain = compare_run(game, meta, n_cmp, sets={"rules.balancer_bonus": False})
+    rep.section("The balancer",
+                "Win rate of a seat by how much its first balancer's bonus (its lowest contact value) exceeds the "
+                "opponent's (balancers change with Balance shift and Skipping; this is the first one).")
+    rep.table(["bonus lead", "win rate"], rows)
+    rep.text(f"Game length with the bonus: {stats.bootstrap_mean(df['length'].to_numpy()).fmt()} ACTs; without it "
+             f"(`balancer_bonus: false`, same seed): {stats.bootstrap_mean(plain['length'].to_numpy()).fmt()} ACTs; "
+             f"tied contacts per game: {tie_rate(df).fmt(digits=3)} against {tie_rate(plain).fmt(digits=3)}.")
+
+
+def tie_rate(d) -> stats.Estimate:
+    """Tied contacts per game: a contact counts once for each seat (contacts / 2 per game); a tie is won by neither."""
+    contacts, won = matrix(d, "contacts").sum(axis=1) / 2, matrix(d, "contacts_won").sum(axis=1)
+    return stats.bootstrap_mean(contacts - won)
+
+
+def cards_section(rep: Report, df, meta) -> None:
+    sc = meta["scenario"]
+    keys = [c["name"] if c["rank"] == 1 else f"{c['name']}/{c['rank']}" for c in sc["cards"]]
+    faction, wins = matrix(df, "faction"), matrix(df, "is_winner").astype(bool)
+    words = nested(df, "played")
+    rows = []
+    for c, key in enumerate(keys):
+        holders = np.array([key in d["cards"] for d in sc["decks"]])[faction]
+        played = (words[:, :, c // BITS] >> (c % BITS)) & 1 == 1
+        on, off = holders & played, holders & ~played
+        if holders.any():
+            a = stats.proportion(int(wins[on].sum()), int(on.sum()))
+            b = stats.proportion(int(wins[off].sum()), int(off.sum()))
+            rows.append([key, a.fmt(pct=True), b.fmt(pct=True), difference(a, b), a.value - b.value if a.n and b.n else 0.0])
+    rows = [r[:4] for r in sorted(rows, key=lambda r: -r[4])]
+    rep.section("Per-card win contribution",
+                "For each card, among seat-games whose deck holds it: the win rate when the seat placed it in its Main "
+                "(alone, in a stack or by Changing) and when it did not. A card that is played more in winning games "
+                "is not necessarily the cause; read the difference as association.")
+    rep.table(["card", "win rate when played", "win rate when not played", "difference"], rows)
+
+
+def ending_section(rep: Report, df) -> None:
+    end = df["end"].to_numpy()
+    rows = [[END_NAMES[k], stats.proportion(int((end == k).sum()), df.height).fmt(pct=True)] for k in sorted(END_NAMES)]
+    rows.append(["of which simultaneous (a draw unless simultaneous_loss says)",
+                 stats.proportion(int(df["simultaneous"].sum()), df.height).fmt(pct=True)])
+    rep.section("How games end", f"Mean length {stats.bootstrap_mean(df['length'].to_numpy()).fmt()} ACTs.")
+    rep.table(["end", "share of games"], rows)
+
+
+def write_report(game, df, meta: dict, out: Path) -> Path:
+    rep = Report("Simple Card balance report: the Rank-2 risk (our own card pool)", meta, df.height)
+    n_cmp = min(COMPARE_N, df.height)
+    rep.text(f"Comparison runs: {n_cmp:,} games each on the run's seed (`{run_flags(meta, n_cmp)}` plus the change named).")
+    pairings = {label: compare_run(game, meta, n_cmp, policies=pol) for label, pol in PAIRINGS}
+    headline(rep, meta, df, pairings)
+    decks_section(rep, game, meta, df, n_cmp)
+    first_player_section(rep, df, pairings)
+    ct_section(rep, game, meta, df, n_cmp)
+    balancer_section(rep, game, meta, df, n_cmp)
+    cards_section(rep, df, meta)
+    ending_section(rep, df)
+    return rep.write(out)

@@ -1,0 +1,415 @@
+"""Simple Card's rules, each driven through the game's own ACT (engine.play_act) on a built position
+(tests/simplecard_table.py: a test pool with round numbers, the scripted policy choosing), asserting
+the outcome at the rule's boundary. Zero balancers (bonus 0) unless a test sets one.
+
+Contact A totals used below: Atk attacking = 3 + 2 = 5; Def defending = 2 + 2 = 4, D5 = 5, D6 = 6."""
+import numpy as np
+import pytest
+from simplecard_table import A, B, Table
+
+import analyzer
+from analyzer import rng
+from analyzer.games.simplecard import GAME
+from analyzer.games.simplecard import engine as E
+
+CT_A, CT_B, CT_C = 0, 1, 2
+
+
+# ---- ACT steps 1-2: return and draw ----------------------------------------------------------------
+@pytest.mark.parametrize("deck,drawn", [(["Cheap", "Two", "Atk"], 2), (["Cheap"], 1), ([], 0)])
+def test_the_active_main_returns_to_hand_and_the_hand_fills_to_four(deck, drawn):
+    t = Table().hand(A, "Def").main(A, "Atk").deck(A, *deck)
+    t.hand(B, "Def")
+    lines = t.act(A)
+    assert lines[0] == "  seat 0's Main Atk (1 cards) returns to hand"
+    assert lines[1] == f"  seat 0 draws {drawn}: hand {2 + drawn}, deck {len(deck) - drawn}"
+    assert t.hand_of(A) == ["Atk", *deck[:drawn]]  # Def (first in hand) was placed
+    assert t.main_of(A) == ("Def", 1, False)
+
+
+def test_a_full_hand_draws_nothing():
+    t = Table().hand(A, "Atk", "Def", "Cheap", "Two").deck(A, "Big")
+    assert t.act(A)[0] == "  seat 0 draws 0: hand 4, deck 1"
+
+
+@pytest.mark.parametrize("choice", [0, 1, 2])
+def test_draw_optional_lets_the_player_draw_fewer(choice):
+    t = Table(script=[choice], draw_optional=True).hand(A, "Atk", "Def").deck(A, "Cheap", "Two", "Big")
+    assert t.act(A)[0] == f"  seat 0 draws {choice}: hand {2 + choice}, deck {3 - choice}"
+
+
+# ---- the SCENE: placement ----------------------------------------------------------------------------
+def test_a_card_is_set_face_down_when_neither_main_holds_a_card():
+    t = Table().hand(A, "Atk", "Def").deck(A, "Cheap")
+    lines = t.act(A)
+    assert "  seat 0 places Atk (1 cards) set face down" in lines
+    assert t.main_of(A) == ("Atk", 1, False) and not any("contact" in line for line in lines)
+
+
+def test_a_card_is_placed_face_up_and_contacts_when_the_passive_main_holds_a_card():
+    t = Table().hand(A, "Atk", "Def").deck(A, "Cheap").main(B, "Def", face_up=False)
+    lines = t.act(A)
+    assert lines[1:6] == ["  seat 0 places Atk (1 cards) face up", "  seat 0 chooses contact A",
+                          "  seat 1's set card opens: Def", "  A: active seat 0 5 against 4",
+                          "  seat 1's Main Def is destroyed: +9 Risk, total 9"]
+
+
+def test_a_player_with_no_rank1_card_cannot_place_and_loses():
+    t = Table().hand(A, "Hero/2", "Hero/3").main(B, "Def")
+    lines = t.act(A)
+    assert t.over and t.gs[E.GS_REASON] == E.END_CANNOT_PLACE and t.finish(A)[0] == [0, 1]
+    assert not any("places" in line for line in lines)
+
+
+# ---- stacks ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("choice,height,total", [(0, 1, 2 + 1), (1, 2, 5 + 2), (2, 3, 6 + 3)])
+def test_a_stack_is_played_together_from_hand_face_up_with_its_top_cards_numbers(choice, height, total):
+    t = Table(script=[choice]).hand(A, "Hero", "Hero/2", "Hero/3", "Cheap").main(B, "Two").deck(A, "Two")
+    lines = t.act(A)  # placement options: Hero alone, Hero + Hero/2, Hero + Hero/2 + Hero/3, Cheap
+    top = ["Hero", "Hero/2", "Hero/3"][height - 1]
+    assert f"  seat 0 places {top} ({height} cards) face up" in lines
+    assert f"  A: active seat 0 {total} against 2" in lines
+    assert t.main_of(A) == ("Hero", height, True)
+    assert len(t.hand_of(A)) == 4 - height
+    assert t.s[A, E.S.STACKS_PLAYED] == (height > 1)
+
+
+def test_stack_values_sum_adds_every_card_of_the_stack():
+    t = Table(script=[1], stack_values="sum").hand(A, "Hero", "Hero/2", "Cheap", "Two").main(B, "Def")
+    assert "  A: active seat 0 10 against 4" in t.act(A)  # (2 + 5) + (1 + 2)
+
+
+@pytest.mark.parametrize("needs,asked", [(True, False), (False, True)])
+def test_a_stack_needs_the_opponents_main_to_hold_a_card(needs, asked):
+    t = Table(script=[1], stack_needs_opponent_main=needs).hand(A, "Hero", "Hero/2", "Hero/3")
+    lines = t.act(A)
+    if asked:  # offered on an empty table: face up (a stack is never set), no contact
+        assert "  seat 0 places Hero/2 (2 cards) face up" in lines and t.main_of(A) == ("Hero", 2, True)
+    else:      # only the rank-1 card alone is offered (not asked: one option)
+        assert "  seat 0 places Hero (1 cards) set face down" in lines and t.at[0] == 0
+
+
+def test_a_destroyed_stack_puts_both_cards_risk_in_its_owners_risk():
+    t = Table(script=[0, CT_B]).hand(A, "Big", "Cheap").deck(A, "Two").main(B, "Hero", height=2)
+    lines = t.act(A)
+    assert "  B: active seat 0 10 against 7" in lines  # Big 5 + 5 against Hero/2 5 + 2
+    assert "  seat 1's Main Hero/2 is destroyed: +27 Risk, total 27" in lines  # Hero 8 + Hero/2 19
+    assert t.risk_of(B) == ["Hero", "Hero/2"] and t.main_of(B) is None
+    assert t.s[B, E.S.STACKS_DESTROYED] == 1 and t.s[B, E.S.STACK_RISK] == 27 and t.s[B, E.S.STACK_ENDED] == 0
+
+
+@pytest.mark.parametrize("before,ended", [(2, False), (3, True)])
+def test_a_destroyed_stack_that_reaches_the_limit_ends_its_owners_game(before, ended):
+    t = Table(script=[0, CT_B]).hand(A, "Big", "Cheap").deck(A, "Two").main(B, "Hero", height=2).risk(B, points=before)
+    t.act(A)
+    assert t.s[B, E.S.STACK_ENDED] == ended and t.over == ended
+
+
+def test_a_rank3_stack_destroyed_adds_all_three_cards():
+    t = Table(script=[0, CT_B]).hand(A, "Big", "Cheap").deck(A, "Two").main(B, "Hero", height=3)
+    lines = t.act(A)
+    assert "  B: active seat 0 10 against 9" in lines  # Hero/3: 6 + 3
+    assert t.points(B) == 8 + 19 + 24 and t.over  # 51 >= 30
+
+
+# ---- contact: totals and balancers -------------------------------------------------------------------
+@pytest.mark.parametrize("balancer,contact,total", [
+    ("Bal321", CT_A, 5), ("Bal321", CT_B, 3), ("Bal321", CT_C, 1 + 2 + 1),        # the original: C +1
+    ("Bal343", CT_A, 3 + 2 + 3), ("Bal343", CT_B, 3), ("Bal343", CT_C, 1 + 2 + 3),  # A and C +3, B not
+    ("Zero", CT_C, 3)])
+def test_the_balancer_raises_each_contact_value_tied_for_its_lowest(balancer, contact, total):
+    t = Table(script=[0, contact]).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def").balancer(A, balancer)
+    assert f"  {'ABC'[contact]}: active seat 0 {total} against 4" in t.act(A)
+
+
+@pytest.mark.parametrize("contact,total", [(CT_A, 2 + 2 + 3), (CT_B, 2 + 2), (CT_C, 2 + 2 + 3)])
+def test_the_passive_players_balancer_raises_its_own_main(contact, total):
+    t = Table(script=[0, contact]).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def").balancer(B, "Bal343")
+    assert f"  {'ABC'[contact]}: active seat 0 {[5, 3, 3][contact]} against {total}" in t.act(A)
+
+
+def test_balancer_bonus_false_is_the_plain_game():
+    t = Table(script=[0, CT_C], balancer_bonus=False).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def")
+    t.balancer(A, "Bal321")
+    assert "  C: active seat 0 3 against 4" in t.act(A)
+
+
+@pytest.mark.parametrize("defender,winner", [("Def", A), ("D5", None), ("D6", B)])
+def test_the_higher_total_wins_the_winner_stays_and_a_tie_sends_both_to_risk(defender, winner):
+    t = Table().hand(A, "Atk", "Cheap").deck(A, "Two").main(B, defender)
+    t.act(A)
+    risk = {"Def": 9, "D5": 5, "D6": 6}[defender]
+    assert t.main_of(A) == (None if winner != A else ("Atk", 1, True))
+    assert t.main_of(B) == (None if winner != B else (defender, 1, True))
+    assert t.points(A) == (0 if winner == A else 8)
+    assert t.points(B) == (0 if winner == B else risk)
+    assert t.s[:, E.S.CONTACTS_WON].tolist() == [winner == A, winner == B]
+
+
+# ---- losing -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("inclusive,before,lost", [(True, 20, False), (True, 21, True), (False, 21, False), (False, 22, True)])
+def test_a_risk_total_at_the_limit_loses(inclusive, before, lost):
+    t = Table(risk_limit_inclusive=inclusive).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def").risk(B, points=before)
+    t.act(A)  # B's Def (9) is destroyed: before + 9
+    assert t.over == lost
+    if lost:
+        assert t.gs[E.GS_REASON] == E.END_RISK and t.finish(A) == ([1, 0], [0, 1], 0)
+
+
+@pytest.mark.parametrize("limit,lost", [(29, True), (30, False)])
+def test_risk_limit_is_the_scenarios(limit, lost):
+    t = Table(risk_limit=limit).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def").risk(B, points=20)
+    t.act(A)  # B: 20 + 9 = 29
+    assert t.over == lost
+
+
+@pytest.mark.parametrize("hand,lost", [(["Atk"], True), (["Atk", "Cheap"], False)])
+def test_deck_and_hand_both_empty_loses_at_once(hand, lost):
+    t = Table().hand(A, *hand).hand(B, "Def")
+    lines = t.act(A)
+    assert t.over == lost and "  seat 0 places Atk (1 cards) set face down" in lines
+    if lost:
+        assert t.gs[E.GS_REASON] == E.END_DECKOUT and t.finish(A)[0] == [0, 1]
+
+
+@pytest.mark.parametrize("hand,lost", [([], True), (["Atk"], False)])
+def test_deckout_check_act_start_looks_after_the_return_and_draw(hand, lost):
+    t = Table(deckout_check="act_start").hand(A, *hand).hand(B, "Def")
+    lines = t.act(A)
+    assert t.over == lost
+    if lost:
+        assert t.gs[E.GS_REASON] == E.END_DECKOUT and not any("places" in line for line in lines)
+
+
+def test_with_act_start_a_player_survives_emptying_its_hand_until_its_next_act():
+    t = Table(deckout_check="act_start").hand(A, "Atk").hand(B, "Def")
+    t.act(A)
+    assert not t.over and t.main_of(A) == ("Atk", 1, False)
+    t.act(B)  # B attacks the set Atk with Def on A: 2 + 1 = 3 against 3 + 1 = 4, B's Def is destroyed
+    assert not t.over and t.main_of(A) == ("Atk", 1, True)
+    t.act(A)  # Atk returns to hand: not empty, no loss
+    assert not t.over
+
+
+@pytest.mark.parametrize("rule,winners", [("draw", [0, 0]), ("active_loses", [0, 1]), ("passive_loses", [1, 0])])
+def test_a_tie_reaching_both_limits_is_a_simultaneous_loss(rule, winners):
+    t = Table(simultaneous_loss=rule).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "D5").risk(A, points=22)
+    t.risk(B, points=25)
+    lines = t.act(A)
+    assert "  a tie at 5: both Mains are destroyed" in lines
+    assert t.finish(A) == (winners, [1, 1], 1)
+
+
+def test_a_tie_reaching_one_limit_is_not_simultaneous():
+    t = Table().hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "D5").risk(A, points=21).risk(B, points=25)
+    t.act(A)
+    assert t.finish(A) == ([1, 0], [0, 1], 0)
+
+
+# ---- setup and the first player ------------------------------------------------------------------------
+def shuffled_deck(seed, gid, sc):
+    """Both seats' decks as the kernel shuffles them (seat 0 first), from analyzer.rng."""
+    from analyzer.games.simplecard.scenario import card_arrays
+    _, _, decks = card_arrays(sc)
+    s = rng.new_stream(seed, gid)
+    out = []
+    for _ in range(2):
+        arr = decks[0, 1: 1 + decks[0, 0]].copy()
+        rng.shuffle(s, arr, len(arr))
+        out.append(arr)
+    return out, s
+
+
+@pytest.mark.parametrize("second", [0, 1])
+def test_setup_deals_four_then_the_balancer_and_the_higher_balancer_chooses(second):
+    from simplecard_table import scenario
+    sc = scenario(script=[second], first_player_tie="seat0", act_cap=1)
+    keys = [c.key for c in sc.cards]
+    seen = set()
+    for gid in range(40):
+        batch = GAME.run_batch(sc, 3, np.array([gid]), trace=True)
+        lines = GAME.describe(sc, batch.events)
+        decks, _ = shuffled_deck(3, gid, sc)
+        bal = [keys[d[len(d) - 5]] for d in decks]  # the top 4 are the hand, the next the balancer
+        assert lines[0].startswith(f"seat 0 plays deck Test; balancer {bal[0]} (")
+        assert lines[1].startswith(f"seat 1 plays deck Test; balancer {bal[1]} (")
+        r = [sc.cards[keys.index(b)].risk for b in bal]
+        chooser = 0 if r[0] >= r[1] else 1
+        first = 1 - chooser if second else chooser
+        assert lines[2] == f"seat {chooser} chooses: seat {first} goes first"
+        assert batch.first_player[0] == first and batch.extra["chooser"][0] == (chooser if r[0] != r[1] else -1)
+        seen.add((r[0] > r[1]) - (r[0] < r[1]))
+    assert seen == {-1, 0, 1}
+
+
+def test_a_balancer_tie_lets_a_random_seat_choose():
+    from simplecard_table import scenario
+    sc = scenario(act_cap=1)
+    choosers = set()
+    for gid in range(300):
+        batch = GAME.run_batch(sc, 3, np.array([gid]), trace=True)
+        lines = GAME.describe(sc, batch.events)
+        if batch.extra["chooser"][0] == -1:
+            choosers.add(lines[2].split()[1])
+    assert choosers == {"0", "1"}
+
+
+# ---- cast techniques -------------------------------------------------------------------------------------
+PRE = ["proceed", "picking", "reading", "balance_shift", "skipping"]  # with both hands and decks non-empty
+
+
+PRE_CTS = ["picking", "reading", "balance_shift", "skipping", "moving", "recall"]
+
+
+def ct_table(script, **rules):
+    """The pre-scene techniques on; A: hand Atk Cheap Def Two (full), deck Hero Big; B: hand Def Big, deck Big
+    Atk; no Mains."""
+    rules.setdefault("enabled_cts", PRE_CTS)
+    t = Table(script=script, **rules).hand(A, "Atk", "Cheap", "Def", "Two").deck(A, "Hero", "Big")
+    return t.hand(B, "Def", "Big").deck(B, "Big", "Atk")
+
+
+@pytest.mark.parametrize("target,to", [("opponent", B), ("caster", A)])
+def test_picking_casts_one_and_puts_an_opponents_hand_card_face_down_into_risk(target, to):
+    t = ct_table([PRE.index("picking"), 1, 1], picking_target_risk=target)  # cast Cheap, pick Big
+    lines = t.act(A)
+    assert lines[1:3] == ["  seat 0 casts Cheap for picking: Risk 1", f"  seat 0 picks Big: face down into seat {to}'s Risk"]
+    assert t.hand_of(B) == ["Def"] and t.risk_of(to)[-1] == "down:Big"
+    assert (t.points(A), t.points(B)) == (1, 0)  # a face-down card is worth 0
+    assert t.cts[A].tolist() == [1, 0, 0, 0, 0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("depth,cast,seen", [("active", 0, 2), ("passive", 0, 1), ("a", 0, 3), ("rank", 0, 1)])
+def test_reading_reorders_the_top_n_of_your_deck(depth, cast, seen):
+    t = ct_table([PRE.index("reading"), cast, 1, 1], reading_depth=depth).deck(A, "Hero", "Big", "D5", "D6")
+    lines = t.act(A)  # cast Atk: active 2, passive 1, a 3, rank 1; each decision puts the 2nd listed on top
+    assert f"  seat 0 reads the top {seen} cards (cast Atk)" in lines
+    order = {1: ["Hero", "Big", "D5", "D6"], 2: ["Big", "Hero", "D5", "D6"], 3: ["Big", "Hero", "D5", "D6"]}[seen]
+    if seen == 3:  # first pick: the 2nd of (Hero, Big, D5) = Big on top; then the 2nd of (Hero, D5) = D5
+        order = ["Big", "D5", "Hero", "D6"]
+    assert t.deck_of(A) == order
+
+
+@pytest.mark.parametrize("old,risk", [("under", 0), ("risk", 6), ("removed", 0)])
+def test_balance_shift_puts_a_hand_card_on_the_balance_without_a_cast(old, risk):
+    t = ct_table([PRE.index("balance_shift"), 2], old_balancer=old).balancer(A, "Bal321")  # shift Def
+    lines = t.act(A)
+    assert lines[1] == "  seat 0 shifts Def onto its Balance (was Bal321)" and t.balancer_of(A) == "Def"
+    assert t.points(A) == risk and t.hand_of(A) == ["Cheap", "Two"]  # Atk placed, no cast
+    assert t.risk_of(A) == (["Bal321"] if old == "risk" else []) and t.cts[A, 2] == 1
+    assert t.n[A, 8:10].tolist() == [old == "under", old == "removed"]
+
+
+def test_balance_shift_is_offered_once_per_act():
+    t = ct_table([PRE.index("balance_shift"), 2, 3])  # shift Def; then index 3 of the menu again
+    lines = t.act(A)
+    assert lines[2] == "  seat 0 casts Atk for skipping: Risk 8"  # [proceed, picking, reading, skipping]
+
+
+def test_skipping_puts_the_opponents_top_deck_card_onto_its_balance():
+    t = ct_table([PRE.index("skipping"), 1])  # cast Cheap
+    lines = t.act(A)
+    assert lines[2] == "  seat 0 skips: Big onto seat 1's Balance (was Zero)"
+    assert t.balancer_of(B) == "Big" and t.deck_of(B) == ["Atk"] and t.points(A) == 1
+
+
+@pytest.mark.parametrize("dest,to", [("owner", B), ("caster", A)])
+def test_moving_returns_a_main_to_its_owners_hand(dest, to):
+    t = ct_table([5, 1], moving_destination=dest).main(B, "D6")  # menu: PRE + moving; cast Cheap
+    lines = t.act(A)
+    assert "  seat 0 moves seat 1's Main D6 to seat %d's hand" % to in lines
+    assert t.main_of(B) is None and "D6" in t.hand_of(to)
+    assert "  seat 0 places Atk (1 cards) set face down" in lines  # the table is empty now: set
+
+
+@pytest.mark.parametrize("just_cast,taken", [(False, "Big"), (True, "Two")])
+def test_recall_casts_two_and_takes_a_face_up_risk_card_back(just_cast, taken):
+    t = ct_table([5, 1, 2, 99], recall_can_take_just_cast=just_cast).risk(A, "Big")
+    lines = t.act(A)  # menu: PRE + recall; cast Cheap then Two (index 2 of Atk Def Two); take the last offered:
+    # Big alone (not asked), or the last of Big, Cheap, Two when the cards just cast may come back
+    assert lines[1:3] == ["  seat 0 casts Cheap for recall: Risk 26", "  seat 0 casts Two for recall: Risk 28"]
+    assert lines[3] == f"  seat 0 recalls {taken}: Risk {28 - {'Big': 25, 'Cheap': 1, 'Two': 2}[taken]}"
+    assert taken in t.hand_of(A) or t.main_of(A)[0] == taken
+
+
+@pytest.mark.parametrize("face_up", [True, False])
+def test_recall_cannot_take_a_face_down_risk_card(face_up):
+    t = ct_table([5, 0, 0]).risk(A, "Big", points=25 if face_up else 0)
+    if not face_up:
+        t.risk_[A, 0] = -1 - t.id("Big")  # face down: a nameless card worth 0
+    lines = t.act(A)  # menu [PRE..., recall] only with a face-up Risk card; else index 5 clamps to skipping
+    assert any("for recall" in line for line in lines) == face_up
+
+
+def test_a_cast_reaching_the_limit_loses_at_once_or_at_the_acts_end():
+    t = ct_table([PRE.index("picking"), 1, 1]).risk(A, points=29)
+    lines = t.act(A)
+    assert t.over and not any("places" in line for line in lines)
+    t = ct_table([PRE.index("picking"), 1, 1], loss_check="act_end").risk(A, points=29)
+    lines = t.act(A)
+    assert t.over and any("places" in line for line in lines)
+
+
+def test_a_disabled_cast_technique_is_not_offered():
+    t = ct_table([1, 1, 1], enabled_cts=["reading"])  # menu [proceed, reading]: 1 = reading
+    lines = t.act(A)
+    assert any("reads" in line for line in lines) and not any("picks" in line for line in lines)
+
+
+# ---- Changing and Bounce ------------------------------------------------------------------------------------
+def test_the_inferior_side_may_change_and_the_contact_is_judged_again():
+    t = Table(script=[0, 0, 1], enabled_cts=["changing"]).hand(A, "Atk", "Cheap", "Big").deck(A, "Two").main(B, "D6")
+    lines = t.act(A)  # place Atk, contact A (5 against 6): A is inferior; cast Cheap; place Big (the first offered)
+    assert lines[4:8] == ["  seat 0 casts Cheap for changing: Risk 1", "  seat 0 changes its Main Atk for Big",
+                          "  A: active seat 0 10 against 6", "  seat 1's Main D6 is destroyed: +6 Risk, total 6"]
+    assert t.main_of(A) == ("Big", 1, True) and "Atk" in t.hand_of(A) and t.cts[A, 6] == 1
+
+
+def test_changing_is_never_offered_on_a_tie():
+    t = Table(script=[0, 0, 1, 1], enabled_cts=["changing"]).hand(A, "Atk", "Cheap", "Big").deck(A, "Two").main(B, "D5")
+    t.hand(B, "Cheap", "Big")
+    lines = t.act(A)
+    assert "  a tie at 5: both Mains are destroyed" in lines and t.at[0] == 2  # only placement and contact asked
+
+
+@pytest.mark.parametrize("max_changes,b_changes_back", [(1, False), (2, True)])
+def test_each_side_may_change_in_turn_up_to_changing_max_per_contact(max_changes, b_changes_back):
+    # A attacks Atk (5) against Def (4): B is inferior and changes to D6 (6); then A is inferior
+    t = Table(script=[0, 0, 1, 1, 0], changing_max_per_contact=max_changes, enabled_cts=["changing"]).hand(A, "Atk", "Cheap", "Big")
+    t.deck(A, "Two").main(B, "Def").hand(B, "Cheap", "D6")
+    lines = t.act(A)
+    assert "  seat 1 changes its Main Def for D6" in lines
+    assert ("  seat 0 changes its Main Atk for Big" in lines) == b_changes_back
+    assert t.main_of(A) == (("Big", 1, True) if b_changes_back else None)
+
+
+def test_bounce_returns_your_own_main_to_hand_after_the_scene():
+    t = Table(script=[0, 0, 1, 0], enabled_cts=["bounce"]).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def")
+    lines = t.act(A)  # contact A wins; post-scene [proceed, bounce]: 1; cast Cheap (index 0 of Cheap Two)
+    assert lines[-2:] == ["  seat 0 casts Cheap for bounce: Risk 1", "  seat 0 bounces its Main Atk (1 cards) to hand"]
+    assert t.main_of(A) is None and "Atk" in t.hand_of(A) and t.cts[A, 7] == 1
+
+
+def test_bounce_is_not_offered_when_disabled():
+    t = Table(script=[0, 0, 1, 0], enabled_cts=["changing"]).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def")
+    t.act(A)
+    assert t.main_of(A) == ("Atk", 1, True)
+
+
+# ---- whole games ---------------------------------------------------------------------------------------------
+def test_whole_games_keep_the_books():
+    """Invariants over many games of every policy: exactly the non-losing seat wins (a simultaneous loss is a
+    draw), score + risk = the limit, the end reason matches the losing Risk, stacks destroyed <= played."""
+    for pol in ("greedy", "cautious", "ct", "random"):
+        sc = analyzer.load_scenario(GAME, policy=[pol])
+        b = GAME.run_batch(sc, 11, np.arange(400))
+        x = b.extra
+        lost = x["lost"].astype(bool)
+        assert (b.score + x["risk"] == 30).all()
+        assert (b.is_winner == (~lost & lost[:, ::-1])).all()
+        assert ((x["simultaneous"] == 1) == lost.all(axis=1)).all()
+        at_risk = (x["end"] == E.END_RISK)
+        assert ((x["risk"] >= 30) | ~lost)[at_risk].all()
+        assert (x["stacks_destroyed"] <= x["stacks_played"]).all()
+        assert (x["stack_wins"] + x["stacks_destroyed"] == x["stack_contacts"]).all()
+        assert x["capped"].sum() == 0

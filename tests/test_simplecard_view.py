@@ -1,0 +1,76 @@
+"""Simple Card's view test: what a player cannot know is the opponent's hand, both decks' order and the
+opponent's face-down (set) card. Re-dealing them consistently with the player's view (same sizes, same
+public cards) must change neither the view nor any decision of greedy, cautious or ct."""
+import numpy as np
+import pytest
+from simplecard_table import POOL, A, B, Table
+
+from analyzer import rng
+from analyzer.games.simplecard import engine as E
+from analyzer.games.simplecard import policies as P
+
+RANK1 = ["Atk", "Def", "Hero", "Big", "Cheap", "Two", "D5", "D6"]
+
+
+def position(policy, opp_set, seed):
+    """Seat A to decide; B's hand (3 cards), both decks (5 cards) and B's set card re-dealt from `seed`."""
+    s = rng.new_stream(seed, 0)
+
+    def pick():
+        return RANK1[int(rng.below(s, len(RANK1)))]
+
+    t = Table(policies=(policy,), enabled_cts=["picking", "moving", "skipping", "balance_shift", "changing", "bounce"])
+    t.hand(A, "Atk", "Hero", "Hero/2", "Cheap").deck(A, *[pick() for _ in range(5)]).balancer(A, "Bal321")
+    t.hand(B, *[pick() for _ in range(3)]).deck(B, *[pick() for _ in range(5)]).balancer(B, "Bal343").risk(B, points=12)
+    t.risk(A, points=20)
+    if opp_set:
+        t.main(B, pick(), face_up=False)
+    else:
+        t.main(B, "Def")
+    return t
+
+
+def decision(t, kind, contact=-1):
+    """The view seat A builds and the option its policy picks at a decision of this kind."""
+    rules, enabled, cards, up = t.data
+    view, options = t.pol[6], t.pol[7]
+    if kind == P.D_PLACE:
+        m = E.list_placements(A, t.st, t.data, options)
+    elif kind == P.D_PRE:
+        m = E.list_pre_scene(A, t.st, t.data, options, False)
+    else:  # the contact choice
+        options[:3, P.O_CODE] = [0, 1, 2]
+        m = 3
+    P.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
+    k = P.decide(t.pol[0][A], view, cards, up, rules, options, m, rng.new_stream(0, 0), t.pol[3], t.at,
+                 t.pol[1][A], t.pol[2][A])
+    return view.copy(), options[k].tolist()
+
+
+@pytest.mark.parametrize("policy", ["greedy", "cautious", "ct"])
+@pytest.mark.parametrize("kind", [P.D_PLACE, P.D_PRE, P.D_CONTACT])
+@pytest.mark.parametrize("opp_set", [True, False])
+def test_a_decision_depends_only_on_the_players_view(policy, kind, opp_set):
+    seen = [decision(position(policy, opp_set, seed), kind) for seed in range(12)]
+    views = {v.tobytes() for v, _ in seen}
+    picks = {tuple(k) for _, k in seen}
+    assert len(views) == 1 and len(picks) == 1  # twelve re-deals of the hidden cards, one view, one decision
+
+
+def test_a_set_card_is_the_unknown_card_until_it_opens():
+    t = position("greedy", True, 0)
+    view, _ = decision(t, P.D_CONTACT)
+    hidden = t.cards.shape[0] - 1
+    assert view[P.V_OPP_BASE] == hidden and view[P.V_OPP_H] == 1
+    t.main(B, "D6")
+    view, _ = decision(t, P.D_CONTACT)
+    assert view[P.V_OPP_BASE] == t.id("D6")
+    assert view[P.V_HAND_N] == 4 and list(view[P.V_HAND:P.V_HAND + 4]) == [t.id(k) for k in ("Atk", "Hero", "Hero/2", "Cheap")]
+    assert (view[P.V_MY_RISK], view[P.V_OPP_RISK], view[P.V_OPP_HAND]) == (20, 12, 3)
+
+
+def test_the_unknown_card_is_the_pools_rank1_mean():
+    t = Table()
+    ones = np.array([[c["active"], c["passive"], c["a"], c["b"], c["c"]] for c in POOL
+                     if c["rank"] == 1])
+    assert t.cards[-1, :5].tolist() == np.rint(ones.mean(axis=0)).astype(int).tolist()
