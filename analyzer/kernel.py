@@ -6,10 +6,10 @@ The compile cache. numba caches a compiled function beside its source and checks
 file's contents when loading it, so after an edit to a game's `state.py` a kernel in `engine.py` that
 calls it would load the old machine code: a stale kernel plays yesterday's rules. Here every cached
 function inside the analyzer package is keyed by the contents of all the Python files of its own
-folder (one game's package) plus the modules every kernel compiles in (`rng.py`, this file). Any
-edit anywhere in a game rebuilds that game's kernels, and only that game's. The cache sits beside the
-sources, or under NUMBA_CACHE_DIR when that is set (`make bench` times a cold compile in an empty
-one). Importing this module
+folder (one game's package) plus the modules every kernel compiles in (`rng.py`, this file,
+`kernel_internals.py`). Any edit anywhere in a game rebuilds that game's kernels, and only that
+game's. The cache sits beside the sources, or under NUMBA_CACHE_DIR when that is set (`make bench`
+times a cold compile in an empty one). Importing this module
 installs it; `analyzer.games` imports it before any game module (numba picks a cache locator when a
 function is decorated).
 """
@@ -29,7 +29,7 @@ from numba.core import caching, config
 from . import rng
 
 PACKAGE = Path(__file__).resolve().parent
-SHARED = (PACKAGE / "rng.py", PACKAGE / "kernel.py")
+SHARED = (PACKAGE / "rng.py", PACKAGE / "kernel.py", PACKAGE / "kernel_internals.py")
 
 
 @functools.cache

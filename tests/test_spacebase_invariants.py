@@ -87,8 +87,9 @@ def test_batch_columns_consistent(players):
     got = b.extra["cards_bought"].sum(1) + b.extra["cards_claimed"].sum(1)
     assert (got == (b.extra["card_buyer"] >= 0).sum(1)).all()
     assert (b.extra["colonies"].sum(1) == (b.extra["colony_buyer"] >= 0).sum(1)).all()
-    # seat 0 starts: it holds the highest opening sector
-    assert (b.extra["opening_sector"][:, 0] == b.extra["opening_sector"].max(1)).all()
+    # the first player holds the highest opening sector
+    first = b.first_player
+    assert (b.extra["opening_sector"][np.arange(n), first] == b.extra["opening_sector"].max(1)).all()
     assert set(np.unique(b.extra["end_reason"])) <= {0, 1, 2, 3}
 
 

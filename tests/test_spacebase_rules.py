@@ -8,7 +8,7 @@ from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase import policies as PO
 from analyzer.games.spacebase.scenario import card_list, kernel_arrays
-from analyzer.games.spacebase.state import ARRAY_FIELDS
+from analyzer.games.spacebase.state import ARRAY_FIELDS, DATA_FIELDS
 from analyzer.scenario import load
 
 BLUE, RED = L.BLUE, L.RED
@@ -208,26 +208,43 @@ def test_opening_purchase_start_player_and_ties():
     D = GAME.inputs(sc)
     cards = card_list(sc)
     ties = 0
+    starts = set()
     for gid in range(40):
         S = E.alloc_state(D, 0)
         E.setup(D, S, 3, gid)
         a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
         PS, OPEN, G = a["PS"], a["OPEN"], a["G"]
-        start = int(G[L.G_START_PRE])
+        start = int(G[L.G_FIRST])
         secs = OPEN[:4, 17]
         assert secs[start] == secs.max()  # highest opening sector starts
         assert bool(G[L.G_START_TIE]) == ((secs == secs.max()).sum() > 1)
         ties += int(G[L.G_START_TIE])
-        for s in range(4):
-            pre = (start + s) % 4
-            assert PS[s, L.P_PRE] == pre
-            k = OPEN[pre, 0]
+        starts.add(start)
+        for s in range(4):           # each seat keeps its opening ship; the bonus goes by turn position
+            pos = (s - start) % 4
+            assert PS[s, L.P_POS] == pos
+            k = OPEN[s, 0]
             assert a["BD"][s, cards[k].sector, L.B_STATION] == k and a["OWNER"][k] == s
             assert PS[s, L.P_OPENSEC] == cards[k].sector
-            bonus = (0, 1, 2, 0)[s]
+            bonus = (0, 1, 2, 0)[pos]
             assert PS[s, L.P_CRED] == 5 - cards[k].cost + bonus
-            assert PS[s, L.P_INC] == (0, 0, 0, 1)[s]
+            assert PS[s, L.P_INC] == (0, 0, 0, 1)[pos]
+    assert starts == {0, 1, 2, 3}  # any seat may move first
     assert ties > 0  # ties happen (4 players, 12 sectors) and are broken at random
+
+
+def test_turns_go_round_from_the_first_player_and_each_seat_keeps_its_policy():
+    """A seat is an identity (its policy): the opening decides who moves first, turns then go round in
+    seat order from that seat, and the results say who it was (first_player)."""
+    sc = load(GAME, players=3, policies=["greedy_vp", "weighted", "engine"])
+    b = GAME.run_batch(sc, 5, np.arange(60))
+    assert set(b.first_player.tolist()) == {0, 1, 2}
+    gid = int(np.flatnonzero(b.first_player == 2)[0])
+    t = GAME.run_batch(sc, 5, np.array([gid]), trace=True)
+    assert t.first_player[0] == 2
+    assert [int(e[1]) for e in t.events if e[0] == L.EV_TURN][:6] == [2, 0, 1, 2, 0, 1]
+    pol = kernel_arrays(sc)[DATA_FIELDS.index("POL")]  # the policy codes, by seat
+    assert pol.tolist() == [sc.POLICIES.index(p) for p in sc.policies]
 
 
 def test_turn_order_bonus_from_the_scenario_list():
@@ -239,8 +256,10 @@ def test_turn_order_bonus_from_the_scenario_list():
     S = E.alloc_state(D, 0)
     E.setup(D, S, 1, 7)
     a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
-    for s, (cr, inc) in enumerate([(0, 0), (3, 0), (0, 2), (1, 1), (9, 0)]):
-        k = a["OPEN"][a["PS"][s, L.P_PRE], 0]
+    assert int(a["G"][L.G_FIRST]) != 0  # bonuses go by position, not by seat
+    for s in range(5):
+        cr, inc = [(0, 0), (3, 0), (0, 2), (1, 1), (9, 0)][a["PS"][s, L.P_POS]]
+        k = a["OPEN"][s, 0]
         assert a["PS"][s, L.P_CRED] == 5 - cards[k].cost + cr and a["PS"][s, L.P_INC] == inc
 
 
@@ -254,20 +273,20 @@ def test_lightspeed_setup():
         a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
         PS, OPEN, G = a["PS"], a["OPEN"], a["G"]
         left = OPEN[:4, 16]
-        start = int(G[L.G_START_PRE])
+        start = int(G[L.G_FIRST])
         best = left.max()
         assert left[start] == best
         tied = left == best
         assert OPEN[start, 17] == OPEN[:4, 17][tied].max()  # then highest sector bought
         bought_l1 = 0
         for s in range(4):
-            pre = (start + s) % 4
-            ks = [k for k in OPEN[pre, :16] if k >= 0]
+            pos = (s - start) % 4
+            ks = [k for k in OPEN[s, :16] if k >= 0]
             cost = sum(cards[k].cost for k in ks)
-            assert cost <= 15 and left[pre] == 15 - cost
+            assert cost <= 15 and left[s] == 15 - cost
             assert all(cards[k].level in (1, 2) and a["OWNER"][k] == s for k in ks)
-            assert PS[s, L.P_CRED] == 15 - cost + (0, 1, 2, 0)[s]
-            assert PS[s, L.P_INC] == 1 + (0, 0, 0, 1)[s]
+            assert PS[s, L.P_CRED] == 15 - cost + (0, 1, 2, 0)[pos]
+            assert PS[s, L.P_INC] == 1 + (0, 0, 0, 1)[pos]
             bought_l1 += sum(cards[k].level == 1 for k in ks)
         # unbought cards went back under their decks: deck = 48 - 6 on display - bought
         assert a["DP"][0, 1] == 48 - 6 - bought_l1

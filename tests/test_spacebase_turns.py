@@ -470,12 +470,12 @@ def test_lightspeed_opening_two_ships_of_one_sector(one_per_sector):
     E.reset(D, S, 1, 0)
     a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
     idx = {c.id: i for i, c in enumerate(card_list(sc))}
-    # opening player 0 sees l1-21 (6: cost 4, blue 2 credits), l1-22 (6: cost 2, blue 1 VP), l1-3 and
+    # seat 0 sees l1-21 (6: cost 4, blue 2 credits), l1-22 (6: cost 2, blue 1 VP), l1-3 and
     # l1-7 (cost 2 each), and no Level II card: buying all four is best where the rules allow it
     stack_level1_deck(S, ["l1-21", "l1-22", "l1-3", "l1-7", "l1-11", "l1-15", "l1-19", "l1-2"], idx)
     start, tie = E.opening_lightspeed(D, S)
     E.seat_players(D, S, start, tie)
-    seat = (0 - start) % 2
+    seat = 0                         # opening player 0 is seat 0, whoever starts
     bought = set(a["OPEN"][0, :16]) - {-1}
     pair = {idx["l1-21"], idx["l1-22"]}
     assert bought == pair | {idx["l1-3"], idx["l1-7"]} if not one_per_sector else \
@@ -542,3 +542,76 @@ def test_tie_round_broken_by_the_tied_players_own_turns():
     n = E.tie_rounds(t.D, t.S)
     assert n == 1 and t.G[L.G_TIEROUNDS] == 1
     assert list(t.PS[:, L.P_IN]) == [0, 0, 1, 0] and list(t.PS[:, L.P_TURNS]) == [1, 0, 1, 0]
+
+
+# ------------------------------------------------------------------------------------ decisions as options
+# The scripted policy takes the script's option indices in game order (options.py lists each decision's
+# options): these drive the rules through choices no heuristic would make. In a 2-player turn without
+# abilities the decisions are: the active player's dice assignment, the other's, then the active buy
+# (asked only when something is affordable).
+
+
+def scripted(script, players=2):
+    return Table(players=players, policies=["scripted"], sets=[f"script={script}"])
+
+
+@pytest.mark.parametrize("index,credits", [(0, 2), (1, 3)])
+def test_scripted_assignment_options_are_the_faces_then_the_sum(index, credits):
+    t = scripted([index])
+    t.turn(0, 1, 6)                  # faces 1 and 6: 1 + 1 credits; the sum 7 (starter-7): 3
+    assert t.cred(0) == credits
+
+
+@pytest.mark.parametrize("index,bought", [(0, None), (1, "l1-36"), (2, "l1-38")])
+def test_scripted_buy_options_are_no_buy_then_each_affordable_ship(index, bought):
+    t = scripted([0, 0, index])
+    t.offer("l1-36")                 # sector 9, cost 4
+    t.offer("l1-38")
+    t.offer("l2-48")                 # cost 9: not affordable, not an option
+    t.PS[0, L.P_CRED] = 2            # + 2 from the faces 2 and 3
+    t.turn(0, 2, 3)
+    if bought is None:               # declining is legal even with credits enough (no heuristic here)
+        assert t.cred(0) == 4 and t.DISP[0, 0] == t.idx["l1-36"]
+    else:
+        c = t.idx[bought]
+        assert t.station_of(0, t.cards[c].sector) == c and t.cred(0) == 0
+
+
+@pytest.mark.parametrize("index,face", [(0, None), (1, 1), (6, 6), (7, None)])
+def test_scripted_set_die_options_are_no_then_each_face_of_each_free_die(index, face):
+    t = scripted([index])
+    t.put(0, "l3-2", cubes=1)        # Gagarin: set a die + 1 credit
+    t.turn(0, 4, 4)
+    assert t.PS[0, L.P_ABIL] == (0 if index == 0 else 1)
+    if face is None:                 # 0: not fired; 7: die 2 set to 1 (options 7..12)
+        assert int(t.G[L.G_DSET1]) == 0
+        assert index == 0 or (int(t.G[L.G_DSET2]), int(t.G[L.G_D2])) == (1, 1)
+    else:
+        assert (int(t.G[L.G_DSET1]), int(t.G[L.G_D1])) == (1, face)
+
+
+@pytest.mark.parametrize("index,credits,spent", [(0, 2, False), (1, 3, False), (2, 3, True), (3, 6, True),
+                                                  (4, 6, True)])
+def test_scripted_dice_arrow_options_are_each_sector_the_card_reaches(index, credits, spent):
+    """Options for 3 + 4 with a dice arrow +2 ready: the faces, the sum 7, then 8 and 9 by the arrow;
+    a script index past the last option is a broken test, clamped to the last option (9)."""
+    t = scripted([index])
+    c = t.put(0, "l2-8", cubes=1)    # 2: dice arrow +2
+    t.put(0, "l1-34")                # 9: 6 credits (starters 7 and 8: 3)
+    t.turn(0, 3, 4)
+    assert t.cred(0) == credits and t.CUBES[0, c] == (0 if spent else 1)
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_scripted_reroll_options_are_no_then_each_die(index):
+    t = scripted([index])
+    t.put(0, "l2-9", cubes=1)        # reroll + 1 credit
+    t.turn(0, 1, 1)
+    st = np.array([stream_rolling(1, 1)], np.uint64)
+    below(st, 6), below(st, 6)
+    face = below(st, 6) + 1          # the reroll's result
+    assert face != 1                 # (the stream makes the reroll visible)
+    dice = [1, 1]
+    if index:
+        dice[index - 1] = face
+    assert [int(t.G[L.G_D1]), int(t.G[L.G_D2])] == dice and t.PS[0, L.P_ABIL] == (index > 0)

@@ -9,6 +9,7 @@ import numpy as np
 
 from ..base import Batch, Game
 from . import layout as L
+from .engine import COLUMNS, run_games
 from .scenario import SpacebaseScenario, card_list, kernel_inputs
 
 END_REASONS = {L.END_VP: "trigger VP reached (most VP wins, ties broken by tie rounds)",
@@ -26,17 +27,7 @@ class Spacebase(Game):
     Scenario = SpacebaseScenario
     length_unit = "rounds"
     columns = {
-        "opening_sector": "(n,P) sector of the opening ship (light speed: highest sector bought, 0 none)",
-        "credits": "(n,P) credits at the end",
-        "income": "(n,P) income at the end",
-        "colonies": "(n,P) colonies bought",
-        "cards_bought": "(n,P) ships bought (opening, normal and ability buys; not claims)",
-        "cards_claimed": "(n,P) ships claimed free",
-        "turns": "(n,P) turns taken (tie rounds included)",
-        "abilities": "(n,P) charge abilities fired",
-        "end_reason": "(n,) 0 trigger VP reached, 1 'You Win' card, 2 tie rounds cap (shared win), 3 max_rounds stop",
-        "start_tie": "(n,) 1 if the start player was drawn at random among tied players",
-        "tie_rounds": "(n,) tie rounds played",
+        **{k: v for k, v in COLUMNS.extra_doc().items() if k != "first_player"},
         "card_buyer": "(n,cards) per shipyard card in scenario order (cards.ships): seat that got it, -1 nobody",
         "colony_buyer": "(n,colonies) per colony in scenario order (cards.colonies): seat that bought it, -1 nobody",
     }
@@ -58,17 +49,14 @@ class Spacebase(Game):
         return self._cache[1]
 
     def run_batch(self, scenario, seed, game_ids, trace=False) -> Batch:
-        from .engine import run_games
         D = self.inputs(scenario)
         ids = np.ascontiguousarray(game_ids, dtype=np.int64)
         ev_cap = 200_000 if trace else 0
-        (win, vp, length, opening, credits, income, cols, bought, claimed, turns, abil, end, start_tie,
-         tie_r, buyer, col_buyer, ev, evn) = run_games(np.int64(seed), ids, D, ev_cap)
-        extra = {"opening_sector": opening, "credits": credits, "income": income, "colonies": cols,
-                 "cards_bought": bought, "cards_claimed": claimed, "turns": turns, "abilities": abil,
-                 "end_reason": end, "start_tie": start_tie, "tie_rounds": tie_r, "card_buyer": buyer,
-                 "colony_buyer": col_buyer}
-        return Batch(is_winner=win, score=vp, length=length, extra=extra,
+        cols, buyer, col_buyer, ev, evn = run_games(seed, ids, D, ev_cap)
+        score, win, length = cols.pop("score"), cols.pop("is_winner").astype(bool), cols.pop("length")
+        first = cols.pop("first_player")
+        extra = {**cols, "card_buyer": buyer, "colony_buyer": col_buyer}
+        return Batch(is_winner=win, score=score, length=length, first_player=first, extra=extra,
                      events=ev[:int(evn[0])].copy() if trace else None)
 
     def describe(self, scenario, events) -> list[str]:
@@ -109,11 +97,11 @@ def describe_events(scenario, events) -> list[str]:
         if kind == L.EV_REFILL:
             out.append(f"  display L{a} slot {b}: {cn(c)}")
         elif kind == L.EV_START:
-            out.append(f"start player: opening player {a} becomes seat 0" + (" (tie broken at random)" if b else ""))
+            out.append(f"start player: {who} moves first" + (" (tie broken at random)" if a else ""))
         elif kind == L.EV_OPENING:
-            out.append(f"{who} (opening player {d}): opening ship {cn(a)}, paid {c}")
+            out.append(f"{who}: opening ship {cn(a)}, paid {c}")
         elif kind == L.EV_LS_BUY:
-            out.append(f"{who} (opening player {d}): light-speed buy {cn(a)}, paid {c}")
+            out.append(f"{who}: light-speed buy {cn(a)}, paid {c}")
         elif kind == L.EV_BONUS:
             out.append(f"{who}: turn-order bonus +{a} credits +{b} income -> {c} credits, {d} income")
         elif kind == L.EV_TURN:

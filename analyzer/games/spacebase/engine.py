@@ -5,9 +5,9 @@ tests can set up a position and call it directly.
 
 Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are numba structrefs of numpy
 arrays (state.py: two pointers per call, whatever the arrays):
-  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N, OWN)
+  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N, SCRIPT, OWN)
   S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE,
-            OPEN, EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, OWN)
+            OPEN, EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT, OWN)
 Column meanings are in layout.py.
 
 Speed: per player and sector the reward of one die (blue of the stationed card / summed red of the
@@ -16,11 +16,12 @@ deployed cards, arrows chained) is kept in AC/AV and updated only for the sector
 seat's starting board and tables (SB_*, built once per batch); a buy decision scores the display card by
 card with few branches (policies.gain_rate). Nothing is reference-counted inside the kernel and no
 allocation happens after alloc_state (state.py). Tracing writes only to EV/EVN, so a traced game plays
-exactly as untraced.
+exactly as untraced. Results are written by column name (COLUMNS, GC, SC: analyzer.kernel.Columns).
 The compile cache is keyed by every file of this folder (analyzer/kernel.py): an edit anywhere here
 rebuilds the kernels.
-Players are indexed by seat (seat 0 = start player) once the opening is done; the opening itself is
-played by "pre-seat" players 0..P-1 whose seat is (pre - start) mod P.
+Players are indexed by seat, their identity (the policy of the scenario's seat list): the opening
+decides which seat moves first (G_FIRST, the result column first_player), and a seat's turn position
+is (seat - first) mod P (PS[P_POS]; the turn-order bonus goes by position).
 
 Rule readings beyond the spec (each one a scenario parameter where it is a real ambiguity):
 - Charge: a card's cubes sit on its visible side: blue squares of the stationed card fill when its
@@ -65,23 +66,40 @@ the data); Collins' move-a-cube is played as "move one cube between your own car
 """
 import numpy as np
 
+from ...kernel import Columns, indices
+from ...kernel_internals import borrowed, release
 from ...rng import below, new_stream, shuffle
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
+from .options import (
+    COLONY,
+    D_ABILITY_BUY,
+    D_ASSIGN,
+    D_BUY,
+    D_CLAIM,
+    D_FIRE,
+    D_REROLL,
+    D_SET_DIE,
+    FACE_STRIDE,
+    NO,
+    YES,
+    assignment,
+    set_die,
+    unpack_assignment,
+)
 from .policies import (
     assign_card_ready,
     best_exchange,
-    choose_assignment,
-    choose_buy,
-    choose_claim,
-    choose_reroll,
-    choose_set_die,
+    best_station_for_deployed,
     cube_source,
     cube_target,
+    decide,
     is_ready,
+    lists_options,
+    plain_assignment_sums,
     swap_gain,
-    wants_switch,
+    turn_start,
 )
-from .state import State, borrowed, jit, jit_inline, release
+from .state import State, jit, jit_inline
 
 # ------------------------------------------------------------------------------------------------
 # state
@@ -110,21 +128,22 @@ def alloc_state(D, ev_cap):
     OWNER = np.full(nc, -1, np.int32)
     ST = np.zeros(1, np.uint64)
     COLOWN = np.full(ncol, -1, np.int32)
-    OPTS = np.zeros(3 * dsz + ncol + 32, np.int32)
+    OPTS = np.zeros(3 * dsz + ncol + 32, np.int64)  # a decision's options (options.py), >= 27 for D_ASSIGN
     BASE = np.zeros((P, 2, 13, 6), np.float64)
     OPEN = np.full((P, 18), -1, np.int32)
     EV = np.zeros((max(ev_cap, 1), EV_W), np.int32)
     EVN = np.zeros(1, np.int64)
+    AT = np.zeros(1, np.int64)
     G[G_TRACE] = 1 if ev_cap > 0 else 0
     SB_PS, SB_BD, SB_DEP, SB_BASE = np.zeros_like(PS), np.zeros_like(BD), np.zeros_like(DEP), np.zeros_like(BASE)
     SB_AV, SB_AC, SB_ABL = np.zeros_like(AV), np.zeros_like(AC), np.zeros_like(ABL)
     own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE, OPEN, EV,
-           EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL)
+           EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT)
     S = State(borrowed(PS), borrowed(BD), borrowed(DEP), borrowed(CUBES), borrowed(AV), borrowed(AC),
               borrowed(ABL), borrowed(G), borrowed(DECK), borrowed(DP), borrowed(DISP), borrowed(COLAV),
               borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(BASE),
               borrowed(OPEN), borrowed(EV), borrowed(EVN), borrowed(SB_PS), borrowed(SB_BD), borrowed(SB_DEP),
-              borrowed(SB_BASE), borrowed(SB_AV), borrowed(SB_AC), borrowed(SB_ABL), own)
+              borrowed(SB_BASE), borrowed(SB_AV), borrowed(SB_AC), borrowed(SB_ABL), borrowed(AT), own)
     starting_boards(D, S)
     return S
 
@@ -429,6 +448,160 @@ def refresh_pos(D, S, p, s, old, new):
 
 
 # ------------------------------------------------------------------------------------------------
+# decisions: the engine lists the legal options (options.py), the seat's policy takes one
+
+
+@jit_inline
+def offer(S, n, value):
+    """Add an option to the list being built; returns the new count."""
+    S.OPTS[n] = value
+    return n + 1
+
+
+@jit
+def ask(D, S, p, kind, n, x, y, z):
+    """The option p takes. n: the options listed in OPTS, for a policy that picks from the list
+    (policies.lists_options; a single option is then taken without asking); the heuristics compute
+    theirs without a list. x, y, z: the decision's context (policies.heuristic)."""
+    if n == 1:
+        return S.OPTS[0]
+    return decide(D, S, p, kind, n, x, y, z)
+
+
+@jit
+def buy_options(D, S, p, credits, allow_colony):
+    """D_BUY / D_ABILITY_BUY: NO, the affordable display ships outside p's colony sectors, the
+    affordable colonies still open to p (when allowed)."""
+    CT, COLT, R = D.CT, D.COLT, D.R
+    DISP, BD, COLAV = S.DISP, S.BD, S.COLAV
+    dsz = R[R_DISPLAY]
+    n = offer(S, 0, NO)
+    for lv in range(3):
+        for j in range(dsz):
+            k = DISP[lv, j]
+            if k >= 0 and CT[k, K_COST] <= credits and BD[p, CT[k, K_SECTOR], B_COLONY] == 0:
+                n = offer(S, n, lv * dsz + j)
+    if allow_colony:
+        for q in range(R[R_NCOL]):
+            if COLT[q, C_COST] <= credits and COLAV[q] != 0 and BD[p, COLT[q, C_SECTOR], B_COLONY] == 0:
+                n = offer(S, n, COLONY + q)
+    return n
+
+
+@jit
+def ask_buy(D, S, p, credits, pay_all):
+    """The normal buy (pay_all: it spends all credits) or an ability buy (pays the cost; colonies only
+    with rules.ability_buy_colonies): NO or the option bought."""
+    allow_colony = pay_all or D.R[R_ABUY_COL] != 0
+    n = buy_options(D, S, p, credits, allow_colony) if lists_options(D, p) else 0
+    return ask(D, S, p, D_BUY if pay_all else D_ABILITY_BUY, n, credits, 0, 0)
+
+
+@jit
+def ask_claim(D, S, p, lv):
+    """A free ship of level lv+1: NO or the display slot of a ship whose sector is open to p."""
+    n = 0
+    if lists_options(D, p):
+        CT, DISP, BD = D.CT, S.DISP, S.BD
+        n = offer(S, 0, NO)
+        for j in range(D.R[R_DISPLAY]):
+            k = DISP[lv, j]
+            if k >= 0 and BD[p, CT[k, K_SECTOR], B_COLONY] == 0:
+                n = offer(S, n, j)
+    return ask(D, S, p, D_CLAIM, n, lv, 0, 0)
+
+
+@jit
+def ask_set_die(D, S, p, c, side):
+    """Set-die charge of card c before the roll: NO or set_die(die, face) for a die not set yet."""
+    n = 0
+    if lists_options(D, p):
+        n = offer(S, 0, NO)
+        for die in range(2):
+            if S.G[G_DSET1 + die] == 0:
+                for face in range(1, 7):
+                    n = offer(S, n, set_die(die, face))
+    return ask(D, S, p, D_SET_DIE, n, c, side, 0)
+
+
+@jit
+def ask_reroll(D, S, p, c, side):
+    """Reroll charge of card c after the roll: NO or the die (0, 1) rerolled."""
+    n = 0
+    if lists_options(D, p):
+        n = offer(S, offer(S, offer(S, 0, NO), 0), 1)
+    return ask(D, S, p, D_REROLL, n, c, side, 0)
+
+
+@jit
+def ask_fire(D, S, p, c, side, parts_gain):
+    """Fire card c's ready free-timing ability? parts_gain: its swap, exchange or cube placing would
+    gain (the shared heuristics of policies.py decide those parts for every policy)."""
+    n = offer(S, offer(S, 0, NO), YES) if lists_options(D, p) else 0
+    return ask(D, S, p, D_FIRE, n, c, side, 1 if parts_gain else 0) == YES
+
+
+@jit
+def arrow_card_to(D, S, p, side, ssum, t):
+    """The first of p's ready dice-arrow cards on `side` (ability order) that moves the sum ssum to
+    sector t (up by 1..N, or down with rules.dice_arrow_down), or -1."""
+    CT, R = D.CT, D.R
+    PS, ABL = S.PS, S.ABL
+    o = K_SIDE + side * NSIDE
+    j = t - ssum
+    if j == 0 or (j < 0 and R[R_SHIFT_DOWN] == 0):
+        return -1
+    for k in range(PS[p, P_NAB0 + side]):
+        c = ABL[p, side, k]
+        if CT[c, o + S_TIMING] == T_ASSIGN and CT[c, o + E_SHIFT] >= abs(j) and is_ready(D, S, p, c, side):
+            return c
+    return -1
+
+
+@jit
+def double_card(D, S, p, side):
+    """The first of p's ready 2X cards on `side` (ability order), or -1."""
+    CT = D.CT
+    PS, ABL = S.PS, S.ABL
+    o = K_SIDE + side * NSIDE
+    for k in range(PS[p, P_NAB0 + side]):
+        c = ABL[p, side, k]
+        if CT[c, o + S_TIMING] == T_ASSIGN and CT[c, o + E_DOUBLE] != 0 and is_ready(D, S, p, c, side):
+            return c
+    return -1
+
+
+@jit
+def assign_options(D, S, p, side, d1, d2):
+    """D_ASSIGN: the two faces, the sum, the sum moved to each sector a ready dice-arrow card reaches;
+    with a ready 2X card also the sum twice (plain and moved) and the faces plus either die again."""
+    ssum = d1 + d2
+    n = offer(S, 0, assignment(M_FACES, ssum, -1, -1))
+    n = offer(S, n, assignment(M_SUM, ssum, -1, -1))
+    for t in range(1, 13):
+        c = arrow_card_to(D, S, p, side, ssum, t)
+        if c >= 0:
+            n = offer(S, n, assignment(M_SUM, t, c, -1))
+    dbc = double_card(D, S, p, side)
+    if dbc >= 0:
+        moved = n
+        n = offer(S, n, assignment(M_DOUBLE_SUM, ssum, -1, dbc))
+        for k in range(2, moved):
+            _, t, c, _ = unpack_assignment(S.OPTS[k])
+            n = offer(S, n, assignment(M_DOUBLE_SUM, t, c, dbc))
+        n = offer(S, n, assignment(M_DOUBLE_D1, ssum, -1, dbc))
+        n = offer(S, n, assignment(M_DOUBLE_D2, ssum, -1, dbc))
+    return n
+
+
+@jit
+def ask_assignment(D, S, p, side, d1, d2):
+    """How p uses the dice: (mode, summed sector, dice-arrow card, 2X card), -1 for a card not spent."""
+    n = assign_options(D, S, p, side, d1, d2) if lists_options(D, p) else 0
+    return unpack_assignment(ask(D, S, p, D_ASSIGN, n, side, d1, d2))
+
+
+# ------------------------------------------------------------------------------------------------
 # collecting rewards
 
 
@@ -545,7 +718,7 @@ def assign_player(D, S, p, side, d1, d2):
     c0 = PS[p, P_CRED]
     i0 = PS[p, P_INC]
     v0 = PS[p, P_VP]
-    mode, tgt, shc, dbc = choose_assignment(D, S, p, side, d1, d2)
+    mode, tgt, shc, dbc = ask_assignment(D, S, p, side, d1, d2)
     if shc >= 0:
         spend(D, S, p, shc, side)
         emit(S, EV_FIRE, p, shc, side, d1 + d2, tgt)
@@ -576,9 +749,9 @@ def assign_player(D, S, p, side, d1, d2):
 @jit
 def assign_all(D, S, a):
     """Every player in the game uses the active player's dice: the active one blue, the others red.
-    A player with no dice-arrow / 2X charge ready on that side (the usual case) is decided right here
-    (choose_assignment's plain choice: the sum if it beats the two faces); everyone else goes through
-    assign_player."""
+    A heuristic player with no dice-arrow / 2X charge ready on that side (the usual case) takes the
+    heuristics' plain choice right here (policies.plain_assignment_sums); everyone else goes through
+    assign_player and its decision."""
     R = D.R
     PS, G, AV = S.PS, S.G, S.AV
     P = R[R_P]
@@ -591,12 +764,13 @@ def assign_all(D, S, a):
         if PS[p, P_IN] == 0:
             continue
         side = BLUE if k == 0 else RED
-        if trace or (PS[p, P_TMASK0 + side] & (1 << T_ASSIGN) != 0 and assign_card_ready(D, S, p, side)):
+        if trace or lists_options(D, p) or (PS[p, P_TMASK0 + side] & (1 << T_ASSIGN) != 0
+                                            and assign_card_ready(D, S, p, side)):
             assign_player(D, S, p, side, d1, d2)
             continue
         # the sum, or the two faces; selected without a branch (which the dice made unpredictable):
         # the sum's second "sector" is 0, whose table row is all zeros
-        use_sum = AV[p, side, ssum] > AV[p, side, d1] + AV[p, side, d2]
+        use_sum = plain_assignment_sums(AV, p, side, d1, d2)
         collect(D, S, p, side, ssum if use_sum else d1, -1)
         collect(D, S, p, side, 0 if use_sum else d2, -1)
 
@@ -607,13 +781,13 @@ def assign_all(D, S, a):
 
 @jit
 def buy_apply(D, S, p, choice, pay_all):
-    """Carry out a buy chosen by a policy (display slot l*DSZ+j, or 1000+q for colony q). pay_all:
+    """Carry out a buy chosen by a policy (display slot l*DSZ+j, or COLONY+q for colony q). pay_all:
     the normal buy spends all credits; an ability buy pays the cost only."""
     CT, COLT, R = D.CT, D.COLT, D.R
     PS, DISP, OWNER = S.PS, S.DISP, S.OWNER
     cred = PS[p, P_CRED]
-    if choice >= 1000:
-        q = choice - 1000
+    if choice >= COLONY:
+        q = choice - COLONY
         cost = COLT[q, C_COST]
         pos = COLT[q, C_SECTOR]
         old = S.BD[p, pos, B_STATION]
@@ -650,7 +824,7 @@ def resolve_claims(D, S, p):
         n = PS[p, P_CLQ1 + lv]
         PS[p, P_CLQ1 + lv] = 0
         for _ in range(n):
-            j = choose_claim(D, S, p, lv)
+            j = ask_claim(D, S, p, lv)
             if j < 0:
                 break
             k = DISP[lv, j]
@@ -707,32 +881,7 @@ def exchange_partner(D, S, p, c, side, a):
     any_station_card, the help page), or another deployed card (same_kind)."""
     if side == BLUE or D.R[R_EXCHANGE] == EXCH_SAME_KIND:
         return best_exchange(D, S, p, c, side, a)
-    return best_station_for_deployed(D, S, p, c, a)
-
-
-@jit
-def best_station_for_deployed(D, S, p, c, a):
-    """Policy choice for a deployed card c (in sector a) exchanging with a stationed card t of sector s:
-    t is then deployed in a (paying its red side on the others' turns) and c stationed in s (its blue
-    side on p's turns). Scored like policies.best_exchange (per-round gain at the seat's sector odds);
-    it lives here because it exists only for this reading of the rule. Returns (s, -1, gain), s = -1
-    when no exchange gains."""
-    R, VALS, PR = D.R, D.VALS, D.PR
-    PS, BD = S.PS, S.BD
-    ph = PS[p, P_PHASE]
-    others = R[R_P] - 1.0
-    bs = 1e-9
-    bsec = -1
-    for s in range(1, 13):
-        t = BD[p, s, B_STATION]
-        if t < 0 or BD[p, s, B_COLONY] != 0:
-            continue
-        g = (others * PR[p, a] * (VALS[p, ph, RED, t] - VALS[p, ph, RED, c])
-             + PR[p, s] * (VALS[p, ph, BLUE, c] - VALS[p, ph, BLUE, t]))
-        if g > bs:
-            bs = g
-            bsec = s
-    return bsec, -1, bs
+    return best_station_for_deployed(D, S, p, c, a)  # policies.py
 
 
 @jit
@@ -772,8 +921,10 @@ def lose_vp(D, S, p, n):
 
 @jit
 def try_fire(D, S, p, c, side):
-    """Fire card c's free-timing charge ability if it pays (see the module doc); True if it fired."""
-    CT, R = D.CT, D.R
+    """Card c's free-timing charge ability, if p's policy fires it; True if it fired. What its swap,
+    exchange and cube placing do is decided first (shared heuristics, policies.py), since a heuristic
+    fires when one of them gains."""
+    CT = D.CT
     PS, G, CUBES = S.PS, S.G, S.CUBES
     o = K_SIDE + side * NSIDE
     win = CT[c, o + E_WIN]
@@ -781,35 +932,22 @@ def try_fire(D, S, p, c, side):
     nbuy = CT[c, o + E_BUY]
     sa = CT[c, o + E_SWAPA]
     sb = CT[c, o + E_SWAPB]
-    pays = win != 0 or CT[c, o + E_CRED] > 0 or CT[c, o + E_VP] > 0
-    if nlose > 0:
-        for q in range(R[R_P]):
-            if q != p and PS[q, P_VP] > 0:
-                pays = True
-    abuy_col = R[R_ABUY_COL] != 0
-    if nbuy > 0 and not pays:
-        pays = choose_buy(D, S, p, PS[p, P_CRED], False, abuy_col) >= 0
     ncl = CT[c, o + E_CL1] + CT[c, o + E_CL1 + 1] + CT[c, o + E_CL1 + 2]
-    if ncl > 0 and not pays:
-        for lv in range(3):
-            if CT[c, o + E_CL1 + lv] > 0 and choose_claim(D, S, p, lv) >= 0:
-                pays = True
     do_swap = False
     if sa > 0:
         g = swap_gain(D, S, p, sa, sb)
         do_swap = g > 1e-9 or (g > -1e-9 and CT[c, o + S_ONPLACE] > 0)
-        pays = pays or do_swap
     ex_s = -1
     ex_i = -1
     if CT[c, o + E_EXCH] > 0:
         a, ia = find_card(S, p, c, side)
         ex_s, ex_i, g = exchange_partner(D, S, p, c, side, a)
-        pays = pays or ex_s > 0
     nplace = CT[c, o + E_PLACE]
+    place = False
     if nplace > 0:
         t, ts, tv = cube_target(D, S, p, c)
-        pays = pays or t >= 0
-    if not pays:
+        place = t >= 0
+    if not ask_fire(D, S, p, c, side, do_swap or ex_s > 0 or place):
         return False
     spend(D, S, p, c, side)
     emit(S, EV_FIRE, p, c, side, 0, 0)
@@ -826,8 +964,8 @@ def try_fire(D, S, p, c, side):
             PS[p, P_CLQ1 + lv] += CT[c, o + E_CL1 + lv]
         resolve_claims(D, S, p)
     for _ in range(nbuy):
-        ch = choose_buy(D, S, p, PS[p, P_CRED], False, abuy_col)
-        if ch < 0:
+        ch = ask_buy(D, S, p, PS[p, P_CRED], False)
+        if ch == NO:
             break
         buy_apply(D, S, p, ch, False)
     if do_swap:
@@ -900,9 +1038,10 @@ def set_dice_phase(D, S, a):
             if CT[c, o + S_TIMING] != T_PREROLL:
                 continue
             while is_ready(D, S, p, c, side):
-                die, face = choose_set_die(D, S, p, side, CT[c, o + E_CRED])
-                if die < 0:
+                choice = ask_set_die(D, S, p, c, side)
+                if choice == NO:
                     break
+                die, face = choice // FACE_STRIDE, choice % FACE_STRIDE
                 spend(D, S, p, c, side)
                 ability_bonus(D, S, p, c, side)
                 G[G_D1 + die] = face
@@ -938,8 +1077,8 @@ def reroll_phase(D, S, a):
             if CT[c, o + S_TIMING] != T_POSTROLL:
                 continue
             while is_ready(D, S, p, c, side):
-                die = choose_reroll(D, S, p, side, int(G[G_D1]), int(G[G_D2]), CT[c, o + E_CRED])
-                if die < 0:
+                die = ask_reroll(D, S, p, c, side)
+                if die == NO:
                     break
                 spend(D, S, p, c, side)
                 ability_bonus(D, S, p, c, side)
@@ -951,8 +1090,8 @@ def reroll_phase(D, S, a):
 def buy_phase(D, S, a):
     """The active player may buy one ship or colony costing at most its credits; buying spends all."""
     PS = S.PS
-    ch = choose_buy(D, S, a, PS[a, P_CRED], True, True)
-    if ch >= 0:
+    ch = ask_buy(D, S, a, PS[a, P_CRED], True)
+    if ch != NO:
         buy_apply(D, S, a, ch, True)
     else:
         emit(S, EV_NOBUY, a, PS[a, P_CRED], 0, 0, 0)
@@ -984,13 +1123,12 @@ def check_trigger(D, S):
 def play_turn(D, S, a):
     """One turn of seat a: set dice, roll, reroll, everyone assigns, claims, abilities, buy, refill,
     income floor."""
-    R, POL = D.R, D.POL
+    R = D.R
     PS, G = S.PS, S.G
     P = R[R_P]
     G[G_ACTIVE] = a
     PS[a, P_TURNS] += 1
-    if POL[a] == POL_ENGINE and PS[a, P_PHASE] == 0 and wants_switch(D, S, a):
-        PS[a, P_PHASE] = 1
+    if turn_start(D, S, a):  # the seat's policy changed its card values (engine: growth -> VP)
         refresh(D, S, a)
     trace = G[G_TRACE] != 0
     if trace:
@@ -1107,6 +1245,7 @@ def reset(D, S, seed, gid):
     G[:] = 0
     G[G_TRACE] = tr
     ST[0] = new_stream(seed, gid)[0]
+    S.AT[0] = 0
     for lv in range(3):
         n = LVL_N[lv]
         for i in range(n):
@@ -1288,35 +1427,36 @@ def opening_lightspeed(D, S):
 
 @jit
 def seat_players(D, S, start, tie):
-    """Seats follow turn order from the start player: seat s is pre-seat (start + s) mod P. Each seat's
-    opening ships are stationed, then the turn-order bonus of its position is added."""
+    """Seat `start` moves first; the others follow in seat order (clockwise). Each seat keeps its
+    identity (its policy): its turn position is (seat - start) mod P. Each seat's opening ships are
+    stationed, then the turn-order bonus of its position is added."""
     CT, R, BONUS = D.CT, D.R, D.BONUS
     PS, BD, OPEN, OWNER, G = S.PS, S.BD, S.OPEN, S.OWNER, S.G
     P = R[R_P]
     ls = R[R_VARIANT] == VARIANT_LIGHTSPEED
-    G[G_START_PRE] = start
+    G[G_FIRST] = start
     G[G_START_TIE] = 1 if tie else 0
-    emit(S, EV_START, 0, start, 1 if tie else 0, 0, 0)
+    emit(S, EV_START, start, 1 if tie else 0, 0, 0, 0)
     for s in range(P):
-        i = wrap(start + s, P)
-        PS[s, P_PRE] = i
+        pos = wrap(s + P - start, P)
+        PS[s, P_POS] = pos
         for j in range(16):
-            k = OPEN[i, j]
+            k = OPEN[s, j]
             if k < 0:
                 break
-            pos = CT[k, K_SECTOR]
-            old = BD[s, pos, B_STATION]
+            sec = CT[k, K_SECTOR]
+            old = BD[s, sec, B_STATION]
             station(D, S, s, k)
-            refresh_pos(D, S, s, pos, old, k)
+            refresh_pos(D, S, s, sec, old, k)
             OWNER[k] = s
             PS[s, P_BOUGHT] += 1
-            emit(S, EV_LS_BUY if ls else EV_OPENING, s, k, CT[k, K_SECTOR], CT[k, K_COST], i)
-        PS[s, P_CRED] = OPEN[i, 16]
+            emit(S, EV_LS_BUY if ls else EV_OPENING, s, k, CT[k, K_SECTOR], CT[k, K_COST], 0)
+        PS[s, P_CRED] = OPEN[s, 16]
         PS[s, P_INC] = R[R_LS_INCOME] if ls else R[R_START_INCOME]
-        PS[s, P_OPENSEC] = OPEN[i, 17]
-        PS[s, P_CRED] += BONUS[s, 0]
-        PS[s, P_INC] += BONUS[s, 1]
-        emit(S, EV_BONUS, s, BONUS[s, 0], BONUS[s, 1], PS[s, P_CRED], PS[s, P_INC])
+        PS[s, P_OPENSEC] = OPEN[s, 17]
+        PS[s, P_CRED] += BONUS[pos, 0]
+        PS[s, P_INC] += BONUS[pos, 1]
+        emit(S, EV_BONUS, s, BONUS[pos, 0], BONUS[pos, 1], PS[s, P_CRED], PS[s, P_INC])
 
 
 @jit
@@ -1355,14 +1495,14 @@ def settle_winners(D, S):
 
 @jit
 def play_rounds(D, S):
-    """Full rounds in seat order until a player has trigger_vp (the round is finished: equal turns),
-    a 'you win' card fires, or max_rounds."""
+    """Full rounds in turn order from the first player until a player has trigger_vp (the round is
+    finished: equal turns), a 'you win' card fires, or max_rounds."""
     R, G = D.R, S.G
     P = R[R_P]
     while True:
         G[G_ROUND] += 1
-        for a in range(P):
-            play_turn(D, S, a)
+        for k in range(P):
+            play_turn(D, S, wrap(G[G_FIRST] + k, P))
             if G[G_OVER] != 0:
                 return
         if G[G_TRIGGER] != 0:
@@ -1389,7 +1529,8 @@ def tie_rounds(D, S):
             if PS[p, P_IN] != 0:
                 mask |= 1 << p
         emit(S, EV_TIE_ROUND, -1, G[G_ROUND], mask, 0, 0)
-        for a in range(P):
+        for k in range(P):
+            a = wrap(G[G_FIRST] + k, P)
             if PS[a, P_IN] != 0:
                 play_turn(D, S, a)
                 if G[G_OVER] != 0:
@@ -1428,58 +1569,70 @@ def play_game(D, S, seed, gid):
         emit(S, EV_FINAL, p, PS[p, P_VP], PS[p, P_CRED], PS[p, P_INC], PS[p, P_COLS])
 
 
-@jit
+COLUMNS = Columns(
+    game={"length": "rounds played (tie rounds included)",
+          "end_reason": "0 trigger VP reached, 1 'You Win' card, 2 tie rounds cap (shared win), 3 max_rounds stop",
+          "start_tie": "1 if the start player was drawn at random among tied players",
+          "tie_rounds": "tie rounds played",
+          "first_player": "the seat that moved first (won the opening)"},
+    seat={"score": "VP at the end", "is_winner": "won (a shared win counts for every sharer)",
+          "opening_sector": "sector of the opening ship (light speed: highest sector bought, 0 none)",
+          "credits": "credits at the end", "income": "income at the end", "colonies": "colonies bought",
+          "cards_bought": "ships bought (opening, normal and ability buys; not claims)",
+          "cards_claimed": "ships claimed free", "turns": "turns taken (tie rounds included)",
+          "abilities": "charge abilities fired"},
+)
+GC = indices("GC", COLUMNS.game)  # game column indices (GC.LENGTH ...), constants in the kernel
+SC = indices("SC", COLUMNS.seat)  # seat column indices (SC.SCORE ...)
+
+
+N_GC, N_SC = len(COLUMNS.game), len(COLUMNS.seat)
+
+
 def run_games(seed, ids, D, ev_cap):
-    """The batch kernel: play games `ids` of run `seed`; one row of each output per game."""
+    """Play games `ids` of run `seed`: (named columns, card_buyer, colony_buyer, trace records, their count)."""
+    g, s, buyer, col_buyer, ev, evn = play_batch(np.int64(seed), ids, D, ev_cap)
+    return COLUMNS.split(g, s), buyer, col_buyer, ev, evn
+
+
+@jit
+def play_batch(seed, ids, D, ev_cap):
+    """The batch kernel: play games `ids` of run `seed`; one row of each output per game (columns by
+    name: GC, SC, the layout of COLUMNS.allocate)."""
     R = D.R
     P = R[R_P]
-    n = len(ids)
     nst = R[R_NSTART]
-    nship = R[R_NCARD] - nst
-    ncol = R[R_NCOL]
+    g = np.zeros((len(ids), N_GC), np.int64)
+    s = np.zeros((len(ids), P, N_SC), np.int64)
+    buyer = np.zeros((len(ids), R[R_NCARD] - nst), np.int8)
+    col_buyer = np.zeros((len(ids), R[R_NCOL]), np.int8)
     S = alloc_state(D, ev_cap)
     PS, G, OWNER, COLOWN = S.PS, S.G, S.OWNER, S.COLOWN
-    win = np.zeros((n, P), np.bool_)
-    vp = np.zeros((n, P), np.int16)
-    length = np.zeros(n, np.int16)
-    opening = np.zeros((n, P), np.int8)
-    credits = np.zeros((n, P), np.int16)
-    income = np.zeros((n, P), np.int16)
-    cols = np.zeros((n, P), np.int8)
-    bought = np.zeros((n, P), np.int16)
-    claimed = np.zeros((n, P), np.int16)
-    turns = np.zeros((n, P), np.int16)
-    abil = np.zeros((n, P), np.int16)
-    end = np.zeros(n, np.int8)
-    start_tie = np.zeros(n, np.bool_)
-    tie_r = np.zeros(n, np.int8)
-    buyer = np.zeros((n, nship), np.int8)
-    col_buyer = np.zeros((n, ncol), np.int8)
-    for g in range(n):
-        play_game(D, S, seed, ids[g])
+    for i in range(len(ids)):
+        play_game(D, S, seed, ids[i])
         for p in range(P):
-            win[g, p] = PS[p, P_IN] != 0
-            vp[g, p] = PS[p, P_VP]
-            opening[g, p] = PS[p, P_OPENSEC]
-            credits[g, p] = min(PS[p, P_CRED], 32767)
-            income[g, p] = PS[p, P_INC]
-            cols[g, p] = PS[p, P_COLS]
-            bought[g, p] = PS[p, P_BOUGHT]
-            claimed[g, p] = PS[p, P_CLAIMED]
-            turns[g, p] = PS[p, P_TURNS]
-            abil[g, p] = min(PS[p, P_ABIL], 32767)
-        length[g] = G[G_ROUND]
-        end[g] = G[G_END]
-        start_tie[g] = G[G_START_TIE] != 0
-        tie_r[g] = G[G_TIEROUNDS]
-        for k in range(nship):
-            buyer[g, k] = OWNER[nst + k]
-        for q in range(ncol):
-            col_buyer[g, q] = COLOWN[q]
+            s[i, p, SC.IS_WINNER] = PS[p, P_IN] != 0
+            s[i, p, SC.SCORE] = PS[p, P_VP]
+            s[i, p, SC.OPENING_SECTOR] = PS[p, P_OPENSEC]
+            s[i, p, SC.CREDITS] = PS[p, P_CRED]
+            s[i, p, SC.INCOME] = PS[p, P_INC]
+            s[i, p, SC.COLONIES] = PS[p, P_COLS]
+            s[i, p, SC.CARDS_BOUGHT] = PS[p, P_BOUGHT]
+            s[i, p, SC.CARDS_CLAIMED] = PS[p, P_CLAIMED]
+            s[i, p, SC.TURNS] = PS[p, P_TURNS]
+            s[i, p, SC.ABILITIES] = PS[p, P_ABIL]
+        g[i, GC.LENGTH] = G[G_ROUND]
+        g[i, GC.END_REASON] = G[G_END]
+        g[i, GC.START_TIE] = G[G_START_TIE] != 0
+        g[i, GC.TIE_ROUNDS] = G[G_TIEROUNDS]
+        g[i, GC.FIRST_PLAYER] = G[G_FIRST]
+        for k in range(buyer.shape[1]):
+            buyer[i, k] = OWNER[nst + k]
+        for q in range(col_buyer.shape[1]):
+            col_buyer[i, q] = COLOWN[q]
     ev, evn = S.OWN[18], S.OWN[19]
     release(S)
-    return (win, vp, length, opening, credits, income, cols, bought, claimed, turns, abil, end, start_tie,
-            tie_r, buyer, col_buyer, ev, evn)
+    return g, s, buyer, col_buyer, ev, evn
 
 
 @jit

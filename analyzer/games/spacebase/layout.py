@@ -34,20 +34,24 @@ EXCH_ANY_STATION, EXCH_SAME_KIND = 0, 1      # rules.exchange
 RED_DICE_OTHERS_ROLLS, RED_DICE_NEVER = 0, 1  # rules.red_dice_abilities
 
 # ---- policy values VALS[seat, phase, k, card] (float64); row P = neutral (light-speed opening) ----
+# The heuristic policies' evaluation table, in "credit equivalents" of the seat's weights for its phase
+# (the engine policy has two phases, the others use phase 0 only):
 # k = BLUE/RED: worth of one activation of that side (reward + one charge cube);
-# k = CUBE + side: worth of one more cube on that side
+# k = CUBE + side: worth of one more cube on that side.
+# Only policies read it, and the AV / BASE[..., 3] columns the engine keeps beside its reward tables
+# (the same sector chains, summed with these values), which only policies read too.
 CUBE = 2
 
 # ---- policy parameters per seat WP[seat, ...] (float64) ----
 (W_C0, W_I0, W_V0, W_C1, W_I1, W_V1, W_WASTE, W_SWITCH_PROD, W_SWITCH_VP, W_HMAX, W_VPR) = range(11)
 NW = 11
-POL_RANDOM, POL_GREEDY, POL_ENGINE, POL_WEIGHTED = 0, 1, 2, 3
-POLICY_CODES = {"random": POL_RANDOM, "greedy_vp": POL_GREEDY, "engine": POL_ENGINE, "weighted": POL_WEIGHTED}
+# policy codes: POL[seat] = the index of its name in SpacebaseScenario.POLICIES (policies.py)
 
 # ---- player state PS[seat, ...] (int32) ----
 (P_CRED, P_INC, P_VP, P_COLS, P_BOUGHT, P_CLAIMED, P_OPENSEC, P_TURNS, P_PHASE, P_ABIL, P_IN,
- P_NAB0, P_NAB1, P_CLQ1, P_CLQ2, P_CLQ3, P_PRE, P_TMASK0, P_TMASK1) = range(19)
+ P_NAB0, P_NAB1, P_CLQ1, P_CLQ2, P_CLQ3, P_POS, P_TMASK0, P_TMASK1) = range(19)
 NPS = 19
+# P_POS: turn position (0 = moves first); players are indexed by seat (their identity)
 # P_NAB0 + side: number of cards with charge squares on that side (listed in ABL[seat, side]);
 # P_TMASK0 + side: bit (1 << timing) set for each timing among them
 
@@ -60,7 +64,7 @@ A_C, A_I, A_V, A_SPEC, A_DIR = range(5)
 NAC = 5
 
 # ---- game scalars G[...] (int64) ----
-(G_ROUND, G_ACTIVE, G_D1, G_D2, G_TRIGGER, G_END, G_OVER, G_TIEROUNDS, G_START_TIE, G_START_PRE,
+(G_ROUND, G_ACTIVE, G_D1, G_D2, G_TRIGGER, G_END, G_OVER, G_TIEROUNDS, G_START_TIE, G_FIRST,
  G_YOUWIN, G_DSET1, G_DSET2, G_TRACE) = range(14)
 NG = 14
 END_VP, END_YOU_WIN, END_SHARED, END_MAX_ROUNDS = 0, 1, 2, 3

@@ -1,18 +1,30 @@
 # ruff: noqa: F405  (layout constants come in with a star import)
-"""Space Base policies: numba functions chosen per seat by an integer code (layout.POL_*), with their
-numbers from the scenario (policy_params -> WP, VALS, PR rows of the seat).
+"""Space Base policies: the one dispatch from a seat's policy code to its decision (`decide`), and
+the decision functions of Space Base's own policies, with their numbers from the scenario
+(policy_params -> the WP, VALS, PR rows of the seat; layout.py says how VALS is organised).
 
-Every policy values things in "credit equivalents" with its weights (credits, income, VP):
+At every decision (options.py lists the kinds and how options are written) the seat's policy picks
+one option. The rules never read a policy code: `decide` and `lists_options` here are the only places.
+- random (shared by every game, analyzer.kernel): uniform over the listed options of every decision
+  (buys and "no buy", claims and "no claim", each set-die face, each reroll, each dice assignment,
+  firing a ready ability or not). Before issue #8 it was uniform over buys and claims only and used
+  the weighted policy's choices for the dice and abilities: its results differ from then.
+- scripted (shared): the scenario's `script` of option indices, in game order: for rule tests.
+The heuristic policies below compute their choice (an option value) straight from the position; the
+engine lists the options only for the policies that pick from the list (`lists_options`), since
+listing every display card for every buy and every dice assignment of every player would cost more
+than the heuristics themselves. Each heuristic choice is one of the options the engine would list.
+
+Every heuristic values things in "credit equivalents" with its weights (credits, income, VP):
 - dice: every policy takes the assignment of highest immediate value (AV: one die on a sector, reward
   arrows included, from `engine.refresh`), and uses a dice-arrow / 2X charge only when it adds value;
 - buying:
-  * random: a uniformly random choice among all legal buys and "no buy";
   * greedy_vp: the affordable colony with most VP, else the affordable ship with most printed VP,
     else nothing (it saves up) -- unless it can already afford every card on offer (saving unlocks
     nothing), then the ship of best per-round gain (else a display without VP ships stalls it);
   * engine: weights (credits 1, income 4, VP 0.5) while growing, (1, 1, 3.5) once its own production
     reaches policy_params.engine.switch_production credits per round or any player has
-    switch_leader_vp VP (the switch is permanent);
+    switch_leader_vp VP (the switch is permanent, checked at the start of each of its turns);
   * weighted: the scenario's weights, sector odds blended by `sector_prob`.
   engine and weighted score a buy as benefit - beta*cost - waste*(credits left unspent), where a ship's
   benefit is its gain per round (sector odds x value of the new station side, minus the replaced station
@@ -20,14 +32,116 @@ Every policy values things in "credit equivalents" with its weights (credits, in
   its VP (plus its effect on the sector) and beta = H / horizon_max (credits lose worth near the end);
   they buy only when the best score is > 0. Once their credits cover every option on offer (saving
   unlocks nothing), a normal buy is scored by its benefit alone.
-- charge abilities fire when they pay (see each decision function).
+- charge abilities fire when they pay (see each decision function); what a fired ability then does
+  (swap, exchange partner, cube targets) is chosen by the shared heuristics at the end of this file,
+  for every policy.
 """
-
-from ...rng import below
+from ...kernel import FIRST_GAME_POLICY, RANDOM, SCRIPTED, choose_random, choose_scripted
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
+from .options import (
+    D_ABILITY_BUY,
+    D_ASSIGN,
+    D_BUY,
+    D_CLAIM,
+    D_REROLL,
+    D_SET_DIE,
+    NO,
+    YES,
+    assignment,
+    set_die,
+)
 from .state import jit, jit_inline
 
+GREEDY = FIRST_GAME_POLICY       # greedy_vp
+ENGINE = FIRST_GAME_POLICY + 1   # engine
+WEIGHTED = FIRST_GAME_POLICY + 2  # weighted
 NEG = -1e18
+
+
+# ---- the dispatch --------------------------------------------------------------------------------------
+
+@jit_inline
+def lists_options(D, p):
+    """Whether p's policy picks from the listed options (random, scripted): only then does the engine
+    list them (the heuristics compute their choice directly: see the module doc)."""
+    return D.POL[p] < FIRST_GAME_POLICY
+
+
+@jit
+def decide(D, S, p, kind, n, x, y, z):
+    """The option p's policy takes for a decision of `kind` (options.py; x, y, z its context). random
+    and scripted pick the index of one of the n options the engine listed in S.OPTS; the heuristics
+    return their option directly (n is then not a count). The only place a policy code is read,
+    with lists_options, choose_buy / choose_claim (greedy_vp or the scored buy) and turn_start."""
+    code = D.POL[p]
+    if code == RANDOM:
+        return S.OPTS[choose_random(S.ST, n)]
+    if code == SCRIPTED:
+        return S.OPTS[choose_scripted(D.SCRIPT, S.AT, n)]
+    return heuristic(D, S, p, kind, x, y, z)
+
+
+@jit
+def heuristic(D, S, p, kind, x, y, z):
+    """greedy_vp's, engine's or weighted's option for a decision of `kind` (context as in options.py:
+    D_BUY / D_ABILITY_BUY x = credits; D_CLAIM x = level - 1; D_SET_DIE / D_REROLL / D_FIRE x = card,
+    y = side, and for D_FIRE z = whether the ability's swap, exchange or cube placing gains;
+    D_ASSIGN x = side, y, z = the dice)."""
+    if kind == D_BUY:
+        return choose_buy(D, S, p, x, True, True)
+    if kind == D_ABILITY_BUY:
+        return choose_buy(D, S, p, x, False, D.R[R_ABUY_COL] != 0)
+    if kind == D_CLAIM:
+        return choose_claim(D, S, p, x)
+    if kind == D_ASSIGN:
+        mode, tgt, shc, dbc = choose_assignment(D, S, p, x, y, z)
+        return assignment(mode, tgt, shc, dbc)
+    bonus = D.CT[x, K_SIDE + y * NSIDE + E_CRED]
+    if kind == D_SET_DIE:
+        die, face = choose_set_die(D, S, p, y, bonus)
+        return NO if die < 0 else set_die(die, face)
+    if kind == D_REROLL:
+        return choose_reroll(D, S, p, y, S.G[G_D1], S.G[G_D2], bonus)
+    return YES if z != 0 or fire_pays(D, S, p, x, y) else NO  # D_FIRE
+
+
+@jit
+def turn_start(D, S, a):
+    """A policy's own bookkeeping at the start of its seat's turn; True when its card values changed
+    (the engine then rebuilds the seat's tables): the engine policy's growth -> VP switch."""
+    if D.POL[a] == ENGINE and S.PS[a, P_PHASE] == 0 and wants_switch(D, S, a):
+        S.PS[a, P_PHASE] = 1
+        return True
+    return False
+
+
+@jit_inline
+def plain_assignment_sums(AV, p, side, d1, d2):
+    """Without a dice-arrow or 2X charge ready, every heuristic takes the sum when it is worth more
+    than the two faces (choose_assignment's plain choice; engine.assign_all's fast path)."""
+    return AV[p, side, d1 + d2] > AV[p, side, d1] + AV[p, side, d2]
+
+
+@jit
+def fire_pays(D, S, p, c, side):
+    """Whether firing card c's free-timing ability pays by itself: it wins, gives credits or VP, takes VP
+    from someone who has some, or its buy / claim finds a ship worth taking."""
+    CT, R = D.CT, D.R
+    PS = S.PS
+    o = K_SIDE + side * NSIDE
+    if CT[c, o + E_WIN] != 0 or CT[c, o + E_CRED] > 0 or CT[c, o + E_VP] > 0:
+        return True
+    if CT[c, o + E_LOSEVP] > 0:
+        for q in range(R[R_P]):
+            if q != p and PS[q, P_VP] > 0:
+                return True
+    if CT[c, o + E_BUY] > 0 and choose_buy(D, S, p, PS[p, P_CRED], False, R[R_ABUY_COL] != 0) >= 0:
+        return True
+    for lv in range(3):
+        if CT[c, o + E_CL1 + lv] > 0 and choose_claim(D, S, p, lv) >= 0:
+            return True
+    return False
+
 
 
 @jit_inline
@@ -274,36 +388,11 @@ def colony_rate(D, S, p, q):
 
 @jit
 def choose_buy(D, S, p, credits, pay_all, allow_colony):
-    """A buy for player p with `credits`: returns -1 (none), l*DSZ+j (display slot) or 1000+q (colony).
+    """A heuristic's buy for player p with `credits`: NO, l*DSZ+j (display slot) or COLONY+q (colony q).
     pay_all: the normal buy (spends all credits); else an ability buy paying the cost only."""
-    pol = D.POL[p]
-    if pol == POL_RANDOM:
-        return buy_random(D, S, p, credits, allow_colony)
-    if pol == POL_GREEDY:
+    if D.POL[p] == GREEDY:
         return buy_greedy(D, S, p, credits, allow_colony)
     return buy_scored(D, S, p, credits, pay_all, allow_colony)
-
-
-@jit
-def buy_random(D, S, p, credits, allow_colony):
-    """random: uniform among every legal buy and "no buy"."""
-    CT, COLT, R = D.CT, D.COLT, D.R
-    DISP, OPTS = S.DISP, S.OPTS
-    dsz = R[R_DISPLAY]
-    nopt = 0
-    for lv in range(3):
-        for j in range(dsz):
-            k = DISP[lv, j]
-            if k >= 0 and CT[k, K_COST] <= credits and not closed(ship_rate(D, S, p, k)):
-                OPTS[nopt] = lv * dsz + j
-                nopt += 1
-    if allow_colony:
-        for q in range(R[R_NCOL]):
-            if COLT[q, C_COST] <= credits and not closed(colony_rate(D, S, p, q)):
-                OPTS[nopt] = 1000 + q
-                nopt += 1
-    r = below(S.ST, nopt + 1)
-    return -1 if r == nopt else OPTS[r]
 
 
 @jit
@@ -424,23 +513,19 @@ def buy_scored(D, S, p, credits, pay_all, allow_colony):
 
 @jit
 def choose_claim(D, S, p, lv):
-    """A free card of level lv+1 from the display: slot index j or -1 (none legal / not worth it)."""
-    CT, R, POL = D.CT, D.R, D.POL
-    DISP, OPTS, ST, BD = S.DISP, S.OPTS, S.ST, S.BD
-    pol = POL[p]
+    """A heuristic's free card of level lv+1 from the display: slot index j or NO (none legal / not
+    worth it: engine and weighted decline a ship that would not gain)."""
+    CT, R = D.CT, D.R
+    DISP, BD = S.DISP, S.BD
+    greedy = D.POL[p] == GREEDY
     H = horizon(D, S, p)
-    best = -1
+    best = NO
     bs = NEG
-    nopt = 0
     for j in range(R[R_DISPLAY]):
         k = DISP[lv, j]
         if k < 0 or BD[p, CT[k, K_SECTOR], B_COLONY] != 0:
             continue
-        if pol == POL_RANDOM:
-            OPTS[nopt] = j
-            nopt += 1
-            continue
-        if pol == POL_GREEDY:
+        if greedy:
             sc = (CT[k, K_SIDE + S_V] + CT[k, K_SIDE + NSIDE + S_V]) * 100.0 + CT[k, K_COST]
         else:
             sc = ship_rate(D, S, p, k) * H
@@ -449,10 +534,6 @@ def choose_claim(D, S, p, lv):
         if sc > bs:
             bs = sc
             best = j
-    if pol == POL_RANDOM:
-        if nopt == 0:
-            return -1
-        return OPTS[below(ST, nopt)]
     return best
 
 
@@ -586,3 +667,27 @@ def wants_switch(D, S, p):
     WP = D.WP
     lead = leader_vp(D, S)
     return lead >= WP[p, W_SWITCH_VP] or production(D, S, p) >= WP[p, W_SWITCH_PROD]
+
+
+@jit
+def best_station_for_deployed(D, S, p, c, a):
+    """Exchange partner for a deployed card c (in sector a) under rules.exchange any_station_card: a
+    stationed card t of sector s, then deployed in a (paying its red side on the others' turns) while
+    c is stationed in s (its blue side on p's turns). Scored like best_exchange (per-round gain at the
+    seat's sector odds). Returns (s, -1, gain), s = -1 when no exchange gains."""
+    R, VALS, PR = D.R, D.VALS, D.PR
+    PS, BD = S.PS, S.BD
+    ph = PS[p, P_PHASE]
+    others = R[R_P] - 1.0
+    bs = 1e-9
+    bsec = -1
+    for s in range(1, 13):
+        t = BD[p, s, B_STATION]
+        if t < 0 or BD[p, s, B_COLONY] != 0:
+            continue
+        g = (others * PR[p, a] * (VALS[p, ph, RED, t] - VALS[p, ph, RED, c])
+             + PR[p, s] * (VALS[p, ph, BLUE, c] - VALS[p, ph, BLUE, t]))
+        if g > bs:
+            bs = g
+            bsec = s
+    return bsec, -1, bs

@@ -18,7 +18,7 @@ import numpy as np
 from ... import api, positions, stats
 from ... import sweep as sw
 from ...reporting import COMPARE_JOBS, COMPARE_N, Report, compare_run, errorbar_chart, run_flags, variant_scenario
-from ...results import matrix
+from ...results import by_position, matrix
 from . import layout as L
 
 NO_BONUS = [{"credits": 0, "income": 0}] * 5
@@ -45,7 +45,7 @@ def _safety_stops(rep, game, meta, n):
     """Games each policy plays to the max_rounds safety stop (a stalled policy), at 2 and 4 players."""
     rules = meta["scenario"]["rules"]
     rows = []
-    for policy in game.Scenario.POLICIES:
+    for policy in (p for p in game.Scenario.POLICIES if p != "scripted"):  # scripted: a test tool
         for players in (2, 4):
             d = compare_run(game, meta, n, players=players, policies=[policy])
             stops = int((d["end_reason"] == L.END_MAX_ROUNDS).sum())
@@ -67,7 +67,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     # -- this run -----------------------------------------------------------------------------------
     win, mean_vp, fair = _position_rows(df)
     rep.section("Win rate and VP by turn position (this run)",
-                f"Turn-order bonus: {_bonus_text(rules['turn_order_bonus'], players)}. Seat 0 moves first. "
+                f"Turn-order bonus: {_bonus_text(rules['turn_order_bonus'], players)}. Position 1 moves first (the seat that won the opening). "
                 f"Fair share 1/{players} = {100 / players:.1f}%. Fairness test on sole wins: {fair.fmt()}. "
                 + ("**The positions differ more than chance explains.**" if fair.p_value < 0.01
                    else "No evidence that the positions differ."))
@@ -230,11 +230,11 @@ READINGS = (("rules.exchange", "any_station_card", "same_kind"),
             ("rules.lightspeed_one_per_sector", False, True))
 
 
-def _paired_difference(a, b, seat: int) -> stats.Estimate:
-    """Win rate of `seat` under run a minus under run b, games paired by id (same seed: the same dealt
-    games under both readings), with a normal 95% interval of the mean difference."""
-    wa = matrix(a.sort("game_id"), "is_winner")[:, seat].astype(float)
-    wb = matrix(b.sort("game_id"), "is_winner")[:, seat].astype(float)
+def _paired_difference(a, b, position: int) -> stats.Estimate:
+    """Win rate of turn `position` (0 = first) under run a minus under run b, games paired by id (same
+    seed: the same dealt games under both readings), with a normal 95% interval of the mean difference."""
+    wa = by_position(a.sort("game_id"), "is_winner")[:, position].astype(float)
+    wb = by_position(b.sort("game_id"), "is_winner")[:, position].astype(float)
     d = wa - wb
     half = stats.Z95 * d.std(ddof=1) / np.sqrt(len(d))
     return stats.Estimate(float(d.mean()), float(d.mean() - half), float(d.mean() + half), len(d))

@@ -9,6 +9,7 @@ from typing import ClassVar, Literal
 import numpy as np
 from pydantic import Field, ValidationError, field_validator, model_validator
 
+from ...kernel import SHARED_POLICIES
 from ...scenario import ScenarioBase, Strict
 from . import layout as L
 from .state import make_data
@@ -192,11 +193,13 @@ class PolicyParams(Strict):
 class SpacebaseScenario(ScenarioBase):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 5
-    POLICIES: ClassVar[tuple[str, ...]] = ("random", "greedy_vp", "engine", "weighted")
+    POLICIES: ClassVar[tuple[str, ...]] = (*SHARED_POLICIES, "greedy_vp", "engine", "weighted")  # code = index
 
     rules: Rules = Rules()
     policy_params: PolicyParams = PolicyParams()
     cards: Cards
+    script: list[int] = Field([], description="scripted policy: the option index of each decision, in game "
+                              "order (tests; options.py lists the options of each decision)")
 
     @classmethod
     def model_validate(cls, obj, *args, **kwargs):
@@ -250,7 +253,8 @@ def sector_odds() -> np.ndarray:
 
 
 # Fixed weights of the non-tunable policies (credits, income, VP) for growth phase and VP phase.
-# random and weighted use the scenario's `weighted` weights for their dice and ability choices.
+# Every other policy (weighted; random and scripted, for the parts of a fired ability that are not a
+# listed decision yet, see options.py) uses the scenario's `weighted` weights.
 GREEDY_W = ((1.0, 2.0, 4.0), (1.0, 2.0, 4.0))
 ENGINE_W = ((1.0, 4.0, 0.5), (1.0, 1.0, 3.5))
 
@@ -328,7 +332,7 @@ def card_list(sc: SpacebaseScenario) -> list:
 
 def kernel_inputs(sc: SpacebaseScenario):
     """Numbers only, in a state.Data structref (state.make_data): CT, COLT, R, BONUS, VALS, WP, POL, PR,
-    LVL_IDS, LVL_N."""
+    LVL_IDS, LVL_N, SCRIPT."""
     return make_data(*kernel_arrays(sc))
 
 
@@ -381,7 +385,7 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
     mean_cost = [float(CT[x, L.K_COST].mean()) if x else 0.0 for x in lvl]
 
     pols = sc.seat_policies()
-    POL = np.array([L.POLICY_CODES[p] for p in pols], np.int64)
+    POL = np.array([sc.POLICIES.index(p) for p in pols], np.int64)
     # one row per seat, plus row P: neutral `weighted` values (light-speed opening, seat unknown yet)
     WP = np.zeros((P + 1, L.NW), np.float64)
     VALS = np.zeros((P + 1, 2, 4, nc), np.float64)
@@ -411,4 +415,5 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
                         VALS[seat, ph, L.CUBE + side, i] = cube
                         v += cube
                     VALS[seat, ph, side, i] = v
-    return (CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N)
+    SCRIPT = np.array(sc.script, np.int64)
+    return (CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N, SCRIPT)

@@ -29,10 +29,9 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ...kernel_internals import jit_no_refcount as jit
+from ...kernel_internals import jit_no_refcount_inline as jit_inline
 from .cards import LAST_NUMBER_KIND, N_KINDS, N_TYPES, WILD
-
-jit = njit(cache=True, _nrt=False)
-jit_inline = njit(cache=True, _nrt=False, inline="always")
 
 State = namedtuple("State", ["hand", "piles", "v", "rng", "ev"])
 
