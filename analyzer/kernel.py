@@ -2,87 +2,22 @@
 name and the two policies every game has (random and scripted). `docs/adding-a-game.md` shows them
 in use; `analyzer/games/pig/` is the smallest game built on them.
 
-The compile cache. numba caches a compiled function beside its source and checks only that one
-file's contents when loading it, so after an edit to a game's `state.py` a kernel in `engine.py` that
-calls it would load the old machine code: a stale kernel plays yesterday's rules. Here every cached
-function inside the analyzer package is keyed by the contents of all the Python files of its own
-folder (one game's package) plus the modules every kernel compiles in (`rng.py`, this file,
-`kernel_internals.py`). Any edit anywhere in a game rebuilds that game's kernels, and only that
-game's. The cache sits beside the sources, or under NUMBA_CACHE_DIR when that is set (`make bench`
-times a cold compile in an empty one). Importing this module
-installs it; `analyzer.games` imports it before any game module (numba picks a cache locator when a
-function is decorated).
+The compile cache is keyed by the sources of a kernel's whole game folder: see compile_cache.py,
+which this module imports first.
 """
 from __future__ import annotations
 
-import functools
-import hashlib
 from dataclasses import dataclass, field
 from enum import IntEnum
-from pathlib import Path
 from typing import Callable
 
 import numpy as np
 from numba import njit
-from numba.core import caching, config
 
-from . import rng
-
-PACKAGE = Path(__file__).resolve().parent
-SHARED = (PACKAGE / "rng.py", PACKAGE / "kernel.py", PACKAGE / "kernel_internals.py")
-
-
-@functools.cache
-def sources_stamp(folder: Path) -> str:
-    """A hash of every .py file that a kernel defined in `folder` may compile in."""
-    # report.py is never compiled into a kernel: editing a report should not cost a recompile
-    files = sorted(f for f in folder.glob("*.py") if f.name != "report.py") if folder != PACKAGE else []
-    h = hashlib.sha256()
-    for f in [*files, *SHARED]:
-        h.update(f.name.encode())
-        h.update(f.read_bytes())
-    return h.hexdigest()
-
-
-class _FolderStamp:
-    """Stamps a cached function with the whole folder's sources. The stamp is read at decoration time:
-    an edit made while a process runs is seen by the next process."""
-
-    def get_source_stamp(self):
-        folder = Path(self._py_file).resolve().parent
-        own = hashlib.sha256(Path(self._py_file).read_bytes()).hexdigest()
-        return own + sources_stamp(folder)
-
-    @classmethod
-    def from_function(cls, py_func, py_file):
-        if PACKAGE not in Path(py_file).resolve().parents:
-            return None  # not ours (e.g. a test's toy game): numba's own locators decide
-        return super().from_function(py_func, py_file)
-
-
-class PackageStampLocator(_FolderStamp, caching.InTreeCacheLocator):
-    """numba's in-tree cache (beside the sources), with the folder stamp."""
-
-    @classmethod
-    def from_function(cls, py_func, py_file):
-        if config.CACHE_DIR:
-            return None  # NUMBA_CACHE_DIR is set: the user-directory locator below takes it
-        return super().from_function(py_func, py_file)
-
-
-class PackageStampUserDirLocator(_FolderStamp, caching.UserProvidedCacheLocator):
-    """The cache under NUMBA_CACHE_DIR when it is set (e.g. `make bench` times a cold compile in an
-    empty one), with the folder stamp."""
-
-
-def install_cache_locator() -> None:
-    for locator in (PackageStampLocator, PackageStampUserDirLocator):
-        if locator not in caching.CacheImpl._locator_classes:
-            caching.CacheImpl._locator_classes.insert(0, locator)
-
-
-install_cache_locator()  # at import, so that even this module's kernels below use it
-
+from . import (
+    compile_cache,  # noqa: F401  (first: every kernel below and in rng.py is cached with its locator)
+    rng,
+)
 
 # ---- the trace recorder ---------------------------------------------------------------------------
 # A traced game appends fixed-width records (kind, seat, a, b, c) to `ev` (int32[cap, 5]); `tn`

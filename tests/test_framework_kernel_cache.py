@@ -40,3 +40,5 @@ def test_editing_a_helper_file_rebuilds_the_kernel_that_calls_it(tmp_path, user_
     assert (not beside and list(cache.rglob("kernel.play-*.nbi"))) if user_dir else beside
     (game / "helper.py").write_text(HELPER.format(value=2))
     assert _run(tmp_path, cache)[0] == 20  # the kernel's own file is unchanged, yet the new rule is played
+    # ... from a cache file of its own: the old index, written by other sources, is never opened
+    assert len(list((cache or game).rglob("kernel.play-*.nbi"))) == 2

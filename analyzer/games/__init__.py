@@ -2,7 +2,7 @@
 and one game's compile cost is never paid for another."""
 from importlib import import_module
 
-from .. import kernel  # noqa: F401  (installs the compile cache locator before any game module is imported)
+from .. import compile_cache  # noqa: F401  (installs the compile cache locator before any game module is imported)
 from ..errors import UserError
 
 _MODULES = {

@@ -8,15 +8,15 @@ One-dies to use), landing (each astronaut aboard stays or leaves, here or with +
 and the parachute on a crash (land here or go home).
 """
 import numpy as np
-from numba import njit
 
 from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
+from ...kernel_internals import jit_no_refcount
 from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, R
 
 # Every kernel function but engine.play (the one that allocates) is compiled without numba's reference
-# counting: the arrays all belong to play, and counting them on each of the many small calls of a game
-# cost most of its time.
-jit = njit(cache=True, _nrt=False)
+# counting (analyzer/kernel_internals.py): the arrays all belong to play, and counting them on each of
+# the many small calls of a game cost most of its time.
+jit = jit_no_refcount
 
 # astronaut types, one of each per player (the spec's order)
 SATELLITE, PLUS_MINUS, PARACHUTE, MOON2, PLANET2, DEEP2, DIE_REMOVER, ONE_DIE = range(8)

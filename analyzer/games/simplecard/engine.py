@@ -13,7 +13,7 @@ from numba import njit
 
 from ... import rng
 from ...kernel import Columns, indices, new_trace, record
-from .memory import borrowed
+from ...kernel_internals import borrowed
 from .policies import (
     CT_BOUNCE,
     CT_CHANGING,
@@ -737,7 +737,7 @@ def finish(st, data, gs, a, g, s, ev, tn, cap):
 def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script, g, s, cts, played,
          first, ev, tn, cap):
     """Games `ids` of run `seed`, written into the output arrays made by run_games. The tuples handed to the
-    rules hold borrowed views (memory.py): every owner below lives until this function returns."""
+    rules hold borrowed views (analyzer/kernel_internals.py): every owner below lives until this function returns."""
     data = (borrowed(rules), borrowed(enabled), borrowed(cards), borrowed(up))
     zones = (np.zeros((2, N_FIELDS), np.int64), np.zeros((2, MAX_CARDS), np.int64),
              np.zeros((2, MAX_CARDS), np.int64), np.zeros((2, MAX_CARDS), np.int64))

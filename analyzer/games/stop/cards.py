@@ -6,7 +6,8 @@ What a type *is* (colour, kind, which kinds are numbers) is fixed here because t
 how many copies exist and what each scores are data (scenario `cards:`) that reach the kernel as arrays.
 """
 import numpy as np
-from numba import njit
+
+from ...kernel_internals import jit_no_refcount
 
 # Constants are numpy ints, not Python ints: numba types a Python int constant passed to a jitted
 # function as a literal and compiles one specialization per value (that tripled compile time).
@@ -49,22 +50,22 @@ def card_name(t: int) -> str:
     return f"{COLOUR_NAMES[t // N_KINDS]} {KIND_NAMES[t % N_KINDS]}"
 
 
-@njit(cache=True, _nrt=False)
+@jit_no_refcount
 def kind_of(t):
     return K_WILD if t == WILD else t % N_KINDS
 
 
-@njit(cache=True, _nrt=False)
+@jit_no_refcount
 def colour_of(t):
     return NO_COLOUR if t == WILD else t // N_KINDS
 
 
-@njit(cache=True, _nrt=False)
+@jit_no_refcount
 def card_type(colour, kind):
     return colour * N_KINDS + kind
 
 
-@njit(cache=True, _nrt=False)
+@jit_no_refcount
 def is_number(t):
     """Number cards (0, 1, 2+, 3, 4, 5, 6/9, 7, 8) -- the only cards that can jump in."""
     return t != WILD and t % N_KINDS <= LAST_NUMBER_KIND

@@ -1,0 +1,90 @@
+"""The compile cache: never stale, never crashing on an old file.
+
+numba caches a compiled function beside its source and checks only that one file's contents when
+loading it, so after an edit to a game's `state.py` a kernel in `engine.py` that calls it would load
+the old machine code: a stale kernel plays yesterday's rules. Here every cached function inside the
+analyzer package is keyed by the contents of all the Python files of its own folder (one game's
+package) plus the modules every kernel compiles in (`rng.py`, `kernel.py`, `kernel_internals.py`);
+the functions of those shared modules, called from every game with every game's argument types, are
+keyed by every source file of the package. Any edit anywhere in a game rebuilds that game's kernels.
+
+The key is in the cache file's *name*, not only in the stamp numba compares: numba unpickles a
+cache index before it compares stamps, and an old index whose signatures name a class since moved
+or deleted would crash the import. A cache written by other sources is never opened.
+
+The cache sits beside the sources, or under NUMBA_CACHE_DIR when that is set (`make bench` times a
+cold compile in an empty one). numba picks a function's locator when it is decorated, so this module
+is imported before any module that defines a kernel (`analyzer/__init__.py` imports it first).
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+
+from numba.core import caching, config
+
+PACKAGE = Path(__file__).resolve().parent
+SHARED = (PACKAGE / "rng.py", PACKAGE / "kernel.py", PACKAGE / "kernel_internals.py")
+
+
+@functools.cache
+def sources_stamp(folder: Path) -> str:
+    """A hash of every .py file that a kernel defined in `folder` may compile in; for the package's
+    own shared modules, of every source file of the package."""
+    if folder == PACKAGE:
+        files = sorted(PACKAGE.rglob("*.py"))
+    else:  # report.py is never compiled into a kernel: editing a report should not cost a recompile
+        files = sorted(f for f in folder.glob("*.py") if f.name != "report.py")
+    h = hashlib.sha256()
+    for f in [*files, *SHARED]:
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+class _FolderStamp:
+    """Stamps a cached function with the whole folder's sources. The stamp is read at decoration time:
+    an edit made while a process runs is seen by the next process."""
+
+    def get_source_stamp(self):
+        folder = Path(self._py_file).resolve().parent
+        own = hashlib.sha256(Path(self._py_file).read_bytes()).hexdigest()
+        return own + sources_stamp(folder)
+
+    def get_disambiguator(self):
+        # The stamp goes into the cache file's name too: numba unpickles an index before it compares
+        # stamps, and an old index that names a class since moved or deleted would crash the import.
+        # With the stamp in the name, a cache written by other sources is never opened.
+        folder = Path(self._py_file).resolve().parent
+        return f"{super().get_disambiguator()}-{sources_stamp(folder)[:12]}"
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if PACKAGE not in Path(py_file).resolve().parents:
+            return None  # not ours (e.g. a test's toy game): numba's own locators decide
+        return super().from_function(py_func, py_file)
+
+
+class PackageStampLocator(_FolderStamp, caching.InTreeCacheLocator):
+    """numba's in-tree cache (beside the sources), with the folder stamp."""
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if config.CACHE_DIR:
+            return None  # NUMBA_CACHE_DIR is set: the user-directory locator below takes it
+        return super().from_function(py_func, py_file)
+
+
+class PackageStampUserDirLocator(_FolderStamp, caching.UserProvidedCacheLocator):
+    """The cache under NUMBA_CACHE_DIR when it is set (e.g. `make bench` times a cold compile in an
+    empty one), with the folder stamp."""
+
+
+def install_cache_locator() -> None:
+    for locator in (PackageStampLocator, PackageStampUserDirLocator):
+        if locator not in caching.CacheImpl._locator_classes:
+            caching.CacheImpl._locator_classes.insert(0, locator)
+
+
+install_cache_locator()  # at import
