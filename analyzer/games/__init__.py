@@ -10,6 +10,7 @@ _MODULES = {
     "spacebase": "analyzer.games.spacebase",
     "pig": "analyzer.games.pig",  # the template game (docs/adding-a-game.md)
     "mlem": "analyzer.games.mlem",
+    "cosmic": "analyzer.games.cosmic",
 }
 
 
