@@ -63,9 +63,33 @@ from ...kernel import Event, decode
 from ..base import Batch, Game
 from . import engine as E
 from . import state as L
-from .context import (COLUMNS, E_ALLY, E_CAP, E_CARDS, E_CONE, E_CONSOLATION, E_DEAL, E_DEFENDER, E_DESTINY,
-                      E_FIRST, E_HOME, E_LAND, E_NO_CARD, E_POWER, E_REDEAL, E_REESTABLISH, E_REGROUP, E_REINF,
-                      E_RESULT, E_REWARD, E_STUCK, E_TOTALS, E_TURN, E_WARP, E_WIN)
+from .context import (
+    COLUMNS,
+    E_ALLY,
+    E_CAP,
+    E_CARDS,
+    E_CONE,
+    E_CONSOLATION,
+    E_DEAL,
+    E_DEFENDER,
+    E_DESTINY,
+    E_FIRST,
+    E_HOME,
+    E_LAND,
+    E_NO_CARD,
+    E_PLAY,
+    E_POWER,
+    E_REDEAL,
+    E_REESTABLISH,
+    E_REGROUP,
+    E_RESULT,
+    E_REWARD,
+    E_STUCK,
+    E_TOTALS,
+    E_TURN,
+    E_WARP,
+    E_WIN,
+)
 from .policies import DEAL_DEFENSE_BASE, DEAL_NONE, DEAL_OFFENSE_BASE, DEAL_SWAP
 from .powers import FX_NAMES
 from .scenario import CosmicScenario, card_table, kernel_inputs
@@ -108,8 +132,7 @@ def events(scenario) -> dict[int, Event]:
         E_ALLY: Event("  seat {seat} joins the {a} with {b} tokens", {"a": lambda s: {1: "offense", 2: "defense"}[s]}),
         E_POWER: Event("  seat {seat}'s {a} {b} ({c})", {"a": lambda a: L.ALIEN_NAMES[a], "b": lambda f: FX_NAMES[f]}),
         E_CARDS: Event("  reveal: offense seat {seat} {a}, defense {b}", card),
-        E_REINF: Event("  seat {seat} plays {a} on the {b} side", {"a": lambda k: cards[k],
-                                                                  "b": lambda s: ("offense", "defense")[s]}),
+        E_PLAY: Event("  seat {seat} plays {a} (side {b}: 0 offense, 1 defense)", {"a": lambda k: cards[k]}),
         E_TOTALS: Event("  totals: offense {a}, defense {b}"),
         E_RESULT: Event("  seat {seat} wins the challenge (offense won: {a})"),
         E_LAND: Event("  seat {seat} lands {a} tokens on {b}", {"b": planet}),

@@ -8,15 +8,68 @@ from numba import njit
 from ... import rng
 from ...kernel import new_trace
 from . import state as L
-from .context import (COLUMNS, E_ALLY, E_CAP, E_CARDS, E_CONE, E_CONSOLATION, E_DEAL, E_DEFENDER, E_DESTINY, E_FIRST,
-                     E_HOME, E_LAND, E_NO_CARD, E_REDEAL, E_REESTABLISH, E_REGROUP, E_REINF, E_RESULT, E_REWARD,
-                     E_STUCK, E_TOTALS, E_TURN, E_WARP, E_WIN, G, S, ask, trace)
-from .policies import (ANSWER_DECLINE, ANSWER_DEFENSE, ANSWER_OFFENSE, DEAL_CARDS, DEAL_DEFENSE_BASE, DEAL_NONE,
-                       DEAL_OFFENSE_BASE, DEAL_SWAP, K_ACCEPT, K_ALLY_COUNT, K_ANSWER, K_CARD, K_CONE, K_DEAL,
-                       K_DEAL_PLANET, K_DESTINY_OWN, K_HOME, K_INSTRUCTION, K_INVITE, K_LOSE, K_PLAY, K_REESTABLISH_COUNT,
-                       K_REGROUP, K_REWARD, K_SECOND, K_SOURCE, K_TARGET, K_WILD, OPT_REDRAW, OPT_REESTABLISH,
-                       PLAY_PASS, REWARD_TOKEN, VIEW_SIZE)
-from .powers import TP_AFTER, TP_ALLIANCE, TP_OUTCOME, TP_PLANNING, TP_REVEAL, TP_SWAP, powers_at, timing_order, warp_replaced
+from .cards import W_REVEAL, W_START, card_window
+from .context import (
+    COLUMNS,
+    E_ALLY,
+    E_CAP,
+    E_CARDS,
+    E_CONE,
+    E_CONSOLATION,
+    E_DEAL,
+    E_DEFENDER,
+    E_DESTINY,
+    E_FIRST,
+    E_LAND,
+    E_NO_CARD,
+    E_REDEAL,
+    E_REESTABLISH,
+    E_REGROUP,
+    E_RESULT,
+    E_REWARD,
+    E_STUCK,
+    E_TOTALS,
+    E_TURN,
+    E_WIN,
+    G,
+    S,
+    ask,
+    trace,
+)
+from .moves import choose_count, go_home, list_bases, take_from_bases, to_warp
+from .policies import (
+    ANSWER_DECLINE,
+    ANSWER_DEFENSE,
+    ANSWER_OFFENSE,
+    DEAL_CARDS,
+    DEAL_DEFENSE_BASE,
+    DEAL_NONE,
+    DEAL_OFFENSE_BASE,
+    DEAL_SWAP,
+    K_ACCEPT,
+    K_ALLY_COUNT,
+    K_ANSWER,
+    K_CARD,
+    K_CONE,
+    K_DEAL,
+    K_DEAL_PLANET,
+    K_DESTINY_OWN,
+    K_INSTRUCTION,
+    K_INVITE,
+    K_LOSE,
+    K_REESTABLISH_COUNT,
+    K_REGROUP,
+    K_REWARD,
+    K_SECOND,
+    K_SOURCE,
+    K_TARGET,
+    K_WILD,
+    OPT_REDRAW,
+    OPT_REESTABLISH,
+    REWARD_TOKEN,
+    VIEW_SIZE,
+)
+from .powers import TP_AFTER, TP_ALLIANCE, TP_OUTCOME, TP_PLANNING, TP_REVEAL, TP_SWAP, powers_at
 
 R_FAIL, R_SUCCESS, R_ENDED = 0, 1, 2
 WIN_ATTACK, WIN_DEAL, WIN_REESTABLISH = 1, 2, 3
@@ -91,73 +144,10 @@ def clear_challenge(st, players):
         st[L.ZAPPED + q] = 0
         st[L.LASERED + q] = 0
         st[L.LOST + q] = 0
-    for f in (L.REVERSE, L.COMET, L.UPSET, L.REINF_O, L.REINF_D, L.BONUS_O, L.BONUS_D, L.OFF_WINS):
+    for f in (L.REVERSE, L.COMET, L.UPSET, L.REINF_O, L.REINF_D, L.BONUS_O, L.BONUS_D, L.OFF_WINS, L.EMOTION):
         st[f] = 0
     for f in (L.SHOWN_O, L.SHOWN_D, L.OCARD, L.DCARD, L.SEEN_WHO, L.DEF, L.SYSTEM, L.PLANET):
         st[f] = -1
-
-
-# ---- tokens moving ----------------------------------------------------------------------------------
-@njit(cache=True)
-def list_bases(st, q, players, opts):
-    n = 0
-    for pl in range(players * L.PLANETS_PER_SYSTEM):
-        if L.tokens(st, pl, q) > 0:
-            opts[n] = pl
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def go_home(st, d, X, q, n):
-    """n tokens of q return together to one base of q's choice (with no base left: a home planet)."""
-    if n == 0:
-        return
-    opts = X[6]
-    m = list_bases(st, q, d[L.D_PLAYERS], opts)
-    if m == 0:
-        for k in range(L.PLANETS_PER_SYSTEM):
-            opts[k] = q * L.PLANETS_PER_SYSTEM + k
-        m = L.PLANETS_PER_SYSTEM
-    pl = ask(st, d, X, q, K_HOME, n, m)
-    L.add_tokens(st, pl, q, n)
-    trace(X, E_HOME, q, n, pl, 0)
-
-
-@njit(cache=True)
-def to_warp(st, d, X, q, n):
-    """n tokens of q (already taken off the table) go to the Warp, unless a power sends them home."""
-    if n == 0:
-        return
-    if warp_replaced(st, d, q):
-        X[11][q, S.POWERS_USED] += 1
-        go_home(st, d, X, q, n)
-        return
-    st[L.WARP + q] += n
-    if q == st[L.OFF] or q == st[L.DEF]:
-        st[L.LOST + q] += n
-    trace(X, E_WARP, q, n, 0, 0)
-
-
-@njit(cache=True)
-def take_from_bases(st, d, X, q, n, kind):
-    """q takes n tokens off its bases, one at a time from a base of its choice; returns how many."""
-    opts = X[6]
-    for i in range(n):
-        m = list_bases(st, q, d[L.D_PLAYERS], opts)
-        if m == 0:
-            return i
-        pl = ask(st, d, X, q, kind, n - i, m)
-        L.add_tokens(st, pl, q, -1)
-    return n
-
-
-@njit(cache=True)
-def choose_count(st, d, X, q, lo, hi, kind):
-    opts = X[6]
-    for c in range(lo, hi + 1):
-        opts[c - lo] = c
-    return ask(st, d, X, q, kind, 0, hi - lo + 1)
 
 
 # ---- a turn -----------------------------------------------------------------------------------------
@@ -217,6 +207,7 @@ def challenge(st, d, X, p):
     clear_challenge(st, players)
     st[L.OFF] = p
     X[10][G.CHALLENGES] += 1
+    card_window(W_START, st, d, X)
     regroup(st, d, X, p)
     if destiny(st, d, X, p):
         return R_SUCCESS, WIN_REESTABLISH
@@ -225,6 +216,7 @@ def challenge(st, d, X, p):
     alliances(st, d, X)
     powers_at(TP_PLANNING, st, d, X)
     if not play_cards(st, d, X):
+        return_set_aside(st, d)
         return R_ENDED, WIN_ATTACK
     powers_at(TP_SWAP, st, d, X)
     result, how = resolve(st, d, X)
@@ -465,19 +457,21 @@ def everyone_home(st, d, X):
 # ---- stage 8: reveal and resolve --------------------------------------------------------------------
 @njit(cache=True)
 def resolve(st, d, X):
-    """Reveal; attack vs attack compares totals after the card plays (ties to the defense); an attack
-    beats a compromise (consolation to the compromiser); two compromises make a deal. Loser's upset
-    swaps the result after every other effect. Returns (R_*, how)."""
+    """Reveal; attack vs attack compares totals after the card plays (ties to the defense; Warpish's
+    bonus counts the Warp as it stands then, so a Cosmic Zap in the window cancels it); an attack beats
+    a compromise (consolation to the compromiser); two compromises (or Emotion Control) make a deal.
+    Loser's upset swaps the result after every other effect. Returns (R_*, how)."""
     st[L.SHOWN_O] = st[L.OCARD]
     st[L.SHOWN_D] = st[L.DCARD]
     o_attack = L.ctype(d, st[L.OCARD]) == L.C_ATTACK
     d_attack = L.ctype(d, st[L.DCARD]) == L.C_ATTACK
     trace(X, E_CARDS, st[L.OFF], st[L.OCARD], st[L.DCARD], 0)
-    if not o_attack and not d_attack:
+    if o_attack and d_attack:
+        card_window(W_REVEAL, st, d, X)
+    if (not o_attack and not d_attack) or st[L.EMOTION] == 1:
         return deal(st, d, X)
     if o_attack and d_attack:
         powers_at(TP_REVEAL, st, d, X)
-        play_window(st, d, X)
         o_total, d_total = totals(st, d)
         trace(X, E_TOTALS, -1, o_total, d_total, 0)
         st[L.OFF_WINS] = o_total > d_total
@@ -518,54 +512,6 @@ def totals(st, d):
     o = side_tokens(st, d, False) + L.cval(d, st[L.OCARD]) + st[L.REINF_O] + st[L.BONUS_O]
     de = side_tokens(st, d, True) + dval + st[L.REINF_D] + st[L.BONUS_D]
     return o, de
-
-
-@njit(cache=True)
-def play_window(st, d, X):
-    """Reinforcements by main players and allies (on either side with reinforce_any_side), in play
-    order, round after round until everyone passes in a row."""
-    players = d[L.D_PLAYERS]
-    order = np.empty(L.MAXP, np.int64)
-    if d[L.D_ORDER_TIMING] == 1:
-        timing_order(st, d, order)
-    else:
-        for k in range(players):
-            order[k] = (st[L.OFF] + 1 + k) % players
-    opts = X[6]
-    passes, i = 0, 0
-    while passes < players:
-        q = order[i % players]
-        i += 1
-        n = list_plays(st, d, q, opts)
-        choice = ask(st, d, X, q, K_PLAY, 0, n) if n > 1 else PLAY_PASS
-        if choice == PLAY_PASS:
-            passes += 1
-            continue
-        passes = 0
-        kind, side = choice // 2, choice % 2
-        L.discard_from_hand(st, q, kind)
-        st[(L.REINF_D if side == 1 else L.REINF_O)] += L.cval(d, kind)
-        trace(X, E_REINF, q, kind, side, 0)
-
-
-@njit(cache=True)
-def list_plays(st, d, q, opts):
-    """PLAY_PASS, then each reinforcement q may add (kind * 2 + side)."""
-    opts[0] = PLAY_PASS
-    n = 1
-    if q == st[L.OFF] or st[L.OCONE + q] > 0:
-        own = 0
-    elif q == st[L.DEF] or st[L.DCONE + q] > 0:
-        own = 1
-    else:
-        return n
-    for k in range(d[L.D_KINDS]):
-        if st[L.HAND + q * L.KMAX + k] > 0 and L.ctype(d, k) == L.C_REINF:
-            for side in range(2):
-                if side == own or d[L.D_ANY_SIDE] == 1:
-                    opts[n] = k * 2 + side
-                    n += 1
-    return n
 
 
 @njit(cache=True)
@@ -659,6 +605,7 @@ def deal(st, d, X):
     """Cone tokens go home; the offense proposes, the defense accepts or not. No deal: each main player
     loses DEAL_PENALTY tokens from its bases to the Warp."""
     everyone_home(st, d, X)
+    st[L.OFF_WINS] = -1  # a deal has no winner
     off, de = st[L.OFF], st[L.DEF]
     opts = X[6]
     n = 1
@@ -746,6 +693,11 @@ def end_challenge(st, d, X):
         if st[slot] >= 0:
             L.discard(st, st[slot])
             st[slot] = -1
+    return_set_aside(st, d)
+
+
+@njit(cache=True)
+def return_set_aside(st, d):
     for q in range(d[L.D_PLAYERS]):
         for k in range(L.KMAX):
             n = st[L.ASIDE + q * L.KMAX + k]
@@ -796,6 +748,15 @@ def play(seed, ids, d, pol, commit, script, g, s, first, ev, tn, cap):
         first[i] = setup(st, d, stream, X)
         play_game(st, d, X, first[i])
         final_counters(st, d, s[i])
+
+
+@njit(cache=True)
+def play_turn_on(st, d, pol, commit, script, seed, p, g, s, ev, tn, cap):
+    """Tests: seat p plays one turn on the built position `st` (stream of game 0 of run `seed`);
+    returns True if someone won."""
+    X = (rng.new_stream(seed, 0), pol, commit, script, np.zeros(1, np.int64), np.zeros(VIEW_SIZE, np.int64),
+         np.zeros(4 * L.DECKMAX, np.int64), ev, tn, cap, g, s)
+    return turn(st, d, X, p)
 
 
 def run_games(seed, ids, inputs, trace_cap=0):

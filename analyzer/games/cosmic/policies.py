@@ -239,29 +239,83 @@ def accept_choice(view, options, n):
 
 
 @njit(cache=True)
-def play_choice(view, options, n, d):
-    """Reinforce my side when it is behind and the card turns it; otherwise pass."""
-    p = view[V_SEAT]
+def v_power_active(view, q):
+    home = 0
+    for k in range(L.PLANETS_PER_SYSTEM):
+        home += v_tokens(view, q * L.PLANETS_PER_SYSTEM + k, q) > 0
+    return home >= 3 and view[L.ZAPPED + q] == 0 and view[L.COMET] != L.DT_OUTAGE
+
+
+@njit(cache=True)
+def warpish_pending(view, side):
+    """The Warpish bonus a side will get when the totals are compared (public: powers are known)."""
+    q = view[L.DEF] if side == 1 else view[L.OFF]
+    if view[L.ALIEN + q] != L.WARPISH or not v_power_active(view, q):
+        return 0
+    n = 0
+    for r in range(view[V_PLAYERS]):
+        n += view[L.WARP + r]
+    return n
+
+
+@njit(cache=True)
+def my_side(view, p):
     if p == view[L.OFF] or view[L.OCONE + p] > 0:
-        side = 0
-    elif p == view[L.DEF] or view[L.DCONE + p] > 0:
-        side = 1
-    else:
+        return 0
+    if p == view[L.DEF] or view[L.DCONE + p] > 0:
+        return 1
+    return -1
+
+
+@njit(cache=True)
+def start_play(view, options, n, d):
+    """At the start of a challenge: Warp Break with 2+ own tokens in the Warp, Mobius Tubes with 3+."""
+    p = view[V_SEAT]
+    for i in range(n):
+        if options[i] == PLAY_PASS:
+            continue
+        v = d[L.D_CVAL + options[i] // 2]
+        if (v == L.WARP_BREAK and view[L.WARP + p] >= 2) or (v == L.MOBIUS_TUBES and view[L.WARP + p] >= 3):
+            return i
+    return pick(options, n, PLAY_PASS)
+
+
+@njit(cache=True)
+def play_choice(view, options, n, d):
+    """Stage 8: when my side is behind, the smallest reinforcement or Warpish flare that turns it, else a
+    Cosmic Zap on the other side's Warpish, else (a main player) Emotion Control; otherwise pass."""
+    if view[V_ARG] == 0:
+        return start_play(view, options, n, d)
+    p = view[V_SEAT]
+    side = my_side(view, p)
+    if side < 0:
         return pick(options, n, PLAY_PASS)
-    o = side_tokens(view, False) + d[L.D_CVAL + view[L.SHOWN_O]] + view[L.REINF_O] + view[L.BONUS_O]
-    de = side_tokens(view, True) + d[L.D_CVAL + view[L.SHOWN_D]] + view[L.REINF_D] + view[L.BONUS_D]
+    o = (side_tokens(view, False) + d[L.D_CVAL + view[L.SHOWN_O]] + view[L.REINF_O] + view[L.BONUS_O]
+         + warpish_pending(view, 0))
+    de = (side_tokens(view, True) + d[L.D_CVAL + view[L.SHOWN_D]] + view[L.REINF_D] + view[L.BONUS_D]
+          + warpish_pending(view, 1))
     gap = (de - o + 1) if side == 0 else (o - de)
     if gap <= 0:
         return pick(options, n, PLAY_PASS)
-    best = -1
+    best, best_gain, zap, emotion = -1, 0, -1, -1
     for i in range(n):
-        if options[i] == PLAY_PASS or options[i] % 2 != side:
+        if options[i] == PLAY_PASS:
             continue
-        kind = options[i] // 2
-        if d[L.D_CTYPE + kind] == L.C_REINF and (best < 0 or d[L.D_CVAL + kind] > d[L.D_CVAL + options[best] // 2]):
-            best = i
-    if best >= 0 and d[L.D_CVAL + options[best] // 2] >= gap:
+        kind, s = options[i] // 2, options[i] % 2
+        t, v = d[L.D_CTYPE + kind], d[L.D_CVAL + kind]
+        gain = v if t == L.C_REINF and s == side else (view[L.WARP + p] if t == L.C_FLARE else 0)
+        if gain >= gap and (best < 0 or gain < best_gain):
+            best, best_gain = i, gain
+        if t == L.C_EDICT and v == L.COSMIC_ZAP and s != side and warpish_pending(view, s) >= gap:
+            zap = i
+        if t == L.C_EDICT and v == L.EMOTION_CONTROL and (p == view[L.OFF] or p == view[L.DEF]):
+            emotion = i
+    if best >= 0:
         return best
+    if zap >= 0:
+        return zap
+    if emotion >= 0:
+        return emotion
     return pick(options, n, PLAY_PASS)
 
 

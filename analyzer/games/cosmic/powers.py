@@ -48,6 +48,8 @@ def timing_order(st, d, order):
             order[n] = q
             n += 1
     order[n] = off
+    if de < 0:  # before destiny names the defense
+        return n + 1
     order[n + 1] = de
     return n + 2
 
@@ -111,7 +113,9 @@ def filch_can(st, q):
 
 @njit(cache=True)
 def grief_can(st, q):
-    return st[L.LOST + q] > 0 and st[L.HANDN + opponent(st, q)] > 0
+    """Grief lost tokens to the Warp in a challenge its opponent won (not in a failed deal)."""
+    lost_it = (st[L.OFF_WINS] == 1 and q == st[L.DEF]) or (st[L.OFF_WINS] == 0 and q == st[L.OFF])
+    return lost_it and st[L.LOST + q] > 0 and st[L.HANDN + opponent(st, q)] > 0
 
 
 @njit(cache=True)

@@ -67,7 +67,8 @@ LASERED = BONUS_D + 1         # LASERED + seat: 1 = its challenge card is drawn 
 SHOWN_O = LASERED + MAXP      # the revealed challenge cards (kind), -1 before the reveal
 SHOWN_D = SHOWN_O + 1
 OFF_WINS = SHOWN_D + 1        # the result as it stands: 1 offense wins, 0 defense wins
-PUB_END = OFF_WINS + 1
+EMOTION = OFF_WINS + 1        # 1: Emotion Control turned both attack cards into compromises
+PUB_END = EMOTION + 1
 # hidden
 HAND = PUB_END                # HAND + seat * KMAX + kind: copies held
 ASIDE = HAND + MAXP * KMAX    # cards set aside by Laser (ffg), returned when the challenge ends
