@@ -178,12 +178,13 @@ def test_own_colour_re_establishes_on_an_empty_home_planet_as_a_success():
     assert pos.s[0, S.OFFENSE_WINS] == 1 and pos.g[G.CHALLENGES] == 1
 
 
-def test_own_colour_with_no_empty_home_planet_redraws():
+@pytest.mark.parametrize("pick,defended", [(0, "system 1"), (2, "system 0")])
+def test_own_colour_offers_no_re_establish_where_another_player_holds_the_planet(pick, defended):
     pos = Pos().hand(0, "A10").hand(1, "A1").destiny("reg0", "reg1")
     for k in range(1, 5):
         pos.set_tokens(k, 1, 1)  # the other home planets hold a token of seat 1: none is empty
-    pos.turn(script=[0, 0, 0])  # option 0: redraw
-    assert pos.said("seat 1 defends (system 1")
+    pos.turn(script=[pick, 0, 0])  # the options: redraw, challenge seat 1 (pick 2 is clamped to it)
+    assert pos.said(f"seat 1 defends ({defended}") and not pos.said("re-establishes")
 
 
 def test_own_colour_challenges_another_players_tokens_in_the_own_system():
@@ -222,6 +223,12 @@ def test_wild_destiny_lets_the_offense_pick_the_defense():
 def test_instruction_most_foreign_bases_names_the_leader():
     pos = Pos(3).hand(0, "A10").hand(2, "A1").destiny("most").set_tokens(6, 2, 1)
     pos.turn(script=[0, 0])
+    assert pos.said("seat 2 defends")
+
+
+def test_instruction_player_on_the_left():
+    pos = Pos(3).hand(1, "A10").hand(2, "A1").destiny("left")
+    pos.turn(p=1, script=[0, 0])
     assert pos.said("seat 2 defends")
 
 
@@ -280,6 +287,14 @@ def test_a_deal_trades_one_base_each_way():
     assert pos.g[G.DEALS_MADE] == 1 and pos.warp(0) == pos.warp(1) == 0
 
 
+@pytest.mark.parametrize("held,paid", [(3, 2), (1, 1)])
+def test_a_base_bought_in_a_deal_costs_two_cards(held, paid):
+    pos = Pos().hand(0, "C", *["R2"] * held).hand(1, "C").destiny("reg1")
+    pos.turn(script=[0, 0, 2, 1])  # the offense takes a base (option 2) and pays with cards, accepted
+    assert pos.tokens(5, 0) == 1 and pos.tokens(0, 1) == 0
+    assert pos.held(1) == paid and pos.held(0) == held - paid
+
+
 def test_a_rejected_deal_fails():
     pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1")
     pos.turn(script=[0, 0, 1, 0])
@@ -333,6 +348,16 @@ def test_reinforcements_only_on_the_own_side_when_any_side_is_off():
     pos = attack_position("A10", "A6", reinforce_any_side=False).hand(0, "R3")
     pos.turn(script=[0, 0, 2])  # option 2 does not exist: clamped to the own side
     assert pos.said("totals: offense 14, defense 10")
+
+
+@pytest.mark.parametrize("order,expected", [("timing", [2, 0, 1]), ("clockwise", [1, 2, 0])])
+def test_stage_8_plays_follow_the_play_order(order, expected):
+    pos = Pos(3, play_order=order).hand(0, "A10", "R2").hand(1, "A10", "R2").hand(2, "R2").destiny("reg1")
+    # cone 1 at planet 5; seat 2 invited by the offense and joins it with 1; then everyone plays +2 for itself
+    script = [0, 0, 1, 0, 1, 0] + [1] * 3
+    pos.turn(script=script)
+    players = [int(line.split()[1]) for line in pos.lines if "plays reinforcement" in line]
+    assert players == expected
 
 
 def test_uninvolved_players_may_not_reinforce():
