@@ -22,7 +22,8 @@ import analyzer
 import analyzer.games
 
 sys.path.insert(0, str(Path(__file__).parent))
-import spacebase_floor  # noqa: E402  (bench/ is not a package)
+import cosmic_floor  # noqa: E402  (bench/ is not a package)
+import spacebase_floor  # noqa: E402
 
 OUT = Path(__file__).parent / "out"
 
@@ -76,6 +77,24 @@ def kernel_games_per_s(game: str, n: int, repeats: int = 3) -> float:
     return n / best
 
 
+def cosmic_bench(scale: float, quick: bool) -> dict:
+    """Simply Cosmic: games/s with 1 and 2 workers, the kernel against its floor (cosmic_floor.py), and
+    the wall time of `analyzer sim cosmic --n 1e5` with 2 workers (x10 estimates 1e6)."""
+    n = int(40_000 * scale)
+    r: dict = {"cold_compile_s": cold_compile_s("cosmic")}
+    t1, df = timed_sim("cosmic", n, jobs=1)
+    t2, df2 = timed_sim("cosmic", n, jobs=2)
+    assert df.equals(df2), "jobs must not change results"
+    r.update(n=n, games_per_s_1job=n / t1, games_per_s_2jobs=n / t2, speedup_2_vs_1=t1 / t2)
+    n_k = int(20_000 * scale)
+    r["kernel_games_per_s_1core"] = kernel_games_per_s("cosmic", n_k)
+    r["floor_games_per_s_1core"] = cosmic_floor.games_per_s(n_k)
+    r["kernel_cost_vs_floor"] = r["floor_games_per_s_1core"] / r["kernel_games_per_s_1core"]
+    big = "1e3" if quick else "1e5"
+    r["cli_wall_s_" + big] = cli_wall_s(["sim", "cosmic", "--n", big, "--jobs", "2"])
+    return r
+
+
 def cli_wall_s(args: list[str]) -> float:
     with tempfile.TemporaryDirectory() as d:
         t0 = time.perf_counter()
@@ -116,6 +135,8 @@ def main() -> None:
     sb["kernel_cost_vs_floor"] = sb["floor_games_per_s_1core"] / sb["kernel_games_per_s_1core"]
     big = "1e4" if a.quick else "1e6"
     sb["cli_wall_s_" + big] = cli_wall_s(["sim", "spacebase", "--n", big, "--jobs", "2"])
+
+    res["cosmic"] = cosmic_bench(scale, a.quick)
 
     if a.base:
         import against
