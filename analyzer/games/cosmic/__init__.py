@@ -24,8 +24,12 @@ Implemented, stage by stage:
   a token on a base answers: decline, or one side with 1-4 tokens.
 - 7 Cards: offense, then defense, face down. An offense without a challenge card ends the turn (everyone's
   cone tokens go home).
-- 8 Reveal: attack vs attack: tokens + card, then reinforcements in play order round after round until all
-  pass (main players and allies, either side: `reinforce_any_side`), ties to the defense. `play_order`:
+- Card windows (cards.py), each in play order round after round until every player passes in a row: the
+  start of each challenge (Mobius Tubes, Warp Break) and stage 8 once both attack cards are shown
+  (reinforcements, Cosmic Zap, Emotion Control, the Warpish flare).
+- 8 Reveal: attack vs attack: tokens + card, then the stage-8 window (reinforcements by main players and
+  allies, on either side: `reinforce_any_side`), ties to the defense. Warpish's bonus is counted when the
+  totals are compared, so a Cosmic Zap in the window cancels it. `play_order`:
   the original's timing rule (non-main players from the offense's left, offense, defense), or the spec's
   wording (everyone clockwise from the offense's left) -- the spec and the original differ here, the
   original is the default. Offense wins: offense side lands, defense tokens there and defense allies to the
@@ -44,16 +48,23 @@ Implemented, stage by stage:
   +1 per token in the Warp (any colour) on an attack reveal; Loser's upset (both must play attack cards if
   able; winner and loser swap after every other effect); Laser (`laser_reading`: eon = the opponent's card
   drawn at random from its challenge cards; ffg = random cards set aside, one per opponent token in the
-  challenge, back at the end); Mind sees one main player's hand before alliances and its policy uses it;
+  challenge, back at the end; a defense left without a challenge card redraws as stage 7 says, an
+  offense ends its turn); Mind sees one main player's hand before alliances and its policy uses it;
   Sorcerer swaps the face-down cards; Grief (`grief_model`, invented); Zombie tokens never go to the Warp
   (they go home; hence no consolation). A power is off with fewer than 3 home bases or under Power Outage.
 - Aliens: dealt at random per game (distinct) or fixed per seat; the first player is the first colour
   destiny card turned (`first_player`), the cards turned are shuffled back.
 
-NOT implemented (said in the scenario description and the report too): edicts and flares are in the deck,
-dealt and held but never played (so no Cosmic Zap, Card Zap, Mobius Tubes, Plague, Force Field, Emotion
-Control, Warp Break, Quash, nor any Wild/Super flare); no card plays "at the start of a challenge"; the
-unowned fourth system in 3-player games (`unowned_system: absent` only).
+- Edicts (estimated texts, FFG lineage): Mobius Tubes (offense, start of a challenge: every Warp token
+  home), Warp Break (anyone, start of a challenge: all own Warp tokens home), Cosmic Zap (anyone, stage 8:
+  one main player's power off for the challenge), Emotion Control (anyone, stage 8: both attack cards
+  count as compromises; the deal follows). Flares are one-shot; Warpish's (FFG texts): Wild +1 per own
+  Warp token, Super -1 to the opponent per its own Warp token (main players, stage 8).
+
+NOT implemented (said in the scenario description and the report too): Card Zap, Plague, Force Field and
+Quash, and the flares of the other seven aliens, are dealt and held but never played; no card play by a
+defense before its redraw nor at stage 10 (the start-of-challenge window covers "at the start of a
+challenge"); the unowned fourth system in 3-player games (`unowned_system: absent` only).
 """
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ class Edicts(Estimated):
 class Destiny(Estimated):
     regular_per_colour: int = Field(4, ge=0, le=8, description="regular destiny cards of each colour in play")
     reverse_per_colour: int = Field(1, ge=0, le=4, description="reverse-cone destiny cards of each colour in play")
-    wild: int = Field(2, ge=0, le=4, description="wild destiny cards (the offense picks the defending player)")
+    wild: int = Field(2, ge=0, le=8, description="wild destiny cards (the offense picks the defending player)")
     most_foreign_bases: int = Field(1, ge=0, le=4, description="instruction cards 'the player with the most foreign bases, not you'")
     player_on_left: int = Field(1, ge=0, le=4, description="instruction cards 'the player on your left'")
     power_outage: int = Field(1, ge=0, le=4, description="comet 'Power Outage': no alien powers this challenge")
