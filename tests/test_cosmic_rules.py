@@ -370,7 +370,7 @@ def test_uninvolved_players_may_not_reinforce():
 @pytest.mark.parametrize("again,challenges", [(1, 2), (0, 1)])
 def test_a_success_allows_one_second_challenge(again, challenges):
     pos = Pos().hand(0, "A20", "A20", "A20").hand(1, "A1", "A1").destiny("reg1", "reg1", "reg1")
-    pos.turn(script=[0, 0, again, 0, 1, 1])
+    pos.turn(script=[0, 0, again, 0, 1, 1, 1])  # the last 1 would accept a third challenge: never asked
     assert pos.g[G.CHALLENGES] == challenges and sum("puts" in line for line in pos.lines) == challenges
 
 
