@@ -4,6 +4,7 @@ BIN := $(VENV)/bin
 N ?= 1e6
 MLEM_N ?= 2e5
 SIMPLECARD_N ?= 2e5
+COSMIC_N ?= 1e5
 SEED ?= 7
 JOBS ?= 2
 
@@ -33,13 +34,15 @@ reports: install  ## regenerate every game's balance report under reports/
 	$(BIN)/analyzer report mlem results/mlem.parquet --out reports/mlem
 	$(BIN)/analyzer sim simplecard --n $(SIMPLECARD_N) --seed $(SEED) --jobs $(JOBS) --out results/simplecard.parquet -q
 	$(BIN)/analyzer report simplecard results/simplecard.parquet --out reports/simplecard
+	$(BIN)/analyzer sim cosmic --n $(COSMIC_N) --seed $(SEED) --jobs $(JOBS) --out results/cosmic.parquet -q
+	$(BIN)/analyzer report cosmic results/cosmic.parquet --out reports/cosmic
 
 bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO; BASE=<commit> also times that commit's kernels
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/run.py $(if $(BASE),--base $(BASE))
 
 mutants: install  ## break each rule of mutants/<game>.yaml in a scratch copy; lists the edits no test catches
-	$(BIN)/python scripts/mutants.py stop spacebase mlem pig simplecard --jobs $(JOBS)
+	$(BIN)/python scripts/mutants.py stop spacebase mlem pig simplecard cosmic --jobs $(JOBS)
 
 lint: install
 	$(BIN)/ruff check analyzer tests bench scripts

@@ -31,6 +31,7 @@ GAMES = {
     "spacebase": (400_000, 100_000, "1e6"),
     "mlem": (100_000, 50_000, "1e6"),
     "simplecard": (100_000, 100_000, "1e6"),
+    "cosmic": (40_000, 20_000, "1e5"),   # its goal is 1e6 in 60 s: x10
 }
 
 OUT = Path(__file__).parent / "out"

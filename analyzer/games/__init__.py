@@ -11,6 +11,7 @@ _MODULES = {
     "pig": "analyzer.games.pig",  # the template game (docs/adding-a-game.md)
     "mlem": "analyzer.games.mlem",
     "simplecard": "analyzer.games.simplecard",
+    "cosmic": "analyzer.games.cosmic",
 }
 
 

@@ -1,0 +1,184 @@
+"""Simply Cosmic (Mayfair 1995): the challenge game of Cosmic Encounter for 3-4 players (2 unofficial),
+with the eight aliens Filch, Warpish, Loser, Laser, Mind, Sorcerer, Grief and Zombie.
+
+Spec: the project's cosmic rules; the Japanese translation of the rulebook is the authority for the turn
+structure. THE DECK CONTENTS AND EVERY POWER MODEL ARE ESTIMATED (scenario.estimated() lists them).
+
+Files: state.py (layout of the flat state, tokens, hands, decks), context.py (result columns, trace kinds,
+asking a seat), engine.py (the turn and the stages of a challenge), powers.py (the powers, dispatched per
+timing point), policies.py (the view and the policies), report.py.
+
+Implemented, stage by stage:
+- Pre-challenge: an offense without an attack/compromise card discards its hand, draws 7 and starts the
+  turn again (after REDEAL_LIMIT such redeals in a row the turn is skipped: never seen with the default deck).
+- 1 Regroup: one offense token from the Warp to a base of its choice (to the cone with no base).
+- 2 Destiny: regular; reverse (ally rewards swap); wild (the offense picks another player); instructions
+  "most foreign bases, not you" (ties: the offense picks) and "player on your left"; comets Power Outage and
+  Tenacious Defense (the first comet applies, draw again; a second is ignored). Own colour: redraw, challenge
+  another player's tokens on a planet of your own system (that player defends), or re-establish on an empty
+  home planet with 1-4 tokens from your bases (a successful challenge; straight to stage 10). The named
+  defense without a challenge card redraws 7 until it has one (checked again at stage 7).
+- 3 Cone: 1-4 tokens from bases (a regrouped token already on the cone counts); emptied planets are lost
+  bases. Any planet of the defense's system (the defense defends with 0 tokens where it has none).
+- 4-6 Alliances: the offense invites, then the defense; from the offense's left each invited player with
+  a token on a base answers: decline, or one side with 1-4 tokens.
+- 7 Cards: offense, then defense, face down. An offense without a challenge card ends the turn (everyone's
+  cone tokens go home).
+- Card windows (cards.py), each in play order round after round until every player passes in a row: the
+  start of each challenge (Mobius Tubes, Warp Break) and stage 8 once both attack cards are shown
+  (reinforcements, Cosmic Zap, Emotion Control, the Warpish flare).
+- 8 Reveal: attack vs attack: tokens + card, then the stage-8 window (reinforcements by main players and
+  allies, on either side: `reinforce_any_side`), ties to the defense. Warpish's bonus is counted when the
+  totals are compared, so a Cosmic Zap in the window cancels it. `play_order`:
+  the original's timing rule (non-main players from the offense's left, offense, defense), or the spec's
+  wording (everyone clockwise from the offense's left) -- the spec and the original differ here, the
+  original is the default. Offense wins: offense side lands, defense tokens there and defense allies to the
+  Warp; defense wins: offense side to the Warp, defensive allies home + one card or one Warp token per
+  token. Reverse cone: allies' rewards swap (winning defensive allies land on the planet; winning offensive
+  allies go home and take the rewards). Attack vs compromise: the attack wins; the compromiser takes one
+  random card of the other main player per token it lost (allies not counted). Compromise vs compromise:
+  cone tokens go home; the offense proposes a deal (a base each way; a base for 2 random cards, either
+  way), the defense accepts or not; a base given = the receiver moves one token from its bases to a home
+  base of the giver where it has none; no deal: each loses 3 tokens from its bases to the Warp.
+- Tokens going home move together to one base of the owner's choice (with no base: a home planet).
+- 10 End: after a success (attack won, deal made, re-establish) the offense may challenge again if it holds
+  a challenge card; the turn passes left after the second. The win (5 foreign bases; shared) is checked
+  after every challenge. `turn_cap` turns: a draw.
+- Powers (estimated models, timing points in powers.py): Filch takes the opponent's played card; Warpish
+  +1 per token in the Warp (any colour) on an attack reveal; Loser's upset (both must play attack cards if
+  able; winner and loser swap after every other effect); Laser (`laser_reading`: eon = the opponent's card
+  drawn at random from its challenge cards; ffg = random cards set aside, one per opponent token in the
+  challenge, back at the end; a defense left without a challenge card redraws as stage 7 says, an
+  offense ends its turn); Mind sees one main player's hand before alliances and its policy uses it;
+  Sorcerer swaps the face-down cards; Grief (`grief_model`, invented); Zombie tokens never go to the Warp
+  (they go home; hence no consolation). A power is off with fewer than 3 home bases or under Power Outage.
+- Aliens: dealt at random per game (distinct) or fixed per seat; the first player is the first colour
+  destiny card turned (`first_player`), the cards turned are shuffled back.
+
+- Edicts (estimated texts, FFG lineage): Mobius Tubes (offense, start of a challenge: every Warp token
+  home), Warp Break (anyone, start of a challenge: all own Warp tokens home), Cosmic Zap (anyone, stage 8:
+  one main player's power off for the challenge), Emotion Control (anyone, stage 8: both attack cards
+  count as compromises; the deal follows). Flares are one-shot; Warpish's (FFG texts): Wild +1 per own
+  Warp token, Super -1 to the opponent per its own Warp token (main players, stage 8).
+
+NOT implemented (said in the scenario description and the report too): Card Zap, Plague, Force Field and
+Quash, and the flares of the other seven aliens, are dealt and held but never played; no card play by a
+defense before its redraw nor at stage 10 (the start-of-challenge window covers "at the start of a
+challenge"); the unowned fourth system in 3-player games (`unowned_system: absent` only).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...kernel import Event, decode
+from ..base import Batch, Game
+from . import engine as E
+from . import state as L
+from .context import (
+    COLUMNS,
+    E_ALLY,
+    E_CAP,
+    E_CARDS,
+    E_CONE,
+    E_CONSOLATION,
+    E_DEAL,
+    E_DEFENDER,
+    E_DESTINY,
+    E_FIRST,
+    E_HOME,
+    E_LAND,
+    E_NO_CARD,
+    E_PLAY,
+    E_POWER,
+    E_REDEAL,
+    E_REESTABLISH,
+    E_REGROUP,
+    E_RESULT,
+    E_REWARD,
+    E_STUCK,
+    E_TOTALS,
+    E_TURN,
+    E_WARP,
+    E_WIN,
+)
+from .policies import DEAL_DEFENSE_BASE, DEAL_NONE, DEAL_OFFENSE_BASE, DEAL_SWAP
+from .powers import FX_NAMES
+from .scenario import CosmicScenario, card_table, kernel_inputs
+
+TRACE_CAP = 200_000
+DEALS = {DEAL_NONE: "no offer", DEAL_SWAP: "a base each way", DEAL_OFFENSE_BASE: "a base for the offense, 2 cards back",
+         DEAL_DEFENSE_BASE: "a base for the defense, 2 cards back"}
+
+
+def card_names(scenario) -> list[str]:
+    t, v, _ = card_table(scenario.deck)
+    names = {L.C_ATTACK: "attack {}", L.C_COMPROMISE: "compromise", L.C_REINF: "reinforcement +{}"}
+    out = []
+    for typ, val in zip(t.tolist(), v.tolist(), strict=True):
+        if typ == L.C_EDICT:
+            out.append(f"edict {L.EDICT_NAMES[val]}")
+        elif typ == L.C_FLARE:
+            out.append(f"flare {L.ALIEN_NAMES[val]}")
+        else:
+            out.append(names[typ].format(val))
+    return out
+
+
+def planet(pl: int) -> str:
+    return "the cone" if pl < 0 else f"planet {pl % 5} of system {pl // 5}"
+
+
+def events(scenario) -> dict[int, Event]:
+    cards = card_names(scenario)
+    card = {"a": lambda k: cards[k], "b": lambda k: cards[k]}
+    return {
+        E_FIRST: Event("seat {seat} starts (first colour destiny card)"),
+        E_TURN: Event("turn {a}: seat {seat} is the offense"),
+        E_REDEAL: Event("  seat {seat} has no challenge card: discards and draws {a}"),
+        E_REGROUP: Event("  seat {seat} regroups a token from the Warp to {a}", {"a": planet}),
+        E_DESTINY: Event("  seat {seat} draws destiny: {a} (colour {b})", {"a": lambda k: L.DESTINY_NAMES[k]}),
+        E_DEFENDER: Event("  seat {seat} defends (system {a}, reverse cone {b}, comet {c})"),
+        E_REESTABLISH: Event("  seat {seat} re-establishes {a} with {b} tokens", {"a": planet}),
+        E_CONE: Event("  seat {seat} puts {a} tokens on the cone aimed at {b} (defense seat {c})", {"b": planet}),
+        E_ALLY: Event("  seat {seat} joins the {a} with {b} tokens", {"a": lambda s: {1: "offense", 2: "defense"}[s]}),
+        E_POWER: Event("  seat {seat}'s {a} {b} ({c})", {"a": lambda a: L.ALIEN_NAMES[a], "b": lambda f: FX_NAMES[f]}),
+        E_CARDS: Event("  reveal: offense seat {seat} {a}, defense {b}", card),
+        E_PLAY: Event("  seat {seat} plays {a} (side {b}: 0 offense, 1 defense)", {"a": lambda k: cards[k]}),
+        E_TOTALS: Event("  totals: offense {a}, defense {b}"),
+        E_RESULT: Event("  seat {seat} wins the challenge (offense won: {a})"),
+        E_LAND: Event("  seat {seat} lands {a} tokens on {b}", {"b": planet}),
+        E_WARP: Event("  seat {seat} loses {a} tokens to the Warp"),
+        E_HOME: Event("  seat {seat} returns {a} tokens to {b}", {"b": planet}),
+        E_REWARD: Event("  seat {seat} is rewarded: {a} cards, {b} tokens freed"),
+        E_CONSOLATION: Event("  seat {seat} takes {a} consolation cards from seat {b}"),
+        E_DEAL: Event("  deal: seat {seat} offers {a} to seat {c}: accepted {b}", {"a": lambda x: DEALS[x]}),
+        E_NO_CARD: Event("  seat {seat} has no challenge card at stage 7: the turn ends"),
+        E_WIN: Event("seat {seat} wins with {a} foreign bases"),
+        E_CAP: Event("turn cap of {a} turns reached: a draw"),
+        E_STUCK: Event("  seat {seat} found no challenge card in 50 redeals: the turn is skipped"),
+    }
+
+
+class Cosmic(Game):
+    name = "cosmic"
+    title = "Simply Cosmic (estimated deck and powers)"
+    Scenario = CosmicScenario
+    length_unit = "turns"
+    columns = COLUMNS.extra_doc()
+
+    def run_batch(self, scenario, seed, game_ids, trace=False) -> Batch:
+        ids = np.ascontiguousarray(game_ids, dtype=np.int64)
+        cols, first, evs, tn = E.run_games(seed, ids, kernel_inputs(scenario), TRACE_CAP if trace else 0)
+        score, wins, length = cols.pop("score"), cols.pop("is_winner"), cols.pop("length")
+        return Batch(is_winner=wins.astype(bool), score=score, length=length, first_player=first,
+                     extra=cols, events=evs if trace else None, events_dropped=int(tn[1]))
+
+    def describe(self, scenario, events_) -> list[str]:
+        return decode(events_, events(scenario))
+
+    def report(self, df, meta, out):
+        from .report import write_report
+        return write_report(self, df, meta, out)
+
+
+GAME = Cosmic()

@@ -1,0 +1,69 @@
+"""How tokens move: to and from bases, home, and to the Warp (where Zombie's power may replace it)."""
+from numba import njit
+
+from . import state as L
+from .context import E_HOME, E_WARP, S, ask, trace
+from .policies import K_HOME
+from .powers import warp_replaced
+
+
+@njit(cache=True)
+def list_bases(st, q, players, opts):
+    n = 0
+    for pl in range(players * L.PLANETS_PER_SYSTEM):
+        if L.tokens(st, pl, q) > 0:
+            opts[n] = pl
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def go_home(st, d, X, q, n):
+    """n tokens of q return together to one base of q's choice (with no base left: a home planet)."""
+    if n == 0:
+        return
+    opts = X[6]
+    m = list_bases(st, q, d[L.D_PLAYERS], opts)
+    if m == 0:
+        for k in range(L.PLANETS_PER_SYSTEM):
+            opts[k] = q * L.PLANETS_PER_SYSTEM + k
+        m = L.PLANETS_PER_SYSTEM
+    pl = ask(st, d, X, q, K_HOME, n, m)
+    L.add_tokens(st, pl, q, n)
+    trace(X, E_HOME, q, n, pl, 0)
+
+
+@njit(cache=True)
+def to_warp(st, d, X, q, n):
+    """n tokens of q (already taken off the table) go to the Warp, unless a power sends them home."""
+    if n == 0:
+        return
+    if warp_replaced(st, d, q):
+        X[11][q, S.POWERS_USED] += 1
+        go_home(st, d, X, q, n)
+        return
+    st[L.WARP + q] += n
+    if q == st[L.OFF] or q == st[L.DEF]:
+        st[L.LOST + q] += n
+    trace(X, E_WARP, q, n, 0, 0)
+
+
+@njit(cache=True)
+def take_from_bases(st, d, X, q, n, kind):
+    """q takes n tokens off its bases, one at a time from a base of its choice; returns how many."""
+    opts = X[6]
+    for i in range(n):
+        m = list_bases(st, q, d[L.D_PLAYERS], opts)
+        if m == 0:
+            return i
+        pl = ask(st, d, X, q, kind, n - i, m)
+        L.add_tokens(st, pl, q, -1)
+    return n
+
+
+@njit(cache=True)
+def choose_count(st, d, X, q, lo, hi, kind):
+    opts = X[6]
+    for c in range(lo, hi + 1):
+        opts[c - lo] = c
+    return ask(st, d, X, q, kind, 0, hi - lo + 1)

@@ -1,0 +1,398 @@
+"""Simply Cosmic's policies. A policy sees only its player's view (`view`, built in `fill_view`: the
+public table, their own hand, their own face-down card and, for Mind, the hand Mind saw) and the legal
+options the engine listed, and returns the index of one option. Never another hand or the decks.
+
+Decision kinds (K_*) and what their options hold:
+- K_REGROUP, K_SOURCE, K_TARGET, K_HOME, K_LOSE, K_DEAL_PLANET: planet ids
+- K_DESTINY_OWN: OPT_REDRAW, a seat (challenge its tokens in your own system) or OPT_REESTABLISH + planet
+- K_WILD, K_INSTRUCTION, K_MIND_TARGET: seats
+- K_CONE, K_ALLY_COUNT, K_REESTABLISH_COUNT: token counts
+- K_INVITE, K_USE_POWER, K_SECOND, K_ACCEPT: 0 no, 1 yes (V_ARG: the seat invited / the alien)
+- K_ANSWER: ANSWER_DECLINE, ANSWER_OFFENSE, ANSWER_DEFENSE
+- K_CARD: card kinds (challenge cards of the hand)
+- K_PLAY: PLAY_PASS or card kind * 2 + side (0 offense, 1 defense)
+- K_REWARD: REWARD_CARD or REWARD_TOKEN
+- K_DEAL: DEAL_NONE, DEAL_SWAP, DEAL_OFFENSE_BASE, DEAL_DEFENSE_BASE
+"""
+import numpy as np
+from numba import njit
+
+from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
+from . import state as L
+
+HEURISTIC, CAUTIOUS = 2, 3  # policy codes after the shared random 0 and scripted 1
+
+(K_REGROUP, K_DESTINY_OWN, K_WILD, K_INSTRUCTION, K_CONE, K_SOURCE, K_TARGET, K_INVITE, K_ANSWER,
+ K_ALLY_COUNT, K_CARD, K_USE_POWER, K_MIND_TARGET, K_PLAY, K_REWARD, K_HOME, K_LOSE, K_DEAL, K_ACCEPT,
+ K_DEAL_PLANET, K_SECOND, K_REESTABLISH_COUNT) = range(22)
+KIND_NAMES = ("regroup", "own-colour destiny", "wild destiny", "instruction", "cone", "token source", "target",
+              "invite", "answer", "ally tokens", "challenge card", "use power", "Mind target", "play card", "reward",
+              "tokens home", "lose token", "deal", "accept deal", "deal planet", "second challenge",
+              "re-establish tokens")
+OPT_REDRAW, OPT_REESTABLISH = -1, 100
+ANSWER_DECLINE, ANSWER_OFFENSE, ANSWER_DEFENSE = 0, 1, 2
+PLAY_PASS = -1
+REWARD_CARD, REWARD_TOKEN = 0, 1
+DEAL_NONE, DEAL_SWAP, DEAL_OFFENSE_BASE, DEAL_DEFENSE_BASE = 0, 1, 2, 3
+DEAL_CARDS = 2        # cards paid for a base in DEAL_OFFENSE_BASE / DEAL_DEFENSE_BASE
+EXPECTED_CARD = 10    # what a player expects an unseen attack card to be worth (the deck's mean is ~11)
+
+# the view: the public block of the state (same offsets), then:
+V_HAND = L.PUB_END            # own hand, by kind
+V_SEEN = V_HAND + L.KMAX      # the hand Mind saw (Mind only), by kind
+V_SEEN_WHO = V_SEEN + L.KMAX  # whose hand that was, -1 none
+V_SEAT = V_SEEN_WHO + 1
+V_KIND = V_SEAT + 1
+V_ARG = V_KIND + 1
+V_MYCARD = V_ARG + 1          # own face-down challenge card, -1 none
+V_PLAYERS = V_MYCARD + 1
+V_WINS = V_PLAYERS + 1
+VIEW_SIZE = V_WINS + 1
+
+
+@njit(cache=True)
+def fill_view(view, st, d, p, kind, arg):
+    """The one place a player's view is built."""
+    view[:L.PUB_END] = st[:L.PUB_END]
+    view[V_HAND:V_HAND + L.KMAX] = st[L.HAND + p * L.KMAX:L.HAND + (p + 1) * L.KMAX]
+    if st[L.ALIEN + p] == L.MIND:
+        view[V_SEEN:V_SEEN + L.KMAX] = st[L.SEEN:L.SEEN + L.KMAX]
+        view[V_SEEN_WHO] = st[L.SEEN_WHO]
+    else:
+        view[V_SEEN:V_SEEN + L.KMAX] = 0
+        view[V_SEEN_WHO] = -1
+    view[V_SEAT] = p
+    view[V_KIND] = kind
+    view[V_ARG] = arg
+    view[V_MYCARD] = st[L.OCARD] if p == st[L.OFF] else (st[L.DCARD] if p == st[L.DEF] else -1)
+    view[V_PLAYERS] = d[L.D_PLAYERS]
+    view[V_WINS] = d[L.D_WINS]
+
+
+# ---- what a player reads off the view -------------------------------------------------------------
+@njit(cache=True, inline="always")
+def v_tokens(view, planet, q):
+    return view[L.TOK + planet * L.MAXP + q]
+
+
+@njit(cache=True)
+def v_foreign(view, q):
+    n = 0
+    for pl in range(view[V_PLAYERS] * L.PLANETS_PER_SYSTEM):
+        if pl // L.PLANETS_PER_SYSTEM != q and view[L.TOK + pl * L.MAXP + q] > 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def side_tokens(view, defense):
+    """Tokens on one side of the challenge as it stands (public)."""
+    n = 0
+    for q in range(view[V_PLAYERS]):
+        n += view[L.DCONE + q] if defense else view[L.OCONE + q]
+    if defense:
+        n += v_tokens(view, view[L.PLANET], view[L.DEF])
+    return n
+
+
+@njit(cache=True)
+def best_known_attack(view, d, q):
+    """The highest attack card q is known to hold (Mind saw the hand), else EXPECTED_CARD."""
+    if view[V_SEEN_WHO] != q:
+        return EXPECTED_CARD
+    best = -1
+    for k in range(d[L.D_KINDS]):
+        if view[V_SEEN + k] > 0 and d[L.D_CTYPE + k] == L.C_ATTACK:
+            best = max(best, d[L.D_CVAL + k])
+    return best if best >= 0 else 0
+
+
+@njit(cache=True)
+def pick(options, n, value):
+    """The option equal to value, else the first."""
+    for i in range(n):
+        if options[i] == value:
+            return i
+    return 0
+
+
+@njit(cache=True)
+def argbest(scores, n):
+    b = 0
+    for i in range(1, n):
+        if scores[i] > scores[b]:
+            b = i
+    return b
+
+
+# ---- the heuristic and the cautious player ----------------------------------------------------------
+@njit(cache=True)
+def planet_choice(view, options, n, cautious):
+    """Planets: where tokens go (home first while the power is at stake, else the biggest base), where
+    tokens come from (the biggest base, sparing home bases), the target (fewest defenders, no own base)."""
+    p, kind = view[V_SEAT], view[V_KIND]
+    scores = np.zeros(n, np.int64)
+    for i in range(n):
+        pl = options[i]
+        mine = v_tokens(view, pl, p)
+        home = pl // L.PLANETS_PER_SYSTEM == p
+        if kind == K_TARGET:
+            scores[i] = -100 * (mine > 0) - v_tokens(view, pl, view[L.DEF])
+        elif kind == K_SOURCE or kind == K_LOSE:
+            scores[i] = 10 * mine - 25 * (home and mine <= 2) - 50 * (mine == 1)
+        elif kind == K_DEAL_PLANET:
+            scores[i] = -mine
+        else:  # K_REGROUP, K_HOME: home bases keep the power
+            scores[i] = 20 * home - mine if not cautious else 20 * home + mine
+    return argbest(scores, n)
+
+
+@njit(cache=True)
+def card_choice(view, options, n, d, cautious):
+    """An attack card by the margin needed: the smallest card expected to win; if none can, the lowest
+    (hoarding high cards) unless the game is close; the cautious defender compromises for cards."""
+    p = view[V_SEAT]
+    offense = p == view[L.OFF]
+    opp = view[L.DEF] if offense else view[L.OFF]
+    mine, theirs = side_tokens(view, not offense), side_tokens(view, offense)
+    need = theirs - mine + best_known_attack(view, d, opp) + (1 if offense else 0)
+    close = v_foreign(view, view[L.OFF]) >= view[V_WINS] - 1
+    lowest, highest, fit, comp = -1, -1, -1, -1
+    for i in range(n):
+        k = options[i]
+        if d[L.D_CTYPE + k] == L.C_COMPROMISE:
+            comp = i
+            continue
+        v = d[L.D_CVAL + k]
+        if lowest < 0 or v < d[L.D_CVAL + options[lowest]]:
+            lowest = i
+        if highest < 0 or v > d[L.D_CVAL + options[highest]]:
+            highest = i
+        if v >= need and (fit < 0 or v < d[L.D_CVAL + options[fit]]):
+            fit = i
+    if cautious and not offense and comp >= 0 and fit < 0:
+        return comp
+    if fit >= 0 and not (cautious and d[L.D_CVAL + options[fit]] >= 15 and not close):
+        return fit
+    if lowest < 0:
+        return comp
+    if close:
+        return highest
+    return comp if comp >= 0 and cautious else lowest
+
+
+@njit(cache=True)
+def answer(view, options, n, cautious):
+    """Join the side likely to win, the offense only if its win does not hand someone else the game;
+    the cautious player defends for cards."""
+    p = view[V_SEAT]
+    off_ok, def_ok = False, False
+    for i in range(n):
+        off_ok |= options[i] == ANSWER_OFFENSE
+        def_ok |= options[i] == ANSWER_DEFENSE
+    if cautious:
+        return pick(options, n, ANSWER_DEFENSE if def_ok else ANSWER_DECLINE)
+    offense_ahead = side_tokens(view, False) > side_tokens(view, True)
+    off_wins_game = v_foreign(view, view[L.OFF]) >= view[V_WINS] - 1
+    mine_too = v_foreign(view, p) >= view[V_WINS] - 1
+    if off_ok and offense_ahead and (mine_too or not off_wins_game):
+        return pick(options, n, ANSWER_OFFENSE)
+    if def_ok:
+        return pick(options, n, ANSWER_DEFENSE)
+    return pick(options, n, ANSWER_DECLINE)
+
+
+@njit(cache=True)
+def count_choice(view, options, n, commit, cautious):
+    """Tokens by stake: all in when the challenge can win the game, else `commit` (cautious: one fewer)."""
+    p = view[V_SEAT]
+    want = commit - (1 if cautious else 0)
+    if view[V_KIND] == K_CONE and v_foreign(view, p) >= view[V_WINS] - 1:
+        want = 4
+    if view[V_KIND] == K_REESTABLISH_COUNT:
+        want = 1
+    best = 0
+    for i in range(n):
+        if options[i] <= want and options[i] >= options[best]:
+            best = i
+    return best
+
+
+@njit(cache=True)
+def deal_choice(view, options, n):
+    """Trade one base each way unless that hands the defense the win alone; else buy a base with cards."""
+    p = view[V_SEAT]
+    other = view[L.DEF] if p == view[L.OFF] else view[L.OFF]
+    if v_foreign(view, other) >= view[V_WINS] - 1 and v_foreign(view, p) < view[V_WINS] - 1:
+        return pick(options, n, DEAL_OFFENSE_BASE if p == view[L.OFF] else DEAL_DEFENSE_BASE)
+    return pick(options, n, DEAL_SWAP)
+
+
+@njit(cache=True)
+def accept_choice(view, options, n):
+    """Accept unless the deal gives the proposer the game and not me."""
+    p = view[V_SEAT]
+    other = view[L.OFF] if p == view[L.DEF] else view[L.DEF]
+    proposer_gets_base = view[V_ARG] != DEAL_DEFENSE_BASE
+    hands_win = proposer_gets_base and v_foreign(view, other) >= view[V_WINS] - 1
+    return pick(options, n, 0 if hands_win and v_foreign(view, p) < view[V_WINS] - 1 else 1)
+
+
+@njit(cache=True)
+def v_power_active(view, q):
+    home = 0
+    for k in range(L.PLANETS_PER_SYSTEM):
+        home += v_tokens(view, q * L.PLANETS_PER_SYSTEM + k, q) > 0
+    return home >= 3 and view[L.ZAPPED + q] == 0 and view[L.COMET] != L.DT_OUTAGE
+
+
+@njit(cache=True)
+def warpish_pending(view, side):
+    """The Warpish bonus a side will get when the totals are compared (public: powers are known)."""
+    q = view[L.DEF] if side == 1 else view[L.OFF]
+    if view[L.ALIEN + q] != L.WARPISH or not v_power_active(view, q):
+        return 0
+    n = 0
+    for r in range(view[V_PLAYERS]):
+        n += view[L.WARP + r]
+    return n
+
+
+@njit(cache=True)
+def my_side(view, p):
+    if p == view[L.OFF] or view[L.OCONE + p] > 0:
+        return 0
+    if p == view[L.DEF] or view[L.DCONE + p] > 0:
+        return 1
+    return -1
+
+
+@njit(cache=True)
+def start_play(view, options, n, d):
+    """At the start of a challenge: Warp Break with 2+ own tokens in the Warp, Mobius Tubes with 3+."""
+    p = view[V_SEAT]
+    for i in range(n):
+        if options[i] == PLAY_PASS:
+            continue
+        v = d[L.D_CVAL + options[i] // 2]
+        if (v == L.WARP_BREAK and view[L.WARP + p] >= 2) or (v == L.MOBIUS_TUBES and view[L.WARP + p] >= 3):
+            return i
+    return pick(options, n, PLAY_PASS)
+
+
+@njit(cache=True)
+def play_choice(view, options, n, d):
+    """Stage 8: when my side is behind, the smallest reinforcement or Warpish flare that turns it, else a
+    Cosmic Zap on the other side's Warpish, else (a main player) Emotion Control; otherwise pass."""
+    if view[V_ARG] == 0:
+        return start_play(view, options, n, d)
+    p = view[V_SEAT]
+    side = my_side(view, p)
+    if side < 0:
+        return pick(options, n, PLAY_PASS)
+    o = (side_tokens(view, False) + d[L.D_CVAL + view[L.SHOWN_O]] + view[L.REINF_O] + view[L.BONUS_O]
+         + warpish_pending(view, 0))
+    de = (side_tokens(view, True) + d[L.D_CVAL + view[L.SHOWN_D]] + view[L.REINF_D] + view[L.BONUS_D]
+          + warpish_pending(view, 1))
+    gap = (de - o + 1) if side == 0 else (o - de)
+    if gap <= 0:
+        return pick(options, n, PLAY_PASS)
+    best, best_gain, zap, emotion = -1, 0, -1, -1
+    for i in range(n):
+        if options[i] == PLAY_PASS:
+            continue
+        kind, s = options[i] // 2, options[i] % 2
+        t, v = d[L.D_CTYPE + kind], d[L.D_CVAL + kind]
+        gain = v if t == L.C_REINF and s == side else (view[L.WARP + p] if t == L.C_FLARE else 0)
+        if gain >= gap and (best < 0 or gain < best_gain):
+            best, best_gain = i, gain
+        if t == L.C_EDICT and v == L.COSMIC_ZAP and s != side and warpish_pending(view, s) >= gap:
+            zap = i
+        if t == L.C_EDICT and v == L.EMOTION_CONTROL and (p == view[L.OFF] or p == view[L.DEF]):
+            emotion = i
+    if best >= 0:
+        return best
+    if zap >= 0:
+        return zap
+    if emotion >= 0:
+        return emotion
+    return pick(options, n, PLAY_PASS)
+
+
+@njit(cache=True)
+def use_power(view, d):
+    """Optional powers: Loser upsets when its side is behind, Sorcerer swaps a weak own card; the rest
+    (Filch, Mind, Grief) always pay."""
+    alien = view[V_ARG]
+    p = view[V_SEAT]
+    offense = p == view[L.OFF]
+    if alien == L.LOSER:
+        return side_tokens(view, not offense) + 2 < side_tokens(view, offense)
+    if alien == L.SORCERER:
+        card = view[V_MYCARD]
+        return d[L.D_CTYPE + card] == L.C_COMPROMISE or d[L.D_CVAL + card] < EXPECTED_CARD
+    return True
+
+
+@njit(cache=True)
+def second_challenge(view, d, cautious):
+    best = 0
+    for k in range(d[L.D_KINDS]):
+        if view[V_HAND + k] > 0 and d[L.D_CTYPE + k] == L.C_ATTACK:
+            best = max(best, d[L.D_CVAL + k])
+    return best >= (12 if cautious else 6)
+
+
+@njit(cache=True)
+def smart(view, options, n, d, commit, cautious):
+    kind = view[V_KIND]
+    p = view[V_SEAT]
+    if (kind == K_REGROUP or kind == K_SOURCE or kind == K_TARGET or kind == K_HOME or kind == K_LOSE
+            or kind == K_DEAL_PLANET):
+        return planet_choice(view, options, n, cautious)
+    if kind == K_DESTINY_OWN:  # re-establishing is a sure success; else redraw
+        for i in range(n):
+            if options[i] >= OPT_REESTABLISH:
+                return i
+        return pick(options, n, OPT_REDRAW)
+    if kind == K_WILD or kind == K_INSTRUCTION:  # the weakest home system
+        scores = np.zeros(n, np.int64)
+        for i in range(n):
+            q = options[i]
+            for k in range(L.PLANETS_PER_SYSTEM):
+                scores[i] -= v_tokens(view, q * L.PLANETS_PER_SYSTEM + k, q)
+        return argbest(scores, n)
+    if kind == K_MIND_TARGET:
+        return pick(options, n, view[L.DEF] if p == view[L.OFF] else view[L.OFF])
+    if kind == K_CONE or kind == K_ALLY_COUNT or kind == K_REESTABLISH_COUNT:
+        return count_choice(view, options, n, commit, cautious)
+    if kind == K_INVITE:
+        return pick(options, n, 1)
+    if kind == K_ANSWER:
+        return answer(view, options, n, cautious)
+    if kind == K_CARD:
+        return card_choice(view, options, n, d, cautious)
+    if kind == K_USE_POWER:
+        return pick(options, n, 1 if use_power(view, d) else 0)
+    if kind == K_PLAY:
+        return play_choice(view, options, n, d)
+    if kind == K_REWARD:
+        want = REWARD_TOKEN if view[L.WARP + p] >= (1 if not cautious else 3) else REWARD_CARD
+        return pick(options, n, want)
+    if kind == K_DEAL:
+        return deal_choice(view, options, n)
+    if kind == K_ACCEPT:
+        return accept_choice(view, options, n)
+    if kind == K_SECOND:
+        return pick(options, n, 1 if second_challenge(view, d, cautious) else 0)
+    return 0
+
+
+@njit(cache=True)
+def decide(code, view, options, n, stream, script, at, d, commit):
+    """The one dispatch from a seat's policy code to its decision function."""
+    if code == RANDOM:
+        return choose_random(stream, n)
+    if code == SCRIPTED:
+        return choose_scripted(script, at, n)
+    return smart(view, options, n, d, commit, code == CAUTIOUS)

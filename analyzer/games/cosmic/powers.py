@@ -1,0 +1,199 @@
+"""The eight alien powers, each acting only at the timing points the rules name (`powers_at`: one
+dispatch per timing point over the seats in timing order). Every model is ESTIMATED (no power text of
+Simply Cosmic was found; see the package docstring); Grief's is invented (`grief_model`).
+
+Timing points: TP_ALLIANCE (before alliances: Mind, Laser ffg), TP_PLANNING (before cards are chosen:
+Loser's upset, Laser eon), TP_SWAP (both cards face down: Sorcerer), TP_REVEAL (attack cards shown:
+Warpish), TP_OUTCOME (after every other effect: Loser's swap), TP_AFTER (the challenge is over: Filch,
+Grief), and the replacement `warp_replaced` (tokens about to go to the Warp: Zombie).
+A power acts only while its owner has 3+ home bases, is not zapped and no Power Outage is in force.
+"""
+import numpy as np
+from numba import njit
+
+from . import state as L
+from .context import E_POWER, S, ask, trace
+from .policies import K_MIND_TARGET, K_USE_POWER
+
+TP_ALLIANCE, TP_PLANNING, TP_SWAP, TP_REVEAL, TP_OUTCOME, TP_AFTER = range(6)
+POWER_HOME_BASES = 3
+#                 Filch Warpish Loser Laser Mind Sorcerer Grief Zombie
+MAIN_ONLY = np.array([1, 1, 1, 1, 0, 1, 1, 0], np.int64)
+MANDATORY = np.array([0, 1, 0, 1, 0, 0, 0, 1], np.int64)
+# trace codes of what a power did (E_POWER's b)
+(FX_FILCH, FX_WARPISH, FX_UPSET, FX_SWAP_RESULT, FX_LASER_RANDOM, FX_LASER_ASIDE, FX_MIND, FX_SORCERER,
+ FX_GRIEF, FX_ZOMBIE) = range(10)
+FX_NAMES = ("takes the opponent's challenge card", "adds the tokens in the Warp", "declares an upset",
+            "swaps winner and loser", "makes the opponent's card random", "sets aside opponent cards",
+            "sees a main player's hand", "swaps the two challenge cards", "makes the winner discard",
+            "sends lost tokens home, not to the Warp")
+
+
+@njit(cache=True)
+def power_active(st, d, q):
+    """q's power may act: 3+ home bases, not zapped, no Power Outage."""
+    return (st[L.COMET] != L.DT_OUTAGE and st[L.ZAPPED + q] == 0
+            and L.home_bases(st, q) >= POWER_HOME_BASES and not (st[L.ALIEN + q] == L.GRIEF and d[L.D_GRIEF] == 0))
+
+
+@njit(cache=True)
+def timing_order(st, d, order):
+    """Timing conflicts: non-main players clockwise from the offense's left, then offense, then defense."""
+    players = d[L.D_PLAYERS]
+    off, de = st[L.OFF], st[L.DEF]
+    n = 0
+    for k in range(1, players):
+        q = (off + k) % players
+        if q != de:
+            order[n] = q
+            n += 1
+    order[n] = off
+    if de < 0:  # before destiny names the defense
+        return n + 1
+    order[n + 1] = de
+    return n + 2
+
+
+@njit(cache=True)
+def acts_at(st, d, alien, tp):
+    if tp == TP_ALLIANCE:
+        return alien == L.MIND or (alien == L.LASER and d[L.D_LASER_FFG] == 1)
+    if tp == TP_PLANNING:
+        return alien == L.LOSER or (alien == L.LASER and d[L.D_LASER_FFG] == 0)
+    if tp == TP_SWAP:
+        return alien == L.SORCERER
+    if tp == TP_REVEAL:
+        return alien == L.WARPISH
+    if tp == TP_OUTCOME:
+        return alien == L.LOSER and st[L.UPSET] == 1
+    return alien == L.FILCH or alien == L.GRIEF  # TP_AFTER
+
+
+@njit(cache=True)
+def opponent(st, q):
+    return st[L.DEF] if q == st[L.OFF] else st[L.OFF]
+
+
+@njit(cache=True)
+def powers_at(tp, st, d, X):
+    """Every power in play that acts at `tp`, in timing order."""
+    order = np.empty(L.MAXP, np.int64)
+    n = timing_order(st, d, order)
+    for i in range(n):
+        q = order[i]
+        alien = st[L.ALIEN + q]
+        main = q == st[L.OFF] or q == st[L.DEF]
+        if not acts_at(st, d, alien, tp) or not power_active(st, d, q) or (MAIN_ONLY[alien] == 1 and not main):
+            continue
+        optional = MANDATORY[alien] == 0 and tp != TP_OUTCOME
+        if optional and not wants(tp, st, d, X, q, alien):
+            continue
+        X[11][q, S.POWERS_USED] += 1
+        apply_power(tp, st, d, X, q, alien)
+
+
+@njit(cache=True)
+def wants(tp, st, d, X, q, alien):
+    """An optional power: does its owner use it now? (Filch and Grief only when there is something to take.)"""
+    if alien == L.FILCH and not filch_can(st, q):
+        return False
+    if alien == L.GRIEF and not grief_can(st, q):
+        return False
+    opts = X[6]
+    opts[0] = 0
+    opts[1] = 1
+    return ask(st, d, X, q, K_USE_POWER, alien, 2) == 1
+
+
+@njit(cache=True)
+def filch_can(st, q):
+    card = st[L.DCARD] if q == st[L.OFF] else st[L.OCARD]
+    return card >= 0
+
+
+@njit(cache=True)
+def grief_can(st, q):
+    """Grief lost tokens to the Warp in a challenge its opponent won (not in a failed deal)."""
+    lost_it = (st[L.OFF_WINS] == 1 and q == st[L.DEF]) or (st[L.OFF_WINS] == 0 and q == st[L.OFF])
+    return lost_it and st[L.LOST + q] > 0 and st[L.HANDN + opponent(st, q)] > 0
+
+
+@njit(cache=True)
+def apply_power(tp, st, d, X, q, alien):
+    if alien == L.WARPISH:
+        bonus = 0
+        for r in range(d[L.D_PLAYERS]):
+            bonus += st[L.WARP + r]
+        st[(L.BONUS_O if q == st[L.OFF] else L.BONUS_D)] += bonus
+        trace(X, E_POWER, q, alien, FX_WARPISH, bonus)
+    elif alien == L.LOSER:
+        if tp == TP_PLANNING:
+            st[L.UPSET] = 1
+            trace(X, E_POWER, q, alien, FX_UPSET, 0)
+        else:
+            st[L.OFF_WINS] = 1 - st[L.OFF_WINS]
+            trace(X, E_POWER, q, alien, FX_SWAP_RESULT, st[L.OFF_WINS])
+    elif alien == L.LASER:
+        laser(tp, st, d, X, q)
+    elif alien == L.MIND:
+        mind(st, d, X, q)
+    elif alien == L.SORCERER:
+        t = st[L.OCARD]
+        st[L.OCARD] = st[L.DCARD]
+        st[L.DCARD] = t
+        trace(X, E_POWER, q, alien, FX_SORCERER, 0)
+    elif alien == L.FILCH:
+        slot = L.DCARD if q == st[L.OFF] else L.OCARD
+        L.give_card(st, q, st[slot], 1)
+        trace(X, E_POWER, q, alien, FX_FILCH, st[slot])
+        st[slot] = -1
+    elif alien == L.GRIEF:
+        winner = opponent(st, q)
+        n = 0
+        for _ in range(st[L.LOST + q]):
+            k = L.random_card(st, d, X[0], winner)
+            if k >= 0:
+                L.discard_from_hand(st, winner, k)
+                n += 1
+        trace(X, E_POWER, q, alien, FX_GRIEF, n)
+
+
+@njit(cache=True)
+def laser(tp, st, d, X, q):
+    opp = opponent(st, q)
+    if tp == TP_PLANNING:  # eon: the opponent's challenge card will be drawn at random
+        st[L.LASERED + opp] = 1
+        trace(X, E_POWER, q, L.LASER, FX_LASER_RANDOM, opp)
+        return
+    # ffg: set aside as many random cards of the opponent as they have tokens in the challenge
+    n = st[L.OCONE + opp] if opp == st[L.OFF] else L.tokens(st, st[L.PLANET], opp)
+    moved = 0
+    for _ in range(n):
+        k = L.random_card(st, d, X[0], opp)
+        if k < 0:
+            break
+        L.give_card(st, opp, k, -1)
+        st[L.ASIDE + opp * L.KMAX + k] += 1
+        moved += 1
+    trace(X, E_POWER, q, L.LASER, FX_LASER_ASIDE, moved)
+
+
+@njit(cache=True)
+def mind(st, d, X, q):
+    """Mind sees the whole hand of one main player (its opponent's when Mind is a main player)."""
+    if q == st[L.OFF] or q == st[L.DEF]:
+        target = opponent(st, q)
+    else:
+        opts = X[6]
+        opts[0] = st[L.OFF]
+        opts[1] = st[L.DEF]
+        target = ask(st, d, X, q, K_MIND_TARGET, 0, 2)
+    st[L.SEEN:L.SEEN + L.KMAX] = st[L.HAND + target * L.KMAX:L.HAND + (target + 1) * L.KMAX]
+    st[L.SEEN_WHO] = target
+    trace(X, E_POWER, q, L.MIND, FX_MIND, target)
+
+
+@njit(cache=True)
+def warp_replaced(st, d, q):
+    """Zombie: q's tokens never go to the Warp (they return to a base instead)."""
+    return st[L.ALIEN + q] == L.ZOMBIE and power_active(st, d, q)

@@ -1,0 +1,198 @@
+"""Simply Cosmic's balance report. Every number carries its 95% interval and n; the alien verdict is
+repeated under other policies (all heuristic, all cautious, mixed) and under the estimated choices
+(destiny composition, Laser reading, Grief model, play order) by comparison runs on the run's seed
+(`reporting.compare_run`). The header lists every estimated datum (scenario.estimated()).
+
+Sections: alien win rates vs the fair share (per policy setting); one replay per alien win; pairwise
+matchups (heatmap); start-player advantage; game length and how games are won; deal success; the
+sensitivity of the alien ranking to the estimated choices.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from ... import positions, stats
+from ...reporting import COMPARE_N, Report, compare_run, errorbar_chart, run_flags
+from ...results import matrix
+from .state import ALIEN_NAMES
+
+POLICY_SETTINGS = (("all heuristic", ["heuristic"]), ("all cautious", ["cautious"]),
+                   ("mixed (heuristic, cautious alternating)", None))
+SENSITIVITY = (("destiny: no reverse cards (5 regular per colour)",
+                {"deck.destiny.regular_per_colour": 5, "deck.destiny.reverse_per_colour": 0}),
+               ("destiny: no instructions or comets (4 wild)",
+                {"deck.destiny.wild": 4, "deck.destiny.most_foreign_bases": 0, "deck.destiny.player_on_left": 0,
+                 "deck.destiny.power_outage": 0, "deck.destiny.tenacious_defense": 0}),
+               ("laser_reading: ffg", {"rules.laser_reading": "ffg"}),
+               ("grief_model: none", {"rules.grief_model": "none"}),
+               ("play_order: clockwise (the spec's wording)", {"rules.play_order": "clockwise"}))
+NOT_IMPLEMENTED = ("Not implemented (see the game's docstring): Card Zap, Plague, Force Field and Quash are held but "
+                   "never played; 7 of the 8 flares likewise (only Warpish's is playable); the unowned fourth system "
+                   "with 3 players.")
+
+
+def alien_rates(df) -> list[tuple[str, stats.Estimate]]:
+    """(alien, win rate when dealt) for every alien dealt at least once (n: seats dealt it)."""
+    fac, wins = matrix(df, "faction"), matrix(df, "is_winner").astype(bool)
+    out = []
+    for a, name in enumerate(ALIEN_NAMES):
+        dealt = fac == a
+        n = int(dealt.sum())
+        if n:
+            out.append((name, stats.proportion(int(wins[dealt].sum()), n)))
+    return out
+
+
+def fair_share(df) -> float:
+    """The expected win rate of a seat: wins per game (shared wins count for each) over players."""
+    return float(matrix(df, "is_winner").sum(axis=1).mean()) / int(df["n_players"][0])
+
+
+def verdict(est: stats.Estimate, fair: float) -> str:
+    if est.lo > fair:
+        return "strong"
+    if est.hi < fair:
+        return "weak"
+    return "fair"
+
+
+def mixed_policies(players: int) -> list[str]:
+    return [("heuristic", "cautious")[k % 2] for k in range(players)]
+
+
+def replay_rows(df, meta) -> list[list]:
+    sc = meta["scenario"]
+    flags = f"--players {sc['players']} --policy {','.join(sc['policies'])}"
+    flags += "".join(f" --set {c}" for c in meta.get("changed_rules", []))
+    fac, wins = matrix(df, "faction"), matrix(df, "is_winner").astype(bool)
+    ids = df["game_id"].to_numpy()
+    rows = []
+    for a, name in enumerate(ALIEN_NAMES):
+        won = np.flatnonzero((wins & (fac == a)).any(axis=1))
+        if len(won):
+            rows.append([name, f"`analyzer replay cosmic --seed {meta['seed']} --game {ids[won[0]]} {flags}`"])
+    return rows
+
+
+def matchup_matrix(df) -> tuple[np.ndarray, np.ndarray]:
+    """rate[a, b]: a's win rate in games where b is also dealt; n[a, b] those games."""
+    fac, wins = matrix(df, "faction"), matrix(df, "is_winner").astype(bool)
+    k = len(ALIEN_NAMES)
+    present = np.stack([(fac == a).any(axis=1) for a in range(k)], axis=1)
+    won = np.stack([(wins & (fac == a)).any(axis=1) for a in range(k)], axis=1)
+    n = present.T.astype(np.int64) @ present.astype(np.int64)
+    w = won.T.astype(np.int64) @ present.astype(np.int64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = np.where(n > 0, w / np.maximum(n, 1), np.nan)
+    np.fill_diagonal(rate, np.nan)
+    return rate, n
+
+
+def heatmap(rate: np.ndarray, fair: float) -> plt.Figure:
+    fig, ax = plt.subplots(figsize=(6.5, 5.5))
+    im = ax.imshow(rate * 100, cmap="RdBu_r", vmin=100 * fair - 15, vmax=100 * fair + 15)
+    ax.set_xticks(range(len(ALIEN_NAMES)), ALIEN_NAMES, rotation=45, ha="right")
+    ax.set_yticks(range(len(ALIEN_NAMES)), ALIEN_NAMES)
+    ax.set_xlabel("opponent dealt in the same game")
+    ax.set_ylabel("alien")
+    for i in range(rate.shape[0]):
+        for j in range(rate.shape[1]):
+            if not np.isnan(rate[i, j]):
+                ax.text(j, i, f"{100 * rate[i, j]:.0f}", ha="center", va="center", fontsize=7)
+    fig.colorbar(im, ax=ax, label="win rate (%)")
+    ax.set_title("Row alien's win rate when the column alien is also in the game", fontsize=9)
+    return fig
+
+
+def write_report(game, df, meta: dict, out: Path) -> Path:
+    sc = meta["scenario"]
+    players = sc["players"]
+    rep = Report(f"Simply Cosmic balance report ({players} players, estimated deck and powers)", meta, df.height)
+    n_cmp = min(COMPARE_N, df.height)
+    fair = fair_share(df)
+    rep.text(NOT_IMPLEMENTED)
+
+    # ---- aliens under each policy setting
+    settings = [("this run", df)]
+    for label, pol in POLICY_SETTINGS:
+        settings.append((label, compare_run(game, meta, n_cmp, policies=pol or mixed_policies(players))))
+    rep.section("Win rate per alien",
+                f"Win rate of a seat dealt the alien (shared wins count for each winner). The fair share is the mean "
+                f"wins per game over {players} players ({100 * fair:.1f}% in this run: shared wins lift it above "
+                f"{100 / players:.0f}%). Verdict: strong/weak when the whole 95% interval is above/below the fair "
+                f"share of that run. Every power model is an estimate (Grief's invented). Comparison runs: "
+                f"`{run_flags(meta, n_cmp)}` with the policies named.")
+    names = [name for name, _ in alien_rates(df)]
+    rows = {name: [name] for name in names}
+    for _label, d in settings:
+        f = fair_share(d)
+        for name, est in alien_rates(d):
+            if name in rows:
+                rows[name].append(f"{est.fmt(pct=True)} ({verdict(est, f)})")
+    rep.table(["alien", *[label for label, _ in settings]], list(rows.values()))
+    here = alien_rates(df)
+    rep.figure(errorbar_chart([n for n, _ in here], [e for _, e in here], "Win rate per alien (this run)",
+                              "win rate", pct=True, reference=fair), "alien_win_rate.png",
+               "Win rate per alien with 95% intervals; the line is the fair share")
+
+    rows = replay_rows(df, meta)
+    rep.section("One game won by each alien", "Read it move by move with:")
+    rep.table(["alien", "replay"], rows)
+
+    rate, n = matchup_matrix(df)
+    rep.section("Pairwise matchups",
+                "Row alien's win rate in the games where the column alien was also dealt (n per cell: "
+                f"{int(n[~np.eye(len(ALIEN_NAMES), dtype=bool)].min()):,} to {int(n.max()):,} games). A cell far from "
+                "the row's overall rate says the pairing matters.")
+    rep.figure(heatmap(rate, fair), "matchups.png", "Pairwise matchups (row alien's win rate, %)")
+
+    rows = []
+    for label, d in settings:
+        s = positions.Summary.of(d)
+        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), f"{d.height:,}"])
+    rep.section("Does starting pay?",
+                "Win rate by turn position (position 1 is the start player picked by the destiny deck).")
+    rep.table(["policies", *positions.labels(players), "fairness p", "n"], rows)
+
+    rows = []
+    for label, d in settings:
+        won = d["win_by"].to_numpy()
+        decided = int((won > 0).sum())
+        rows.append([label, stats.bootstrap_mean(d["length"].to_numpy()).fmt(),
+                     stats.bootstrap_mean(d["challenges"].to_numpy()).fmt(),
+                     *[stats.proportion(int((won == k).sum()), max(decided, 1)).fmt(pct=True) for k in (1, 2, 3)],
+                     stats.proportion(int((d["outcome"] == "shared").sum()), d.height).fmt(pct=True),
+                     f"{int(d['capped'].sum()):,}", f"{d.height:,}"])
+    rep.section("Game length and how games are won",
+                "Turns and challenges per game; the share of decided games whose last challenge was a won attack, a "
+                "deal, or a re-establish; shared wins; games stopped at the turn cap (draws).")
+    rep.table(["policies", "turns", "challenges", "won by attack", "by deal", "by re-establish", "shared",
+               "capped", "n"], rows)
+
+    rows = []
+    for label, d in settings:
+        made, failed = int(d["deals_made"].sum()), int(d["deals_failed"].sum())
+        rows.append([label, f"{made + failed:,}", stats.proportion(made, max(made + failed, 1)).fmt(pct=True),
+                     stats.bootstrap_mean((d["deals_made"] + d["deals_failed"]).to_numpy()).fmt()])
+    rep.section("Deal success",
+                "Compromise against compromise: deals proposed and answered by the policies (no deal is assumed). "
+                "Deals within a game are not independent, so the intervals are a little narrow.")
+    rep.table(["policies", "deals tried", "success", "deals per game"], rows)
+
+    variants = [("this run", df)] + [(label, compare_run(game, meta, n_cmp, sets=sets)) for label, sets in SENSITIVITY]
+    rep.section("Sensitivity of the alien ranking to the estimated choices",
+                "Each column replays the run's scenario with one estimated choice changed (same seed, "
+                f"{n_cmp:,} games). Rank 1 = the highest win rate.")
+    table = {name: [name] for name in names}
+    for _label, d in variants:
+        rates = alien_rates(d)
+        order = sorted(rates, key=lambda r: -r[1].value)
+        rank = {name: i + 1 for i, (name, _) in enumerate(order)}
+        for name, est in rates:
+            if name in table:
+                table[name].append(f"{est.fmt(pct=True)} (#{rank[name]})")
+    rep.table(["alien", *[label for label, _ in variants]], list(table.values()))
+    return rep.write(out)

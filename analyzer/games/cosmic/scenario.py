@@ -1,0 +1,185 @@
+"""Simply Cosmic's scenario schema (the decks, the alien assignment, the rules' open points, the
+policies) and its translation into the kernel's inputs (arrays and numbers only).
+
+No card list of Simply Cosmic was found: attack and reinforcement values, the edict names and the
+destiny composition are ESTIMATES (each section carries `estimated: true` and its `source`) and every
+report header lists them (`estimated()`). Every alien power model is an estimate too.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+import numpy as np
+from pydantic import Field, field_validator, model_validator
+
+from ...kernel import SHARED_POLICIES
+from ...scenario import ScenarioBase, Strict
+from . import state as L
+
+POLICIES = (*SHARED_POLICIES, "heuristic", "cautious")  # codes = index (random 0, scripted 1, then ours)
+ALIEN_NAMES = L.ALIEN_NAMES
+EDICT_NAMES = L.EDICT_NAMES
+
+
+class Estimated(Strict):
+    estimated: bool = Field(True, description="true while this part is an estimate, not read from the printed game")
+    source: str = Field("", description="where the numbers come from")
+
+
+class AttackCards(Estimated):
+    values: dict[int, int] = Field(description="attack value -> number of cards")
+
+    @field_validator("values")
+    @classmethod
+    def _positive(cls, v):
+        if not v or min(v.values()) < 0 or min(v) < 0 or max(v) > 99:
+            raise ValueError("attack values must be 0..99 with counts of 0 or more, and at least one value")
+        return v
+
+
+class Reinforcements(Estimated):
+    values: dict[int, int] = Field(description="reinforcement bonus -> number of cards")
+
+
+class Edicts(Estimated):
+    counts: dict[Literal[EDICT_NAMES], int] = Field(description="edict name -> number of cards")  # type: ignore[valid-type]
+
+
+class Destiny(Estimated):
+    regular_per_colour: int = Field(4, ge=0, le=8, description="regular destiny cards of each colour in play")
+    reverse_per_colour: int = Field(1, ge=0, le=4, description="reverse-cone destiny cards of each colour in play")
+    wild: int = Field(2, ge=0, le=8, description="wild destiny cards (the offense picks the defending player)")
+    most_foreign_bases: int = Field(1, ge=0, le=4, description="instruction cards 'the player with the most foreign bases, not you'")
+    player_on_left: int = Field(1, ge=0, le=4, description="instruction cards 'the player on your left'")
+    power_outage: int = Field(1, ge=0, le=4, description="comet 'Power Outage': no alien powers this challenge")
+    tenacious_defense: int = Field(1, ge=0, le=4, description="comet 'Tenacious Defense': a defending attack card of 1-10 counts double")
+
+
+class Deck(Strict):
+    attack: AttackCards
+    compromise: int = Field(12, ge=0, le=40, description="compromise cards (component list of the original)")
+    reinforcements: Reinforcements
+    edicts: Edicts
+    flares: bool = Field(True, description="one flare per alien (all 8) in the challenge deck; one-shot (Mayfair)")
+    destiny: Destiny
+
+
+class Aliens(Strict):
+    assignment: Literal["random", "fixed"] = Field(
+        "random", description="random: each game deals distinct aliens at random; fixed: seat k plays `fixed[k]`")
+    fixed: list[Literal[ALIEN_NAMES]] = Field(  # type: ignore[valid-type]
+        [], description="with assignment fixed: one alien per seat, distinct")
+
+
+class CosmicRules(Strict):
+    wins_needed: int = Field(5, ge=1, le=15, description="foreign bases needed to win (5)")
+    hand_size: int = Field(7, ge=1, le=15, description="cards dealt and redrawn (7)")
+    turn_cap: int = Field(200, ge=1, le=10_000, description="safety cap on turns; a capped game is a draw (counted)")
+    laser_reading: Literal["eon", "ffg"] = Field(
+        "eon", description="Laser: eon = the opponent's challenge card is drawn at random from their challenge cards; "
+                           "ffg = before alliances, set aside at random as many of the opponent's cards as they have "
+                           "tokens in the challenge (until it ends)")
+    grief_model: Literal["estimated_sorrow", "none"] = Field(
+        "estimated_sorrow", description="Grief (text not found): estimated_sorrow = when Grief as a main player loses "
+                                        "tokens to the Warp, the winning main player discards one random card per token; "
+                                        "none = Grief has no power")
+    play_order: Literal["timing", "clockwise"] = Field(
+        "timing", description="order of the stage-8 card plays (reinforcements): timing = the original's timing rule "
+                              "(non-main players clockwise from the offense's left, then offense, then defense); "
+                              "clockwise = the spec's wording (everyone clockwise from the offense's left)")
+    reinforce_any_side: bool = Field(True, description="main players and allies may add reinforcements to either side (original)")
+    reverse_offense_allies: Literal["home"] = Field(
+        "home", description="reverse cone: winning offensive allies' tokens go to any of their bases (the only reading)")
+    consolation_pick: Literal["random"] = Field("random", description="consolation cards are taken at random from the winner's hand")
+    reshuffle_empty_decks: Literal[True] = Field(True, description="an empty deck is reshuffled from its discards")
+    unowned_system: Literal["absent"] = Field(
+        "absent", description="3 players: the fourth system is left out (absent). The spec's in_play (its planets "
+                              "count as foreign) is NOT implemented: no rule says who defends it")
+    first_player: Literal["destiny", "seat0"] = Field(
+        "destiny", description="destiny: the first colour destiny card turned picks the start player (original); seat0")
+
+
+class CosmicScenario(ScenarioBase):
+    POLICIES = POLICIES
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    rules: CosmicRules = CosmicRules()
+    deck: Deck
+    aliens: Aliens = Aliens()
+    commit: list[int] = Field([2], description="heuristic/cautious: tokens committed to the cone beyond the "
+                                               "stake-based minimum (one value, or one per seat)")
+    script: list[int] = Field([], description="scripted policy: the option index of each decision, in game order (tests)")
+
+    @model_validator(mode="after")
+    def _check(self):
+        if len(self.commit) not in (1, self.players) or min(self.commit) < 0 or max(self.commit) > 4:
+            raise ValueError(f"commit needs 1 value or one per seat ({self.players}), each 0..4")
+        if self.aliens.assignment == "fixed":
+            if len(self.aliens.fixed) != self.players or len(set(self.aliens.fixed)) != self.players:
+                raise ValueError(f"aliens.fixed: give {self.players} distinct aliens, one per seat")
+        kinds = len(self.deck.attack.values) + 1 + len(self.deck.reinforcements.values) + len(self.deck.edicts.counts) + 8
+        if kinds > L.KMAX:
+            raise ValueError(f"deck: at most {L.KMAX} different cards, got {kinds}")
+        if card_count(self.deck) > L.DECKMAX:
+            raise ValueError(f"deck: at most {L.DECKMAX} cards, got {card_count(self.deck)}")
+        if sum(self.deck.attack.values.values()) + self.deck.compromise < 1:
+            raise ValueError("deck: needs at least one attack or compromise card")
+        return self
+
+    def estimated(self) -> list[str]:
+        d = self.deck
+        parts = [(f"deck.attack values ({sum(d.attack.values.values())} cards)", d.attack),
+                 ("deck.reinforcements values", d.reinforcements),
+                 ("deck.edicts names and counts", d.edicts),
+                 ("deck.destiny composition", d.destiny)]
+        out = [f"{name}: {part.source or 'estimate'}" for name, part in parts if part.estimated]
+        out.append("every alien power model (no power text found; Grief's entirely invented: grief_model)")
+        out.append("flare texts (Mayfair wild/super texts not found; FFG texts where known)")
+        return out
+
+
+def card_count(deck: Deck) -> int:
+    return (sum(deck.attack.values.values()) + deck.compromise + sum(deck.reinforcements.values.values())
+            + sum(deck.edicts.counts.values()) + (8 if deck.flares else 0))
+
+
+def card_table(deck: Deck) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(type, value, copies) of each card kind: attacks by rising value, compromise, reinforcements,
+    edicts (value = edict code), flares (value = alien code)."""
+    rows = [(L.C_ATTACK, v, c) for v, c in sorted(deck.attack.values.items())]
+    rows.append((L.C_COMPROMISE, 0, deck.compromise))
+    rows += [(L.C_REINF, v, c) for v, c in sorted(deck.reinforcements.values.items())]
+    rows += [(L.C_EDICT, EDICT_NAMES.index(name), c) for name, c in deck.edicts.counts.items()]
+    rows += [(L.C_FLARE, a, 1 if deck.flares else 0) for a in range(len(ALIEN_NAMES))]
+    t = np.array(rows, np.int64)
+    return t[:, 0].copy(), t[:, 1].copy(), t[:, 2].copy()
+
+
+def kernel_inputs(sc: CosmicScenario) -> tuple:
+    """(data vector, policy codes, commit per seat, script) for engine.play; data layout: state.D_*."""
+    r, d = sc.rules, sc.deck.destiny
+    ctype, cval, copies = card_table(sc.deck)
+    data = np.zeros(L.D_SIZE, np.int64)
+    data[L.D_PLAYERS] = sc.players
+    data[L.D_WINS] = r.wins_needed
+    data[L.D_HAND] = r.hand_size
+    data[L.D_CAP] = r.turn_cap
+    data[L.D_LASER_FFG] = r.laser_reading == "ffg"
+    data[L.D_GRIEF] = r.grief_model == "estimated_sorrow"
+    data[L.D_ORDER_TIMING] = r.play_order == "timing"
+    data[L.D_ANY_SIDE] = r.reinforce_any_side
+    data[L.D_FIRST_DESTINY] = r.first_player == "destiny"
+    data[L.D_FIXED_ALIENS] = sc.aliens.assignment == "fixed"
+    for k, name in enumerate(sc.aliens.fixed):
+        data[L.D_ALIEN + k] = ALIEN_NAMES.index(name)
+    data[L.D_KINDS] = len(ctype)
+    data[L.D_CTYPE:L.D_CTYPE + len(ctype)] = ctype
+    data[L.D_CVAL:L.D_CVAL + len(ctype)] = cval
+    data[L.D_COPIES:L.D_COPIES + len(ctype)] = copies
+    counts = (d.regular_per_colour, d.reverse_per_colour, d.wild, d.most_foreign_bases, d.player_on_left,
+              d.power_outage, d.tenacious_defense)
+    data[L.D_DESTINY:L.D_DESTINY + len(counts)] = counts
+    seats = sc.players
+    codes = np.array([POLICIES.index(p) for p in sc.seat_policies()], np.int64)
+    commit = np.array(sc.commit * seats if len(sc.commit) == 1 else sc.commit, np.int64)
+    return data, codes, commit, np.array(sc.script, np.int64)

@@ -1,0 +1,206 @@
+"""The eight alien powers (estimated models), the card windows' edicts and the Warpish flare: a worked
+example of each through the game's own turn, with the power on (3 home bases) and off (fewer, or under
+Power Outage) as the boundary. Positions and scripts: see test_cosmic_rules."""
+import numpy as np
+import pytest
+from test_cosmic_rules import Pos
+
+from analyzer.games.cosmic import policies as P
+from analyzer.games.cosmic import state as L
+from analyzer.games.cosmic.context import G
+
+
+def home3(pos, q, planets=(1, 2)):
+    """Give seat q more home bases (1 token on each of the given planets of its system)."""
+    for k in planets:
+        pos.set_tokens(5 * q + k, q, 1)
+    return pos
+
+
+def duel(aliens, off_cards, def_cards, players=2, **rules):
+    pos = Pos(players, aliens=aliens, **rules).hand(0, *off_cards).hand(1, *def_cards).destiny("reg1")
+    return pos
+
+
+# ---- Warpish -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("def_card,off_wins", [("A13", False), ("A12", True)])
+def test_warpish_adds_every_token_in_the_warp_after_the_regroup(def_card, off_wins):
+    pos = home3(duel(["Warpish", "Filch"], ["A10"], [def_card]), 0)
+    pos.warp(0, 2)
+    pos.warp(1, 5)
+    pos.turn(script=[0, 0, 0, 0])  # regroup to planet 0, one token from planet 0, aim at planet 5
+    assert pos.said("Warpish adds the tokens in the Warp (6)")  # 1 own (after the regroup) + 5
+    assert pos.said(f"totals: offense 17, defense {4 + int(def_card[1:])}")
+    assert (pos.tokens(5, 0) == 1) is off_wins
+
+
+def test_warpish_without_three_home_bases_adds_nothing():
+    pos = home3(duel(["Warpish", "Filch"], ["A10"], ["A12"]), 0, planets=(1,))
+    pos.warp(1, 5)
+    pos.turn(script=[0, 0, 0])
+    assert not pos.said("Warpish") and pos.said("totals: offense 11, defense 16")
+
+
+def test_power_outage_switches_warpish_off():
+    pos = home3(duel(["Warpish", "Filch"], ["A10"], ["A12"]), 0).destiny("outage", "reg1")
+    pos.warp(1, 5)
+    pos.turn(script=[0, 0, 0])
+    assert not pos.said("Warpish") and pos.said("totals: offense 11, defense 16")
+
+
+# ---- Zombie --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("with_power", [True, False])
+def test_zombie_tokens_never_reach_the_warp(with_power):
+    pos = duel(["Zombie", "Filch"], ["A1"], ["A20"])
+    if with_power:
+        home3(pos, 0)
+        pos.turn(script=[0, 0, 0, 2])  # the lost token goes home to planet 2 (option 2)
+        assert pos.warp(0) == 0 and pos.tokens(2, 0) == 2
+    else:
+        pos.turn(script=[0, 0])
+        assert pos.warp(0) == 1
+
+
+def test_zombie_gets_no_consolation():
+    pos = home3(duel(["Zombie", "Filch"], ["C"], ["A20", "R2", "R2", "R2"]), 0)
+    pos.turn(script=[1, 0, 0])  # two tokens on the cone: lost, but home, not in the Warp
+    assert pos.warp(0) == 0 and pos.said("seat 0 takes 0 consolation cards") and pos.held(0) == 0
+
+
+def test_zombie_loses_nothing_in_a_failed_deal():
+    pos = home3(duel(["Zombie", "Filch"], ["C"], ["C"]), 0)
+    pos.turn(script=[0, 0, 0])
+    assert pos.warp(0) == 0 and pos.warp(1) == 3 and pos.g[G.DEALS_FAILED] == 1
+
+
+# ---- Loser ---------------------------------------------------------------------------------------------
+def test_loser_upset_forces_attack_cards_and_swaps_the_result_after_reinforcements():
+    pos = home3(duel(["Loser", "Filch"], ["A10", "C"], ["A6", "C", "R5"]), 0)
+    # cone 1 from planet 0 at planet 5; upset; (no card choice: attacks forced); the defense plays +5 for itself
+    pos.turn(script=[0, 0, 0, 1, 2])
+    assert pos.said("Loser declares an upset") and pos.said("reveal: offense seat 0 attack 10, defense attack 6")
+    assert pos.said("totals: offense 11, defense 15")  # the defense would win ...
+    assert pos.said("Loser swaps winner and loser") and pos.tokens(5, 0) == 1 and pos.warp(1) == 4  # ... it loses
+
+
+def test_loser_without_an_upset_plays_normally():
+    pos = home3(duel(["Loser", "Filch"], ["A10"], ["A6"]), 0)
+    pos.turn(script=[0, 0, 0, 0])
+    assert not pos.said("upset") and pos.tokens(5, 0) == 1
+
+
+# ---- Sorcerer ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("swap,totals", [(1, "offense 21, defense 9"), (0, "offense 6, defense 24")])
+def test_sorcerer_swaps_the_face_down_cards(swap, totals):
+    pos = home3(duel(["Sorcerer", "Filch"], ["A5"], ["A20"]), 0)
+    pos.turn(script=[0, 0, 0, swap])
+    assert pos.said(f"totals: {totals}")
+
+
+# ---- Filch ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("bases,take,kept", [((1, 2), 1, 1), ((1, 2), 0, 0), ((1,), 1, 0)])
+def test_filch_takes_the_opponents_card(bases, take, kept):
+    pos = home3(duel(["Filch", "Warpish"], ["A20"], ["A7"]), 0, planets=bases)
+    pos.turn(script=[0, 0, 0, take])
+    assert pos.held(0, "A7") == kept
+
+
+# ---- Laser ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("bases,choices", [((1, 2), 2), ((1,), 1)])
+def test_laser_eon_makes_the_opponents_card_random(bases, choices):
+    shown = set()
+    for seed in range(16):
+        pos = home3(duel(["Laser", "Filch"], ["A20"], ["A1", "A19"]), 0, planets=bases)
+        pos.turn(script=[0, 0, 0, 0], seed=seed)
+        shown |= {line for line in pos.lines if "reveal" in line}
+    assert len(shown) == choices
+
+
+@pytest.mark.parametrize("defenders", [4, 3])
+def test_laser_ffg_sets_aside_one_card_per_opponent_token_until_the_end(defenders):
+    pos = home3(duel(["Laser", "Filch"], ["A20"], ["A7"] * 6, laser_reading="ffg"), 0)
+    pos.set_tokens(5, 1, defenders)
+    pos.turn(script=[0, 0, 0])
+    assert pos.said(f"Laser sets aside opponent cards ({defenders})")
+    assert pos.held(1) == 5 and pos.st[L.ASIDE + L.KMAX:L.ASIDE + 2 * L.KMAX].sum() == 0
+
+
+# ---- Mind ----------------------------------------------------------------------------------------------
+def test_mind_sees_a_main_players_hand_and_its_view_keeps_it():
+    pos = home3(Pos(3, aliens=["Filch", "Warpish", "Mind"]).hand(0, "A20").hand(1, "A7", "A13"), 2)
+    pos.destiny("reg1")
+    pos.turn(script=[0, 0, 1, 1, 0, 0, 0])  # Mind looks (yes), at the defense (option 1); no invitations
+    assert pos.said("Mind sees a main player's hand (1)")
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    P.fill_view(view, pos.st, pos.d, 2, P.K_CARD, 0)
+    seen = view[P.V_SEEN:P.V_SEEN + L.KMAX]
+    assert view[P.V_SEEN_WHO] == 1 and seen[pos.kind("A7")] == 1 and seen[pos.kind("A13")] == 1
+    assert pos.held(1) == 1  # the hand changed since; what Mind saw did not
+    P.fill_view(view, pos.st, pos.d, 0, P.K_CARD, 0)
+    assert view[P.V_SEEN_WHO] == -1 and view[P.V_SEEN:P.V_SEEN + L.KMAX].sum() == 0
+
+
+# ---- Grief ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("home,model,use,left", [((1, 2, 3), "estimated_sorrow", 1, 1),
+                                                 ((1, 2), "estimated_sorrow", 1, 5),
+                                                 ((1, 2, 3), "estimated_sorrow", 0, 5),
+                                                 ((1, 2, 3), "none", 1, 5)])
+def test_grief_makes_the_winner_discard_one_card_per_token_lost(home, model, use, left):
+    pos = home3(duel(["Filch", "Grief"], ["A20", *["R2"] * 5], ["A1"], grief_model=model), 1, planets=home)
+    pos.turn(script=[0, 0, 0, use])  # no reinforcement; Grief loses 4 tokens on planet 5; with 2 home bases left its power is off
+    assert pos.warp(1) == 4 and pos.held(0) == left
+
+
+# ---- edicts and flares ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("zap,off_wins", [(1, False), (0, True)])
+def test_cosmic_zap_cancels_warpish_for_the_challenge(zap, off_wins):
+    pos = home3(duel(["Warpish", "Filch"], ["A10"], ["A11", "E:cosmic_zap"]), 0)
+    pos.warp(1, 5)
+    pos.turn(script=[0, 0, 0, zap])  # the defense zaps the offense's power (option 1)
+    assert (pos.tokens(5, 0) == 1) is off_wins
+    assert pos.held(1, "E:cosmic_zap") == 1 - zap
+
+
+def test_emotion_control_turns_both_attacks_into_a_deal():
+    pos = duel(["Filch", "Warpish"], ["A10"], ["A6", "E:emotion_control"])
+    pos.turn(script=[0, 0, 1])
+    assert not pos.said("totals") and pos.g[G.DEALS_FAILED] == 1 and pos.warp(0) == pos.warp(1) == 3
+
+
+@pytest.mark.parametrize("in_warp", [3, 0])
+def test_warp_break_frees_the_holders_tokens_at_the_start_of_a_challenge(in_warp):
+    pos = duel(["Filch", "Warpish"], ["A10"], ["A20", "E:warp_break"])
+    pos.warp(1, in_warp)
+    pos.turn(script=[1, 0, 0])
+    if in_warp:
+        assert pos.warp(1) == 0 and pos.tokens(5, 1) == 7 and pos.said("seat 1 returns 3 tokens")
+        assert pos.said("puts 1 tokens")
+    else:  # nothing to free: not playable, the script's 1 was the cone count
+        assert pos.held(1, "E:warp_break") == 1 and pos.said("puts 2 tokens")
+
+
+@pytest.mark.parametrize("holder,freed", [(0, True), (1, False)])
+def test_mobius_tubes_frees_every_token_only_for_the_offense(holder, freed):
+    pos = duel(["Filch", "Warpish"], ["A10"], ["A1"])
+    pos.hand(holder, "E:mobius_tubes")
+    pos.warp(0, 2)
+    pos.warp(1, 3)
+    pos.turn(script=[1, 0, 0])
+    assert pos.said("seat 1 returns 3 tokens") is freed and pos.said("seat 0 returns 2 tokens") is freed
+    assert pos.said("regroups") is not freed
+
+
+@pytest.mark.parametrize("play,total", [(1, 14), (0, 11)])
+def test_warpish_wild_flare_adds_the_holders_own_warp_tokens_once(play, total):
+    pos = duel(["Filch", "Laser"], ["A10", "F:Warpish"], ["A1"])
+    pos.warp(0, 4)
+    pos.turn(script=[0, 0, play])  # the regroup leaves 3 in the Warp
+    assert pos.said(f"totals: offense {total}, defense 5")
+    assert pos.held(0, "F:Warpish") == 1 - play
+
+
+def test_warpish_super_flare_counts_the_opponents_warp_tokens_against_it():
+    pos = home3(duel(["Warpish", "Filch"], ["A10", "F:Warpish"], ["A12"]), 0)
+    pos.warp(1, 3)
+    pos.turn(script=[0, 0, 0, 1])
+    assert pos.said("totals: offense 14, defense 13")  # 1 + 10 + 3 (power) vs 4 + 12 - 3 (super flare)

@@ -1,0 +1,437 @@
+"""Simply Cosmic's challenge rules, each driven through the game's own turn (engine.play_turn_on) on a
+built position with the scripted policy, asserting the outcome at the rule's boundary.
+
+Positions: seat q's home planets are 5q..5q+4. Unless a test says otherwise each player holds one home
+base (4 tokens on planet 5q), so every power is off (fewer than 3 home bases) and most decisions have
+a single legal option (the script lists only real choices, in game order; past its end: option 0).
+"""
+import numpy as np
+import pytest
+
+import analyzer
+from analyzer.games.cosmic import GAME
+from analyzer.games.cosmic import engine as E
+from analyzer.games.cosmic import state as L
+from analyzer.games.cosmic.context import COLUMNS, G, S
+from analyzer.games.cosmic.scenario import card_table, kernel_inputs
+from analyzer.kernel import new_trace
+
+ALIENS = ["Filch", "Warpish", "Loser", "Laser"]
+DESTINY = {"reg": L.DT_REGULAR, "rev": L.DT_REVERSE, "wild": L.DT_WILD, "most": L.DT_MOST_BASES,
+           "left": L.DT_LEFT, "outage": L.DT_OUTAGE, "tenacious": L.DT_TENACIOUS}
+
+
+class Pos:
+    """A table to play one turn on: tokens, Warp, hands, deck and destiny deck as a test sets them."""
+
+    def __init__(self, players=2, aliens=ALIENS, policies=("scripted",), **rules):
+        sets = {"aliens.assignment": "fixed", "aliens.fixed": list(aliens[:players]),
+                **{f"rules.{k}": v for k, v in rules.items()}}
+        self.sc = analyzer.load_scenario(GAME, players=players, policy=list(policies), set=sets)
+        self.d, self.pol, self.commit, _ = kernel_inputs(self.sc)
+        self.types, self.vals, self.copies = card_table(self.sc.deck)
+        self.players = players
+        st = self.st = L.new_state()
+        for f in (L.SHOWN_O, L.SHOWN_D, L.OCARD, L.DCARD, L.SEEN_WHO, L.DEF, L.SYSTEM, L.PLANET):
+            st[f] = -1
+        for q in range(players):
+            st[L.ALIEN + q] = self.d[L.D_ALIEN + q]
+            self.set_tokens(5 * q, q, 4)
+
+    def kind(self, card: str) -> int:
+        """'A10' attack 10, 'C' compromise, 'R3' reinforcement +3, 'E:cosmic_zap' an edict, 'F:Warpish' a flare."""
+        if card == "C":
+            t, v = L.C_COMPROMISE, 0
+        elif card[:2] == "E:":
+            t, v = L.C_EDICT, L.EDICT_NAMES.index(card[2:])
+        elif card[:2] == "F:":
+            t, v = L.C_FLARE, L.ALIEN_NAMES.index(card[2:])
+        else:
+            t, v = {"A": L.C_ATTACK, "R": L.C_REINF}[card[0]], int(card[1:])
+        return int(np.flatnonzero((self.types == t) & (self.vals == v))[0])
+
+    def set_tokens(self, planet, q, n):
+        self.st[L.TOK + planet * L.MAXP + q] = n
+        return self
+
+    def tokens(self, planet, q):
+        return int(self.st[L.TOK + planet * L.MAXP + q])
+
+    def warp(self, q, n=None):
+        if n is not None:
+            self.st[L.WARP + q] = n
+        return int(self.st[L.WARP + q])
+
+    def hand(self, q, *cards):
+        for c in cards:
+            k = self.kind(c)
+            self.st[L.HAND + q * L.KMAX + k] += 1
+            self.st[L.HANDN + q] += 1
+        return self
+
+    def held(self, q, card=None):
+        if card is None:
+            return int(self.st[L.HANDN + q])
+        return int(self.st[L.HAND + q * L.KMAX + self.kind(card)])
+
+    def deck(self, *cards):
+        """The challenge deck, first card drawn first."""
+        for i, c in enumerate(reversed(cards)):
+            self.st[L.DECK + i] = self.kind(c)
+        self.st[L.DECKN] = len(cards)
+        return self
+
+    def destiny(self, *cards):
+        """The destiny deck, first card drawn first: 'reg1' (regular, colour 1), 'rev0', 'wild', 'outage', ..."""
+        for i, c in enumerate(reversed(cards)):
+            name = c.rstrip("0123456789")
+            colour = int(c[len(name):] or 0)
+            self.st[L.DDECK + i] = DESTINY[name] * 8 + colour
+        self.st[L.DDECKN] = len(cards)
+        return self
+
+    def turn(self, p=0, script=(), seed=1, policy=None):
+        """Seat p plays one turn; returns the trace lines. Counters: self.g, self.s."""
+        self.g, self.s = (a[0] for a in COLUMNS.allocate(1, self.players))
+        ev, tn = new_trace(10_000)
+        pol = self.pol if policy is None else np.array(policy, np.int64)
+        self.won = E.play_turn_on(self.st, self.d, pol, self.commit, np.array(script, np.int64), seed, p,
+                                  self.g, self.s, ev, tn, np.int64(10_000))
+        self.lines = GAME.describe(self.sc, ev[: tn[0]])
+        return self.lines
+
+    def said(self, text):
+        return any(text in line for line in self.lines)
+
+
+def attack_position(off_card="A10", def_card="A6", players=2, **rules):
+    """Seat 0 attacks seat 1 (destiny: colour 1) with one challenge card each."""
+    return Pos(players, **rules).hand(0, off_card).hand(1, def_card).destiny("reg1")
+
+
+# ---- stage 8: totals and ties -------------------------------------------------------------------------
+@pytest.mark.parametrize("def_card,off_wins", [("A7", False), ("A6", True)])
+def test_higher_total_wins_and_a_tie_goes_to_the_defense(def_card, off_wins):
+    pos = attack_position("A10", def_card)
+    pos.turn(script=[0, 0])  # one token on the cone, aimed at planet 5 (4 defending tokens)
+    d_total = 4 + int(def_card[1:])
+    assert pos.said(f"totals: offense 11, defense {d_total}")
+    if off_wins:
+        assert pos.tokens(5, 0) == 1 and pos.tokens(5, 1) == 0 and pos.warp(1) == 4 and pos.warp(0) == 0
+    else:
+        assert pos.tokens(5, 0) == 0 and pos.tokens(5, 1) == 4 and pos.warp(0) == 1 and pos.warp(1) == 0
+    assert pos.tokens(0, 0) == 3
+
+
+def test_the_defense_defends_with_zero_tokens_on_a_planet_where_it_has_none():
+    pos = attack_position("A10", "A10")
+    pos.turn(script=[0, 1])  # aim at planet 6: no defending token
+    assert pos.said("totals: offense 11, defense 10")
+    assert pos.tokens(6, 0) == 1 and pos.tokens(5, 1) == 4
+
+
+# ---- stage 3: the cone -------------------------------------------------------------------------------
+@pytest.mark.parametrize("available,on_cone", [(5, 4), (4, 4), (3, 3)])
+def test_the_cone_takes_one_to_four_tokens(available, on_cone):
+    pos = attack_position("A10", "A1").set_tokens(0, 0, available)
+    pos.turn(script=[9, 0])  # the largest count offered
+    assert pos.said(f"puts {on_cone} tokens on the cone")
+    assert pos.tokens(0, 0) == available - on_cone and pos.tokens(5, 0) == on_cone
+
+
+def test_an_emptied_planet_is_no_longer_a_base_tokens_cannot_return_there():
+    pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(0, 0, 1).set_tokens(1, 0, 3)
+    # one token from planet 0 (its last): planet 0 is lost; in the deal the token goes home to planet 1
+    pos.turn(script=[0, 0, 0])
+    assert pos.tokens(0, 0) == 0 and pos.said("returns 1 tokens to planet 1 of system 0")
+
+
+# ---- stage 1: regroup --------------------------------------------------------------------------------
+def test_regroup_takes_one_token_from_the_warp_to_a_base():
+    pos = attack_position("A10", "A1")
+    pos.warp(0, 2)
+    pos.turn(script=[0, 0])
+    assert pos.said("seat 0 regroups a token from the Warp to planet 0 of system 0") and pos.warp(0) == 1
+    assert pos.tokens(0, 0) == 4  # 4 + 1 regrouped - 1 on the cone
+
+
+def test_regroup_without_a_base_puts_the_token_on_the_cone():
+    pos = attack_position("A10", "A1").set_tokens(0, 0, 0)
+    pos.warp(0, 2)
+    pos.turn(script=[0])  # only the target is a choice: the cone holds the regrouped token
+    assert pos.said("regroups a token from the Warp to the cone") and pos.said("puts 1 tokens on the cone")
+    assert pos.tokens(5, 0) == 1
+
+
+def test_no_regroup_with_an_empty_warp():
+    pos = attack_position("A10", "A1")
+    pos.turn(script=[0, 0])
+    assert not pos.said("regroups")
+
+
+# ---- stage 2: destiny --------------------------------------------------------------------------------
+def test_own_colour_re_establishes_on_an_empty_home_planet_as_a_success():
+    pos = Pos().hand(0, "A10", "A10").hand(1, "A1").destiny("reg0")
+    pos.turn(script=[1, 0, 0])  # re-establish on planet 1 (option 1), one token, no second challenge
+    assert pos.said("seat 0 re-establishes planet 1 of system 0 with 1 tokens")
+    assert pos.tokens(1, 0) == 1 and pos.tokens(0, 0) == 3
+    assert pos.s[0, S.OFFENSE_WINS] == 1 and pos.g[G.CHALLENGES] == 1
+
+
+@pytest.mark.parametrize("pick,defended", [(0, "system 1"), (2, "system 0")])
+def test_own_colour_offers_no_re_establish_where_another_player_holds_the_planet(pick, defended):
+    pos = Pos().hand(0, "A10").hand(1, "A1").destiny("reg0", "reg1")
+    for k in range(1, 5):
+        pos.set_tokens(k, 1, 1)  # the other home planets hold a token of seat 1: none is empty
+    pos.turn(script=[pick, 0, 0])  # the options: redraw, challenge seat 1 (pick 2 is clamped to it)
+    assert pos.said(f"seat 1 defends ({defended}") and not pos.said("re-establishes")
+
+
+def test_own_colour_challenges_another_players_tokens_in_the_own_system():
+    pos = Pos().hand(0, "A10").hand(1, "A1").destiny("reg0").set_tokens(2, 1, 1)
+    pos.turn(script=[1, 0])  # challenge seat 1 (option 1), one token; the only target is planet 2
+    assert pos.said("seat 1 defends (system 0")
+    assert pos.tokens(2, 0) == 1 and pos.tokens(2, 1) == 0 and pos.warp(1) == 1
+
+
+def test_reverse_destiny_swaps_the_cone():
+    pos = attack_position().destiny("rev1")
+    pos.turn(script=[0, 0])
+    assert pos.said("reverse cone 1")
+
+
+def test_a_comet_applies_and_a_second_comet_is_ignored():
+    pos = attack_position("A10", "A5").destiny("tenacious", "outage", "reg1")
+    pos.turn(script=[0, 0])
+    assert pos.said("comet 6)")  # Tenacious Defense in force: the defending 5 counts 10
+    assert pos.said("totals: offense 11, defense 14")
+
+
+@pytest.mark.parametrize("card,total", [("A10", 24), ("A11", 15)])
+def test_tenacious_defense_doubles_a_defending_card_of_one_to_ten(card, total):
+    pos = attack_position("A10", card).destiny("tenacious", "reg1")
+    pos.turn(script=[0, 0])
+    assert pos.said(f"defense {total}")
+
+
+def test_wild_destiny_lets_the_offense_pick_the_defense():
+    pos = Pos(3).hand(0, "A10").hand(2, "A1").destiny("wild")
+    pos.turn(script=[1, 0, 0])  # seat 2 (option 1 of [1, 2])
+    assert pos.said("seat 2 defends")
+
+
+def test_instruction_most_foreign_bases_names_the_leader():
+    pos = Pos(3).hand(0, "A10").hand(2, "A1").destiny("most").set_tokens(6, 2, 1)
+    pos.turn(script=[0, 0])
+    assert pos.said("seat 2 defends")
+
+
+def test_instruction_player_on_the_left():
+    pos = Pos(3).hand(1, "A10").hand(2, "A1").destiny("left")
+    pos.turn(p=1, script=[0, 0])
+    assert pos.said("seat 2 defends")
+
+
+# ---- stage 7 and the pre-challenge phase: no challenge card ------------------------------------------
+def test_an_offense_without_a_challenge_card_draws_a_new_hand_first():
+    pos = Pos().hand(0, "R2").hand(1, "A1").deck("R3", "R3", "R3", "R3", "R3", "R3", "A10").destiny("reg1")
+    pos.turn(script=[0, 0])
+    assert pos.lines[1] == "  seat 0 has no challenge card: discards and draws 7"
+    assert pos.held(0, "R3") == 6 and pos.said("reveal: offense seat 0 attack 10")
+
+
+def test_a_defense_without_a_challenge_card_redraws_until_it_has_one():
+    pos = Pos().hand(0, "A10").hand(1, "R2").destiny("reg1")
+    pos.deck(*["R3"] * 7, *["R5"] * 6, "A12")
+    pos.turn(script=[0, 0])
+    assert sum(line.startswith("  seat 1 has no challenge card") for line in pos.lines) == 2
+    assert pos.said("defense attack 12")
+
+
+# ---- compromise --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("others,taken", [(3, 3), (4, 4), (5, 4)])
+def test_consolation_one_card_per_token_lost_or_the_whole_hand(others, taken):
+    pos = attack_position("A10", "C")
+    pos.hand(0, *["R2"] * others)
+    pos.turn(script=[0, 0])
+    assert pos.warp(1) == 4 and pos.said(f"seat 1 takes {taken} consolation cards from seat 0")
+    assert pos.held(1) == taken and pos.held(0) == others - taken
+
+
+def test_consolation_counts_the_compromisers_own_tokens_not_its_allies():
+    pos = Pos(3).hand(0, "C").hand(1, "A20").hand(2).destiny("reg1").set_tokens(10, 2, 4)
+    pos.hand(1, *["R2"] * 6)
+    # cone 2 tokens; the offense invites seat 2 (yes), the defense not; seat 2 joins the offense with 3
+    pos.turn(script=[1, 0, 1, 0, 1, 2])
+    assert pos.warp(0) == 2 and pos.warp(2) == 3
+    assert pos.said("seat 0 takes 2 consolation cards from seat 1")
+
+
+def test_a_failed_deal_costs_each_main_player_three_tokens():
+    pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1")
+    pos.turn(script=[0, 0, 0])  # no offer
+    assert pos.warp(0) == 3 and pos.warp(1) == 3
+    assert pos.g[G.DEALS_FAILED] == 1 and pos.g[G.DEALS_MADE] == 0
+
+
+def test_a_failed_deal_takes_only_the_tokens_a_player_has():
+    pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(5, 1, 2)
+    pos.turn(script=[0, 0, 0])
+    assert pos.warp(1) == 2 and pos.warp(0) == 3
+
+
+def test_a_deal_trades_one_base_each_way():
+    pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1")
+    pos.turn(script=[0, 0, 1, 1])  # offer a base each way (option 1), accepted
+    assert pos.tokens(5, 0) == 1 and pos.tokens(0, 1) == 1 and pos.tokens(0, 0) == 3 and pos.tokens(5, 1) == 3
+    assert pos.g[G.DEALS_MADE] == 1 and pos.warp(0) == pos.warp(1) == 0
+
+
+@pytest.mark.parametrize("held,paid", [(3, 2), (1, 1)])
+def test_a_base_bought_in_a_deal_costs_two_cards(held, paid):
+    pos = Pos().hand(0, "C", *["R2"] * held).hand(1, "C").destiny("reg1")
+    pos.turn(script=[0, 0, 2, 1])  # the offense takes a base (option 2) and pays with cards, accepted
+    assert pos.tokens(5, 0) == 1 and pos.tokens(0, 1) == 0
+    assert pos.held(1) == paid and pos.held(0) == held - paid
+
+
+def test_a_rejected_deal_fails():
+    pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1")
+    pos.turn(script=[0, 0, 1, 0])
+    assert pos.g[G.DEALS_FAILED] == 1 and pos.warp(0) == 3
+
+
+# ---- alliances and rewards ---------------------------------------------------------------------------
+def test_defensive_allies_go_home_and_take_a_card_or_a_warp_token_per_token():
+    pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny("reg1").set_tokens(10, 2, 4).deck("R3", "R3")
+    pos.warp(2, 1)
+    # cone 1; offense does not invite seat 2, defense does; seat 2 joins the defense with 2 tokens;
+    # rewards: a token from the Warp, then (the Warp empty) a card
+    pos.turn(script=[0, 0, 0, 1, 1, 1, 1])
+    assert pos.said("seat 2 joins the defense with 2 tokens")
+    assert pos.warp(2) == 0 and pos.tokens(10, 2) == 5 and pos.held(2) == 1
+    assert pos.said("seat 2 is rewarded: 1 cards, 1 tokens freed")
+
+
+def test_losing_defensive_allies_go_to_the_warp_winning_offensive_allies_land():
+    pos = Pos(3).hand(0, "A20").hand(1, "A1").destiny("reg1").set_tokens(10, 2, 4)
+    pos.turn(script=[0, 0, 1, 1, 1, 1])  # both invite seat 2; it joins the offense with 2
+    assert pos.tokens(5, 2) == 2 and pos.tokens(5, 0) == 1
+    pos2 = Pos(3).hand(0, "A20").hand(1, "A1").destiny("reg1").set_tokens(10, 2, 4)
+    pos2.turn(script=[0, 0, 1, 1, 3, 1])  # ... it joins the defense with 2
+    assert pos2.warp(2) == 2 and pos2.tokens(5, 0) == 1
+
+
+def test_reverse_cone_winning_defensive_allies_land_on_the_planet():
+    pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny("rev1").set_tokens(10, 2, 4)
+    pos.turn(script=[0, 0, 0, 1, 1, 1])
+    assert pos.tokens(5, 2) == 2 and pos.held(2) == 0 and not pos.said("rewarded")
+
+
+def test_reverse_cone_winning_offensive_allies_go_home_with_rewards():
+    pos = Pos(3).hand(0, "A20").hand(1, "A1").destiny("rev1").set_tokens(10, 2, 4).deck("R3", "R3")
+    pos.turn(script=[0, 0, 1, 0, 1, 1])
+    assert pos.tokens(5, 2) == 0 and pos.tokens(10, 2) == 4 and pos.held(2) == 2
+    assert pos.tokens(5, 0) == 1
+
+
+def test_reinforcements_add_to_either_side():
+    pos = attack_position("A10", "A7").hand(0, "R3")
+    pos.turn(script=[0, 0, 1])  # the offense plays +3 on the offense side: 14 vs 11
+    assert pos.said("totals: offense 14, defense 11")
+    pos2 = attack_position("A10", "A6").hand(0, "R3")
+    pos2.turn(script=[0, 0, 2])  # ... on the defense side (reinforce_any_side): 11 vs 13
+    assert pos2.said("totals: offense 11, defense 13")
+
+
+def test_reinforcements_only_on_the_own_side_when_any_side_is_off():
+    pos = attack_position("A10", "A6", reinforce_any_side=False).hand(0, "R3")
+    pos.turn(script=[0, 0, 2])  # option 2 does not exist: clamped to the own side
+    assert pos.said("totals: offense 14, defense 10")
+
+
+@pytest.mark.parametrize("order,expected", [("timing", [2, 0, 1]), ("clockwise", [1, 2, 0])])
+def test_stage_8_plays_follow_the_play_order(order, expected):
+    pos = Pos(3, play_order=order).hand(0, "A10", "R2").hand(1, "A10", "R2").hand(2, "R2").destiny("reg1")
+    # cone 1 at planet 5; seat 2 invited by the offense and joins it with 1; then everyone plays +2 for itself
+    script = [0, 0, 1, 0, 1, 0] + [1] * 3
+    pos.turn(script=script)
+    players = [int(line.split()[1]) for line in pos.lines if "plays reinforcement" in line]
+    assert players == expected
+
+
+def test_uninvolved_players_may_not_reinforce():
+    pos = Pos(3).hand(0, "A10").hand(1, "A7").hand(2, "R5").destiny("reg1").set_tokens(10, 2, 4)
+    pos.turn(script=[0, 0, 0, 0])
+    assert pos.said("totals: offense 11, defense 11") and pos.held(2, "R5") == 1
+
+
+# ---- end of challenge, win, cap ----------------------------------------------------------------------
+@pytest.mark.parametrize("again,challenges", [(1, 2), (0, 1)])
+def test_a_success_allows_one_second_challenge(again, challenges):
+    pos = Pos().hand(0, "A20", "A20", "A20").hand(1, "A1", "A1").destiny("reg1", "reg1", "reg1")
+    pos.turn(script=[0, 0, again, 0, 1, 1, 1])  # the last 1 would accept a third challenge: never asked
+    assert pos.g[G.CHALLENGES] == challenges and sum("puts" in line for line in pos.lines) == challenges
+
+
+def test_no_second_challenge_after_a_loss():
+    pos = Pos().hand(0, "A1", "A1").hand(1, "A20", "A20").destiny("reg1", "reg1")
+    pos.turn(script=[0, 0, 1])
+    assert pos.g[G.CHALLENGES] == 1
+
+
+@pytest.mark.parametrize("foreign,wins", [(4, True), (3, False)])
+def test_five_foreign_bases_win(foreign, wins):
+    pos = attack_position("A20", "A1")
+    for k in range(foreign):
+        pos.set_tokens(6 + k, 0, 1)
+    pos.turn(script=[0, 0, 0])  # one token from planet 0 to planet 5
+    assert bool(pos.won) is wins and bool(pos.s[0, S.IS_WINNER]) is wins
+    assert pos.g[G.WIN_BY] == (1 if wins else 0)
+
+
+def test_simultaneous_winners_share_the_win():
+    pos = Pos(3).hand(0, "A20").hand(1, "A1").destiny("reg1").set_tokens(10, 2, 4)
+    for k in range(4):
+        pos.set_tokens(6 + k, 0, 1).set_tokens(6 + k, 2, 1)
+    # offense: 1 token from planet 0, aim at 5; seat 2 invited by the offense, joins it with 1 from planet 10
+    pos.turn(script=[0, 0, 0, 1, 0, 1, 0, 4])
+    assert pos.s[:, S.IS_WINNER].tolist() == [1, 0, 1]
+
+
+@pytest.mark.parametrize("cap", [1, 2])
+def test_the_turn_cap_ends_the_game_as_a_draw(cap):
+    sc = analyzer.load_scenario(GAME, set={"rules.turn_cap": cap})
+    b = GAME.run_batch(sc, 3, np.arange(20, dtype=np.int64))
+    capped = b.extra["capped"] == 1
+    assert (b.length[capped] == cap).all() and capped.any() and not b.is_winner[capped].any()
+    assert (b.length <= cap).all()
+
+
+# ---- invariants over whole games ----------------------------------------------------------------------
+@pytest.mark.parametrize("players,policy", [(4, [0, 2, 3, 2]), (3, [2, 3, 0]), (2, [3, 2])])
+def test_every_token_and_card_is_accounted_for_after_every_turn(players, policy):
+    for game in range(6):
+        pos = Pos(players, aliens=["Zombie", "Laser", "Mind", "Grief"] if game % 2 else ALIENS)
+        rng = np.random.default_rng(game)
+        cards = [k for k in range(int(pos.d[L.D_KINDS])) for _ in range(int(pos.copies[k]))]
+        rng.shuffle(cards)
+        for q in range(players):
+            for k in range(5):
+                pos.set_tokens(5 * q + k, q, 4)
+            for _ in range(7):
+                c = cards.pop()
+                pos.st[L.HAND + q * L.KMAX + c] += 1
+                pos.st[L.HANDN + q] += 1
+        pos.st[L.DECK:L.DECK + len(cards)] = cards
+        pos.st[L.DECKN] = len(cards)
+        pos.destiny(*[f"reg{q}" for q in range(players)] * 4, *[f"rev{q}" for q in range(players)],
+                    "wild", "wild", "most", "left", "outage", "tenacious")
+        for t in range(40):
+            pos.turn(t % players, seed=game * 100 + t, policy=policy)
+            for q in range(players):
+                assert L.total_tokens(pos.st, q, players) == 20
+                assert pos.st[L.OCONE + q] == pos.st[L.DCONE + q] == 0
+            assert L.cards_held(pos.st, players) == 84
+            if pos.won:
+                break

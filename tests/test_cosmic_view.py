@@ -1,0 +1,122 @@
+"""Simply Cosmic's view test: re-deal what the deciding player cannot know (the other hands, the deck
+order, the destiny order) consistently with their view, and no decision may change. And Mind: its
+view holds the hand it saw (a snapshot), and its policy uses it."""
+import numpy as np
+import pytest
+from test_cosmic_rules import Pos
+
+from analyzer import rng
+from analyzer.games.cosmic import policies as P
+from analyzer.games.cosmic import state as L
+
+POLICIES = (P.HEURISTIC, P.CAUTIOUS)
+
+
+def dealt_position(seed, players=4):
+    """A table after a few heuristic turns from a random deal."""
+    pos = Pos(players, aliens=["Mind", "Warpish", "Loser", "Zombie"], policies=("heuristic",))
+    r = np.random.default_rng(seed)
+    cards = [k for k in range(int(pos.d[L.D_KINDS])) for _ in range(int(pos.copies[k]))]
+    r.shuffle(cards)
+    for q in range(players):
+        for k in range(5):
+            pos.set_tokens(5 * q + k, q, 4)
+        for _ in range(7):
+            c = cards.pop()
+            pos.st[L.HAND + q * L.KMAX + c] += 1
+            pos.st[L.HANDN + q] += 1
+    pos.st[L.DECK:L.DECK + len(cards)] = cards
+    pos.st[L.DECKN] = len(cards)
+    pos.destiny(*[f"reg{q}" for q in range(players)] * 4, "wild", "left", "most", "tenacious")
+    for t in range(3):
+        if pos.turn(t % players, seed=seed * 10 + t):
+            break
+    return pos
+
+
+def redeal(pos, p, seed):
+    """Every card p cannot see (other hands, the deck) shuffled and dealt again, hand sizes kept."""
+    st = pos.st.copy()
+    r = np.random.default_rng(seed)
+    hidden = [int(st[L.DECK + i]) for i in range(int(st[L.DECKN]))]
+    others = [q for q in range(pos.players) if q != p]
+    for q in others:
+        for k in range(L.KMAX):
+            hidden += [k] * int(st[L.HAND + q * L.KMAX + k])
+            st[L.HAND + q * L.KMAX + k] = 0
+    r.shuffle(hidden)
+    for q in others:
+        for _ in range(int(st[L.HANDN + q])):
+            st[L.HAND + q * L.KMAX + hidden.pop()] += 1
+    st[L.DECK:L.DECK + len(hidden)] = hidden
+    r.shuffle(st[L.DDECK:L.DDECK + int(st[L.DDECKN])])
+    return st
+
+
+def decision_points(pos, p):
+    """(kind, arg, options) a seat may face, with the challenge fields of a plausible challenge."""
+    st, d = pos.st, pos.d
+    hand = [k for k in range(int(d[L.D_KINDS])) if st[L.HAND + p * L.KMAX + k] > 0]
+    challenge = [k for k in hand if L.is_challenge_card(d, k)]
+    plays = [P.PLAY_PASS] + [k * 2 + s for k in hand for s in (0, 1)]
+    points = [(P.K_ANSWER, 0, [0, 1, 2]), (P.K_CONE, 0, [1, 2, 3, 4]), (P.K_TARGET, 0, list(range(5, 10))),
+              (P.K_DEAL, 0, [0, 1, 2, 3]), (P.K_ACCEPT, 1, [0, 1]), (P.K_REWARD, 0, [0, 1]),
+              (P.K_PLAY, 1, plays), (P.K_PLAY, 0, plays), (P.K_SECOND, 0, [0, 1]),
+              (P.K_HOME, 0, list(range(0, 20, 3)))]
+    if len(challenge) > 1:
+        points.append((P.K_CARD, 0, challenge))
+    return points
+
+
+def set_challenge(pos):
+    st = pos.st
+    attack = int(np.flatnonzero(pos.types == L.C_ATTACK)[3])
+    st[L.OFF], st[L.DEF], st[L.SYSTEM], st[L.PLANET] = 0, 1, 1, 5
+    st[L.OCONE] = 2
+    st[L.SHOWN_O] = st[L.SHOWN_D] = attack
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_decision_depends_only_on_the_players_view(seed):
+    pos = dealt_position(seed)
+    set_challenge(pos)
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    checked = 0
+    for p in range(pos.players):
+        for kind, arg, options in decision_points(pos, p):
+            opts = np.array(options, np.int64)
+            for code in POLICIES:
+                picks = set()
+                for k in range(6):
+                    st = pos.st if k == 0 else redeal(pos, p, seed * 100 + k)
+                    P.fill_view(view, st, pos.d, p, kind, arg)
+                    picks.add(int(P.decide(code, view, opts, len(opts), rng.new_stream(k, 0), np.zeros(0, np.int64),
+                                           np.zeros(1, np.int64), pos.d, 2)))
+                assert len(picks) == 1, (p, kind, code)
+                checked += 1
+    assert checked > 60
+
+
+def mind_defends(seen_card):
+    """Mind (seat 1) defends planet 5 (4 tokens) against one token, holding A8 and A15; it saw the
+    offense's hand holding `seen_card` (None: it saw nothing)."""
+    pos = Pos(2, aliens=["Filch", "Mind"]).hand(1, "A8", "A15")
+    st = pos.st
+    st[L.OFF], st[L.DEF], st[L.SYSTEM], st[L.PLANET], st[L.OCONE] = 0, 1, 1, 5, 1
+    if seen_card:
+        pos.hand(0, seen_card)
+        st[L.SEEN:L.SEEN + L.KMAX] = st[L.HAND:L.HAND + L.KMAX]
+        st[L.SEEN_WHO] = 0
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    P.fill_view(view, st, pos.d, 1, P.K_CARD, 0)
+    opts = np.array([pos.kind("A8"), pos.kind("A15")], np.int64)
+    k = P.decide(P.HEURISTIC, view, opts, 2, rng.new_stream(0, 0), np.zeros(0, np.int64), np.zeros(1, np.int64),
+                 pos.d, 2)
+    return opts[k], pos
+
+
+def test_minds_policy_uses_the_hand_it_saw():
+    unseen, pos = mind_defends(None)
+    low, _ = mind_defends("A1")
+    high, _ = mind_defends("A14")  # needs 1 - 4 + 14 = 11: only the 15 holds
+    assert unseen == pos.kind("A8") and low == pos.kind("A8") and high == pos.kind("A15")
