@@ -68,7 +68,8 @@ def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help
         for name in games.names():
             g = games.get(name)
             files = ", ".join(p.stem for p in g.scenario_files())
-            out.print(f"[bold]{name}[/] - {g.title}: {g.Scenario.MIN_PLAYERS}-{g.Scenario.MAX_PLAYERS} players; "
+            low, high = g.Scenario.MIN_PLAYERS, g.Scenario.MAX_PLAYERS
+            out.print(f"[bold]{name}[/] - {g.title}: {low if low == high else f'{low}-{high}'} players; "
                       f"policies: {', '.join(g.policies)}; scenarios: {files}", highlight=False)
         return
     g = games.get(describe)
