@@ -15,12 +15,17 @@ counting. Code that never allocates can skip it:
   nothing; one made in jitted code is freed only by an explicit `release`, or by Python once returned.
 - `jit_plain_ints`: njit with numpy's error model, compiled once per argument *type*: numba would
   otherwise compile one copy per literal value a caller passes and per integer width.
+- `trailing_zeros(x)`: the index of the lowest set bit, one machine instruction.
 These files are part of every kernel's cache key (analyzer/kernel.py), so editing one rebuilds them.
+
+Under NUMBA_DISABLE_JIT=1 (`scripts/mutants.py --no-jit`, a debugger) the intrinsics cannot run, so
+the end of this module swaps in plain-Python equivalents: a borrowed view is the array itself.
 """
-from numba import njit
+from numba import config, njit
 from numba.core import cgutils, types
 from numba.core.datamodel import models
 from numba.core.datamodel.registry import default_manager
+from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.experimental import structref
 from numba.extending import intrinsic
 
@@ -111,3 +116,18 @@ def jit_plain_ints(fn):
 def jit_plain_ints_inline(fn):
     """`jit_plain_ints`' flags plus inline="always", for tiny hot-path helpers (pasted into callers)."""
     return njit(cache=True, error_model="numpy", inline="always")(fn)
+
+
+if config.DISABLE_JIT:  # plain-Python stand-ins; see the module doc
+    def borrowed(arr):
+        return arr
+
+    def release(ref):
+        return None
+
+    def trailing_zeros(x):
+        x = int(x)
+        return (x & -x).bit_length() - 1
+
+    def jit_plain_ints(fn):
+        return fn

@@ -240,11 +240,13 @@ def test_an_offense_without_a_challenge_card_draws_a_new_hand_first():
     assert pos.held(0, "R3") == 6 and pos.said("reveal: offense seat 0 attack 10")
 
 
-def test_a_defense_without_a_challenge_card_redraws_until_it_has_one():
+@pytest.mark.parametrize("empty_hands", [0, 1, 2])
+def test_a_defense_without_a_challenge_card_redraws_until_it_has_one(empty_hands):
+    # three redraws in a row: more than one when named plus one at stage 7 (the check runs twice)
     pos = Pos().hand(0, "A10").hand(1, "R2").destiny("reg1")
-    pos.deck(*["R3"] * 7, *["R5"] * 6, "A12")
+    pos.deck(*["R3"] * (7 * empty_hands), *["R5"] * 6, "A12")
     pos.turn(script=[0, 0])
-    assert sum(line.startswith("  seat 1 has no challenge card") for line in pos.lines) == 2
+    assert sum(line.startswith("  seat 1 has no challenge card") for line in pos.lines) == empty_hands + 1
     assert pos.said("defense attack 12")
 
 

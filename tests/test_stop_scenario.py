@@ -2,6 +2,7 @@
 (a YAML edit never recompiles), and the readable replay."""
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 from test_stop_support import card
@@ -60,6 +61,7 @@ def test_invalid_scenarios_are_rejected_with_the_field(override, message):
         load(GAME, sets=[override])
 
 
+@pytest.mark.skipif(numba.config.DISABLE_JIT, reason="counts compiled signatures (mutants.py --no-jit)")
 def test_card_data_reaches_the_kernel_as_arrays_without_recompiling():
     base = load(GAME)
     GAME.run_batch(base, 0, np.arange(2))

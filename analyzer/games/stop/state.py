@@ -27,10 +27,10 @@ from collections import namedtuple
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ...kernel_internals import jit_no_refcount as jit
 from ...kernel_internals import jit_no_refcount_inline as jit_inline
+from ...kernel_internals import trailing_zeros
 from .cards import LAST_NUMBER_KIND, N_KINDS, N_TYPES, WILD
 
 State = namedtuple("State", ["hand", "piles", "v", "rng", "ev"])
