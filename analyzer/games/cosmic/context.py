@@ -25,7 +25,7 @@ S = indices("S", COLUMNS.seat)
 # trace record kinds: (kind, seat, a, b, c)
 (E_FIRST, E_TURN, E_REDEAL, E_REGROUP, E_DESTINY, E_DEFENDER, E_REESTABLISH, E_CONE, E_ALLY, E_POWER,
  E_CARDS, E_PLAY, E_TOTALS, E_RESULT, E_LAND, E_WARP, E_HOME, E_REWARD, E_CONSOLATION, E_DEAL,
- E_NO_CARD, E_WIN, E_CAP, E_STUCK) = range(1, 25)
+ E_NO_CARD, E_WIN, E_CAP, E_STUCK, E_ZAP) = range(1, 26)
 
 
 @njit(cache=True)
