@@ -30,6 +30,12 @@ def test_plague_takes_only_the_tokens_there_are():
     assert pos.said("seat 0 loses 2 tokens to the Warp") and pos.said("regroups a token from the Warp to the cone")
 
 
+def test_plague_tokens_are_no_challenge_loss_no_consolation_for_them():
+    pos = duel(["Filch", "Warpish"], ["C", "C"], ["A20", "E:plague", *["R3"] * 5])
+    pos.turn(script=[1, 0, 0])  # plagued (3 tokens), then the cone token lost to the attack
+    assert pos.said("seat 0 takes 1 consolation cards from seat 1") and pos.warp(0) == 3
+
+
 @pytest.mark.parametrize("zap", [1, 0])
 def test_card_zap_cancels_an_edict_as_it_is_played(zap):
     pos = duel(["Filch", "Warpish"], ["A10", "E:card_zap"], ["A1", "E:plague"])
