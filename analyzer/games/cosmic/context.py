@@ -10,7 +10,7 @@ from .policies import decide, fill_view
 COLUMNS = Columns(
     game={"length": "turns played", "capped": "1 if the game hit turn_cap (a draw)",
           "challenges": "challenges played", "deals_made": "compromise-compromise deals struck",
-          "deals_failed": "compromise-compromise deals that failed (3 tokens each to the Warp)",
+          "deals_failed": "compromise-compromise deals that failed, rejected or quashed (3 tokens each to the Warp)",
           "win_by": "how the winning challenge ended: 0 no win, 1 attack, 2 deal, 3 re-establish"},
     seat={"score": "foreign bases at the end", "is_winner": "won the game (shared wins count for each)",
           "faction": "alien (0 Filch, 1 Warpish, 2 Loser, 3 Laser, 4 Mind, 5 Sorcerer, 6 Grief, 7 Zombie)",
