@@ -70,6 +70,7 @@ from .policies import (
     W_REVEAL,
     W_START,
     W_SWAP,
+    filch_takes_offense_card,
 )
 from .powers import grief_can, power_active, see_hand, sorrow, timing_order
 
@@ -240,7 +241,7 @@ def offer_flare(w, st, d, q, k, alien, side, opts, n):
         elif w == W_ALLIANCE and main and sup and allies_in_warp(st, d, side) > 0:
             n = offer(opts, n, k, side)
     elif alien == L.FILCH:
-        slot = L.OCARD if (side == 0) == sup else L.DCARD  # super: its own card; wild: the opponent's
+        slot = L.OCARD if filch_takes_offense_card(side, sup) else L.DCARD
         if w == W_AFTER and main and st[slot] >= 0:
             n = offer(opts, n, k, side)
     elif alien == L.GRIEF:
@@ -381,7 +382,7 @@ def apply_flare(st, d, X, q, alien, side):
         else:
             st[L.ZOMBIE_SAVE + q] = 1
     elif alien == L.FILCH:
-        slot = L.OCARD if (side == 0) == sup else L.DCARD
+        slot = L.OCARD if filch_takes_offense_card(side, sup) else L.DCARD
         L.give_card(st, q, st[slot], 1)
         st[slot] = -1
     elif alien == L.GRIEF:

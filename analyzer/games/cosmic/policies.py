@@ -435,6 +435,12 @@ def swap_play(view, options, n, d):
 
 
 @njit(cache=True)
+def filch_takes_offense_card(side, own):
+    """Filch's flare takes its own card (super) or the opponent's (wild): is that the offense's card?"""
+    return (side == 0) == own
+
+
+@njit(cache=True)
 def after_play(view, options, n, d):
     """The challenge is over: Grief's flares whenever they can be played; Filch's when the card it takes is
     an attack of FILCH_WORTH or more."""
@@ -446,7 +452,7 @@ def after_play(view, options, n, d):
         if v == L.GRIEF:
             return i
         own = view[L.ALIEN + p] == L.FILCH and v_power_active(view, p)
-        card = view[L.SHOWN_O] if (s == 0) == own else view[L.SHOWN_D]
+        card = view[L.SHOWN_O] if filch_takes_offense_card(s, own) else view[L.SHOWN_D]
         if v == L.FILCH and card >= 0 and d[L.D_CTYPE + card] == L.C_ATTACK and d[L.D_CVAL + card] >= FILCH_WORTH:
             return i
     return pick(options, n, PLAY_PASS)
