@@ -58,13 +58,14 @@ def decision_points(pos, p):
     st, d = pos.st, pos.d
     hand = [k for k in range(int(d[L.D_KINDS])) if st[L.HAND + p * L.KMAX + k] > 0]
     challenge = [k for k in hand if L.is_challenge_card(d, k)]
-    plays = [P.PLAY_PASS] + [k * 2 + s for k in hand for s in (0, 1)]
+    plays = [P.PLAY_PASS] + [k * P.PLAY_ARGS + s for k in hand for s in (0, 1)]
     points = [(P.K_ANSWER, 0, [0, 1, 2]), (P.K_CONE, 0, [1, 2, 3, 4]), (P.K_TARGET, 0, list(range(5, 10))),
               (P.K_DEAL, 0, [0, 1, 2, 3]), (P.K_ACCEPT, 1, [0, 1]), (P.K_REWARD, 0, [0, 1]),
-              (P.K_PLAY, 1, plays), (P.K_PLAY, 0, plays), (P.K_SECOND, 0, [0, 1]),
+              *[(P.K_PLAY, w, plays) for w in range(6)], (P.K_SECOND, 0, [0, 1]), (P.K_CARD_ZAP, 0, [0, 1]),
               (P.K_HOME, 0, list(range(0, 20, 3)))]
     if len(challenge) > 1:
         points.append((P.K_CARD, 0, challenge))
+        points.append((P.K_DISCARD, 0, challenge))
     return points
 
 
@@ -74,6 +75,7 @@ def set_challenge(pos):
     st[L.OFF], st[L.DEF], st[L.SYSTEM], st[L.PLANET] = 0, 1, 1, 5
     st[L.OCONE] = 2
     st[L.SHOWN_O] = st[L.SHOWN_D] = attack
+    st[L.PLAYED_BY], st[L.PLAYED_KIND], st[L.PLAYED_ARG] = 2, int(np.flatnonzero(pos.types == L.C_FLARE)[0]), 1
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -107,6 +109,7 @@ def mind_defends(seen_card):
         pos.hand(0, seen_card)
         st[L.SEEN:L.SEEN + L.KMAX] = st[L.HAND:L.HAND + L.KMAX]
         st[L.SEEN_WHO] = 0
+        st[L.SEEN_BY] = 1
     view = np.zeros(P.VIEW_SIZE, np.int64)
     P.fill_view(view, st, pos.d, 1, P.K_CARD, 0)
     opts = np.array([pos.kind("A8"), pos.kind("A15")], np.int64)

@@ -25,8 +25,11 @@ Implemented, stage by stage:
 - 7 Cards: offense, then defense, face down. An offense without a challenge card ends the turn (everyone's
   cone tokens go home).
 - Card windows (cards.py), each in play order round after round until every player passes in a row: the
-  start of each challenge (Mobius Tubes, Warp Break) and stage 8 once both attack cards are shown
-  (reinforcements, Cosmic Zap, Emotion Control, the Warpish flare).
+  start of each challenge (Mobius Tubes, Warp Break, Plague), after the alliances (Force Field; the
+  flares of Loser (wild), Laser, Mind, Sorcerer (wild), Zombie (super)), both cards face down (Loser
+  super, Sorcerer super), stage 8 once both attack cards are shown (reinforcements, Cosmic Zap, Emotion
+  Control, the Warpish flare, Zombie wild), a deal just accepted (Quash) and the challenge over (Filch,
+  Grief). Every edict or flare played may be cancelled by another player's Card Zap, in play order.
 - 8 Reveal: attack vs attack: tokens + card, then the stage-8 window (reinforcements by main players and
   allies, on either side: `reinforce_any_side`), ties to the defense. Warpish's bonus is counted when the
   totals are compared, so a Cosmic Zap in the window cancels it. `play_order`:
@@ -55,16 +58,29 @@ Implemented, stage by stage:
 - Aliens: dealt at random per game (distinct) or fixed per seat; the first player is the first colour
   destiny card turned (`first_player`), the cards turned are shuffled back.
 
-- Edicts (estimated texts, FFG lineage): Mobius Tubes (offense, start of a challenge: every Warp token
-  home), Warp Break (anyone, start of a challenge: all own Warp tokens home), Cosmic Zap (anyone, stage 8:
-  one main player's power off for the challenge), Emotion Control (anyone, stage 8: both attack cards
-  count as compromises; the deal follows). Flares are one-shot; Warpish's (FFG texts): Wild +1 per own
-  Warp token, Super -1 to the opponent per its own Warp token (main players, stage 8).
+- Edicts (estimated texts, FFG lineage; all 12 playable): Mobius Tubes (offense, start of a challenge:
+  every Warp token home), Warp Break (anyone, start of a challenge: all own Warp tokens home), Plague
+  (anyone, start of a challenge, FFG counts estimated: another player loses 3 tokens from its bases to the
+  Warp and discards one card of each type, its choice), Force Field (anyone, after the alliances: every
+  ally of one side goes home), Cosmic Zap (anyone, stage 8: one main player's power off for the
+  challenge), Emotion Control (anyone, stage 8: both attack cards count as compromises; the deal
+  follows), Quash (anyone, a deal just accepted: cancelled, it fails and both pay the 3 tokens), Card Zap
+  (anyone, in answer to another player's edict or flare: cancelled; a Card Zap itself is not zappable).
+- Flares (all 8; one-shot; Super = own alien with its power on, Wild = anyone else; FFG texts where known,
+  else estimated, plain models where a text cannot be played -- cards.py has each): Warpish (Wild +1 per
+  own Warp token, Super -1 to the opponent per its own Warp token); Loser (Wild: both sides lose, every
+  token in the challenge to the Warp; Super: the upset declared after the cards are chosen); Laser (Wild:
+  the opponent's card drawn at random; Super: the same by a non-main Laser on either main player); Mind
+  (estimated, both: see one main player's hand; FFG's wild is about drawing cards for others); Sorcerer
+  (Wild: the main players exchange aliens for the challenge -- FFG: for good; Super: an allied Sorcerer
+  swaps the face-down cards); Zombie (Wild: one token per loss to the Warp goes home for the challenge;
+  Super: each ally brings one token from the Warp into the challenge); Filch (plain model of the
+  unplayable "steal/cheat" flare -- Wild: take the opponent's played card; Super: take back your own);
+  Grief (invented -- Wild: the winner discards a card per token you lost; Super: you take them).
 
-NOT implemented (said in the scenario description and the report too): Card Zap, Plague, Force Field and
-Quash, and the flares of the other seven aliens, are dealt and held but never played; no card play by a
-defense before its redraw nor at stage 10 (the start-of-challenge window covers "at the start of a
-challenge"); the unowned fourth system in 3-player games (`unowned_system: absent` only).
+NOT implemented (said in the scenario description and the report too): no card play by a defense before
+its redraw nor at stage 10 (the start-of-challenge window covers "at the start of a challenge"); the
+unowned fourth system in 3-player games (`unowned_system: absent` only).
 """
 from __future__ import annotations
 
@@ -100,6 +116,7 @@ from .context import (
     E_TURN,
     E_WARP,
     E_WIN,
+    E_ZAP,
 )
 from .policies import DEAL_DEFENSE_BASE, DEAL_NONE, DEAL_OFFENSE_BASE, DEAL_SWAP
 from .powers import FX_NAMES
@@ -143,7 +160,9 @@ def events(scenario) -> dict[int, Event]:
         E_ALLY: Event("  seat {seat} joins the {a} with {b} tokens", {"a": lambda s: {1: "offense", 2: "defense"}[s]}),
         E_POWER: Event("  seat {seat}'s {a} {b} ({c})", {"a": lambda a: L.ALIEN_NAMES[a], "b": lambda f: FX_NAMES[f]}),
         E_CARDS: Event("  reveal: offense seat {seat} {a}, defense {b}", card),
-        E_PLAY: Event("  seat {seat} plays {a} (side {b}: 0 offense, 1 defense)", {"a": lambda k: cards[k]}),
+        E_PLAY: Event("  seat {seat} plays {a} (on {b}: side 0 offense, 1 defense; Plague: the seat)",
+                      {"a": lambda k: cards[k]}),
+        E_ZAP: Event("  seat {seat} card-zaps {a} played by seat {b}", {"a": lambda k: cards[k]}),
         E_TOTALS: Event("  totals: offense {a}, defense {b}"),
         E_RESULT: Event("  seat {seat} wins the challenge (offense won: {a})"),
         E_LAND: Event("  seat {seat} lands {a} tokens on {b}", {"b": planet}),

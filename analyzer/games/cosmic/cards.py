@@ -1,28 +1,81 @@
 """Card plays outside the challenge cards: the windows in which reinforcements, edicts and flares may
-be played, in play order, round after round until every player passes in a row.
+be played, in play order, round after round until every player passes in a row. Every edict and flare
+played may be cancelled at once by a Card Zap of another player (`card_zapped`).
 
-Windows: W_START (the start of each challenge, before the regroup: "at the start of a challenge" cards)
-and W_REVEAL (stage 8, both attack cards shown). Implemented edicts (ESTIMATED texts, FFG lineage):
+Windows (policies.W_*): W_START (the start of each challenge, before the regroup: "at the start of a
+challenge" and "regroup" cards), W_ALLIANCE (invitations answered, before the cards are chosen), W_SWAP
+(both challenge cards face down), W_REVEAL (stage 8, both attack cards shown), W_DEAL (a deal was just
+accepted), W_AFTER (the challenge is over, before the played cards are discarded).
+
+Edicts (ESTIMATED texts, FFG lineage: cards-research.yaml):
 - Mobius Tubes (W_START, the offense only): every token in the Warp returns to a base of its owner.
 - Warp Break (W_START, any player; named by the original's deal example): the holder takes all its
   tokens back from the Warp.
+- Plague (W_START, any player, on another player; FFG counts): that player loses PLAGUE_TOKENS tokens
+  from its bases to the Warp (not a challenge loss: no consolation) and discards one card of each type
+  it holds (attack, compromise, reinforcement, edict, flare), each chosen by itself.
+- Force Field (W_ALLIANCE, any player): cancels the alliances of one side (every ally of that side goes
+  home). Model: one side per card (the text's "any alliances you choose" is not split further).
 - Cosmic Zap (W_REVEAL, any player): one main player's power is off for the rest of the challenge.
 - Emotion Control (W_REVEAL, any player): both attack cards count as compromises (the deal follows).
-Implemented flare: Warpish (W_REVEAL, held by a main player; FFG texts): Wild +1 per own token in the
-Warp; Super (held by Warpish with its power on) the opponent -1 per its own tokens in the Warp.
-Flares are one-shot (Mayfair): discarded when played.
-NOT playable (held until discarded or taken): Card Zap, Plague, Force Field, Quash, the other 7 flares.
+- Quash (W_DEAL, any player): the deal just accepted is cancelled; it counts as failed and both main
+  players pay the failed-deal penalty.
+- Card Zap (any player, in answer to another player's edict or flare, in play order): that card is
+  discarded without effect. A Card Zap itself cannot be zapped (one response round, a simplification).
+
+Flares: one-shot (Mayfair), discarded when played. Super = held by its own alien with the power on;
+Wild = any other holder (or the alien without its power). FFG texts where known, else ESTIMATED; a plain
+model where the text cannot be played here (each marked):
+- Warpish (W_REVEAL, main player; FFG): Wild +1 per own token in the Warp; Super the opponent -1 per its
+  own tokens in the Warp.
+- Loser (FFG): Wild (W_ALLIANCE, main player): both sides lose, every token in the challenge (cone,
+  allies, the defense's on the planet) goes to the Warp and the challenge ends, failed. Super (W_SWAP,
+  main player, no upset yet): Loser declares its upset after the cards are chosen.
+- Laser (estimated; Eon super): Wild (W_ALLIANCE, main player): the opponent's challenge card is drawn at
+  random (the eon power once, whatever `laser_reading`). Super (W_ALLIANCE, Laser not a main player):
+  the same on either main player.
+- Mind (estimated: FFG's wild, drawing cards for others, has no effect on play here): Wild and Super
+  (W_ALLIANCE, nobody has looked this challenge): the holder sees one main player's hand (its
+  opponent's if it is a main player), kept in its view like Mind's power.
+- Sorcerer (FFG): Wild (W_ALLIANCE, not a main player): the two main players exchange aliens for the rest
+  of the challenge (FFG: for good; here for the challenge so each seat keeps its dealt alien in the
+  results; the flare is discarded, not handed to Sorcerer). Super (W_SWAP, Sorcerer as an ally): swaps
+  the two face-down challenge cards.
+- Zombie (FFG): Wild (W_REVEAL, on a side): for the rest of the challenge one of the holder's tokens per
+  loss to the Warp returns to a base instead. Super (W_ALLIANCE, Zombie as a main player): each of its
+  allies with a token in the Warp brings one from the Warp onto its side (beyond the 4-token limit).
+- Filch (plain model: the classic "steal/cheat" flare cannot be played by a program): Wild (W_AFTER,
+  main player): takes the opponent's played challenge card into hand (Filch's power once). Super: Filch
+  takes its own played challenge card back into hand.
+- Grief (invented, like its power): Wild (W_AFTER, a main player who lost tokens to the Warp in a
+  challenge its opponent won): the winner discards one random card per token lost (Grief's estimated
+  power once). Super: Grief takes those cards into its hand instead.
 """
 import numpy as np
 from numba import njit
 
 from . import state as L
-from .context import E_PLAY, ask, trace
-from .moves import go_home
-from .policies import K_PLAY, PLAY_PASS
-from .powers import power_active, timing_order
+from .context import E_ALLY, E_PLAY, E_ZAP, ask, trace
+from .moves import go_home, take_from_bases, to_warp
+from .policies import (
+    K_CARD_ZAP,
+    K_DISCARD,
+    K_LOSE,
+    K_PLAY,
+    PLAY_ARGS,
+    PLAY_PASS,
+    W_AFTER,
+    W_ALLIANCE,
+    W_DEAL,
+    W_REVEAL,
+    W_START,
+    W_SWAP,
+    filch_takes_offense_card,
+)
+from .powers import grief_can, power_active, see_hand, sorrow, timing_order
 
-W_START, W_REVEAL = 0, 1
+PLAGUE_TOKENS = 3    # tokens a Plague sends to the Warp (FFG)
+CARD_TYPES = 5       # Plague: one card of each type (attack, compromise, reinforcement, edict, flare)
 
 
 @njit(cache=True)
@@ -52,10 +105,41 @@ def card_window(w, st, d, X):
             passes += 1
             continue
         passes = 0
-        kind, side = choice // 2, choice % 2
+        kind, arg = choice // PLAY_ARGS, choice % PLAY_ARGS
         L.discard_from_hand(st, q, kind)
-        trace(X, E_PLAY, q, kind, side, 0)
-        apply_card(st, d, X, q, kind, side)
+        trace(X, E_PLAY, q, kind, arg, 0)
+        if L.ctype(d, kind) == L.C_REINF or not card_zapped(st, d, X, q, kind, arg, order, players):
+            apply_card(st, d, X, q, kind, arg)
+
+
+@njit(cache=True)
+def card_zapped(st, d, X, q, kind, arg, order, players):
+    """The card q just played is public; each other player in play order may cancel it with a Card Zap."""
+    st[L.PLAYED_BY] = q
+    st[L.PLAYED_KIND] = kind
+    st[L.PLAYED_ARG] = arg
+    opts = X[6]
+    for i in range(players):
+        r = order[i]
+        zap = held_edict(st, d, r, L.CARD_ZAP)
+        if r == q or zap < 0:
+            continue
+        opts[0] = 0
+        opts[1] = 1
+        if ask(st, d, X, r, K_CARD_ZAP, 0, 2) == 1:
+            L.discard_from_hand(st, r, zap)
+            trace(X, E_ZAP, r, kind, q, 0)
+            return True
+    return False
+
+
+@njit(cache=True)
+def held_edict(st, d, q, code):
+    """The card kind of edict `code` if q holds one, else -1."""
+    for k in range(d[L.D_KINDS]):
+        if st[L.HAND + q * L.KMAX + k] > 0 and L.ctype(d, k) == L.C_EDICT and L.cval(d, k) == code:
+            return k
+    return -1
 
 
 @njit(cache=True)
@@ -69,8 +153,14 @@ def own_side(st, q):
 
 
 @njit(cache=True)
+def offer(opts, n, kind, arg):
+    opts[n] = kind * PLAY_ARGS + arg
+    return n + 1
+
+
+@njit(cache=True)
 def list_plays(w, st, d, q, opts):
-    """PLAY_PASS, then every card q may play now as kind * 2 + side (the side it helps or targets)."""
+    """PLAY_PASS, then every card q may play now as kind * PLAY_ARGS + arg."""
     opts[0] = PLAY_PASS
     n = 1
     side = own_side(st, q)
@@ -81,24 +171,82 @@ def list_plays(w, st, d, q, opts):
         if w == W_REVEAL and t == L.C_REINF and side >= 0:
             for s in range(2):
                 if s == side or d[L.D_ANY_SIDE] == 1:
-                    opts[n] = k * 2 + s
-                    n += 1
-        elif w == W_REVEAL and t == L.C_EDICT and v == L.COSMIC_ZAP:
+                    n = offer(opts, n, k, s)
+        elif t == L.C_EDICT:
+            n = offer_edict(w, st, d, q, k, v, opts, n)
+        elif t == L.C_FLARE:
+            n = offer_flare(w, st, d, q, k, v, side, opts, n)
+    return n
+
+
+@njit(cache=True)
+def offer_edict(w, st, d, q, k, v, opts, n):
+    if w == W_START:
+        if v == L.MOBIUS_TUBES and q == st[L.OFF] and warp_total(st, d) > 0:
+            n = offer(opts, n, k, 0)
+        elif v == L.WARP_BREAK and st[L.WARP + q] > 0:
+            n = offer(opts, n, k, 0)
+        elif v == L.PLAGUE:
+            for r in range(d[L.D_PLAYERS]):
+                if r != q:
+                    n = offer(opts, n, k, r)
+    elif w == W_ALLIANCE and v == L.FORCE_FIELD:
+        for s in range(2):
+            if allies(st, d, s) > 0:
+                n = offer(opts, n, k, s)
+    elif w == W_REVEAL and v == L.COSMIC_ZAP:
+        for s in range(2):
+            n = offer(opts, n, k, s)
+    elif w == W_REVEAL and v == L.EMOTION_CONTROL:
+        n = offer(opts, n, k, 0)
+    elif w == W_DEAL and v == L.QUASH and st[L.DEAL_STRUCK] == 1:
+        n = offer(opts, n, k, 0)
+    return n
+
+
+@njit(cache=True)
+def is_super(st, d, q, alien):
+    return st[L.ALIEN + q] == alien and power_active(st, d, q)
+
+
+@njit(cache=True)
+def offer_flare(w, st, d, q, k, alien, side, opts, n):
+    """The flare of `alien` held by q, at the window its text names (the module docstring)."""
+    main = q == st[L.OFF] or q == st[L.DEF]
+    sup = is_super(st, d, q, alien)
+    if alien == L.WARPISH:
+        if w == W_REVEAL and main:
+            n = offer(opts, n, k, side)
+    elif alien == L.LOSER:
+        if (w == W_ALLIANCE and main and not sup) or (w == W_SWAP and main and sup and st[L.UPSET] == 0):
+            n = offer(opts, n, k, side)
+    elif alien == L.LASER:
+        if w == W_ALLIANCE and main and not sup:
+            n = offer(opts, n, k, 1 - side)
+        elif w == W_ALLIANCE and not main and sup:
             for s in range(2):
-                opts[n] = k * 2 + s
-                n += 1
-        elif w == W_REVEAL and t == L.C_EDICT and v == L.EMOTION_CONTROL:
-            opts[n] = k * 2
-            n += 1
-        elif w == W_REVEAL and t == L.C_FLARE and v == L.WARPISH and (q == st[L.OFF] or q == st[L.DEF]):
-            opts[n] = k * 2 + side
-            n += 1
-        elif w == W_START and t == L.C_EDICT and v == L.MOBIUS_TUBES and q == st[L.OFF] and warp_total(st, d) > 0:
-            opts[n] = k * 2
-            n += 1
-        elif w == W_START and t == L.C_EDICT and v == L.WARP_BREAK and st[L.WARP + q] > 0:
-            opts[n] = k * 2
-            n += 1
+                n = offer(opts, n, k, s)
+    elif alien == L.MIND:
+        if w == W_ALLIANCE and st[L.SEEN_WHO] < 0:
+            for s in range(2):
+                if not main or s != side:
+                    n = offer(opts, n, k, s)
+    elif alien == L.SORCERER:
+        if (w == W_ALLIANCE and not main and not sup and st[L.POWERS_SWAPPED] == 0) or (
+                w == W_SWAP and not main and sup and side >= 0):
+            n = offer(opts, n, k, 0)
+    elif alien == L.ZOMBIE:
+        if w == W_REVEAL and not sup and side >= 0 and st[L.ZOMBIE_SAVE + q] == 0:
+            n = offer(opts, n, k, side)
+        elif w == W_ALLIANCE and main and sup and allies_in_warp(st, d, side) > 0:
+            n = offer(opts, n, k, side)
+    elif alien == L.FILCH:
+        slot = L.OCARD if filch_takes_offense_card(side, sup) else L.DCARD
+        if w == W_AFTER and main and st[slot] >= 0:
+            n = offer(opts, n, k, side)
+    elif alien == L.GRIEF:
+        if w == W_AFTER and main and grief_can(st, q):
+            n = offer(opts, n, k, side)
     return n
 
 
@@ -111,6 +259,29 @@ def warp_total(st, d):
 
 
 @njit(cache=True)
+def allies(st, d, side):
+    """Allies' tokens on one side (the offense's own cone tokens are not an alliance)."""
+    n = 0
+    for q in range(d[L.D_PLAYERS]):
+        if side == 0 and q != st[L.OFF]:
+            n += st[L.OCONE + q]
+        elif side == 1:
+            n += st[L.DCONE + q]
+    return n
+
+
+@njit(cache=True)
+def allies_in_warp(st, d, side):
+    """Allies of one side with a token in the Warp."""
+    n = 0
+    for q in range(d[L.D_PLAYERS]):
+        cone = st[(L.OCONE if side == 0 else L.DCONE) + q]
+        if cone > 0 and q != st[L.OFF] and st[L.WARP + q] > 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def free_from_warp(st, d, X, q):
     n = st[L.WARP + q]
     st[L.WARP + q] = 0
@@ -118,18 +289,25 @@ def free_from_warp(st, d, X, q):
 
 
 @njit(cache=True)
-def apply_card(st, d, X, q, kind, side):
+def main_of(st, side):
+    return st[L.DEF] if side == 1 else st[L.OFF]
+
+
+@njit(cache=True)
+def apply_card(st, d, X, q, kind, arg):
     t, v = L.ctype(d, kind), L.cval(d, kind)
     if t == L.C_REINF:
-        st[L.REINF_D if side == 1 else L.REINF_O] += v
-    elif t == L.C_FLARE:  # Warpish's flare, played by a main player for its own side
-        opp = st[L.OFF] if side == 1 else st[L.DEF]
-        if st[L.ALIEN + q] == L.WARPISH and power_active(st, d, q):  # Super: -1 per opponent token in the Warp
-            st[L.BONUS_O if side == 1 else L.BONUS_D] -= st[L.WARP + opp]
-        else:  # Wild: +1 per own token in the Warp
-            st[L.BONUS_D if side == 1 else L.BONUS_O] += st[L.WARP + q]
-    elif v == L.COSMIC_ZAP:
-        st[L.ZAPPED + (st[L.DEF] if side == 1 else st[L.OFF])] = 1
+        st[L.REINF_D if arg == 1 else L.REINF_O] += v
+    elif t == L.C_FLARE:
+        apply_flare(st, d, X, q, v, arg)
+    else:
+        apply_edict(st, d, X, q, v, arg)
+
+
+@njit(cache=True)
+def apply_edict(st, d, X, q, v, arg):
+    if v == L.COSMIC_ZAP:
+        st[L.ZAPPED + main_of(st, arg)] = 1
     elif v == L.EMOTION_CONTROL:
         st[L.EMOTION] = 1
     elif v == L.MOBIUS_TUBES:
@@ -137,3 +315,126 @@ def apply_card(st, d, X, q, kind, side):
             free_from_warp(st, d, X, r)
     elif v == L.WARP_BREAK:
         free_from_warp(st, d, X, q)
+    elif v == L.PLAGUE:
+        plague(st, d, X, arg)
+    elif v == L.FORCE_FIELD:
+        force_field(st, d, X, arg)
+    elif v == L.QUASH:
+        st[L.DEAL_STRUCK] = 2
+
+
+@njit(cache=True)
+def plague(st, d, X, r):
+    """r loses PLAGUE_TOKENS tokens from its bases to the Warp and discards one card of each type."""
+    to_warp(st, d, X, r, take_from_bases(st, d, X, r, PLAGUE_TOKENS, K_LOSE))
+    st[L.LOST + r] = 0  # played before the challenge: not a loss in it (no consolation, no Grief)
+    opts = X[6]
+    for t in range(CARD_TYPES):
+        n = 0
+        for k in range(d[L.D_KINDS]):
+            if st[L.HAND + r * L.KMAX + k] > 0 and L.ctype(d, k) == t:
+                opts[n] = k
+                n += 1
+        if n > 0:
+            L.discard_from_hand(st, r, ask(st, d, X, r, K_DISCARD, t, n))
+
+
+@njit(cache=True)
+def force_field(st, d, X, side):
+    """Every ally of one side leaves the challenge: its tokens go home."""
+    for q in range(d[L.D_PLAYERS]):
+        slot = (L.OCONE if side == 0 else L.DCONE) + q
+        if q == st[L.OFF] or st[slot] == 0:
+            continue
+        n = st[slot]
+        st[slot] = 0
+        go_home(st, d, X, q, n)
+
+
+@njit(cache=True)
+def apply_flare(st, d, X, q, alien, side):
+    sup = is_super(st, d, q, alien)
+    opp = main_of(st, 1 - side)
+    if alien == L.WARPISH:
+        if sup:  # Super: -1 per opponent token in the Warp
+            st[L.BONUS_O if side == 1 else L.BONUS_D] -= st[L.WARP + opp]
+        else:  # Wild: +1 per own token in the Warp
+            st[L.BONUS_D if side == 1 else L.BONUS_O] += st[L.WARP + q]
+    elif alien == L.LOSER:
+        if sup:
+            st[L.UPSET] = 1
+        else:
+            st[L.ALL_LOSE] = 1
+    elif alien == L.LASER:
+        st[L.LASERED + main_of(st, side)] = 1
+    elif alien == L.MIND:
+        see_hand(st, q, main_of(st, side))
+    elif alien == L.SORCERER:
+        if sup:
+            t = st[L.OCARD]
+            st[L.OCARD] = st[L.DCARD]
+            st[L.DCARD] = t
+        else:
+            swap_aliens(st)
+    elif alien == L.ZOMBIE:
+        if sup:
+            zombie_reinforce(st, d, X, side)
+        else:
+            st[L.ZOMBIE_SAVE + q] = 1
+    elif alien == L.FILCH:
+        slot = L.OCARD if filch_takes_offense_card(side, sup) else L.DCARD
+        L.give_card(st, q, st[slot], 1)
+        st[slot] = -1
+    elif alien == L.GRIEF:
+        sorrow(st, d, X, q, sup)
+
+
+@njit(cache=True)
+def swap_aliens(st):
+    t = st[L.ALIEN + st[L.OFF]]
+    st[L.ALIEN + st[L.OFF]] = st[L.ALIEN + st[L.DEF]]
+    st[L.ALIEN + st[L.DEF]] = t
+    st[L.POWERS_SWAPPED] = 1 - st[L.POWERS_SWAPPED]
+
+
+@njit(cache=True)
+def zombie_reinforce(st, d, X, side):
+    for q in range(d[L.D_PLAYERS]):
+        slot = (L.OCONE if side == 0 else L.DCONE) + q
+        if st[slot] > 0 and q != st[L.OFF] and st[L.WARP + q] > 0:
+            st[L.WARP + q] -= 1
+            st[slot] += 1
+            trace(X, E_ALLY, q, side + 1, 1, 0)
+
+
+# ---- hooks the engine calls -------------------------------------------------------------------------
+@njit(cache=True)
+def all_lost(st, d, X):
+    """Loser's wild flare was played: every token in the challenge goes to the Warp. Returns True then."""
+    if st[L.ALL_LOSE] == 0:
+        return False
+    pl, de = st[L.PLANET], st[L.DEF]
+    n = L.tokens(st, pl, de)
+    L.add_tokens(st, pl, de, -n)
+    to_warp(st, d, X, de, n)
+    for q in range(d[L.D_PLAYERS]):
+        n = st[L.OCONE + q] + st[L.DCONE + q]
+        st[L.OCONE + q] = 0
+        st[L.DCONE + q] = 0
+        to_warp(st, d, X, q, n)
+    return True
+
+
+@njit(cache=True)
+def quashed(st, d, X):
+    """A deal was accepted: anyone may Quash it now. Returns True if it was."""
+    st[L.DEAL_STRUCK] = 1
+    card_window(W_DEAL, st, d, X)
+    return st[L.DEAL_STRUCK] == 2
+
+
+@njit(cache=True)
+def challenge_over(st):
+    """Undo what lasts only for the challenge: the aliens Sorcerer's wild flare exchanged."""
+    if st[L.POWERS_SWAPPED] == 1:
+        swap_aliens(st)

@@ -10,7 +10,7 @@ from .policies import decide, fill_view
 COLUMNS = Columns(
     game={"length": "turns played", "capped": "1 if the game hit turn_cap (a draw)",
           "challenges": "challenges played", "deals_made": "compromise-compromise deals struck",
-          "deals_failed": "compromise-compromise deals that failed (3 tokens each to the Warp)",
+          "deals_failed": "compromise-compromise deals that failed, rejected or quashed (3 tokens each to the Warp)",
           "win_by": "how the winning challenge ended: 0 no win, 1 attack, 2 deal, 3 re-establish"},
     seat={"score": "foreign bases at the end", "is_winner": "won the game (shared wins count for each)",
           "faction": "alien (0 Filch, 1 Warpish, 2 Loser, 3 Laser, 4 Mind, 5 Sorcerer, 6 Grief, 7 Zombie)",
@@ -25,7 +25,7 @@ S = indices("S", COLUMNS.seat)
 # trace record kinds: (kind, seat, a, b, c)
 (E_FIRST, E_TURN, E_REDEAL, E_REGROUP, E_DESTINY, E_DEFENDER, E_REESTABLISH, E_CONE, E_ALLY, E_POWER,
  E_CARDS, E_PLAY, E_TOTALS, E_RESULT, E_LAND, E_WARP, E_HOME, E_REWARD, E_CONSOLATION, E_DEAL,
- E_NO_CARD, E_WIN, E_CAP, E_STUCK) = range(1, 25)
+ E_NO_CARD, E_WIN, E_CAP, E_STUCK, E_ZAP) = range(1, 26)
 
 
 @njit(cache=True)

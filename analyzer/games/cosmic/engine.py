@@ -8,7 +8,7 @@ from numba import njit
 from ... import rng
 from ...kernel import new_trace
 from . import state as L
-from .cards import W_REVEAL, W_START, card_window
+from .cards import W_AFTER, W_ALLIANCE, W_REVEAL, W_START, W_SWAP, all_lost, card_window, challenge_over, quashed
 from .context import (
     COLUMNS,
     E_ALLY,
@@ -144,9 +144,12 @@ def clear_challenge(st, players):
         st[L.ZAPPED + q] = 0
         st[L.LASERED + q] = 0
         st[L.LOST + q] = 0
-    for f in (L.REVERSE, L.COMET, L.UPSET, L.REINF_O, L.REINF_D, L.BONUS_O, L.BONUS_D, L.OFF_WINS, L.EMOTION):
+        st[L.ZOMBIE_SAVE + q] = 0
+    for f in (L.REVERSE, L.COMET, L.UPSET, L.REINF_O, L.REINF_D, L.BONUS_O, L.BONUS_D, L.OFF_WINS, L.EMOTION,
+              L.ALL_LOSE, L.POWERS_SWAPPED, L.DEAL_STRUCK):
         st[f] = 0
-    for f in (L.SHOWN_O, L.SHOWN_D, L.OCARD, L.DCARD, L.SEEN_WHO, L.DEF, L.SYSTEM, L.PLANET):
+    for f in (L.SHOWN_O, L.SHOWN_D, L.OCARD, L.DCARD, L.SEEN_WHO, L.SEEN_BY, L.DEF, L.SYSTEM, L.PLANET,
+              L.PLAYED_BY, L.PLAYED_KIND, L.PLAYED_ARG):
         st[f] = -1
 
 
@@ -165,6 +168,7 @@ def turn(st, d, X, p):
         redeals += 1
     for c in range(2):
         result, how = challenge(st, d, X, p)
+        challenge_over(st)
         if game_won(st, d, X, how):
             return True
         if result != R_SUCCESS or c == 1 or L.challenge_cards(st, d, p) == 0:
@@ -214,11 +218,16 @@ def challenge(st, d, X, p):
     cone(st, d, X, p)
     powers_at(TP_ALLIANCE, st, d, X)
     alliances(st, d, X)
+    card_window(W_ALLIANCE, st, d, X)
+    if all_lost(st, d, X):  # Loser's wild flare
+        return_set_aside(st, d)
+        return R_FAIL, WIN_ATTACK
     powers_at(TP_PLANNING, st, d, X)
     if not play_cards(st, d, X):
         return_set_aside(st, d)
         return R_ENDED, WIN_ATTACK
     powers_at(TP_SWAP, st, d, X)
+    card_window(W_SWAP, st, d, X)
     result, how = resolve(st, d, X)
     end_challenge(st, d, X)
     return result, how
@@ -626,6 +635,8 @@ def deal(st, d, X):
         opts[1] = 1
         accepted = ask(st, d, X, de, K_ACCEPT, proposal, 2) == 1
     trace(X, E_DEAL, off, proposal, accepted, de)
+    if accepted and quashed(st, d, X):
+        accepted = False
     if accepted:
         X[10][G.DEALS_MADE] += 1
         if proposal == DEAL_SWAP or proposal == DEAL_OFFENSE_BASE:
@@ -689,6 +700,7 @@ def end_challenge(st, d, X):
     """Powers acting after the challenge (Filch, Grief), then the played cards are discarded and the
     cards Laser set aside go back to their hands."""
     powers_at(TP_AFTER, st, d, X)
+    card_window(W_AFTER, st, d, X)
     for slot in (L.OCARD, L.DCARD):
         if st[slot] >= 0:
             L.discard(st, st[slot])

@@ -42,6 +42,11 @@ def to_warp(st, d, X, q, n):
         X[11][q, S.POWERS_USED] += 1
         go_home(st, d, X, q, n)
         return
+    if st[L.ZOMBIE_SAVE + q] == 1:  # Zombie's wild flare: one of them goes home instead
+        go_home(st, d, X, q, 1)
+        n -= 1
+        if n == 0:
+            return
     st[L.WARP + q] += n
     if q == st[L.OFF] or q == st[L.DEF]:
         st[L.LOST + q] += n

@@ -10,7 +10,10 @@ Decision kinds (K_*) and what their options hold:
 - K_INVITE, K_USE_POWER, K_SECOND, K_ACCEPT: 0 no, 1 yes (V_ARG: the seat invited / the alien)
 - K_ANSWER: ANSWER_DECLINE, ANSWER_OFFENSE, ANSWER_DEFENSE
 - K_CARD: card kinds (challenge cards of the hand)
-- K_PLAY: PLAY_PASS or card kind * 2 + side (0 offense, 1 defense)
+- K_PLAY: PLAY_PASS or card kind * PLAY_ARGS + arg (arg: the side it helps or targets, 0 offense, 1 defense;
+  Plague: the seat it strikes); V_ARG: the window (W_*)
+- K_CARD_ZAP: 0 no, 1 yes (the card being played: L.PLAYED_BY, PLAYED_KIND, PLAYED_ARG in the public block)
+- K_DISCARD: card kinds (Plague: one card of one type to discard)
 - K_REWARD: REWARD_CARD or REWARD_TOKEN
 - K_DEAL: DEAL_NONE, DEAL_SWAP, DEAL_OFFENSE_BASE, DEAL_DEFENSE_BASE
 """
@@ -24,22 +27,27 @@ HEURISTIC, CAUTIOUS = 2, 3  # policy codes after the shared random 0 and scripte
 
 (K_REGROUP, K_DESTINY_OWN, K_WILD, K_INSTRUCTION, K_CONE, K_SOURCE, K_TARGET, K_INVITE, K_ANSWER,
  K_ALLY_COUNT, K_CARD, K_USE_POWER, K_MIND_TARGET, K_PLAY, K_REWARD, K_HOME, K_LOSE, K_DEAL, K_ACCEPT,
- K_DEAL_PLANET, K_SECOND, K_REESTABLISH_COUNT) = range(22)
+ K_DEAL_PLANET, K_SECOND, K_REESTABLISH_COUNT, K_CARD_ZAP, K_DISCARD) = range(24)
 KIND_NAMES = ("regroup", "own-colour destiny", "wild destiny", "instruction", "cone", "token source", "target",
               "invite", "answer", "ally tokens", "challenge card", "use power", "Mind target", "play card", "reward",
               "tokens home", "lose token", "deal", "accept deal", "deal planet", "second challenge",
-              "re-establish tokens")
+              "re-establish tokens", "card zap", "plague discard")
 OPT_REDRAW, OPT_REESTABLISH = -1, 100
 ANSWER_DECLINE, ANSWER_OFFENSE, ANSWER_DEFENSE = 0, 1, 2
 PLAY_PASS = -1
+PLAY_ARGS = 8         # K_PLAY option = kind * PLAY_ARGS + arg
+# the card windows (cards.py): start of a challenge, after alliances, cards face down, stage 8, deal, after
+W_START, W_REVEAL, W_ALLIANCE, W_SWAP, W_DEAL, W_AFTER = range(6)
 REWARD_CARD, REWARD_TOKEN = 0, 1
 DEAL_NONE, DEAL_SWAP, DEAL_OFFENSE_BASE, DEAL_DEFENSE_BASE = 0, 1, 2, 3
 DEAL_CARDS = 2        # cards paid for a base in DEAL_OFFENSE_BASE / DEAL_DEFENSE_BASE
 EXPECTED_CARD = 10    # what a player expects an unseen attack card to be worth (the deck's mean is ~11)
+PLAGUE_LEADER = 3     # heuristic: Plague a player once it holds this many foreign bases
+FILCH_WORTH = 12      # heuristic: Filch's flare takes an attack card of at least this value
 
 # the view: the public block of the state (same offsets), then:
 V_HAND = L.PUB_END            # own hand, by kind
-V_SEEN = V_HAND + L.KMAX      # the hand Mind saw (Mind only), by kind
+V_SEEN = V_HAND + L.KMAX      # the hand Mind (or its flare's holder) saw, by kind; only the seer's view
 V_SEEN_WHO = V_SEEN + L.KMAX  # whose hand that was, -1 none
 V_SEAT = V_SEEN_WHO + 1
 V_KIND = V_SEAT + 1
@@ -55,7 +63,7 @@ def fill_view(view, st, d, p, kind, arg):
     """The one place a player's view is built."""
     view[:L.PUB_END] = st[:L.PUB_END]
     view[V_HAND:V_HAND + L.KMAX] = st[L.HAND + p * L.KMAX:L.HAND + (p + 1) * L.KMAX]
-    if st[L.ALIEN + p] == L.MIND:
+    if st[L.SEEN_BY] == p:
         view[V_SEEN:V_SEEN + L.KMAX] = st[L.SEEN:L.SEEN + L.KMAX]
         view[V_SEEN_WHO] = st[L.SEEN_WHO]
     else:
@@ -268,55 +276,242 @@ def my_side(view, p):
 
 
 @njit(cache=True)
+def play_card(d, option):
+    """(type, value, arg) of a K_PLAY option."""
+    kind = option // PLAY_ARGS
+    return d[L.D_CTYPE + kind], d[L.D_CVAL + kind], option % PLAY_ARGS
+
+
+@njit(cache=True)
+def is_main(view, p):
+    return p == view[L.OFF] or p == view[L.DEF]
+
+
+@njit(cache=True)
 def start_play(view, options, n, d):
-    """At the start of a challenge: Warp Break with 2+ own tokens in the Warp, Mobius Tubes with 3+."""
+    """At the start of a challenge: Warp Break with 2+ own tokens in the Warp, Mobius Tubes with 3+, Plague
+    on the player closest to winning (most foreign bases, not me) once it holds PLAGUE_LEADER."""
     p = view[V_SEAT]
     for i in range(n):
         if options[i] == PLAY_PASS:
             continue
-        v = d[L.D_CVAL + options[i] // 2]
+        t, v, arg = play_card(d, options[i])
         if (v == L.WARP_BREAK and view[L.WARP + p] >= 2) or (v == L.MOBIUS_TUBES and view[L.WARP + p] >= 3):
+            return i
+        if v == L.PLAGUE and v_foreign(view, arg) >= PLAGUE_LEADER and v_foreign(view, arg) == leader_bases(view, p):
+            return i
+    return pick(options, n, PLAY_PASS)
+
+
+@njit(cache=True)
+def leader_bases(view, p):
+    best = 0
+    for q in range(view[V_PLAYERS]):
+        if q != p:
+            best = max(best, v_foreign(view, q))
+    return best
+
+
+@njit(cache=True)
+def behind_by(view, d, side):
+    """Stage 8: what my side lacks to win as the totals stand (<= 0: it wins; ties go to the defense)."""
+    o = (side_tokens(view, False) + d[L.D_CVAL + view[L.SHOWN_O]] + view[L.REINF_O] + view[L.BONUS_O]
+         + warpish_pending(view, 0))
+    de = (side_tokens(view, True) + d[L.D_CVAL + view[L.SHOWN_D]] + view[L.REINF_D] + view[L.BONUS_D]
+          + warpish_pending(view, 1))
+    return (de - o + 1) if side == 0 else (o - de)
+
+
+@njit(cache=True)
+def warpish_flare_gain(view, p, side):
+    """Warpish's flare: Super (Warpish, power on) the opponent's Warp tokens off its total; Wild my own on."""
+    if view[L.ALIEN + p] == L.WARPISH and v_power_active(view, p):
+        return view[L.WARP + (view[L.OFF] if side == 1 else view[L.DEF])]
+    return view[L.WARP + p]
+
+
+@njit(cache=True)
+def reveal_play(view, options, n, d):
+    """Stage 8: when my side is behind, the smallest reinforcement or Warpish flare that turns it, else a
+    Cosmic Zap on the other side's Warpish, else (a main player) Emotion Control, else Zombie's wild flare
+    when I have 2+ tokens at stake; otherwise pass."""
+    p = view[V_SEAT]
+    side = my_side(view, p)
+    if side < 0:
+        return pick(options, n, PLAY_PASS)
+    gap = behind_by(view, d, side)
+    if gap <= 0:
+        return pick(options, n, PLAY_PASS)
+    best, best_gain, zap, emotion, zombie = -1, 0, -1, -1, -1
+    for i in range(n):
+        if options[i] == PLAY_PASS:
+            continue
+        t, v, s = play_card(d, options[i])
+        gain = 0
+        if t == L.C_REINF and s == side:
+            gain = v
+        elif t == L.C_FLARE and v == L.WARPISH:
+            gain = warpish_flare_gain(view, p, side)
+        if gain >= gap and (best < 0 or gain < best_gain):
+            best, best_gain = i, gain
+        if t == L.C_EDICT and v == L.COSMIC_ZAP and s != side and warpish_pending(view, s) >= gap:
+            zap = i
+        if t == L.C_EDICT and v == L.EMOTION_CONTROL and is_main(view, p):
+            emotion = i
+        if t == L.C_FLARE and v == L.ZOMBIE and my_stake(view, p) >= 2:
+            zombie = i
+    for i in (best, zap, emotion, zombie):
+        if i >= 0:
+            return i
+    return pick(options, n, PLAY_PASS)
+
+
+@njit(cache=True)
+def my_stake(view, p):
+    """My tokens in the challenge (cone, or the planet for the defense)."""
+    n = view[L.OCONE + p] + view[L.DCONE + p]
+    if p == view[L.DEF]:
+        n += v_tokens(view, view[L.PLANET], p)
+    return n
+
+
+@njit(cache=True)
+def alliance_play(view, options, n, d):
+    """After alliances: Force Field on the other side's alliances (2+ tokens); Laser's and Mind's flares as a
+    main player (or Laser's super on the other side); Zombie's super; Sorcerer's wild when the other side's
+    main player is Warpish with 3+ in the Warp; Loser's wild when the other side risks 3+ tokens more."""
+    p = view[V_SEAT]
+    side = my_side(view, p)
+    if side < 0:
+        return pick(options, n, PLAY_PASS)
+    mine, theirs = side_tokens(view, side == 1), side_tokens(view, side == 0)
+    for i in range(n):
+        if options[i] == PLAY_PASS:
+            continue
+        t, v, s = play_card(d, options[i])
+        if t == L.C_EDICT and v == L.FORCE_FIELD and s != side and ally_tokens(view, s) >= 2:
+            return i
+        if t != L.C_FLARE:
+            continue
+        if (v == L.LASER or (v == L.MIND and is_main(view, p))) and s != side:
+            return i
+        if v == L.ZOMBIE and s == side:
+            return i
+        if v == L.SORCERER and warpish_pending(view, 1 - side) >= 3:
+            return i
+        if v == L.LOSER and theirs >= mine + 3:
+            return i
+    return pick(options, n, PLAY_PASS)
+
+
+@njit(cache=True)
+def ally_tokens(view, side):
+    n = 0
+    for q in range(view[V_PLAYERS]):
+        if side == 0 and q != view[L.OFF]:
+            n += view[L.OCONE + q]
+        elif side == 1:
+            n += view[L.DCONE + q]
+    return n
+
+
+@njit(cache=True)
+def swap_play(view, options, n, d):
+    """Cards face down: Loser's super (an upset) when my card is not expected to win; Sorcerer's super
+    (swapping two unseen cards) is never worth it to an ally."""
+    p = view[V_SEAT]
+    side = my_side(view, p)
+    card = view[V_MYCARD]
+    if card < 0:
+        return pick(options, n, PLAY_PASS)
+    mine = side_tokens(view, side == 1) + (d[L.D_CVAL + card] if d[L.D_CTYPE + card] == L.C_ATTACK else 0)
+    for i in range(n):
+        if options[i] == PLAY_PASS:
+            continue
+        t, v, _ = play_card(d, options[i])
+        if v == L.LOSER and mine < side_tokens(view, side == 0) + EXPECTED_CARD:
+            return i
+    return pick(options, n, PLAY_PASS)
+
+
+@njit(cache=True)
+def filch_takes_offense_card(side, own):
+    """Filch's flare takes its own card (super) or the opponent's (wild): is that the offense's card?"""
+    return (side == 0) == own
+
+
+@njit(cache=True)
+def after_play(view, options, n, d):
+    """The challenge is over: Grief's flares whenever they can be played; Filch's when the card it takes is
+    an attack of FILCH_WORTH or more."""
+    p = view[V_SEAT]
+    for i in range(n):
+        if options[i] == PLAY_PASS:
+            continue
+        t, v, s = play_card(d, options[i])
+        if v == L.GRIEF:
+            return i
+        own = view[L.ALIEN + p] == L.FILCH and v_power_active(view, p)
+        card = view[L.SHOWN_O] if filch_takes_offense_card(s, own) else view[L.SHOWN_D]
+        if v == L.FILCH and card >= 0 and d[L.D_CTYPE + card] == L.C_ATTACK and d[L.D_CVAL + card] >= FILCH_WORTH:
             return i
     return pick(options, n, PLAY_PASS)
 
 
 @njit(cache=True)
 def play_choice(view, options, n, d):
-    """Stage 8: when my side is behind, the smallest reinforcement or Warpish flare that turns it, else a
-    Cosmic Zap on the other side's Warpish, else (a main player) Emotion Control; otherwise pass."""
-    if view[V_ARG] == 0:
+    """K_PLAY, by window (V_ARG). A deal: a player outside it always quashes (both rivals pay 3 tokens)."""
+    w = view[V_ARG]
+    if w == W_START:
         return start_play(view, options, n, d)
+    if w == W_ALLIANCE:
+        return alliance_play(view, options, n, d)
+    if w == W_SWAP:
+        return swap_play(view, options, n, d)
+    if w == W_AFTER:
+        return after_play(view, options, n, d)
+    if w == W_DEAL:
+        return pick(options, n, PLAY_PASS) if is_main(view, view[V_SEAT]) else 1
+    return reveal_play(view, options, n, d)
+
+
+@njit(cache=True)
+def zap_choice(view, d):
+    """Card Zap the card just played when it works against me (the rules below, one per card)."""
     p = view[V_SEAT]
     side = my_side(view, p)
+    by, kind, arg = view[L.PLAYED_BY], view[L.PLAYED_KIND], view[L.PLAYED_ARG]
+    t, v = d[L.D_CTYPE + kind], d[L.D_CVAL + kind]
+    if t == L.C_EDICT:
+        if v == L.PLAGUE:
+            return arg == p
+        if v == L.QUASH:
+            return is_main(view, p)
+        if v == L.MOBIUS_TUBES:  # it frees the others' tokens as well as mine
+            others = 0
+            for q in range(view[V_PLAYERS]):
+                others += view[L.WARP + q] if q != p else 0
+            return others >= view[L.WARP + p] + 3
+        if v == L.EMOTION_CONTROL:
+            return side >= 0 and behind_by(view, d, side) <= 0
+        if v == L.COSMIC_ZAP or v == L.FORCE_FIELD:
+            return side >= 0 and arg == side
+        return False
     if side < 0:
-        return pick(options, n, PLAY_PASS)
-    o = (side_tokens(view, False) + d[L.D_CVAL + view[L.SHOWN_O]] + view[L.REINF_O] + view[L.BONUS_O]
-         + warpish_pending(view, 0))
-    de = (side_tokens(view, True) + d[L.D_CVAL + view[L.SHOWN_D]] + view[L.REINF_D] + view[L.BONUS_D]
-          + warpish_pending(view, 1))
-    gap = (de - o + 1) if side == 0 else (o - de)
-    if gap <= 0:
-        return pick(options, n, PLAY_PASS)
-    best, best_gain, zap, emotion = -1, 0, -1, -1
-    for i in range(n):
-        if options[i] == PLAY_PASS:
-            continue
-        kind, s = options[i] // 2, options[i] % 2
-        t, v = d[L.D_CTYPE + kind], d[L.D_CVAL + kind]
-        gain = v if t == L.C_REINF and s == side else (view[L.WARP + p] if t == L.C_FLARE else 0)
-        if gain >= gap and (best < 0 or gain < best_gain):
-            best, best_gain = i, gain
-        if t == L.C_EDICT and v == L.COSMIC_ZAP and s != side and warpish_pending(view, s) >= gap:
-            zap = i
-        if t == L.C_EDICT and v == L.EMOTION_CONTROL and (p == view[L.OFF] or p == view[L.DEF]):
-            emotion = i
-    if best >= 0:
-        return best
-    if zap >= 0:
-        return zap
-    if emotion >= 0:
-        return emotion
-    return pick(options, n, PLAY_PASS)
+        return False
+    if v == L.LASER or v == L.MIND:  # aimed at a side's main player
+        return arg == side
+    return my_side(view, by) != side
+
+
+@njit(cache=True)
+def discard_choice(view, options, n, d):
+    """Plague: discard the lowest card of the type."""
+    low = 0
+    for i in range(1, n):
+        if d[L.D_CVAL + options[i]] < d[L.D_CVAL + options[low]]:
+            low = i
+    return low
 
 
 @njit(cache=True)
@@ -376,6 +571,10 @@ def smart(view, options, n, d, commit, cautious):
         return pick(options, n, 1 if use_power(view, d) else 0)
     if kind == K_PLAY:
         return play_choice(view, options, n, d)
+    if kind == K_CARD_ZAP:
+        return pick(options, n, 1 if zap_choice(view, d) else 0)
+    if kind == K_DISCARD:
+        return discard_choice(view, options, n, d)
     if kind == K_REWARD:
         want = REWARD_TOKEN if view[L.WARP + p] >= (1 if not cautious else 3) else REWARD_CARD
         return pick(options, n, want)

@@ -148,14 +148,24 @@ def apply_power(tp, st, d, X, q, alien):
         trace(X, E_POWER, q, alien, FX_FILCH, st[slot])
         st[slot] = -1
     elif alien == L.GRIEF:
-        winner = opponent(st, q)
-        n = 0
-        for _ in range(st[L.LOST + q]):
-            k = L.random_card(st, d, X[0], winner)
-            if k >= 0:
-                L.discard_from_hand(st, winner, k)
-                n += 1
-        trace(X, E_POWER, q, alien, FX_GRIEF, n)
+        trace(X, E_POWER, q, alien, FX_GRIEF, sorrow(st, d, X, q, False))
+
+
+@njit(cache=True)
+def sorrow(st, d, X, q, take):
+    """The winner loses one random card per token q lost to the Warp: discarded, or (take) into q's hand."""
+    winner = opponent(st, q)
+    n = 0
+    for _ in range(st[L.LOST + q]):
+        k = L.random_card(st, d, X[0], winner)
+        if k >= 0:
+            L.give_card(st, winner, k, -1)
+            if take:
+                L.give_card(st, q, k, 1)
+            else:
+                L.discard(st, k)
+            n += 1
+    return n
 
 
 @njit(cache=True)
@@ -188,9 +198,16 @@ def mind(st, d, X, q):
         opts[0] = st[L.OFF]
         opts[1] = st[L.DEF]
         target = ask(st, d, X, q, K_MIND_TARGET, 0, 2)
+    see_hand(st, q, target)
+    trace(X, E_POWER, q, L.MIND, FX_MIND, target)
+
+
+@njit(cache=True)
+def see_hand(st, q, target):
+    """q sees target's whole hand as it is now (kept in q's view for the rest of the challenge)."""
     st[L.SEEN:L.SEEN + L.KMAX] = st[L.HAND + target * L.KMAX:L.HAND + (target + 1) * L.KMAX]
     st[L.SEEN_WHO] = target
-    trace(X, E_POWER, q, L.MIND, FX_MIND, target)
+    st[L.SEEN_BY] = q
 
 
 @njit(cache=True)

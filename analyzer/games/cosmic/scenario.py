@@ -134,7 +134,9 @@ class CosmicScenario(ScenarioBase):
                  ("deck.destiny composition", d.destiny)]
         out = [f"{name}: {part.source or 'estimate'}" for name, part in parts if part.estimated]
         out.append("every alien power model (no power text found; Grief's entirely invented: grief_model)")
-        out.append("flare texts (Mayfair wild/super texts not found; FFG texts where known)")
+        out.append("edict texts (FFG lineage; Plague's 3 tokens and one card of each type from FFG)")
+        out.append("flare texts (Mayfair wild/super texts not found; FFG texts where known, else estimated; "
+                   "Filch's and Mind's plain models, Grief's invented)")
         return out
 
 

@@ -68,13 +68,21 @@ SHOWN_O = LASERED + MAXP      # the revealed challenge cards (kind), -1 before t
 SHOWN_D = SHOWN_O + 1
 OFF_WINS = SHOWN_D + 1        # the result as it stands: 1 offense wins, 0 defense wins
 EMOTION = OFF_WINS + 1        # 1: Emotion Control turned both attack cards into compromises
-PUB_END = EMOTION + 1
+PLAYED_BY = EMOTION + 1       # the card being played (cards.py): who, which kind, its side or target seat
+PLAYED_KIND = PLAYED_BY + 1
+PLAYED_ARG = PLAYED_KIND + 1
+ALL_LOSE = PLAYED_ARG + 1     # 1: Loser's wild flare: both sides lose, every token in the challenge to the Warp
+POWERS_SWAPPED = ALL_LOSE + 1  # 1: Sorcerer's wild flare swapped the main players' aliens for this challenge
+DEAL_STRUCK = POWERS_SWAPPED + 1  # 1: a deal was accepted and may still be quashed; 2: it was quashed
+ZOMBIE_SAVE = DEAL_STRUCK + 1  # ZOMBIE_SAVE + seat: 1 = Zombie's wild flare: one token per loss goes home
+PUB_END = ZOMBIE_SAVE + MAXP
 # hidden
 HAND = PUB_END                # HAND + seat * KMAX + kind: copies held
 ASIDE = HAND + MAXP * KMAX    # cards set aside by Laser (ffg), returned when the challenge ends
 SEEN = ASIDE + MAXP * KMAX    # the hand Mind saw (SEEN_WHO: whose; -1 none)
 SEEN_WHO = SEEN + KMAX
-OCARD = SEEN_WHO + 1          # the challenge cards played face down (kind), -1 none
+SEEN_BY = SEEN_WHO + 1        # who saw it (Mind, or the holder of Mind's flare)
+OCARD = SEEN_BY + 1          # the challenge cards played face down (kind), -1 none
 DCARD = OCARD + 1
 LOST = DCARD + 1              # LOST + seat: tokens a main player lost to the Warp this challenge
 DECK = LOST + MAXP            # challenge deck (kinds), top = DECK + DECKN - 1
