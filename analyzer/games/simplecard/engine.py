@@ -13,7 +13,7 @@ from numba import njit
 
 from ... import rng
 from ...kernel import Columns, indices, new_trace, record
-from ...kernel_internals import borrowed
+from ...kernel_internals import borrowed, jit_plain_ints
 from .policies import (
     CT_BOUNCE,
     CT_CHANGING,
@@ -230,7 +230,8 @@ def lose_now(gs, p, reason):
 
 
 # ---- decisions ---------------------------------------------------------------------------------------
-@njit(cache=True)
+# plain ints: numba would otherwise compile the whole policy tree again for each literal decision kind
+@jit_plain_ints
 def ask(kind, p, a, st, data, pol, n_options, contact, changes_left, cast_for):
     """Seat p's policy picks one of the n_options listed in pol's options array; returns its index."""
     rules, cards, up = data[0], data[2], data[3]
@@ -270,16 +271,16 @@ def list_pre_scene(a, st, data, options, shifted):
     n, risk = st[0], st[3]
     b = 1 - a
     hand = n[a, N_HAND]
-    legal = np.zeros(CT_KINDS, np.bool_)
-    legal[CT_PICKING] = hand >= 1 and n[b, N_HAND] >= 1
-    legal[CT_READING] = hand >= 1 and n[a, N_DECK] >= 1
-    legal[CT_SHIFT] = hand >= 1 and not shifted
-    legal[CT_SKIPPING] = hand >= 1 and n[b, N_DECK] >= 1
-    legal[CT_MOVING] = hand >= 1 and (n[a, N_MAIN_H] > 0 or n[b, N_MAIN_H] > 0)
     face_up_risk = False
     for k in range(n[a, N_RISK_N]):
         face_up_risk = face_up_risk or risk[a, k] >= 0
-    legal[CT_RECALL] = hand >= 2 and (face_up_risk or rules[R.RECALL_JUST_CAST] == 1)
+    # in CT id order, picking .. recall; a tuple, not an array: this runs every ACT and must not allocate
+    legal = (hand >= 1 and n[b, N_HAND] >= 1,
+             hand >= 1 and n[a, N_DECK] >= 1,
+             hand >= 1 and not shifted,
+             hand >= 1 and n[b, N_DECK] >= 1,
+             hand >= 1 and (n[a, N_MAIN_H] > 0 or n[b, N_MAIN_H] > 0),
+             hand >= 2 and (face_up_risk or rules[R.RECALL_JUST_CAST] == 1))
     options[0, O_CODE] = PROCEED
     m = 1
     for t in range(CT_RECALL + 1):
@@ -739,13 +740,16 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin
     """Games `ids` of run `seed`, written into the output arrays made by run_games. The tuples handed to the
     rules hold borrowed views (analyzer/kernel_internals.py): every owner below lives until this function returns."""
     data = (borrowed(rules), borrowed(enabled), borrowed(cards), borrowed(up))
+    # every array a rule function receives is borrowed: a counted one costs two atomic operations per call
+    decks, seat_decks, ev, tn = borrowed(decks), borrowed(seat_decks), borrowed(ev), borrowed(tn)
     zones = (np.zeros((2, N_FIELDS), np.int64), np.zeros((2, MAX_CARDS), np.int64),
              np.zeros((2, MAX_CARDS), np.int64), np.zeros((2, MAX_CARDS), np.int64))
     st = (borrowed(zones[0]), borrowed(zones[1]), borrowed(zones[2]), borrowed(zones[3]))
     view = np.zeros(VIEW_SIZE, np.int64)
     options = np.zeros((MAX_OPTIONS, 3), np.int64)
     at = np.zeros(1, np.int64)
-    gs = np.zeros(3, np.int64)
+    gs_owner = np.zeros(3, np.int64)
+    gs = borrowed(gs_owner)
     stream = np.zeros(1, np.uint64)
     pol = (borrowed(policy), borrowed(margin), borrowed(bounce), borrowed(script), borrowed(at), borrowed(stream),
            borrowed(view), borrowed(options))
@@ -770,7 +774,7 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin
             a = 1 - a
         finish(st, data, gs, a, out[0], out[1], ev, tn, cap)
     # the owners of the borrowed views, alive to here
-    return zones[0][0, 0] + view[0] + options[0, 0] + at[0] + gs[0] + np.int64(stream[0] & np.uint64(1))
+    return zones[0][0, 0] + view[0] + options[0, 0] + at[0] + gs_owner[0] + np.int64(stream[0] & np.uint64(1))
 
 
 def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, dict, np.ndarray, np.ndarray, np.ndarray]:

@@ -16,7 +16,6 @@ It returns the index of one option.
   bonus is 3+, Bounce a Main worth
   `bounce_risk`+ points. It never uses Reading or Recall.
 """
-import numpy as np
 from numba import njit
 
 from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
@@ -172,16 +171,17 @@ def find_code(options, n_options, code):
 @njit(cache=True)
 def hand_risks_lowest(view, cards, count):
     """Sum of the `count` lowest risk points in the hand (what casting them costs at best)."""
-    total, used = 0, 0
-    taken = np.zeros(view[V_HAND_N], np.bool_)
-    while used < count and used < view[V_HAND_N]:
-        j = -1
+    # the hand in (risk, index) order, one step at a time: no scratch array to allocate
+    total, last_risk, last_i = 0, -1, -1
+    for _ in range(min(count, view[V_HAND_N])):
+        j, rj = -1, 0
         for i in range(view[V_HAND_N]):
-            if not taken[i] and (j < 0 or cards[view[V_HAND + i], K.RISK] < cards[view[V_HAND + j], K.RISK]):
-                j = i
-        taken[j] = True
-        total += cards[view[V_HAND + j], K.RISK]
-        used += 1
+            r = cards[view[V_HAND + i], K.RISK]
+            after_last = r > last_risk or (r == last_risk and i > last_i)
+            if after_last and (j < 0 or r < rj):
+                j, rj = i, r
+        total += rj
+        last_risk, last_i = rj, j
     return total
 
 
