@@ -13,7 +13,8 @@ from numba import njit
 
 from ... import rng
 from ...kernel import Columns, indices, new_trace, record
-from ...kernel_internals import borrowed, jit_plain_ints
+from ...kernel_internals import borrowed, jit_plain_ints, release
+from .pack import pack4, pack8
 from .policies import (
     CT_BOUNCE,
     CT_CHANGING,
@@ -235,9 +236,9 @@ def lose_now(gs, p, reason):
 def ask(kind, p, a, st, data, pol, n_options, contact, changes_left, cast_for):
     """Seat p's policy picks one of the n_options listed in pol's options array; returns its index."""
     rules, cards, up = data[0], data[2], data[3]
-    policy, margin, bounce, script, at, stream, view, options = pol
+    view = pol[6]
     fill_view(view, kind, p, a, st[0], st[2], contact, changes_left, cast_for, cards.shape[0] - 1)
-    return decide(policy[p], view, cards, up, rules, options, n_options, stream, script, at, margin[p], bounce[p])
+    return decide(pol[0][p], view, cards, up, rules, pol[7], n_options, pol[5], pol[3], pol[4], pol[1][p], pol[2][p])
 
 
 @njit(cache=True)
@@ -737,27 +738,27 @@ def finish(st, data, gs, a, g, s, ev, tn, cap):
 @njit(cache=True)
 def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script, g, s, cts, played,
          first, ev, tn, cap):
-    """Games `ids` of run `seed`, written into the output arrays made by run_games. The tuples handed to the
-    rules hold borrowed views (analyzer/kernel_internals.py): every owner below lives until this function returns."""
-    data = (borrowed(rules), borrowed(enabled), borrowed(cards), borrowed(up))
+    """Games `ids` of run `seed`, written into the output arrays made by run_games. The packs handed to the
+    rules hold borrowed views (pack.py): every owner below lives until this function returns."""
+    data = pack4(rules, enabled, cards, up)
     # every array a rule function receives is borrowed: a counted one costs two atomic operations per call
     decks, seat_decks, ev, tn = borrowed(decks), borrowed(seat_decks), borrowed(ev), borrowed(tn)
     zones = (np.zeros((2, N_FIELDS), np.int64), np.zeros((2, MAX_CARDS), np.int64),
              np.zeros((2, MAX_CARDS), np.int64), np.zeros((2, MAX_CARDS), np.int64))
-    st = (borrowed(zones[0]), borrowed(zones[1]), borrowed(zones[2]), borrowed(zones[3]))
+    st = pack4(zones[0], zones[1], zones[2], zones[3])
     view = np.zeros(VIEW_SIZE, np.int64)
     options = np.zeros((MAX_OPTIONS, 3), np.int64)
     at = np.zeros(1, np.int64)
     gs_owner = np.zeros(3, np.int64)
     gs = borrowed(gs_owner)
     stream = np.zeros(1, np.uint64)
-    pol = (borrowed(policy), borrowed(margin), borrowed(bounce), borrowed(script), borrowed(at), borrowed(stream),
-           borrowed(view), borrowed(options))
+    pol = pack8(policy, margin, bounce, script, at, stream, view, options)
+    out = pack4(g[0], s[0], cts[0], played[0])  # this game's rows, set below (run_games never plays 0 games)
     for i in range(len(ids)):
         stream[0] = rng.new_stream(seed, ids[i])[0]
         at[0] = 0
         gs[:] = 0
-        out = (borrowed(g[i]), borrowed(s[i]), borrowed(cts[i]), borrowed(played[i]))
+        out.f0, out.f1, out.f2, out.f3 = borrowed(g[i]), borrowed(s[i]), borrowed(cts[i]), borrowed(played[i])
         setup(st, data, decks, seat_decks, pol[5], out[1], ev, tn, cap)
         a = first_player(st, data, pol, out[0], ev, tn, cap)
         first[i] = a
@@ -774,6 +775,7 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin
             a = 1 - a
         finish(st, data, gs, a, out[0], out[1], ev, tn, cap)
     # the owners of the borrowed views, alive to here
+    release(data), release(st), release(pol), release(out)
     return zones[0][0, 0] + view[0] + options[0, 0] + at[0] + gs_owner[0] + np.int64(stream[0] & np.uint64(1))
 
 
@@ -786,6 +788,8 @@ def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, dict, np.ndarray, n
               "played": np.zeros((n, 2, (cards.shape[0] - 1) // BITS + 1), np.int64)}
     first = np.zeros(n, np.int64)
     ev, tn = new_trace(trace_cap)
+    if n == 0:  # play() takes the first game's output rows before its loop
+        return COLUMNS.split(g, s), nested, first, ev[:0], tn
     play(np.int64(seed), ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script,
          g, s, nested["cts"], nested["played"], first, ev, tn, np.int64(trace_cap))
     return COLUMNS.split(g, s), nested, first, ev[: tn[0]], tn
