@@ -235,10 +235,9 @@ def lose_now(gs, p, reason):
 @jit_plain_ints
 def ask(kind, p, a, st, data, pol, n_options, contact, changes_left, cast_for):
     """Seat p's policy picks one of the n_options listed in pol's options array; returns its index."""
-    rules, cards, up = data[0], data[2], data[3]
-    view = pol[6]
-    fill_view(view, kind, p, a, st[0], st[2], contact, changes_left, cast_for, cards.shape[0] - 1)
-    return decide(pol[0][p], view, cards, up, rules, pol[7], n_options, pol[5], pol[3], pol[4], pol[1][p], pol[2][p])
+    hidden = data[2].shape[0] - 1  # the unknown card: the last row of cards
+    fill_view(pol[6], kind, p, a, st[0], st[2], contact, changes_left, cast_for, hidden)
+    return decide(pol[0][p], data, pol, n_options, pol[1][p], pol[2][p])
 
 
 @njit(cache=True)
