@@ -72,6 +72,10 @@ def differences(old, new, prefix: str) -> list[str]:
     return [f"{prefix}={json.dumps(new)}"]
 
 
+# libyaml's safe loader when present: the pure-Python one took 0.6 s for a 56-card scenario, at every start
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def read_yaml(path: Path) -> dict:
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -80,7 +84,7 @@ def read_yaml(path: Path) -> dict:
     except OSError as e:
         raise UserError(f"{path}: cannot read: {e.strerror}") from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=SAFE_LOADER)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""

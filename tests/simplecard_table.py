@@ -16,6 +16,7 @@ from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import table as T
+from analyzer.games.simplecard.pack import pack4, pack8
 from analyzer.games.simplecard.scenario import CT_NAMES, K, kernel_inputs
 from analyzer.kernel import new_trace
 
@@ -123,14 +124,14 @@ class Table:
     def act(self, a):
         """Seat a plays one ACT; returns the trace lines."""
         ev, tn = new_trace(1000)
-        E.play_act(a, self.st, self.data, self.pol, (self.g, self.s, self.cts, self.played), self.gs, ev, tn,
-                   np.int64(1000))
+        out = pack4(self.g, self.s, self.cts, self.played)
+        E.play_act(a, pack4(*self.st), pack4(*self.data), pack8(*self.pol), out, self.gs, ev, tn, np.int64(1000))
         return GAME.describe(self.sc, ev[: tn[0]])
 
     def finish(self, a):
         """The game's end after seat a's ACT: (winners, losers, simultaneous)."""
         ev, tn = new_trace(100)
-        E.finish(self.st, self.data, self.gs, a, self.g, self.s, ev, tn, np.int64(100))
+        E.finish(pack4(*self.st), pack4(*self.data), self.gs, a, self.g, self.s, ev, tn, np.int64(100))
         return (self.s[:, E.S.IS_WINNER].tolist(), self.s[:, E.S.LOST].tolist(), int(self.g[E.G.SIMULTANEOUS]))
 
     # -- reading ----------------------------------------------------------------------------------

@@ -4,8 +4,8 @@ Contact totals with Zero balancers: see test_simplecard_rules.py."""
 import pytest
 from simplecard_table import A, B, Table
 
-from analyzer import rng
 from analyzer.games.simplecard import policies as P
+from analyzer.games.simplecard.pack import pack4, pack8
 
 
 def test_greedy_chooses_the_contact_with_the_best_margin():
@@ -40,7 +40,7 @@ def decide(t, kind, rows, contact=-1, bounce_at=12):
     view, options = t.pol[6], t.pol[7]
     options[:len(rows)] = rows
     P.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
-    return P.decide(P.CT, view, cards, up, rules, options, len(rows), rng.new_stream(0, 0), t.pol[3], t.at, 6, bounce_at)
+    return P.decide(P.CT, pack4(*t.data), pack8(*t.pol), len(rows), 6, bounce_at)
 
 
 @pytest.mark.parametrize("defender,changes", [("D6", True), ("Big", False)])

@@ -13,7 +13,8 @@ from numba import njit
 
 from ... import rng
 from ...kernel import Columns, indices, new_trace, record
-from ...kernel_internals import borrowed
+from ...kernel_internals import borrowed, jit_plain_ints, release
+from .pack import pack4, pack8
 from .policies import (
     CT_BOUNCE,
     CT_CHANGING,
@@ -230,13 +231,13 @@ def lose_now(gs, p, reason):
 
 
 # ---- decisions ---------------------------------------------------------------------------------------
-@njit(cache=True)
+# plain ints: numba would otherwise compile the whole policy tree again for each literal decision kind
+@jit_plain_ints
 def ask(kind, p, a, st, data, pol, n_options, contact, changes_left, cast_for):
     """Seat p's policy picks one of the n_options listed in pol's options array; returns its index."""
-    rules, cards, up = data[0], data[2], data[3]
-    policy, margin, bounce, script, at, stream, view, options = pol
-    fill_view(view, kind, p, a, st[0], st[2], contact, changes_left, cast_for, cards.shape[0] - 1)
-    return decide(policy[p], view, cards, up, rules, options, n_options, stream, script, at, margin[p], bounce[p])
+    hidden = data[2].shape[0] - 1  # the unknown card: the last row of cards
+    fill_view(pol[6], kind, p, a, st[0], st[2], contact, changes_left, cast_for, hidden)
+    return decide(pol[0][p], data, pol, n_options, pol[1][p], pol[2][p])
 
 
 @njit(cache=True)
@@ -270,16 +271,16 @@ def list_pre_scene(a, st, data, options, shifted):
     n, risk = st[0], st[3]
     b = 1 - a
     hand = n[a, N_HAND]
-    legal = np.zeros(CT_KINDS, np.bool_)
-    legal[CT_PICKING] = hand >= 1 and n[b, N_HAND] >= 1
-    legal[CT_READING] = hand >= 1 and n[a, N_DECK] >= 1
-    legal[CT_SHIFT] = hand >= 1 and not shifted
-    legal[CT_SKIPPING] = hand >= 1 and n[b, N_DECK] >= 1
-    legal[CT_MOVING] = hand >= 1 and (n[a, N_MAIN_H] > 0 or n[b, N_MAIN_H] > 0)
     face_up_risk = False
     for k in range(n[a, N_RISK_N]):
         face_up_risk = face_up_risk or risk[a, k] >= 0
-    legal[CT_RECALL] = hand >= 2 and (face_up_risk or rules[R.RECALL_JUST_CAST] == 1)
+    # in CT id order, picking .. recall; a tuple, not an array: this runs every ACT and must not allocate
+    legal = (hand >= 1 and n[b, N_HAND] >= 1,
+             hand >= 1 and n[a, N_DECK] >= 1,
+             hand >= 1 and not shifted,
+             hand >= 1 and n[b, N_DECK] >= 1,
+             hand >= 1 and (n[a, N_MAIN_H] > 0 or n[b, N_MAIN_H] > 0),
+             hand >= 2 and (face_up_risk or rules[R.RECALL_JUST_CAST] == 1))
     options[0, O_CODE] = PROCEED
     m = 1
     for t in range(CT_RECALL + 1):
@@ -736,24 +737,27 @@ def finish(st, data, gs, a, g, s, ev, tn, cap):
 @njit(cache=True)
 def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script, g, s, cts, played,
          first, ev, tn, cap):
-    """Games `ids` of run `seed`, written into the output arrays made by run_games. The tuples handed to the
-    rules hold borrowed views (analyzer/kernel_internals.py): every owner below lives until this function returns."""
-    data = (borrowed(rules), borrowed(enabled), borrowed(cards), borrowed(up))
+    """Games `ids` of run `seed`, written into the output arrays made by run_games. The packs handed to the
+    rules hold borrowed views (pack.py): every owner below lives until this function returns."""
+    data = pack4(rules, enabled, cards, up)
+    # every array a rule function receives is borrowed: a counted one costs two atomic operations per call
+    decks, seat_decks, ev, tn = borrowed(decks), borrowed(seat_decks), borrowed(ev), borrowed(tn)
     zones = (np.zeros((2, N_FIELDS), np.int64), np.zeros((2, MAX_CARDS), np.int64),
              np.zeros((2, MAX_CARDS), np.int64), np.zeros((2, MAX_CARDS), np.int64))
-    st = (borrowed(zones[0]), borrowed(zones[1]), borrowed(zones[2]), borrowed(zones[3]))
+    st = pack4(zones[0], zones[1], zones[2], zones[3])
     view = np.zeros(VIEW_SIZE, np.int64)
     options = np.zeros((MAX_OPTIONS, 3), np.int64)
     at = np.zeros(1, np.int64)
-    gs = np.zeros(3, np.int64)
+    gs_owner = np.zeros(3, np.int64)
+    gs = borrowed(gs_owner)
     stream = np.zeros(1, np.uint64)
-    pol = (borrowed(policy), borrowed(margin), borrowed(bounce), borrowed(script), borrowed(at), borrowed(stream),
-           borrowed(view), borrowed(options))
+    pol = pack8(policy, margin, bounce, script, at, stream, view, options)
+    out = pack4(g[0], s[0], cts[0], played[0])  # this game's rows, set below (run_games never plays 0 games)
     for i in range(len(ids)):
         stream[0] = rng.new_stream(seed, ids[i])[0]
         at[0] = 0
         gs[:] = 0
-        out = (borrowed(g[i]), borrowed(s[i]), borrowed(cts[i]), borrowed(played[i]))
+        out.f0, out.f1, out.f2, out.f3 = borrowed(g[i]), borrowed(s[i]), borrowed(cts[i]), borrowed(played[i])
         setup(st, data, decks, seat_decks, pol[5], out[1], ev, tn, cap)
         a = first_player(st, data, pol, out[0], ev, tn, cap)
         first[i] = a
@@ -770,7 +774,8 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin
             a = 1 - a
         finish(st, data, gs, a, out[0], out[1], ev, tn, cap)
     # the owners of the borrowed views, alive to here
-    return zones[0][0, 0] + view[0] + options[0, 0] + at[0] + gs[0] + np.int64(stream[0] & np.uint64(1))
+    release(data), release(st), release(pol), release(out)
+    return zones[0][0, 0] + view[0] + options[0, 0] + at[0] + gs_owner[0] + np.int64(stream[0] & np.uint64(1))
 
 
 def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, dict, np.ndarray, np.ndarray, np.ndarray]:
@@ -782,6 +787,8 @@ def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, dict, np.ndarray, n
               "played": np.zeros((n, 2, (cards.shape[0] - 1) // BITS + 1), np.int64)}
     first = np.zeros(n, np.int64)
     ev, tn = new_trace(trace_cap)
+    if n == 0:  # play() takes the first game's output rows before its loop
+        return COLUMNS.split(g, s), nested, first, ev[:0], tn
     play(np.int64(seed), ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script,
          g, s, nested["cts"], nested["played"], first, ev, tn, np.int64(trace_cap))
     return COLUMNS.split(g, s), nested, first, ev[: tn[0]], tn

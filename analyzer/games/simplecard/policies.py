@@ -2,7 +2,8 @@
 hand, both balancers, both Risk totals, deck and hand sizes, its own Main and the opponent's Main
 when face up; a face-down card is the "unknown card", the pool's mean), the printed cards and rules,
 and the legal options the engine listed (Picking lists the opponent's hand: what the player was shown).
-It returns the index of one option.
+It returns the index of one option. The deciding functions receive the engine's two packs (pack.py):
+data = (rules, enabled, cards, up) and pol = (policy, margin, bounce, script, at, stream, view, options).
 
 - greedy: the best margin of this contact from what it can see; places a set card that defends best;
   no cast techniques.
@@ -16,7 +17,6 @@ It returns the index of one option.
   bonus is 3+, Bounce a Main worth
   `bounce_risk`+ points. It never uses Reading or Recall.
 """
-import numpy as np
 from numba import njit
 
 from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
@@ -79,10 +79,11 @@ def fill_view(view, kind, p, active, n, hand, contact, changes_left, cast_for, h
 
 
 @njit(cache=True)
-def margin(view, cards, up, rules, base, height, attacking):
+def margin(data, pol, base, height, attacking):
     """Best margin over the three contacts of a Main (base, height) of the deciding player against the
     opponent's Main as seen, the deciding player attacking (it picks the contact) or defending (the
     attacker picks the contact worst for it)."""
+    rules, cards, up, view = data[0], data[2], data[3], pol[6]
     best = -1 << 30 if attacking else 1 << 30
     for x in range(3):
         if attacking:
@@ -97,8 +98,9 @@ def margin(view, cards, up, rules, base, height, attacking):
 
 
 @njit(cache=True)
-def defence(view, cards, up, rules, base, height):
+def defence(data, pol, base, height):
     """A set card's worth: its weakest defence total over the three contacts (the attacker is unknown)."""
+    rules, cards, up, view = data[0], data[2], data[3], pol[6]
     worst = 1 << 30
     for x in range(3):
         worst = min(worst, contact_total(cards, up, rules, base, height, x, K.PASSIVE, view[V_MY_BAL]))
@@ -106,24 +108,25 @@ def defence(view, cards, up, rules, base, height):
 
 
 @njit(cache=True)
-def place_score(view, cards, up, rules, options, k):
+def place_score(data, pol, k):
     """How greedy rates a placement: the contact margin when the opponent's Main holds a card (a losing
     placement is rated by how little it risks), else the set card's defence."""
+    cards, up, view, options = data[2], data[3], pol[6], pol[7]
     base, h = options[k, O_INDEX], options[k, O_CODE]
     base = view[V_HAND + base]
     risk = stack_risk(cards, up, base, h)
     if view[V_OPP_H] > 0:
-        m = margin(view, cards, up, rules, base, h, True)
+        m = margin(data, pol, base, h, True)
         return (1000 + m * 100 - risk) if m > 0 else -risk
-    return defence(view, cards, up, rules, base, h) * 100 - risk
+    return defence(data, pol, base, h) * 100 - risk
 
 
 @njit(cache=True)
-def best_place(view, cards, up, rules, options, n_options, cautious):
+def best_place(data, pol, n_options, cautious):
     best, score = 0, -(1 << 40)
     for k in range(n_options):
-        s = place_score(view, cards, up, rules, options, k)
-        if cautious and exposes(view, cards, up, rules, options, k):
+        s = place_score(data, pol, k)
+        if cautious and exposes(data, pol, k):
             s -= 1 << 30  # only if nothing else is left
         if s > score:
             best, score = k, s
@@ -138,19 +141,21 @@ def ends_game(view, rules, risk):
 
 
 @njit(cache=True)
-def exposes(view, cards, up, rules, options, k):
+def exposes(data, pol, k):
     """cautious: the placement's destruction would end the game and its win is not sure."""
+    rules, cards, up, view, options = data[0], data[2], data[3], pol[6], pol[7]
     base, h = view[V_HAND + options[k, O_INDEX]], options[k, O_CODE]
     if not ends_game(view, rules, stack_risk(cards, up, base, h)):
         return False
     face_up_opponent = view[V_OPP_H] > 0 and view[V_OPP_BASE] != cards.shape[0] - 1
-    sure = (face_up_opponent and margin(view, cards, up, rules, base, h, True) > 0
+    sure = (face_up_opponent and margin(data, pol, base, h, True) > 0
             and (view[V_CHANGES_LEFT] == 0 or view[V_OPP_HAND] < 2))
     return not sure
 
 
 @njit(cache=True)
-def best_contact(view, cards, up, rules, options, n_options):
+def best_contact(data, pol, n_options):
+    rules, cards, up, view, options = data[0], data[2], data[3], pol[6], pol[7]
     best, score = 0, -(1 << 30)
     for k in range(n_options):
         x = options[k, O_CODE]
@@ -172,16 +177,17 @@ def find_code(options, n_options, code):
 @njit(cache=True)
 def hand_risks_lowest(view, cards, count):
     """Sum of the `count` lowest risk points in the hand (what casting them costs at best)."""
-    total, used = 0, 0
-    taken = np.zeros(view[V_HAND_N], np.bool_)
-    while used < count and used < view[V_HAND_N]:
-        j = -1
+    # the hand in (risk, index) order, one step at a time: no scratch array to allocate
+    total, last_risk, last_i = 0, -1, -1
+    for _ in range(min(count, view[V_HAND_N])):
+        j, rj = -1, 0
         for i in range(view[V_HAND_N]):
-            if not taken[i] and (j < 0 or cards[view[V_HAND + i], K.RISK] < cards[view[V_HAND + j], K.RISK]):
-                j = i
-        taken[j] = True
-        total += cards[view[V_HAND + j], K.RISK]
-        used += 1
+            r = cards[view[V_HAND + i], K.RISK]
+            after_last = r > last_risk or (r == last_risk and i > last_i)
+            if after_last and (j < 0 or r < rj):
+                j, rj = i, r
+        total += rj
+        last_risk, last_i = rj, j
     return total
 
 
@@ -192,8 +198,9 @@ def can_afford(view, cards, rules, casts, margin_pts):
 
 
 @njit(cache=True)
-def changing_wins(view, cards, up, rules):
+def changing_wins(data, pol):
     """ct: some other rank-1 hand card would win the re-judged contact (view[V_CONTACT] is fixed)."""
+    rules, cards, up, view = data[0], data[2], data[3], pol[6]
     x, attacking = view[V_CONTACT], view[V_ACTIVE]
     for i in range(view[V_HAND_N]):
         c = view[V_HAND + i]
@@ -208,7 +215,8 @@ def changing_wins(view, cards, up, rules):
 
 
 @njit(cache=True)
-def best_change_place(view, cards, up, rules, options, n_options):
+def best_change_place(data, pol, n_options):
+    rules, cards, up, view, options = data[0], data[2], data[3], pol[6], pol[7]
     x, attacking = view[V_CONTACT], view[V_ACTIVE]
     best, score = 0, -(1 << 30)
     for k in range(n_options):
@@ -243,8 +251,9 @@ def low_value(cards, c):
 
 
 @njit(cache=True)
-def ct_pre_scene(view, cards, up, rules, options, n_options, margin_pts):
+def ct_pre_scene(data, pol, n_options, margin_pts):
     """ct: which pre-scene technique to use now (PROCEED when none pays)."""
+    rules, cards, view, options = data[0], data[2], pol[6], pol[7]
     k = find_code(options, n_options, CT_SHIFT)
     if k >= 0 and view[V_HAND_N] >= 3:
         for i in range(view[V_HAND_N]):
@@ -258,7 +267,7 @@ def ct_pre_scene(view, cards, up, rules, options, n_options, margin_pts):
         beaten = True
         for i in range(view[V_HAND_N]):
             c = view[V_HAND + i]
-            if cards[c, K.RANK] == 1 and margin(view, cards, up, rules, c, 1, True) > 0:
+            if cards[c, K.RANK] == 1 and margin(data, pol, c, 1, True) > 0:
                 beaten = False
         if beaten:
             return k
@@ -269,12 +278,13 @@ def ct_pre_scene(view, cards, up, rules, options, n_options, margin_pts):
 
 
 @njit(cache=True)
-def ct_policy(view, cards, up, rules, options, n_options, margin_pts, bounce_at):
+def ct_policy(data, pol, n_options, margin_pts, bounce_at):
+    rules, cards, up, view, options = data[0], data[2], data[3], pol[6], pol[7]
     kind = view[V_KIND]
     if kind == D_PRE:
-        return ct_pre_scene(view, cards, up, rules, options, n_options, margin_pts)
+        return ct_pre_scene(data, pol, n_options, margin_pts)
     if kind == D_CHANGE:
-        if n_options > 1 and can_afford(view, cards, rules, 1, margin_pts) and changing_wins(view, cards, up, rules):
+        if n_options > 1 and can_afford(view, cards, rules, 1, margin_pts) and changing_wins(data, pol):
             return 1 + lowest_card(options[1:], n_options - 1, cards)
         return 0
     if kind == D_POST:
@@ -283,7 +293,7 @@ def ct_policy(view, cards, up, rules, options, n_options, margin_pts, bounce_at)
             return k
         return find_code(options, n_options, PROCEED)
     if kind == D_CHANGE_PLACE:
-        return best_change_place(view, cards, up, rules, options, n_options)
+        return best_change_place(data, pol, n_options)
     if kind == D_PICK or kind == D_RECALL:
         return highest_card(options, n_options, cards)
     if kind == D_SHIFT:
@@ -292,16 +302,17 @@ def ct_policy(view, cards, up, rules, options, n_options, margin_pts, bounce_at)
             if low_value(cards, options[k, O_CARD]) > low_value(cards, options[best, O_CARD]):
                 best = k
         return best
-    return greedy(view, cards, up, rules, options, n_options, False)
+    return greedy(data, pol, n_options, False)
 
 
 @njit(cache=True)
-def greedy(view, cards, up, rules, options, n_options, cautious):
+def greedy(data, pol, n_options, cautious):
+    cards, view, options = data[2], pol[6], pol[7]
     kind = view[V_KIND]
     if kind == D_PLACE:
-        return best_place(view, cards, up, rules, options, n_options, cautious)
+        return best_place(data, pol, n_options, cautious)
     if kind == D_CONTACT:
-        return best_contact(view, cards, up, rules, options, n_options)
+        return best_contact(data, pol, n_options)
     if kind == D_DRAW:
         return n_options - 1  # draw as many as allowed
     if kind == D_CAST or kind == D_MOVE:
@@ -309,7 +320,7 @@ def greedy(view, cards, up, rules, options, n_options, cautious):
     if kind == D_READ:
         return highest_card(options, n_options, cards)
     if kind == D_CHANGE_PLACE:
-        return best_change_place(view, cards, up, rules, options, n_options)
+        return best_change_place(data, pol, n_options)
     if kind == D_PRE or kind == D_POST or kind == D_CHANGE:
         k = find_code(options, n_options, PROCEED)
         return k if k >= 0 else 0
@@ -317,13 +328,13 @@ def greedy(view, cards, up, rules, options, n_options, cautious):
 
 
 @njit(cache=True)
-def decide(code, view, cards, up, rules, options, n_options, stream, script, at, margin_pts, bounce_at):
+def decide(code, data, pol, n_options, margin_pts, bounce_at):
     """The one dispatch from a seat's policy code to its decision function."""
     if code == RANDOM:
-        return choose_random(stream, n_options)
+        return choose_random(pol[5], n_options)
     if code == SCRIPTED:
-        return choose_scripted(script, at, n_options)
+        return choose_scripted(pol[3], pol[4], n_options)
     if code == CT:
-        return ct_policy(view, cards, up, rules, options, n_options, margin_pts, bounce_at)
-    return greedy(view, cards, up, rules, options, n_options, code == CAUTIOUS)
+        return ct_policy(data, pol, n_options, margin_pts, bounce_at)
+    return greedy(data, pol, n_options, code == CAUTIOUS)
 
