@@ -117,8 +117,7 @@ def heuristic(D, S, p, kind, x, y, z):
     if kind == D_MOVE_FROM:
         return choose_move_source(D, S, p, x)
     if kind == D_MOVE_TO:
-        t, ts, _ = cube_target(D, S, p, x)
-        return cube(t, ts)
+        return choose_move_target(D, S, p, x)
     bonus = D.CT[x, K_SIDE + y * NSIDE + E_CRED]
     if kind == D_SET_DIE:
         die, face = choose_set_die(D, S, p, y, bonus)
@@ -175,7 +174,6 @@ def follow_ups_gain(D, S, p, c, side, a):
     if CT[c, o + E_EXCH] > 0 and choose_exchange(D, S, p, c, side, a) != NO:
         return True
     return CT[c, o + E_PLACE] > 0 and choose_place(D, S, p, c) != NO
-
 
 
 @jit_inline
@@ -630,12 +628,19 @@ def choose_place(D, S, p, c):
 @jit
 def choose_move_source(D, S, p, c):
     """The card (other than the firing card c) whose cube is worth least, when moving it to the card
-    where it is worth most (choose the target with cube_target) gains; else NO."""
+    where it is worth most (choose_move_target) gains; else NO."""
     src, sv = cube_source(D, S, p, c)
     if src < 0:
         return NO
     t, _, tv = cube_target(D, S, p, src)
     return NO if t < 0 or tv <= sv else src
+
+
+@jit
+def choose_move_target(D, S, p, src):
+    """Where the cube moved from card src is worth most (choose_move_source made sure there is one)."""
+    t, ts, _ = cube_target(D, S, p, src)
+    return cube(t, ts)
 
 
 @jit
