@@ -615,3 +615,141 @@ def test_scripted_reroll_options_are_no_then_each_die(index):
     if index:
         dice[index - 1] = face
     assert [int(t.G[L.G_D1]), int(t.G[L.G_D2])] == dice and t.PS[0, L.P_ABIL] == (index > 0)
+
+
+@pytest.mark.parametrize("index,claimed", [(0, None), (1, "l1-2"), (2, "l1-10")])
+def test_scripted_claim_options_are_no_then_each_slot_outside_ones_colony_sectors(index, claimed):
+    """Tereshkova's reward claims 2 Level I ships; l1-6 (sector 2, under seat 0's colony) is no option:
+    the options are no claim, slot 0 (l1-2), slot 2 (l1-10). The second claim is declined."""
+    t = scripted([1, 0, index, 0])  # seat 0 takes the sum 8, seat 1 the faces, then the claims
+    t.put(0, "l3-22")                # Tereshkova (8): blue reward 'claim 2 Level I'
+    for cid in ("l1-2", "l1-6", "l1-10"):
+        t.offer(cid)
+    E.place_colony(t.D, t.S, 0, t.offer_colony(2))
+    t.turn(0, 4, 4)
+    assert t.PS[0, L.P_CLAIMED] == (claimed is not None)
+    on_display = {"l1-2", "l1-6", "l1-10"} - {claimed}
+    assert {t.cards[k].id for k in t.DISP[0] if k >= 0} == on_display
+    if claimed:
+        c = t.idx[claimed]
+        assert t.station_of(0, t.cards[c].sector) == c
+
+
+def kubasov_table(script):
+    """Seat 0 with Kubasov (6: swap sectors 5 and 8; 4 linked squares at 2 players) charged and l1-30
+    (5 credits) stationed in 8; the dice 1 + 1 taken as faces by both seats (script indices 0, 0)."""
+    t = scripted([0, 0, *script])
+    k = t.put(0, "l2-24", cubes=4)
+    t.put(0, "l1-30")
+    t.turn(0, 1, 1)
+    return t, k
+
+
+@pytest.mark.parametrize("fire", [0, 1])
+def test_scripted_fire_options_are_no_then_yes(fire):
+    t, k = kubasov_table([fire])     # fired, its swap is then declined (past the script: option 0)
+    assert t.PS[0, L.P_ABIL] == fire and t.CUBES[0, k] == (0 if fire else 4)
+    assert t.station_of(0, 8) == t.idx["l1-30"]
+
+
+@pytest.mark.parametrize("swap", [0, 1])
+def test_scripted_swap_options_are_no_then_yes(swap):
+    t, k = kubasov_table([1, swap])
+    assert t.PS[0, L.P_ABIL] == 1 and t.CUBES[0, k] == 0
+    five, eight = t.idx["starter-5"], t.idx["l1-30"]
+    assert (t.station_of(0, 5), t.station_of(0, 8)) == ((eight, five) if swap else (five, eight))
+    assert t.deployed(0, 5) == ([t.idx["starter-8"]] if swap else [])
+
+
+@pytest.mark.parametrize("index,sector", [(0, None), (1, 1), (11, 12)])
+def test_scripted_exchange_options_of_a_stationed_card_are_every_other_station(index, sector):
+    """Zudov stationed in 9 (one cube): no exchange, then the stations of 1..8 and 10..12."""
+    t = scripted([0, 0, 1, index])
+    z = t.put(0, "l2-35", cubes=1)
+    t.turn(0, 1, 1)
+    assert t.PS[0, L.P_ABIL] == 1
+    if sector is None:
+        assert t.station_of(0, 9) == z
+    else:
+        assert t.station_of(0, sector) == z and t.station_of(0, 9) == t.idx[f"starter-{sector}"]
+
+
+@pytest.mark.parametrize("index,sector", [(0, None), (1, 1), (9, 9), (12, 12)])
+def test_scripted_exchange_options_of_a_deployed_card_are_every_station_its_own_included(index, sector):
+    """Seat 1's Zudov deployed in 9 behind l1-34 (rules.exchange any_station_card, fired on seat 0's
+    turn): no exchange, then the station of each sector 1..12; the card taken is deployed in its place."""
+    t = scripted([0, 0, 1, index])
+    z = t.put(1, "l2-35")
+    l134 = t.put(1, "l1-34")         # 9: l1-34 stationed, Zudov deployed behind starter-9
+    t.CUBES[1, z] = 1
+    E.refresh(t.D, t.S, 1)
+    t.turn(0, 1, 1)
+    assert t.PS[1, L.P_ABIL] == 1 and t.CUBES[1, z] == 0
+    if sector is None:
+        assert t.deployed(1, 9) == [t.idx["starter-9"], z]
+        return
+    taken = l134 if sector == 9 else t.idx[f"starter-{sector}"]
+    assert t.station_of(1, sector) == z and t.deployed(1, 9) == [t.idx["starter-9"], taken]
+
+
+@pytest.mark.parametrize("index,partner", [(0, None), (1, "starter-8"), (2, "starter-11")])
+def test_scripted_exchange_options_same_kind_are_cards_deployed_in_other_sectors(index, partner):
+    """rules.exchange same_kind: seat 1's deployed Zudov (9) may take the place of starter-8 or
+    starter-11 (deployed in 8 and 11), never of starter-9, deployed in its own sector."""
+    t = Table(players=2, policies=["scripted"], sets=[f"script={[0, 0, 1, index]}", "rules.exchange=same_kind"])
+    z = t.put(1, "l2-35")
+    t.put(1, "l1-34")
+    t.put(1, "l1-30")                # 8: starter-8 deployed
+    t.put(1, "l1-42")                # 11: starter-11 deployed
+    t.CUBES[1, z] = 1
+    E.refresh(t.D, t.S, 1)
+    t.turn(0, 1, 1)
+    assert t.PS[1, L.P_ABIL] == 1
+    if partner is None:
+        assert t.deployed(1, 9) == [t.idx["starter-9"], z]
+    else:
+        s = t.cards[t.idx[partner]].sector
+        assert t.deployed(1, s) == [z] and t.deployed(1, 9) == [t.idx["starter-9"], t.idx[partner]]
+
+
+def glenn_table(index):
+    """Seat 0 fires Glenn (6: place a cube; 2 linked squares at 2 players). The cards with an empty
+    needed square: Shepard stationed in 2 (blue, 4 squares), Zholodov deployed in 7 (red, 1 square),
+    and Glenn itself once fired, which is no option: no cube, Shepard, Zholodov."""
+    t = scripted([0, 0, 1, index])
+    g = t.put(0, "l3-17", cubes=2)
+    sh = t.put(0, "l3-5")
+    zh = t.deploy(0, "l2-27")
+    t.turn(0, 1, 1)
+    return t, g, sh, zh
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_scripted_place_options_are_no_then_each_other_card_with_an_empty_square(index):
+    t, g, sh, zh = glenn_table(index)
+    assert t.PS[0, L.P_ABIL] == 1
+    assert [int(t.CUBES[0, c]) for c in (g, sh, zh)] == [[0, 0, 0], [0, 1, 0], [0, 0, 1]][index]
+
+
+def collins_table(script):
+    """Seat 0 fires Collins (8: place a cube, then move one; 1 square) and places none. Cubes on:
+    Shepard (2, 2 of 4 squares), Schirra (5, 2 of 3; 2 credits per cube placed), Zholodov deployed
+    in 7 (1 of 1). Sources: no move, Shepard, Schirra, Zholodov (Collins, which fired, is none)."""
+    t = scripted([0, 0, 1, 0, *script])
+    co = t.put(0, "l3-23", cubes=1)
+    cards = (co, t.put(0, "l3-5", cubes=2), t.put(0, "l3-14", cubes=2), t.deploy(0, "l2-27", cubes=1))
+    t.turn(0, 1, 1)
+    assert t.PS[0, L.P_ABIL] == 1
+    return t, cards
+
+
+@pytest.mark.parametrize("source,target,cubes,credits", [
+    (0, 0, [0, 2, 2, 1], 0),         # no move
+    (1, 0, [0, 1, 3, 1], 2),         # Shepard -> the first target, Schirra (which pays 2)
+    (3, 2, [1, 2, 2, 0], 0),         # Zholodov -> the last target, Collins: targets Shepard, Schirra, Collins
+])
+def test_scripted_move_options_are_sources_with_a_cube_then_targets_with_an_empty_square(source, target, cubes,
+                                                                                        credits):
+    t, cards = collins_table([source, target])
+    assert [int(t.CUBES[0, c]) for c in cards] == cubes
+    assert t.cred(0) == 2 + credits  # the faces 1 + 1

@@ -1,6 +1,6 @@
 """Space Base's view test: every board, credit and display card is public; the only hidden thing is
 the order of the three shipyard decks. Re-dealing that order mid-game must not change any decision
-of any policy (buy, claim, dice assignment, set die, reroll)."""
+of any policy (buy, claim, dice assignment, set die, reroll, firing and what a fired ability does)."""
 import numpy as np
 import pytest
 from test_spacebase_rules import Pos
@@ -15,8 +15,10 @@ DICE = [(1, 6), (2, 2), (3, 5), (6, 6), (4, 1)]
 
 def decisions(pos, card):
     """Every decision of every player, asked as the engine asks it (`card`: a ship with set-die,
-    reroll and free abilities is not needed: the asks take the card only as context)."""
+    reroll and free abilities is not needed: the asks take the card only as context; the swap is
+    Kubasov's, 5 and 8)."""
     D, S = pos.D, pos.S
+    swapper, sector = pos.idx["l2-24"], pos.cards[card].sector
     out = []
     for p in range(pos.P):
         credits = int(pos.PS[p, L.P_CRED])
@@ -29,7 +31,12 @@ def decisions(pos, card):
                 pos.G[L.G_D1], pos.G[L.G_D2] = d
                 out.append(("reroll", p, side, d, E.ask_reroll(D, S, p, card, side)))
             out.append(("set die", p, side, E.ask_set_die(D, S, p, card, side)))
-            out.append(("fire", p, side, E.ask_fire(D, S, p, card, side, False)))
+            out.append(("fire", p, side, E.ask_fire(D, S, p, card, side)))
+            out.append(("swap", p, side, E.ask_swap(D, S, p, swapper, side)))
+            out.append(("exchange", p, side, E.ask_exchange(D, S, p, card, side, sector)))
+        out.append(("place", p, E.ask_place(D, S, p, card)))
+        src = E.ask_move_source(D, S, p, card)
+        out.append(("move", p, src, E.ask_move_target(D, S, p, src) if src >= 0 else None))
     return out
 
 

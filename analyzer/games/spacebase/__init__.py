@@ -1,7 +1,8 @@
 """Space Base (AEG 2018): dice engine-building for 2-5 players.
 
-Rules: engine.py (the compiled rulebook, one kernel), policies.py (numba policies), scenario.py (YAML
-schema and its number arrays), layout.py (array columns and event codes).
+Rules: engine.py (the compiled rulebook, one kernel), options.py (every decision and how its options
+are written), policies.py (numba policies), scenario.py (YAML schema and its number arrays), layout.py
+(array columns and event codes), state.py (the kernel's containers).
 """
 from __future__ import annotations
 

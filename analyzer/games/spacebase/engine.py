@@ -76,27 +76,31 @@ from .options import (
     D_ASSIGN,
     D_BUY,
     D_CLAIM,
+    D_EXCHANGE,
     D_FIRE,
+    D_MOVE_FROM,
+    D_MOVE_TO,
+    D_PLACE,
     D_REROLL,
     D_SET_DIE,
+    D_SWAP,
     FACE_STRIDE,
     NO,
     YES,
     assignment,
+    cube,
+    exchange,
     set_die,
     unpack_assignment,
+    unpack_cube,
+    unpack_exchange,
 )
 from .policies import (
     assign_card_ready,
-    best_exchange,
-    best_station_for_deployed,
-    cube_source,
-    cube_target,
     decide,
     is_ready,
     lists_options,
     plain_assignment_sums,
-    swap_gain,
     turn_start,
 )
 from .state import State, jit, jit_inline
@@ -534,11 +538,108 @@ def ask_reroll(D, S, p, c, side):
 
 
 @jit
-def ask_fire(D, S, p, c, side, parts_gain):
-    """Fire card c's ready free-timing ability? parts_gain: its swap, exchange or cube placing would
-    gain (the shared heuristics of policies.py decide those parts for every policy)."""
+def ask_fire(D, S, p, c, side):
+    """Fire card c's ready free-timing ability? Its context names where c sits when it exchanges (a
+    heuristic fires when what the ability then does gains, policies.follow_ups_gain)."""
+    a = 0
+    if D.CT[c, K_SIDE + side * NSIDE + E_EXCH] > 0:
+        a, _ = find_card(S, p, c, side)
     n = offer(S, offer(S, 0, NO), YES) if lists_options(D, p) else 0
-    return ask(D, S, p, D_FIRE, n, c, side, 1 if parts_gain else 0) == YES
+    return ask(D, S, p, D_FIRE, n, c, side, a) == YES
+
+
+@jit
+def ask_swap(D, S, p, c, side):
+    """Does card c's fired ability swap its two sectors?"""
+    n = offer(S, offer(S, 0, NO), YES) if lists_options(D, p) else 0
+    return ask(D, S, p, D_SWAP, n, c, side, 0) == YES
+
+
+@jit
+def exchange_options(D, S, p, side, a):
+    """D_EXCHANGE for a card in sector a: NO, then the station of each sector outside colonies (for a
+    stationed card, not its own; rules.exchange same_kind: a deployed card takes each card deployed in
+    another sector instead)."""
+    BD = S.BD
+    n = offer(S, 0, NO)
+    same_kind = side == RED and D.R[R_EXCHANGE] == EXCH_SAME_KIND
+    for s in range(1, 13):
+        if same_kind:
+            if s != a:
+                for i in range(BD[p, s, B_NDEP]):
+                    n = offer(S, n, exchange(s, i))
+        elif (s != a or side == RED) and BD[p, s, B_STATION] >= 0 and BD[p, s, B_COLONY] == 0:
+            n = offer(S, n, exchange(s, -1))
+    return n
+
+
+@jit
+def ask_exchange(D, S, p, c, side, a):
+    """The card that card c (sector a) trades places with: NO or exchange(sector, deployed index)."""
+    n = exchange_options(D, S, p, side, a) if lists_options(D, p) else 0
+    return ask(D, S, p, D_EXCHANGE, n, c, side, a)
+
+
+@jit_inline
+def has_room(D, S, p, c, side):
+    """Whether card c, showing `side` on p's board, has an empty needed charge square."""
+    return S.CUBES[p, c] < D.CT[c, K_SIDE + side * NSIDE + S_CAP]
+
+
+@jit
+def cube_options(D, S, p, n, exclude):
+    """Add cube(card, side) after the n options listed, for each card of p but `exclude` with an empty
+    needed square: by sector, its station (outside colony sectors), then its deployed cards."""
+    BD, DEP = S.BD, S.DEP
+    for s in range(1, 13):
+        c = BD[p, s, B_STATION]
+        if c >= 0 and c != exclude and BD[p, s, B_COLONY] == 0 and has_room(D, S, p, c, BLUE):
+            n = offer(S, n, cube(c, BLUE))
+        for i in range(BD[p, s, B_NDEP]):
+            c = DEP[p, s, i]
+            if c != exclude and has_room(D, S, p, c, RED):
+                n = offer(S, n, cube(c, RED))
+    return n
+
+
+@jit
+def ask_place(D, S, p, c):
+    """Where card c's fired ability places a cube: NO or cube(card, side), never on c itself."""
+    n = cube_options(D, S, p, offer(S, 0, NO), c) if lists_options(D, p) else 0
+    return ask(D, S, p, D_PLACE, n, c, 0, 0)
+
+
+@jit
+def move_source_options(D, S, p, c):
+    """D_MOVE_FROM: NO, then each card of p but c holding a cube (cube_options' cards and order) while
+    a card besides it has an empty needed square."""
+    BD, DEP, CUBES = S.BD, S.DEP, S.CUBES
+    rooms = cube_options(D, S, p, 0, -1)  # only counted: the sources overwrite that list
+    n = offer(S, 0, NO)
+    for s in range(1, 13):
+        t = BD[p, s, B_STATION]
+        if (t >= 0 and t != c and BD[p, s, B_COLONY] == 0 and CUBES[p, t] > 0
+                and rooms > has_room(D, S, p, t, BLUE)):
+            n = offer(S, n, t)
+        for i in range(BD[p, s, B_NDEP]):
+            t = DEP[p, s, i]
+            if t != c and CUBES[p, t] > 0 and rooms > has_room(D, S, p, t, RED):
+                n = offer(S, n, t)
+    return n
+
+
+@jit
+def ask_move_source(D, S, p, c):
+    """The card card c's fired ability moves a cube from: NO or the card."""
+    n = move_source_options(D, S, p, c) if lists_options(D, p) else 0
+    return ask(D, S, p, D_MOVE_FROM, n, c, 0, 0)
+
+
+@jit
+def ask_move_target(D, S, p, src):
+    """Where the cube moved from card src goes: cube(card, side), any card of p but src with room."""
+    n = cube_options(D, S, p, 0, src) if lists_options(D, p) else 0
+    return ask(D, S, p, D_MOVE_TO, n, src, 0, 0)
 
 
 @jit
@@ -874,17 +975,6 @@ def swap_sectors(D, S, p, a, b):
 
 
 @jit
-def exchange_partner(D, S, p, c, side, a):
-    """Where card c (sector a; stationed if side is BLUE, else deployed) would best exchange to: (sector,
-    deployed index or -1 for the card stationed there, gain). A stationed card always takes another
-    station; a deployed one takes a station in any sector, its own included (rules.exchange
-    any_station_card, the help page), or another deployed card (same_kind)."""
-    if side == BLUE or D.R[R_EXCHANGE] == EXCH_SAME_KIND:
-        return best_exchange(D, S, p, c, side, a)
-    return best_station_for_deployed(D, S, p, c, a)  # policies.py
-
-
-@jit
 def exchange_cards(D, S, p, c, side, a, ia, s, i_s):
     """Exchange card c (sector a; deployed index ia when deployed) with the card in sector s: the one
     deployed at index i_s, or the stationed one (i_s = -1). A card that changes kind of position turns
@@ -921,72 +1011,53 @@ def lose_vp(D, S, p, n):
 
 @jit
 def try_fire(D, S, p, c, side):
-    """Card c's free-timing charge ability, if p's policy fires it; True if it fired. What its swap,
-    exchange and cube placing do is decided first (shared heuristics, policies.py), since a heuristic
-    fires when one of them gains."""
+    """Card c's free-timing charge ability, if p's policy fires it; True if it fired. In order: you win,
+    the others lose VP, credits and VP, claims, buys, then what p's policy chooses for its swap,
+    exchange, cubes placed and cubes moved (options.py)."""
     CT = D.CT
     PS, G, CUBES = S.PS, S.G, S.CUBES
-    o = K_SIDE + side * NSIDE
-    win = CT[c, o + E_WIN]
-    nlose = CT[c, o + E_LOSEVP]
-    nbuy = CT[c, o + E_BUY]
-    sa = CT[c, o + E_SWAPA]
-    sb = CT[c, o + E_SWAPB]
-    ncl = CT[c, o + E_CL1] + CT[c, o + E_CL1 + 1] + CT[c, o + E_CL1 + 2]
-    do_swap = False
-    if sa > 0:
-        g = swap_gain(D, S, p, sa, sb)
-        do_swap = g > 1e-9 or (g > -1e-9 and CT[c, o + S_ONPLACE] > 0)
-    ex_s = -1
-    ex_i = -1
-    if CT[c, o + E_EXCH] > 0:
-        a, ia = find_card(S, p, c, side)
-        ex_s, ex_i, g = exchange_partner(D, S, p, c, side, a)
-    nplace = CT[c, o + E_PLACE]
-    place = False
-    if nplace > 0:
-        t, ts, tv = cube_target(D, S, p, c)
-        place = t >= 0
-    if not ask_fire(D, S, p, c, side, do_swap or ex_s > 0 or place):
+    if not ask_fire(D, S, p, c, side):
         return False
+    o = K_SIDE + side * NSIDE
     spend(D, S, p, c, side)
     emit(S, EV_FIRE, p, c, side, 0, 0)
-    if win != 0:
+    if CT[c, o + E_WIN] != 0:
         G[G_OVER] = 1
         G[G_END] = END_YOU_WIN
         G[G_YOUWIN] = p
         return True
-    if nlose > 0:
-        lose_vp(D, S, p, nlose)
+    if CT[c, o + E_LOSEVP] > 0:
+        lose_vp(D, S, p, CT[c, o + E_LOSEVP])
     ability_bonus(D, S, p, c, side)
-    if ncl > 0:
+    if CT[c, o + E_CL1] + CT[c, o + E_CL1 + 1] + CT[c, o + E_CL1 + 2] > 0:
         for lv in range(3):
             PS[p, P_CLQ1 + lv] += CT[c, o + E_CL1 + lv]
         resolve_claims(D, S, p)
-    for _ in range(nbuy):
+    for _ in range(CT[c, o + E_BUY]):
         ch = ask_buy(D, S, p, PS[p, P_CRED], False)
         if ch == NO:
             break
         buy_apply(D, S, p, ch, False)
-    if do_swap:
-        swap_sectors(D, S, p, sa, sb)
-    if ex_s > 0:
+    if CT[c, o + E_SWAPA] > 0 and ask_swap(D, S, p, c, side):
+        swap_sectors(D, S, p, CT[c, o + E_SWAPA], CT[c, o + E_SWAPB])
+    if CT[c, o + E_EXCH] > 0:
         a, ia = find_card(S, p, c, side)
-        if a > 0:
-            exchange_cards(D, S, p, c, side, a, ia, ex_s, ex_i)
-    for _ in range(nplace):
-        t, ts, tv = cube_target(D, S, p, c)
-        if t < 0:
+        ch = ask_exchange(D, S, p, c, side, a) if a > 0 else NO
+        if ch != NO:
+            s, i = unpack_exchange(ch)
+            exchange_cards(D, S, p, c, side, a, ia, s, i)
+    for _ in range(CT[c, o + E_PLACE]):
+        ch = ask_place(D, S, p, c)
+        if ch == NO:
             break
+        t, ts = unpack_cube(ch)
         add_cube(D, S, p, t, ts)
         emit(S, EV_PLACE, p, t, ts, 0, 0)
     for _ in range(CT[c, o + E_MOVE]):
-        src, sv = cube_source(D, S, p, c)
-        if src < 0:
+        src = ask_move_source(D, S, p, c)
+        if src == NO:
             break
-        t, ts, tv = cube_target(D, S, p, src)
-        if t < 0 or tv <= sv:
-            break
+        t, ts = unpack_cube(ask_move_target(D, S, p, src))
         CUBES[p, src] -= 1
         add_cube(D, S, p, t, ts)
         emit(S, EV_MOVE, p, src, t, ts, 0)

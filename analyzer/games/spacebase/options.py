@@ -18,20 +18,39 @@ the policies (policies.py, whose `decide` picks one). Nothing here decides anyth
                   reaches (the first such card in ability order), then with a ready
                   2X card: the sum twice (plain, then each moved target), the faces
                   plus die 1 again, plus die 2 again
-  D_FIRE          NO, YES (fire a ready free-timing charge ability)                    card, side
+  D_FIRE          NO, YES (fire a ready free-timing charge ability)                    card, side,
+                                                                                       its sector *
+  What a fired ability then does, in the order the engine carries it out:
+  D_SWAP          NO, YES (swap the card's two printed sectors: the pair is data)      card, side
+  D_EXCHANGE      NO, exchange(sector, i) for each card the firing card may trade      card, side,
+                  places with (sector order): a stationed card, the station of every   its sector *
+                  other sector; a deployed one, the station of every sector, its own
+                  included (rules.exchange any_station_card), or each card deployed
+                  in another sector (same_kind, i its deployed index). i = -1: the
+                  stationed card. Stations of colony sectors are never taken
+  D_PLACE         NO, cube(card, side) for each other card of p with an empty needed   card
+                  square (sector order; a sector's station, then its deployed cards;
+                  no station of a colony sector); asked once per cube placed
+  D_MOVE_FROM     NO, each other card of p holding a cube (order and colony sectors    card
+                  as D_PLACE) while a card besides it has an empty needed square;
+                  asked once per cube moved
+  D_MOVE_TO       cube(card, side) for each card of p but the source with an empty     source card
+                  needed square (the firing card included)
 
-A decision with a single option is not asked (e.g. a D_SET_DIE with both dice set). What a fired
-ability then does (which sectors a swap takes, the exchange partner, where a placed or moved cube
-goes) is not a listed decision yet: every policy uses the shared heuristics of policies.py for it.
+* the sector where the firing card sits; for D_FIRE only when the card exchanges (else 0).
+A decision with a single option is not asked (e.g. a D_SET_DIE with both dice set). The firing card
+neither receives a placed cube (it could recharge itself without end) nor gives a moved one.
 """
 from .state import jit_inline
 
-D_BUY, D_ABILITY_BUY, D_CLAIM, D_SET_DIE, D_REROLL, D_ASSIGN, D_FIRE = range(7)
+(D_BUY, D_ABILITY_BUY, D_CLAIM, D_SET_DIE, D_REROLL, D_ASSIGN, D_FIRE,
+ D_SWAP, D_EXCHANGE, D_PLACE, D_MOVE_FROM, D_MOVE_TO) = range(12)
 
-NO = -1          # decline: no buy, no claim, no set die / reroll, do not fire
-YES = 1          # D_FIRE: fire
+NO = -1          # decline: no buy, no claim, no set die / reroll, do not fire / swap / exchange / place / move
+YES = 1          # D_FIRE: fire; D_SWAP: swap
 COLONY = 1000    # D_BUY / D_ABILITY_BUY: COLONY + q is colony q (a display ship is lv * display_size + slot)
 FACE_STRIDE = 8  # D_SET_DIE: die * FACE_STRIDE + face
+EXCH_STRIDE = 16  # D_EXCHANGE: (deployed index + 1) * EXCH_STRIDE + sector (index -1: the stationed card)
 
 
 @jit_inline
@@ -53,3 +72,27 @@ def assignment(mode, target, arrow_card, double_card):
 def unpack_assignment(v):
     """(mode, target, arrow card, 2X card) of a D_ASSIGN option."""
     return (v & 7, (v >> TARGET_SHIFT) & 31, ((v >> ARROW_SHIFT) & 0xFFFF) - 1, (v >> DOUBLE_SHIFT) - 1)
+
+
+@jit_inline
+def exchange(sector, i):
+    """D_EXCHANGE option: the card deployed at index i of `sector`, or its stationed card (i = -1)."""
+    return (i + 1) * EXCH_STRIDE + sector
+
+
+@jit_inline
+def unpack_exchange(v):
+    """(sector, deployed index or -1) of a D_EXCHANGE option."""
+    return v % EXCH_STRIDE, v // EXCH_STRIDE - 1
+
+
+@jit_inline
+def cube(card, side):
+    """D_PLACE / D_MOVE_TO option: card's `side` (the one it shows on p's board) receives the cube."""
+    return 2 * card + side
+
+
+@jit_inline
+def unpack_cube(v):
+    """(card, side) of a D_PLACE / D_MOVE_TO option."""
+    return v >> 1, v & 1

@@ -7,8 +7,9 @@ At every decision (options.py lists the kinds and how options are written) the s
 one option. The rules never read a policy code: `decide` and `lists_options` here are the only places.
 - random (shared by every game, analyzer.kernel): uniform over the listed options of every decision
   (buys and "no buy", claims and "no claim", each set-die face, each reroll, each dice assignment,
-  firing a ready ability or not). Before issue #8 it was uniform over buys and claims only and used
-  the weighted policy's choices for the dice and abilities: its results differ from then.
+  firing a ready ability or not, and what a fired one does: swap or not, each exchange partner, each
+  card a cube is placed on or moved from and to). Before issue #8 it was uniform over buys and claims
+  only and used the weighted policy's choices for the dice and abilities: its results differ from then.
 - scripted (shared): the scenario's `script` of option indices, in game order: for rule tests.
 The heuristic policies below compute their choice (an option value) straight from the position; the
 engine lists the options only for the policies that pick from the list (`lists_options`), since
@@ -32,9 +33,11 @@ Every heuristic values things in "credit equivalents" with its weights (credits,
   its VP (plus its effect on the sector) and beta = H / horizon_max (credits lose worth near the end);
   they buy only when the best score is > 0. Once their credits cover every option on offer (saving
   unlocks nothing), a normal buy is scored by its benefit alone.
-- charge abilities fire when they pay (see each decision function); what a fired ability then does
-  (swap, exchange partner, cube targets) is chosen by the shared heuristics at the end of this file,
-  for every policy.
+- charge abilities fire when they pay (see each decision function), or when what they then do gains
+  (follow_ups_gain); what that is (swap or not, exchange partner, cube targets and sources) is chosen
+  alike by the three heuristics, by the per-round gains at the end of this file: swap / exchange when
+  the seat's sector odds x card values gain, a cube to the card where it is worth most, moved from the
+  card where it is worth least while that gains.
 """
 from ...kernel import FIRST_GAME_POLICY, RANDOM, SCRIPTED, choose_random, choose_scripted
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
@@ -43,11 +46,18 @@ from .options import (
     D_ASSIGN,
     D_BUY,
     D_CLAIM,
-    D_REROLL,
+    D_EXCHANGE,
+    D_FIRE,
+    D_MOVE_FROM,
+    D_MOVE_TO,
+    D_PLACE,
     D_SET_DIE,
+    D_SWAP,
     NO,
     YES,
     assignment,
+    cube,
+    exchange,
     set_die,
 )
 from .state import jit, jit_inline
@@ -84,9 +94,9 @@ def decide(D, S, p, kind, n, x, y, z):
 @jit
 def heuristic(D, S, p, kind, x, y, z):
     """greedy_vp's, engine's or weighted's option for a decision of `kind` (context as in options.py:
-    D_BUY / D_ABILITY_BUY x = credits; D_CLAIM x = level - 1; D_SET_DIE / D_REROLL / D_FIRE x = card,
-    y = side, and for D_FIRE z = whether the ability's swap, exchange or cube placing gains;
-    D_ASSIGN x = side, y, z = the dice)."""
+    D_BUY / D_ABILITY_BUY x = credits; D_CLAIM x = level - 1; D_SET_DIE / D_REROLL x = card, y = side;
+    D_ASSIGN x = side, y, z = the dice; D_FIRE / D_SWAP / D_EXCHANGE x = card, y = side, z = its
+    sector; D_PLACE / D_MOVE_FROM x = the firing card; D_MOVE_TO x = the source card)."""
     if kind == D_BUY:
         return choose_buy(D, S, p, x, True, True)
     if kind == D_ABILITY_BUY:
@@ -96,13 +106,23 @@ def heuristic(D, S, p, kind, x, y, z):
     if kind == D_ASSIGN:
         mode, tgt, shc, dbc = choose_assignment(D, S, p, x, y, z)
         return assignment(mode, tgt, shc, dbc)
+    if kind == D_FIRE:
+        return YES if follow_ups_gain(D, S, p, x, y, z) or fire_pays(D, S, p, x, y) else NO
+    if kind == D_SWAP:
+        return choose_swap(D, S, p, x, y)
+    if kind == D_EXCHANGE:
+        return choose_exchange(D, S, p, x, y, z)
+    if kind == D_PLACE:
+        return choose_place(D, S, p, x)
+    if kind == D_MOVE_FROM:
+        return choose_move_source(D, S, p, x)
+    if kind == D_MOVE_TO:
+        return choose_move_target(D, S, p, x)
     bonus = D.CT[x, K_SIDE + y * NSIDE + E_CRED]
     if kind == D_SET_DIE:
         die, face = choose_set_die(D, S, p, y, bonus)
         return NO if die < 0 else set_die(die, face)
-    if kind == D_REROLL:
-        return choose_reroll(D, S, p, y, S.G[G_D1], S.G[G_D2], bonus)
-    return YES if z != 0 or fire_pays(D, S, p, x, y) else NO  # D_FIRE
+    return choose_reroll(D, S, p, y, S.G[G_D1], S.G[G_D2], bonus)  # D_REROLL
 
 
 @jit
@@ -142,6 +162,18 @@ def fire_pays(D, S, p, c, side):
             return True
     return False
 
+
+@jit
+def follow_ups_gain(D, S, p, c, side, a):
+    """Whether card c's swap, exchange (c in sector a) or cube placing would gain: the heuristics fire
+    for that too (decided before firing, as the abilities are carried out just after)."""
+    CT = D.CT
+    o = K_SIDE + side * NSIDE
+    if CT[c, o + E_SWAPA] > 0 and choose_swap(D, S, p, c, side) == YES:
+        return True
+    if CT[c, o + E_EXCH] > 0 and choose_exchange(D, S, p, c, side, a) != NO:
+        return True
+    return CT[c, o + E_PLACE] > 0 and choose_place(D, S, p, c) != NO
 
 
 @jit_inline
@@ -562,6 +594,53 @@ def swap_gain(D, S, p, a, b):
     blue = da * (pos_value(D, S, p, BLUE, b) - pos_value(D, S, p, BLUE, a))
     red = da * (pos_value(D, S, p, RED, b) - pos_value(D, S, p, RED, a)) * (R[R_P] - 1)
     return blue + red
+
+
+@jit
+def choose_swap(D, S, p, c, side):
+    """Swap card c's two sectors when that gains per round, or costs nothing while the card pays
+    credits per cube placed on it (its cubes are then worth refilling)."""
+    o = K_SIDE + side * NSIDE
+    g = swap_gain(D, S, p, D.CT[c, o + E_SWAPA], D.CT[c, o + E_SWAPB])
+    return YES if g > 1e-9 or (g > -1e-9 and D.CT[c, o + S_ONPLACE] > 0) else NO
+
+
+@jit
+def choose_exchange(D, S, p, c, side, a):
+    """The exchange partner of card c (sector a; stationed if side is BLUE, else deployed) of best
+    per-round gain, or NO when none gains. A stationed card takes another station; a deployed one a
+    station in any sector, its own included (rules.exchange any_station_card), or another deployed
+    card (same_kind)."""
+    if side == BLUE or D.R[R_EXCHANGE] == EXCH_SAME_KIND:
+        s, i, _ = best_exchange(D, S, p, c, side, a)
+    else:
+        s, i, _ = best_station_for_deployed(D, S, p, c, a)
+    return NO if s < 0 else exchange(s, i)
+
+
+@jit
+def choose_place(D, S, p, c):
+    """The card (other than the firing card c) where a placed cube is worth most, or NO if none gains."""
+    t, ts, _ = cube_target(D, S, p, c)
+    return NO if t < 0 else cube(t, ts)
+
+
+@jit
+def choose_move_source(D, S, p, c):
+    """The card (other than the firing card c) whose cube is worth least, when moving it to the card
+    where it is worth most (choose_move_target) gains; else NO."""
+    src, sv = cube_source(D, S, p, c)
+    if src < 0:
+        return NO
+    t, _, tv = cube_target(D, S, p, src)
+    return NO if t < 0 or tv <= sv else src
+
+
+@jit
+def choose_move_target(D, S, p, src):
+    """Where the cube moved from card src is worth most (choose_move_source made sure there is one)."""
+    t, ts, _ = cube_target(D, S, p, src)
+    return cube(t, ts)
 
 
 @jit

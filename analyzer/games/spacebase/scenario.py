@@ -253,8 +253,8 @@ def sector_odds() -> np.ndarray:
 
 
 # Fixed weights of the non-tunable policies (credits, income, VP) for growth phase and VP phase.
-# Every other policy (weighted; random and scripted, for the parts of a fired ability that are not a
-# listed decision yet, see options.py) uses the scenario's `weighted` weights.
+# Every other policy uses the scenario's `weighted` weights (random and scripted seats get them too,
+# though their decisions never read them).
 GREEDY_W = ((1.0, 2.0, 4.0), (1.0, 2.0, 4.0))
 ENGINE_W = ((1.0, 4.0, 0.5), (1.0, 1.0, 3.5))
 

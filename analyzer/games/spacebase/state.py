@@ -13,16 +13,7 @@ why: analyzer/kernel_internals.py):
 from numba.core import types
 from numba.experimental import structref
 
-# BorrowedArray is not used here, but compile caches written before kernel_internals.py existed name
-# it in this module: numba unpickles a cache index before it checks the index's source stamp, so
-# without this name an old cache would crash the import instead of being rebuilt.
-from ...kernel_internals import (
-    BorrowedArray,  # noqa: F401
-    borrowed,
-    jit_plain_ints,
-    jit_plain_ints_inline,
-    register_uncounted,
-)
+from ...kernel_internals import borrowed, jit_plain_ints, jit_plain_ints_inline, register_uncounted
 
 DATA_FIELDS = ["CT", "COLT", "R", "BONUS", "VALS", "WP", "POL", "PR", "LVL_IDS", "LVL_N", "SCRIPT", "OWN"]
 STATE_FIELDS = ["PS", "BD", "DEP", "CUBES", "AV", "AC", "ABL", "G", "DECK", "DP", "DISP", "COLAV", "OWNER",
