@@ -9,7 +9,7 @@ one made in jitted code is freed by `release` (engine.play).
 """
 import operator
 
-from numba import njit, types
+from numba import config, njit, types
 from numba.experimental import structref
 from numba.extending import overload
 
@@ -65,3 +65,19 @@ def pack4(a, b, c, d):
 def pack8(a, b, c, d, e, f, g, h):
     return Pack8(borrowed(a), borrowed(b), borrowed(c), borrowed(d), borrowed(e), borrowed(f), borrowed(g),
                  borrowed(h))
+
+
+if config.DISABLE_JIT:  # plain Python (scripts/mutants.py --no-jit): the same fields and indexing
+    class _PlainPack:
+        def __init__(self, *arrays):
+            for name, arr in zip(FIELDS[:len(arrays)], arrays, strict=True):
+                setattr(self, name, arr)
+
+        def __getitem__(self, k):
+            return getattr(self, FIELDS[k])
+
+    def pack4(a, b, c, d):
+        return _PlainPack(a, b, c, d)
+
+    def pack8(a, b, c, d, e, f, g, h):
+        return _PlainPack(a, b, c, d, e, f, g, h)
