@@ -13,11 +13,10 @@ Warp; Super (held by Warpish with its power on) the opponent -1 per its own toke
 Flares are one-shot (Mayfair): discarded when played.
 NOT playable (held until discarded or taken): Card Zap, Plague, Force Field, Quash, the other 7 flares.
 """
-import numpy as np
 from numba import njit
 
 from . import state as L
-from .context import E_PLAY, ask, trace
+from .context import E_PLAY, ORDER_CARDS, ask, trace
 from .moves import go_home
 from .policies import K_PLAY, PLAY_PASS
 from .powers import power_active, timing_order
@@ -39,7 +38,7 @@ def play_order(st, d, order):
 @njit(cache=True)
 def card_window(w, st, d, X):
     """Every player in play order may play one usable card or pass, until all pass in a row."""
-    order = np.empty(L.MAXP, np.int64)
+    order = X[6][ORDER_CARDS:ORDER_CARDS + L.MAXP]
     players = play_order(st, d, order)
     opts = X[6]
     passes, i = 0, 0
