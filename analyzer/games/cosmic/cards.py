@@ -51,11 +51,10 @@ model where the text cannot be played here (each marked):
   challenge its opponent won): the winner discards one random card per token lost (Grief's estimated
   power once). Super: Grief takes those cards into its hand instead.
 """
-import numpy as np
 from numba import njit
 
 from . import state as L
-from .context import E_ALLY, E_PLAY, E_ZAP, ask, trace
+from .context import E_ALLY, E_PLAY, E_ZAP, ORDER_CARDS, ask, trace
 from .moves import go_home, take_from_bases, to_warp
 from .policies import (
     K_CARD_ZAP,
@@ -92,7 +91,7 @@ def play_order(st, d, order):
 @njit(cache=True)
 def card_window(w, st, d, X):
     """Every player in play order may play one usable card or pass, until all pass in a row."""
-    order = np.empty(L.MAXP, np.int64)
+    order = X[6][ORDER_CARDS:ORDER_CARDS + L.MAXP]
     players = play_order(st, d, order)
     opts = X[6]
     passes, i = 0, 0

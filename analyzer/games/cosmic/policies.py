@@ -17,7 +17,6 @@ Decision kinds (K_*) and what their options hold:
 - K_REWARD: REWARD_CARD or REWARD_TOKEN
 - K_DEAL: DEAL_NONE, DEAL_SWAP, DEAL_OFFENSE_BASE, DEAL_DEFENSE_BASE
 """
-import numpy as np
 from numba import njit
 
 from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
@@ -60,15 +59,16 @@ VIEW_SIZE = V_WINS + 1
 
 @njit(cache=True)
 def fill_view(view, st, d, p, kind, arg):
-    """The one place a player's view is built."""
-    view[:L.PUB_END] = st[:L.PUB_END]
-    view[V_HAND:V_HAND + L.KMAX] = st[L.HAND + p * L.KMAX:L.HAND + (p + 1) * L.KMAX]
-    if st[L.SEEN_BY] == p:
-        view[V_SEEN:V_SEEN + L.KMAX] = st[L.SEEN:L.SEEN + L.KMAX]
-        view[V_SEEN_WHO] = st[L.SEEN_WHO]
-    else:
-        view[V_SEEN:V_SEEN + L.KMAX] = 0
-        view[V_SEEN_WHO] = -1
+    """The one place a player's view is built. (Element loops: numba's slice assignment costs several
+    times more, and this runs at every decision.)"""
+    for i in range(L.PUB_END):
+        view[i] = st[i]
+    hand = L.HAND + p * L.KMAX
+    seen = st[L.SEEN_BY] == p  # what p was shown (Mind's power, Mind's flare) stays in p's view
+    for k in range(L.KMAX):
+        view[V_HAND + k] = st[hand + k]
+        view[V_SEEN + k] = st[L.SEEN + k] if seen else 0
+    view[V_SEEN_WHO] = st[L.SEEN_WHO] if seen else -1
     view[V_SEAT] = p
     view[V_KIND] = kind
     view[V_ARG] = arg
@@ -124,35 +124,28 @@ def pick(options, n, value):
     return 0
 
 
-@njit(cache=True)
-def argbest(scores, n):
-    b = 0
-    for i in range(1, n):
-        if scores[i] > scores[b]:
-            b = i
-    return b
-
-
 # ---- the heuristic and the cautious player ----------------------------------------------------------
 @njit(cache=True)
 def planet_choice(view, options, n, cautious):
     """Planets: where tokens go (home first while the power is at stake, else the biggest base), where
     tokens come from (the biggest base, sparing home bases), the target (fewest defenders, no own base)."""
     p, kind = view[V_SEAT], view[V_KIND]
-    scores = np.zeros(n, np.int64)
+    best, best_score = 0, 0
     for i in range(n):
         pl = options[i]
         mine = v_tokens(view, pl, p)
         home = pl // L.PLANETS_PER_SYSTEM == p
         if kind == K_TARGET:
-            scores[i] = -100 * (mine > 0) - v_tokens(view, pl, view[L.DEF])
+            score = -100 * (mine > 0) - v_tokens(view, pl, view[L.DEF])
         elif kind == K_SOURCE or kind == K_LOSE:
-            scores[i] = 10 * mine - 25 * (home and mine <= 2) - 50 * (mine == 1)
+            score = 10 * mine - 25 * (home and mine <= 2) - 50 * (mine == 1)
         elif kind == K_DEAL_PLANET:
-            scores[i] = -mine
+            score = -mine
         else:  # K_REGROUP, K_HOME: home bases keep the power
-            scores[i] = 20 * home - mine if not cautious else 20 * home + mine
-    return argbest(scores, n)
+            score = 20 * home - mine if not cautious else 20 * home + mine
+        if i == 0 or score > best_score:  # the first best
+            best, best_score = i, score
+    return best
 
 
 @njit(cache=True)
@@ -550,13 +543,16 @@ def smart(view, options, n, d, commit, cautious):
             if options[i] >= OPT_REESTABLISH:
                 return i
         return pick(options, n, OPT_REDRAW)
-    if kind == K_WILD or kind == K_INSTRUCTION:  # the weakest home system
-        scores = np.zeros(n, np.int64)
+    if kind == K_WILD or kind == K_INSTRUCTION:  # the weakest home system (the first of the weakest)
+        best, best_score = 0, 0
         for i in range(n):
             q = options[i]
+            score = 0
             for k in range(L.PLANETS_PER_SYSTEM):
-                scores[i] -= v_tokens(view, q * L.PLANETS_PER_SYSTEM + k, q)
-        return argbest(scores, n)
+                score -= v_tokens(view, q * L.PLANETS_PER_SYSTEM + k, q)
+            if i == 0 or score > best_score:
+                best, best_score = i, score
+        return best
     if kind == K_MIND_TARGET:
         return pick(options, n, view[L.DEF] if p == view[L.OFF] else view[L.OFF])
     if kind == K_CONE or kind == K_ALLY_COUNT or kind == K_REESTABLISH_COUNT:
