@@ -5,7 +5,7 @@ counters s[i])."""
 from numba import njit
 
 from ...kernel import FIRST_GAME_POLICY, Columns, indices, record
-from ...kernel_internals import jit_plain_ints
+from ...kernel_internals import borrowed, jit_plain_ints
 from . import state as L
 from .policies import decide, fill_view
 
@@ -51,5 +51,7 @@ def ask(st, d, X, p, kind, arg, n):
     view, code = X[5], X[1][p]
     if code >= FIRST_GAME_POLICY:  # random and scripted never read the view
         fill_view(view, st, d, p, kind, arg)
-    k = decide(code, view, opts, n, X[0], X[3], X[4], d, X[2][p])
+    # the policy reads the public block in place (borrowed: a slice would be reference-counted at each
+    # call) and its own private view: nothing else of the state
+    k = decide(code, borrowed(st[:L.PUB_END]), view, opts, n, X[0], X[3], X[4], d, X[2][p])
     return opts[k]
