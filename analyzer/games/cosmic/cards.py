@@ -135,7 +135,7 @@ def card_zapped(st, d, X, q, kind, arg, order, players):
 @njit(cache=True)
 def held_edict(st, d, q, code):
     """The card kind of edict `code` if q holds one, else -1."""
-    for k in range(d[L.D_KINDS]):
+    for k in range(d[L.D_CHALLENGE_KINDS], d[L.D_KINDS]):
         if st[L.HAND + q * L.KMAX + k] > 0 and L.ctype(d, k) == L.C_EDICT and L.cval(d, k) == code:
             return k
     return -1
@@ -163,7 +163,7 @@ def list_plays(w, st, d, q, opts):
     opts[0] = PLAY_PASS
     n = 1
     side = own_side(st, q)
-    for k in range(d[L.D_KINDS]):
+    for k in range(d[L.D_CHALLENGE_KINDS], d[L.D_KINDS]):  # challenge cards are never played in a window
         if st[L.HAND + q * L.KMAX + k] == 0:
             continue
         t, v = L.ctype(d, k), L.cval(d, k)

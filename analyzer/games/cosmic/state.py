@@ -36,7 +36,9 @@ DESTINY_NAMES = ("regular", "reverse", "wild", "instruction: most foreign bases"
 
 # ---- the scenario's numbers: d[D_*] ----------------------------------------------------------------
 (D_PLAYERS, D_WINS, D_HAND, D_CAP, D_LASER_FFG, D_GRIEF, D_ORDER_TIMING, D_ANY_SIDE, D_FIRST_DESTINY,
- D_FIXED_ALIENS, D_KINDS) = range(11)
+ D_FIXED_ALIENS, D_KINDS, D_CHALLENGE_KINDS) = range(12)
+# card kinds 0..D_CHALLENGE_KINDS-1 are the challenge cards (scenario.card_table lists them first), the rest
+# the cards played in windows, so that a scan for one group skips the other
 D_ALIEN = 12                  # fixed alien per seat
 D_DESTINY = D_ALIEN + MAXP    # destiny counts by DT_* kind (regular/reverse per colour)
 D_CTYPE = D_DESTINY + DESTINY_KINDS
@@ -174,16 +176,15 @@ def is_challenge_card(d, kind):
 @njit(cache=True)
 def challenge_cards(st, d, q):
     n = 0
-    for k in range(d[D_KINDS]):
-        if is_challenge_card(d, k):
-            n += st[HAND + q * KMAX + k]
+    for k in range(d[D_CHALLENGE_KINDS]):
+        n += st[HAND + q * KMAX + k]
     return n
 
 
 @njit(cache=True)
 def attack_cards(st, d, q):
     n = 0
-    for k in range(d[D_KINDS]):
+    for k in range(d[D_CHALLENGE_KINDS]):
         if d[D_CTYPE + k] == C_ATTACK:
             n += st[HAND + q * KMAX + k]
     return n
