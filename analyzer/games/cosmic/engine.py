@@ -439,9 +439,9 @@ def choose_card(st, d, X, q):
     opts = X[6]
     attack_only = st[L.UPSET] == 1 and L.attack_cards(st, d, q) > 0
     n = 0
-    for k in range(d[L.D_KINDS]):
+    for k in range(d[L.D_CHALLENGE_KINDS]):
         copies = st[L.HAND + q * L.KMAX + k]
-        if copies > 0 and L.is_challenge_card(d, k) and (not attack_only or L.ctype(d, k) == L.C_ATTACK):
+        if copies > 0 and (not attack_only or L.ctype(d, k) == L.C_ATTACK):
             if st[L.LASERED + q] == 1:  # at random by copies: list each copy
                 for _ in range(copies):
                     opts[n] = k

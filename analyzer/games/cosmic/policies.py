@@ -109,7 +109,7 @@ def best_known_attack(pub, view, d, q):
     if view[V_SEEN_WHO] != q:
         return EXPECTED_CARD
     best = -1
-    for k in range(d[L.D_KINDS]):
+    for k in range(d[L.D_CHALLENGE_KINDS]):
         if view[V_SEEN + k] > 0 and d[L.D_CTYPE + k] == L.C_ATTACK:
             best = max(best, d[L.D_CVAL + k])
     return best if best >= 0 else 0
@@ -525,7 +525,7 @@ def use_power(pub, view, d):
 @njit(cache=True)
 def second_challenge(pub, view, d, cautious):
     best = 0
-    for k in range(d[L.D_KINDS]):
+    for k in range(d[L.D_CHALLENGE_KINDS]):
         if view[V_HAND + k] > 0 and d[L.D_CTYPE + k] == L.C_ATTACK:
             best = max(best, d[L.D_CVAL + k])
     return best >= (12 if cautious else 6)
