@@ -51,11 +51,10 @@ model where the text cannot be played here (each marked):
   challenge its opponent won): the winner discards one random card per token lost (Grief's estimated
   power once). Super: Grief takes those cards into its hand instead.
 """
-import numpy as np
 from numba import njit
 
 from . import state as L
-from .context import E_ALLY, E_PLAY, E_ZAP, ask, trace
+from .context import E_ALLY, E_PLAY, E_ZAP, ORDER_CARDS, ask, trace
 from .moves import go_home, take_from_bases, to_warp
 from .policies import (
     K_CARD_ZAP,
@@ -92,7 +91,7 @@ def play_order(st, d, order):
 @njit(cache=True)
 def card_window(w, st, d, X):
     """Every player in play order may play one usable card or pass, until all pass in a row."""
-    order = np.empty(L.MAXP, np.int64)
+    order = X[6][ORDER_CARDS:ORDER_CARDS + L.MAXP]
     players = play_order(st, d, order)
     opts = X[6]
     passes, i = 0, 0
@@ -136,7 +135,7 @@ def card_zapped(st, d, X, q, kind, arg, order, players):
 @njit(cache=True)
 def held_edict(st, d, q, code):
     """The card kind of edict `code` if q holds one, else -1."""
-    for k in range(d[L.D_KINDS]):
+    for k in range(d[L.D_CHALLENGE_KINDS], d[L.D_KINDS]):
         if st[L.HAND + q * L.KMAX + k] > 0 and L.ctype(d, k) == L.C_EDICT and L.cval(d, k) == code:
             return k
     return -1
@@ -164,7 +163,7 @@ def list_plays(w, st, d, q, opts):
     opts[0] = PLAY_PASS
     n = 1
     side = own_side(st, q)
-    for k in range(d[L.D_KINDS]):
+    for k in range(d[L.D_CHALLENGE_KINDS], d[L.D_KINDS]):  # challenge cards are never played in a window
         if st[L.HAND + q * L.KMAX + k] == 0:
             continue
         t, v = L.ctype(d, k), L.cval(d, k)

@@ -4,8 +4,16 @@ script position, view, options, trace records, trace counters, trace cap, game c
 counters s[i])."""
 from numba import njit
 
-from ...kernel import Columns, indices, record
+from ...kernel import FIRST_GAME_POLICY, Columns, indices, record
+from ...kernel_internals import borrowed, jit_plain_ints
+from . import state as L
 from .policies import decide, fill_view
+
+# X[6]: the options of one decision, with the last slots kept for the seat orders of powers_at and of
+# card_window (scratch that is never an option, so that no call allocates)
+OPTS_SIZE = 4 * L.DECKMAX
+ORDER_POWERS = OPTS_SIZE - 2 * L.MAXP
+ORDER_CARDS = OPTS_SIZE - L.MAXP
 
 COLUMNS = Columns(
     game={"length": "turns played", "capped": "1 if the game hit turn_cap (a draw)",
@@ -28,19 +36,22 @@ S = indices("S", COLUMNS.seat)
  E_NO_CARD, E_WIN, E_CAP, E_STUCK, E_ZAP) = range(1, 26)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trace(X, kind, seat, a, b, c):
     record(X[7], X[8], X[9], kind, seat, a, b, c)
 
 
-@njit(cache=True)
+@jit_plain_ints  # one compile, not one per literal decision kind at each call site
 def ask(st, d, X, p, kind, arg, n):
     """Seat p picks one of the n options in X[6] (written by the caller); returns the option's value.
     A single legal option is taken without asking (the script counts real choices only)."""
     opts = X[6]
     if n == 1:
         return opts[0]
-    view = X[5]
-    fill_view(view, st, d, p, kind, arg)
-    k = decide(X[1][p], view, opts, n, X[0], X[3], X[4], d, X[2][p])
+    view, code = X[5], X[1][p]
+    if code >= FIRST_GAME_POLICY:  # random and scripted never read the view
+        fill_view(view, st, d, p, kind, arg)
+    # the policy reads the public block in place (borrowed: a slice would be reference-counted at each
+    # call) and its own private view: nothing else of the state
+    k = decide(code, borrowed(st[:L.PUB_END]), view, opts, n, X[0], X[3], X[4], d, X[2][p])
     return opts[k]

@@ -7,6 +7,7 @@ from numba import njit
 
 from ... import rng
 from ...kernel import new_trace
+from ...kernel_internals import borrowed
 from . import state as L
 from .cards import W_AFTER, W_ALLIANCE, W_REVEAL, W_START, W_SWAP, all_lost, card_window, challenge_over, quashed
 from .context import (
@@ -31,6 +32,7 @@ from .context import (
     E_TOTALS,
     E_TURN,
     E_WIN,
+    OPTS_SIZE,
     G,
     S,
     ask,
@@ -371,7 +373,7 @@ def alliances(st, d, X):
     players = d[L.D_PLAYERS]
     off, de = st[L.OFF], st[L.DEF]
     opts = X[6]
-    invited = np.zeros((2, L.MAXP), np.int64)
+    invited = 0  # bit side * MAXP + q: q invited to that side (0 offense, 1 defense)
     for side in range(2):
         host = off if side == 0 else de
         for k in range(1, players):
@@ -380,17 +382,18 @@ def alliances(st, d, X):
                 continue
             opts[0] = 0
             opts[1] = 1
-            invited[side, q] = ask(st, d, X, host, K_INVITE, q, 2)
+            invited |= ask(st, d, X, host, K_INVITE, q, 2) << (side * L.MAXP + q)
     for k in range(1, players):
         q = (off + k) % players
-        if q == de or invited[0, q] + invited[1, q] == 0 or L.base_tokens(st, q, players) == 0:
+        to_off, to_def = (invited >> q) & 1, (invited >> (L.MAXP + q)) & 1
+        if q == de or to_off + to_def == 0 or L.base_tokens(st, q, players) == 0:
             continue
         n = 1
         opts[0] = ANSWER_DECLINE
-        if invited[0, q]:
+        if to_off:
             opts[n] = ANSWER_OFFENSE
             n += 1
-        if invited[1, q]:
+        if to_def:
             opts[n] = ANSWER_DEFENSE
             n += 1
         choice = ask(st, d, X, q, K_ANSWER, 0, n)
@@ -436,9 +439,9 @@ def choose_card(st, d, X, q):
     opts = X[6]
     attack_only = st[L.UPSET] == 1 and L.attack_cards(st, d, q) > 0
     n = 0
-    for k in range(d[L.D_KINDS]):
+    for k in range(d[L.D_CHALLENGE_KINDS]):
         copies = st[L.HAND + q * L.KMAX + k]
-        if copies > 0 and L.is_challenge_card(d, k) and (not attack_only or L.ctype(d, k) == L.C_ATTACK):
+        if copies > 0 and (not attack_only or L.ctype(d, k) == L.C_ATTACK):
             if st[L.LASERED + q] == 1:  # at random by copies: list each copy
                 for _ in range(copies):
                     opts[n] = k
@@ -748,27 +751,37 @@ def final_counters(st, d, si):
 
 @njit(cache=True)
 def play(seed, ids, d, pol, commit, script, g, s, first, ev, tn, cap):
-    """Games `ids` of run `seed` into the output arrays made by run_games."""
+    """Games `ids` of run `seed` into the output arrays made by run_games. The rules get borrowed views
+    (analyzer/kernel_internals.py: never reference-counted; every owner lives until this returns)."""
     st = np.zeros(L.ST_SIZE, np.int64)
     view = np.zeros(VIEW_SIZE, np.int64)
-    opts = np.zeros(4 * L.DECKMAX, np.int64)
+    opts = np.zeros(OPTS_SIZE, np.int64)
     at = np.zeros(1, np.int64)
+    stream = np.zeros(1, np.uint64)
     for i in range(len(ids)):
-        stream = rng.new_stream(seed, ids[i])
+        stream[0] = rng.new_stream(seed, ids[i])[0]
         at[0] = 0
-        X = (stream, pol, commit, script, at, view, opts, ev, tn, cap, g[i], s[i])
-        first[i] = setup(st, d, stream, X)
-        play_game(st, d, X, first[i])
-        final_counters(st, d, s[i])
+        X = context(stream, pol, commit, script, at, view, opts, ev, tn, cap, g[i], s[i])
+        first[i] = setup(borrowed(st), borrowed(d), X[0], X)
+        play_game(borrowed(st), borrowed(d), X, first[i])
+        final_counters(borrowed(st), borrowed(d), X[11])
+
+
+@njit(cache=True, inline="always")
+def context(stream, pol, commit, script, at, view, opts, ev, tn, cap, g, s):
+    """The tuple X of borrowed views (context.py) that every rule receives."""
+    return (borrowed(stream), borrowed(pol), borrowed(commit), borrowed(script), borrowed(at), borrowed(view),
+            borrowed(opts), borrowed(ev), borrowed(tn), cap, borrowed(g), borrowed(s))
 
 
 @njit(cache=True)
 def play_turn_on(st, d, pol, commit, script, seed, p, g, s, ev, tn, cap):
     """Tests: seat p plays one turn on the built position `st` (stream of game 0 of run `seed`);
     returns True if someone won."""
-    X = (rng.new_stream(seed, 0), pol, commit, script, np.zeros(1, np.int64), np.zeros(VIEW_SIZE, np.int64),
-         np.zeros(4 * L.DECKMAX, np.int64), ev, tn, cap, g, s)
-    return turn(st, d, X, p)
+    stream, at = rng.new_stream(seed, 0), np.zeros(1, np.int64)
+    view, opts = np.zeros(VIEW_SIZE, np.int64), np.zeros(OPTS_SIZE, np.int64)
+    X = context(stream, pol, commit, script, at, view, opts, ev, tn, cap, g, s)
+    return turn(borrowed(st), borrowed(d), X, p)
 
 
 def run_games(seed, ids, inputs, trace_cap=0):

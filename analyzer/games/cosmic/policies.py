@@ -1,6 +1,8 @@
-"""Simply Cosmic's policies. A policy sees only its player's view (`view`, built in `fill_view`: the
-public table, their own hand, their own face-down card and, for Mind, the hand Mind saw) and the legal
-options the engine listed, and returns the index of one option. Never another hand or the decks.
+"""Simply Cosmic's policies. A policy sees only what its player may know: `pub`, the public block of the
+state (st[:L.PUB_END], read in place: the table, the challenge so far, the cards shown), and `view`, its
+private part (built in `fill_view`: their own hand, their own face-down card and, for Mind, the hand Mind
+saw), plus the legal options the engine listed, and returns the index of one option. Never another hand
+or the decks.
 
 Decision kinds (K_*) and what their options hold:
 - K_REGROUP, K_SOURCE, K_TARGET, K_HOME, K_LOSE, K_DEAL_PLANET: planet ids
@@ -17,7 +19,6 @@ Decision kinds (K_*) and what their options hold:
 - K_REWARD: REWARD_CARD or REWARD_TOKEN
 - K_DEAL: DEAL_NONE, DEAL_SWAP, DEAL_OFFENSE_BASE, DEAL_DEFENSE_BASE
 """
-import numpy as np
 from numba import njit
 
 from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
@@ -45,8 +46,8 @@ EXPECTED_CARD = 10    # what a player expects an unseen attack card to be worth 
 PLAGUE_LEADER = 3     # heuristic: Plague a player once it holds this many foreign bases
 FILCH_WORTH = 12      # heuristic: Filch's flare takes an attack card of at least this value
 
-# the view: the public block of the state (same offsets), then:
-V_HAND = L.PUB_END            # own hand, by kind
+# the private view (the public block is read from the state in place, at the state's offsets):
+V_HAND = 0                    # own hand, by kind
 V_SEEN = V_HAND + L.KMAX      # the hand Mind (or its flare's holder) saw, by kind; only the seer's view
 V_SEEN_WHO = V_SEEN + L.KMAX  # whose hand that was, -1 none
 V_SEAT = V_SEEN_WHO + 1
@@ -60,15 +61,14 @@ VIEW_SIZE = V_WINS + 1
 
 @njit(cache=True)
 def fill_view(view, st, d, p, kind, arg):
-    """The one place a player's view is built."""
-    view[:L.PUB_END] = st[:L.PUB_END]
-    view[V_HAND:V_HAND + L.KMAX] = st[L.HAND + p * L.KMAX:L.HAND + (p + 1) * L.KMAX]
-    if st[L.SEEN_BY] == p:
-        view[V_SEEN:V_SEEN + L.KMAX] = st[L.SEEN:L.SEEN + L.KMAX]
-        view[V_SEEN_WHO] = st[L.SEEN_WHO]
-    else:
-        view[V_SEEN:V_SEEN + L.KMAX] = 0
-        view[V_SEEN_WHO] = -1
+    """The one place a player's private view is built. (Element loops: numba's slice assignment costs
+    several times more, and this runs at every decision.)"""
+    hand = L.HAND + p * L.KMAX
+    seen = st[L.SEEN_BY] == p  # what p was shown (Mind's power, Mind's flare) stays in p's view
+    for k in range(L.KMAX):
+        view[V_HAND + k] = st[hand + k]
+        view[V_SEEN + k] = st[L.SEEN + k] if seen else 0
+    view[V_SEEN_WHO] = st[L.SEEN_WHO] if seen else -1
     view[V_SEAT] = p
     view[V_KIND] = kind
     view[V_ARG] = arg
@@ -79,37 +79,37 @@ def fill_view(view, st, d, p, kind, arg):
 
 # ---- what a player reads off the view -------------------------------------------------------------
 @njit(cache=True, inline="always")
-def v_tokens(view, planet, q):
-    return view[L.TOK + planet * L.MAXP + q]
+def v_tokens(pub, planet, q):
+    return pub[L.TOK + planet * L.MAXP + q]
 
 
 @njit(cache=True)
-def v_foreign(view, q):
+def v_foreign(pub, view, q):
     n = 0
     for pl in range(view[V_PLAYERS] * L.PLANETS_PER_SYSTEM):
-        if pl // L.PLANETS_PER_SYSTEM != q and view[L.TOK + pl * L.MAXP + q] > 0:
+        if pl // L.PLANETS_PER_SYSTEM != q and pub[L.TOK + pl * L.MAXP + q] > 0:
             n += 1
     return n
 
 
 @njit(cache=True)
-def side_tokens(view, defense):
+def side_tokens(pub, view, defense):
     """Tokens on one side of the challenge as it stands (public)."""
     n = 0
     for q in range(view[V_PLAYERS]):
-        n += view[L.DCONE + q] if defense else view[L.OCONE + q]
+        n += pub[L.DCONE + q] if defense else pub[L.OCONE + q]
     if defense:
-        n += v_tokens(view, view[L.PLANET], view[L.DEF])
+        n += v_tokens(pub, pub[L.PLANET], pub[L.DEF])
     return n
 
 
 @njit(cache=True)
-def best_known_attack(view, d, q):
+def best_known_attack(pub, view, d, q):
     """The highest attack card q is known to hold (Mind saw the hand), else EXPECTED_CARD."""
     if view[V_SEEN_WHO] != q:
         return EXPECTED_CARD
     best = -1
-    for k in range(d[L.D_KINDS]):
+    for k in range(d[L.D_CHALLENGE_KINDS]):
         if view[V_SEEN + k] > 0 and d[L.D_CTYPE + k] == L.C_ATTACK:
             best = max(best, d[L.D_CVAL + k])
     return best if best >= 0 else 0
@@ -124,47 +124,40 @@ def pick(options, n, value):
     return 0
 
 
-@njit(cache=True)
-def argbest(scores, n):
-    b = 0
-    for i in range(1, n):
-        if scores[i] > scores[b]:
-            b = i
-    return b
-
-
 # ---- the heuristic and the cautious player ----------------------------------------------------------
 @njit(cache=True)
-def planet_choice(view, options, n, cautious):
+def planet_choice(pub, view, options, n, cautious):
     """Planets: where tokens go (home first while the power is at stake, else the biggest base), where
     tokens come from (the biggest base, sparing home bases), the target (fewest defenders, no own base)."""
     p, kind = view[V_SEAT], view[V_KIND]
-    scores = np.zeros(n, np.int64)
+    best, best_score = 0, 0
     for i in range(n):
         pl = options[i]
-        mine = v_tokens(view, pl, p)
+        mine = v_tokens(pub, pl, p)
         home = pl // L.PLANETS_PER_SYSTEM == p
         if kind == K_TARGET:
-            scores[i] = -100 * (mine > 0) - v_tokens(view, pl, view[L.DEF])
+            score = -100 * (mine > 0) - v_tokens(pub, pl, pub[L.DEF])
         elif kind == K_SOURCE or kind == K_LOSE:
-            scores[i] = 10 * mine - 25 * (home and mine <= 2) - 50 * (mine == 1)
+            score = 10 * mine - 25 * (home and mine <= 2) - 50 * (mine == 1)
         elif kind == K_DEAL_PLANET:
-            scores[i] = -mine
+            score = -mine
         else:  # K_REGROUP, K_HOME: home bases keep the power
-            scores[i] = 20 * home - mine if not cautious else 20 * home + mine
-    return argbest(scores, n)
+            score = 20 * home - mine if not cautious else 20 * home + mine
+        if i == 0 or score > best_score:  # the first best
+            best, best_score = i, score
+    return best
 
 
 @njit(cache=True)
-def card_choice(view, options, n, d, cautious):
+def card_choice(pub, view, options, n, d, cautious):
     """An attack card by the margin needed: the smallest card expected to win; if none can, the lowest
     (hoarding high cards) unless the game is close; the cautious defender compromises for cards."""
     p = view[V_SEAT]
-    offense = p == view[L.OFF]
-    opp = view[L.DEF] if offense else view[L.OFF]
-    mine, theirs = side_tokens(view, not offense), side_tokens(view, offense)
-    need = theirs - mine + best_known_attack(view, d, opp) + (1 if offense else 0)
-    close = v_foreign(view, view[L.OFF]) >= view[V_WINS] - 1
+    offense = p == pub[L.OFF]
+    opp = pub[L.DEF] if offense else pub[L.OFF]
+    mine, theirs = side_tokens(pub, view, not offense), side_tokens(pub, view, offense)
+    need = theirs - mine + best_known_attack(pub, view, d, opp) + (1 if offense else 0)
+    close = v_foreign(pub, view, pub[L.OFF]) >= view[V_WINS] - 1
     lowest, highest, fit, comp = -1, -1, -1, -1
     for i in range(n):
         k = options[i]
@@ -190,7 +183,7 @@ def card_choice(view, options, n, d, cautious):
 
 
 @njit(cache=True)
-def answer(view, options, n, cautious):
+def answer(pub, view, options, n, cautious):
     """Join the side likely to win, the offense only if its win does not hand someone else the game;
     the cautious player defends for cards."""
     p = view[V_SEAT]
@@ -200,9 +193,9 @@ def answer(view, options, n, cautious):
         def_ok |= options[i] == ANSWER_DEFENSE
     if cautious:
         return pick(options, n, ANSWER_DEFENSE if def_ok else ANSWER_DECLINE)
-    offense_ahead = side_tokens(view, False) > side_tokens(view, True)
-    off_wins_game = v_foreign(view, view[L.OFF]) >= view[V_WINS] - 1
-    mine_too = v_foreign(view, p) >= view[V_WINS] - 1
+    offense_ahead = side_tokens(pub, view, False) > side_tokens(pub, view, True)
+    off_wins_game = v_foreign(pub, view, pub[L.OFF]) >= view[V_WINS] - 1
+    mine_too = v_foreign(pub, view, p) >= view[V_WINS] - 1
     if off_ok and offense_ahead and (mine_too or not off_wins_game):
         return pick(options, n, ANSWER_OFFENSE)
     if def_ok:
@@ -211,11 +204,11 @@ def answer(view, options, n, cautious):
 
 
 @njit(cache=True)
-def count_choice(view, options, n, commit, cautious):
+def count_choice(pub, view, options, n, commit, cautious):
     """Tokens by stake: all in when the challenge can win the game, else `commit` (cautious: one fewer)."""
     p = view[V_SEAT]
     want = commit - (1 if cautious else 0)
-    if view[V_KIND] == K_CONE and v_foreign(view, p) >= view[V_WINS] - 1:
+    if view[V_KIND] == K_CONE and v_foreign(pub, view, p) >= view[V_WINS] - 1:
         want = 4
     if view[V_KIND] == K_REESTABLISH_COUNT:
         want = 1
@@ -227,50 +220,50 @@ def count_choice(view, options, n, commit, cautious):
 
 
 @njit(cache=True)
-def deal_choice(view, options, n):
+def deal_choice(pub, view, options, n):
     """Trade one base each way unless that hands the defense the win alone; else buy a base with cards."""
     p = view[V_SEAT]
-    other = view[L.DEF] if p == view[L.OFF] else view[L.OFF]
-    if v_foreign(view, other) >= view[V_WINS] - 1 and v_foreign(view, p) < view[V_WINS] - 1:
-        return pick(options, n, DEAL_OFFENSE_BASE if p == view[L.OFF] else DEAL_DEFENSE_BASE)
+    other = pub[L.DEF] if p == pub[L.OFF] else pub[L.OFF]
+    if v_foreign(pub, view, other) >= view[V_WINS] - 1 and v_foreign(pub, view, p) < view[V_WINS] - 1:
+        return pick(options, n, DEAL_OFFENSE_BASE if p == pub[L.OFF] else DEAL_DEFENSE_BASE)
     return pick(options, n, DEAL_SWAP)
 
 
 @njit(cache=True)
-def accept_choice(view, options, n):
+def accept_choice(pub, view, options, n):
     """Accept unless the deal gives the proposer the game and not me."""
     p = view[V_SEAT]
-    other = view[L.OFF] if p == view[L.DEF] else view[L.DEF]
+    other = pub[L.OFF] if p == pub[L.DEF] else pub[L.DEF]
     proposer_gets_base = view[V_ARG] != DEAL_DEFENSE_BASE
-    hands_win = proposer_gets_base and v_foreign(view, other) >= view[V_WINS] - 1
-    return pick(options, n, 0 if hands_win and v_foreign(view, p) < view[V_WINS] - 1 else 1)
+    hands_win = proposer_gets_base and v_foreign(pub, view, other) >= view[V_WINS] - 1
+    return pick(options, n, 0 if hands_win and v_foreign(pub, view, p) < view[V_WINS] - 1 else 1)
 
 
 @njit(cache=True)
-def v_power_active(view, q):
+def v_power_active(pub, q):
     home = 0
     for k in range(L.PLANETS_PER_SYSTEM):
-        home += v_tokens(view, q * L.PLANETS_PER_SYSTEM + k, q) > 0
-    return home >= 3 and view[L.ZAPPED + q] == 0 and view[L.COMET] != L.DT_OUTAGE
+        home += v_tokens(pub, q * L.PLANETS_PER_SYSTEM + k, q) > 0
+    return home >= 3 and pub[L.ZAPPED + q] == 0 and pub[L.COMET] != L.DT_OUTAGE
 
 
 @njit(cache=True)
-def warpish_pending(view, side):
+def warpish_pending(pub, view, side):
     """The Warpish bonus a side will get when the totals are compared (public: powers are known)."""
-    q = view[L.DEF] if side == 1 else view[L.OFF]
-    if view[L.ALIEN + q] != L.WARPISH or not v_power_active(view, q):
+    q = pub[L.DEF] if side == 1 else pub[L.OFF]
+    if pub[L.ALIEN + q] != L.WARPISH or not v_power_active(pub, q):
         return 0
     n = 0
     for r in range(view[V_PLAYERS]):
-        n += view[L.WARP + r]
+        n += pub[L.WARP + r]
     return n
 
 
 @njit(cache=True)
-def my_side(view, p):
-    if p == view[L.OFF] or view[L.OCONE + p] > 0:
+def my_side(pub, p):
+    if p == pub[L.OFF] or pub[L.OCONE + p] > 0:
         return 0
-    if p == view[L.DEF] or view[L.DCONE + p] > 0:
+    if p == pub[L.DEF] or pub[L.DCONE + p] > 0:
         return 1
     return -1
 
@@ -283,12 +276,12 @@ def play_card(d, option):
 
 
 @njit(cache=True)
-def is_main(view, p):
-    return p == view[L.OFF] or p == view[L.DEF]
+def is_main(pub, p):
+    return p == pub[L.OFF] or p == pub[L.DEF]
 
 
 @njit(cache=True)
-def start_play(view, options, n, d):
+def start_play(pub, view, options, n, d):
     """At the start of a challenge: Warp Break with 2+ own tokens in the Warp, Mobius Tubes with 3+, Plague
     on the player closest to winning (most foreign bases, not me) once it holds PLAGUE_LEADER."""
     p = view[V_SEAT]
@@ -296,50 +289,50 @@ def start_play(view, options, n, d):
         if options[i] == PLAY_PASS:
             continue
         t, v, arg = play_card(d, options[i])
-        if (v == L.WARP_BREAK and view[L.WARP + p] >= 2) or (v == L.MOBIUS_TUBES and view[L.WARP + p] >= 3):
+        if (v == L.WARP_BREAK and pub[L.WARP + p] >= 2) or (v == L.MOBIUS_TUBES and pub[L.WARP + p] >= 3):
             return i
-        if v == L.PLAGUE and v_foreign(view, arg) >= PLAGUE_LEADER and v_foreign(view, arg) == leader_bases(view, p):
+        if v == L.PLAGUE and v_foreign(pub, view, arg) >= PLAGUE_LEADER and v_foreign(pub, view, arg) == leader_bases(pub, view, p):
             return i
     return pick(options, n, PLAY_PASS)
 
 
 @njit(cache=True)
-def leader_bases(view, p):
+def leader_bases(pub, view, p):
     best = 0
     for q in range(view[V_PLAYERS]):
         if q != p:
-            best = max(best, v_foreign(view, q))
+            best = max(best, v_foreign(pub, view, q))
     return best
 
 
 @njit(cache=True)
-def behind_by(view, d, side):
+def behind_by(pub, view, d, side):
     """Stage 8: what my side lacks to win as the totals stand (<= 0: it wins; ties go to the defense)."""
-    o = (side_tokens(view, False) + d[L.D_CVAL + view[L.SHOWN_O]] + view[L.REINF_O] + view[L.BONUS_O]
-         + warpish_pending(view, 0))
-    de = (side_tokens(view, True) + d[L.D_CVAL + view[L.SHOWN_D]] + view[L.REINF_D] + view[L.BONUS_D]
-          + warpish_pending(view, 1))
+    o = (side_tokens(pub, view, False) + d[L.D_CVAL + pub[L.SHOWN_O]] + pub[L.REINF_O] + pub[L.BONUS_O]
+         + warpish_pending(pub, view, 0))
+    de = (side_tokens(pub, view, True) + d[L.D_CVAL + pub[L.SHOWN_D]] + pub[L.REINF_D] + pub[L.BONUS_D]
+          + warpish_pending(pub, view, 1))
     return (de - o + 1) if side == 0 else (o - de)
 
 
 @njit(cache=True)
-def warpish_flare_gain(view, p, side):
+def warpish_flare_gain(pub, p, side):
     """Warpish's flare: Super (Warpish, power on) the opponent's Warp tokens off its total; Wild my own on."""
-    if view[L.ALIEN + p] == L.WARPISH and v_power_active(view, p):
-        return view[L.WARP + (view[L.OFF] if side == 1 else view[L.DEF])]
-    return view[L.WARP + p]
+    if pub[L.ALIEN + p] == L.WARPISH and v_power_active(pub, p):
+        return pub[L.WARP + (pub[L.OFF] if side == 1 else pub[L.DEF])]
+    return pub[L.WARP + p]
 
 
 @njit(cache=True)
-def reveal_play(view, options, n, d):
+def reveal_play(pub, view, options, n, d):
     """Stage 8: when my side is behind, the smallest reinforcement or Warpish flare that turns it, else a
     Cosmic Zap on the other side's Warpish, else (a main player) Emotion Control, else Zombie's wild flare
     when I have 2+ tokens at stake; otherwise pass."""
     p = view[V_SEAT]
-    side = my_side(view, p)
+    side = my_side(pub, p)
     if side < 0:
         return pick(options, n, PLAY_PASS)
-    gap = behind_by(view, d, side)
+    gap = behind_by(pub, view, d, side)
     if gap <= 0:
         return pick(options, n, PLAY_PASS)
     best, best_gain, zap, emotion, zombie = -1, 0, -1, -1, -1
@@ -351,14 +344,14 @@ def reveal_play(view, options, n, d):
         if t == L.C_REINF and s == side:
             gain = v
         elif t == L.C_FLARE and v == L.WARPISH:
-            gain = warpish_flare_gain(view, p, side)
+            gain = warpish_flare_gain(pub, p, side)
         if gain >= gap and (best < 0 or gain < best_gain):
             best, best_gain = i, gain
-        if t == L.C_EDICT and v == L.COSMIC_ZAP and s != side and warpish_pending(view, s) >= gap:
+        if t == L.C_EDICT and v == L.COSMIC_ZAP and s != side and warpish_pending(pub, view, s) >= gap:
             zap = i
-        if t == L.C_EDICT and v == L.EMOTION_CONTROL and is_main(view, p):
+        if t == L.C_EDICT and v == L.EMOTION_CONTROL and is_main(pub, p):
             emotion = i
-        if t == L.C_FLARE and v == L.ZOMBIE and my_stake(view, p) >= 2:
+        if t == L.C_FLARE and v == L.ZOMBIE and my_stake(pub, p) >= 2:
             zombie = i
     for i in (best, zap, emotion, zombie):
         if i >= 0:
@@ -367,37 +360,37 @@ def reveal_play(view, options, n, d):
 
 
 @njit(cache=True)
-def my_stake(view, p):
+def my_stake(pub, p):
     """My tokens in the challenge (cone, or the planet for the defense)."""
-    n = view[L.OCONE + p] + view[L.DCONE + p]
-    if p == view[L.DEF]:
-        n += v_tokens(view, view[L.PLANET], p)
+    n = pub[L.OCONE + p] + pub[L.DCONE + p]
+    if p == pub[L.DEF]:
+        n += v_tokens(pub, pub[L.PLANET], p)
     return n
 
 
 @njit(cache=True)
-def alliance_play(view, options, n, d):
+def alliance_play(pub, view, options, n, d):
     """After alliances: Force Field on the other side's alliances (2+ tokens); Laser's and Mind's flares as a
     main player (or Laser's super on the other side); Zombie's super; Sorcerer's wild when the other side's
     main player is Warpish with 3+ in the Warp; Loser's wild when the other side risks 3+ tokens more."""
     p = view[V_SEAT]
-    side = my_side(view, p)
+    side = my_side(pub, p)
     if side < 0:
         return pick(options, n, PLAY_PASS)
-    mine, theirs = side_tokens(view, side == 1), side_tokens(view, side == 0)
+    mine, theirs = side_tokens(pub, view, side == 1), side_tokens(pub, view, side == 0)
     for i in range(n):
         if options[i] == PLAY_PASS:
             continue
         t, v, s = play_card(d, options[i])
-        if t == L.C_EDICT and v == L.FORCE_FIELD and s != side and ally_tokens(view, s) >= 2:
+        if t == L.C_EDICT and v == L.FORCE_FIELD and s != side and ally_tokens(pub, view, s) >= 2:
             return i
         if t != L.C_FLARE:
             continue
-        if (v == L.LASER or (v == L.MIND and is_main(view, p))) and s != side:
+        if (v == L.LASER or (v == L.MIND and is_main(pub, p))) and s != side:
             return i
         if v == L.ZOMBIE and s == side:
             return i
-        if v == L.SORCERER and warpish_pending(view, 1 - side) >= 3:
+        if v == L.SORCERER and warpish_pending(pub, view, 1 - side) >= 3:
             return i
         if v == L.LOSER and theirs >= mine + 3:
             return i
@@ -405,31 +398,31 @@ def alliance_play(view, options, n, d):
 
 
 @njit(cache=True)
-def ally_tokens(view, side):
+def ally_tokens(pub, view, side):
     n = 0
     for q in range(view[V_PLAYERS]):
-        if side == 0 and q != view[L.OFF]:
-            n += view[L.OCONE + q]
+        if side == 0 and q != pub[L.OFF]:
+            n += pub[L.OCONE + q]
         elif side == 1:
-            n += view[L.DCONE + q]
+            n += pub[L.DCONE + q]
     return n
 
 
 @njit(cache=True)
-def swap_play(view, options, n, d):
+def swap_play(pub, view, options, n, d):
     """Cards face down: Loser's super (an upset) when my card is not expected to win; Sorcerer's super
     (swapping two unseen cards) is never worth it to an ally."""
     p = view[V_SEAT]
-    side = my_side(view, p)
+    side = my_side(pub, p)
     card = view[V_MYCARD]
     if card < 0:
         return pick(options, n, PLAY_PASS)
-    mine = side_tokens(view, side == 1) + (d[L.D_CVAL + card] if d[L.D_CTYPE + card] == L.C_ATTACK else 0)
+    mine = side_tokens(pub, view, side == 1) + (d[L.D_CVAL + card] if d[L.D_CTYPE + card] == L.C_ATTACK else 0)
     for i in range(n):
         if options[i] == PLAY_PASS:
             continue
         t, v, _ = play_card(d, options[i])
-        if v == L.LOSER and mine < side_tokens(view, side == 0) + EXPECTED_CARD:
+        if v == L.LOSER and mine < side_tokens(pub, view, side == 0) + EXPECTED_CARD:
             return i
     return pick(options, n, PLAY_PASS)
 
@@ -441,7 +434,7 @@ def filch_takes_offense_card(side, own):
 
 
 @njit(cache=True)
-def after_play(view, options, n, d):
+def after_play(pub, view, options, n, d):
     """The challenge is over: Grief's flares whenever they can be played; Filch's when the card it takes is
     an attack of FILCH_WORTH or more."""
     p = view[V_SEAT]
@@ -451,49 +444,49 @@ def after_play(view, options, n, d):
         t, v, s = play_card(d, options[i])
         if v == L.GRIEF:
             return i
-        own = view[L.ALIEN + p] == L.FILCH and v_power_active(view, p)
-        card = view[L.SHOWN_O] if filch_takes_offense_card(s, own) else view[L.SHOWN_D]
+        own = pub[L.ALIEN + p] == L.FILCH and v_power_active(pub, p)
+        card = pub[L.SHOWN_O] if filch_takes_offense_card(s, own) else pub[L.SHOWN_D]
         if v == L.FILCH and card >= 0 and d[L.D_CTYPE + card] == L.C_ATTACK and d[L.D_CVAL + card] >= FILCH_WORTH:
             return i
     return pick(options, n, PLAY_PASS)
 
 
 @njit(cache=True)
-def play_choice(view, options, n, d):
+def play_choice(pub, view, options, n, d):
     """K_PLAY, by window (V_ARG). A deal: a player outside it always quashes (both rivals pay 3 tokens)."""
     w = view[V_ARG]
     if w == W_START:
-        return start_play(view, options, n, d)
+        return start_play(pub, view, options, n, d)
     if w == W_ALLIANCE:
-        return alliance_play(view, options, n, d)
+        return alliance_play(pub, view, options, n, d)
     if w == W_SWAP:
-        return swap_play(view, options, n, d)
+        return swap_play(pub, view, options, n, d)
     if w == W_AFTER:
-        return after_play(view, options, n, d)
+        return after_play(pub, view, options, n, d)
     if w == W_DEAL:
-        return pick(options, n, PLAY_PASS) if is_main(view, view[V_SEAT]) else 1
-    return reveal_play(view, options, n, d)
+        return pick(options, n, PLAY_PASS) if is_main(pub, view[V_SEAT]) else 1
+    return reveal_play(pub, view, options, n, d)
 
 
 @njit(cache=True)
-def zap_choice(view, d):
+def zap_choice(pub, view, d):
     """Card Zap the card just played when it works against me (the rules below, one per card)."""
     p = view[V_SEAT]
-    side = my_side(view, p)
-    by, kind, arg = view[L.PLAYED_BY], view[L.PLAYED_KIND], view[L.PLAYED_ARG]
+    side = my_side(pub, p)
+    by, kind, arg = pub[L.PLAYED_BY], pub[L.PLAYED_KIND], pub[L.PLAYED_ARG]
     t, v = d[L.D_CTYPE + kind], d[L.D_CVAL + kind]
     if t == L.C_EDICT:
         if v == L.PLAGUE:
             return arg == p
         if v == L.QUASH:
-            return is_main(view, p)
+            return is_main(pub, p)
         if v == L.MOBIUS_TUBES:  # it frees the others' tokens as well as mine
             others = 0
             for q in range(view[V_PLAYERS]):
-                others += view[L.WARP + q] if q != p else 0
-            return others >= view[L.WARP + p] + 3
+                others += pub[L.WARP + q] if q != p else 0
+            return others >= pub[L.WARP + p] + 3
         if v == L.EMOTION_CONTROL:
-            return side >= 0 and behind_by(view, d, side) <= 0
+            return side >= 0 and behind_by(pub, view, d, side) <= 0
         if v == L.COSMIC_ZAP or v == L.FORCE_FIELD:
             return side >= 0 and arg == side
         return False
@@ -501,11 +494,11 @@ def zap_choice(view, d):
         return False
     if v == L.LASER or v == L.MIND:  # aimed at a side's main player
         return arg == side
-    return my_side(view, by) != side
+    return my_side(pub, by) != side
 
 
 @njit(cache=True)
-def discard_choice(view, options, n, d):
+def discard_choice(options, n, d):
     """Plague: discard the lowest card of the type."""
     low = 0
     for i in range(1, n):
@@ -515,14 +508,14 @@ def discard_choice(view, options, n, d):
 
 
 @njit(cache=True)
-def use_power(view, d):
+def use_power(pub, view, d):
     """Optional powers: Loser upsets when its side is behind, Sorcerer swaps a weak own card; the rest
     (Filch, Mind, Grief) always pay."""
     alien = view[V_ARG]
     p = view[V_SEAT]
-    offense = p == view[L.OFF]
+    offense = p == pub[L.OFF]
     if alien == L.LOSER:
-        return side_tokens(view, not offense) + 2 < side_tokens(view, offense)
+        return side_tokens(pub, view, not offense) + 2 < side_tokens(pub, view, offense)
     if alien == L.SORCERER:
         card = view[V_MYCARD]
         return d[L.D_CTYPE + card] == L.C_COMPROMISE or d[L.D_CVAL + card] < EXPECTED_CARD
@@ -530,68 +523,72 @@ def use_power(view, d):
 
 
 @njit(cache=True)
-def second_challenge(view, d, cautious):
+def second_challenge(pub, view, d, cautious):
     best = 0
-    for k in range(d[L.D_KINDS]):
+    for k in range(d[L.D_CHALLENGE_KINDS]):
         if view[V_HAND + k] > 0 and d[L.D_CTYPE + k] == L.C_ATTACK:
             best = max(best, d[L.D_CVAL + k])
     return best >= (12 if cautious else 6)
 
 
 @njit(cache=True)
-def smart(view, options, n, d, commit, cautious):
+def smart(pub, view, options, n, d, commit, cautious):
     kind = view[V_KIND]
     p = view[V_SEAT]
     if (kind == K_REGROUP or kind == K_SOURCE or kind == K_TARGET or kind == K_HOME or kind == K_LOSE
             or kind == K_DEAL_PLANET):
-        return planet_choice(view, options, n, cautious)
+        return planet_choice(pub, view, options, n, cautious)
     if kind == K_DESTINY_OWN:  # re-establishing is a sure success; else redraw
         for i in range(n):
             if options[i] >= OPT_REESTABLISH:
                 return i
         return pick(options, n, OPT_REDRAW)
-    if kind == K_WILD or kind == K_INSTRUCTION:  # the weakest home system
-        scores = np.zeros(n, np.int64)
+    if kind == K_WILD or kind == K_INSTRUCTION:  # the weakest home system (the first of the weakest)
+        best, best_score = 0, 0
         for i in range(n):
             q = options[i]
+            score = 0
             for k in range(L.PLANETS_PER_SYSTEM):
-                scores[i] -= v_tokens(view, q * L.PLANETS_PER_SYSTEM + k, q)
-        return argbest(scores, n)
+                score -= v_tokens(pub, q * L.PLANETS_PER_SYSTEM + k, q)
+            if i == 0 or score > best_score:
+                best, best_score = i, score
+        return best
     if kind == K_MIND_TARGET:
-        return pick(options, n, view[L.DEF] if p == view[L.OFF] else view[L.OFF])
+        return pick(options, n, pub[L.DEF] if p == pub[L.OFF] else pub[L.OFF])
     if kind == K_CONE or kind == K_ALLY_COUNT or kind == K_REESTABLISH_COUNT:
-        return count_choice(view, options, n, commit, cautious)
+        return count_choice(pub, view, options, n, commit, cautious)
     if kind == K_INVITE:
         return pick(options, n, 1)
     if kind == K_ANSWER:
-        return answer(view, options, n, cautious)
+        return answer(pub, view, options, n, cautious)
     if kind == K_CARD:
-        return card_choice(view, options, n, d, cautious)
+        return card_choice(pub, view, options, n, d, cautious)
     if kind == K_USE_POWER:
-        return pick(options, n, 1 if use_power(view, d) else 0)
+        return pick(options, n, 1 if use_power(pub, view, d) else 0)
     if kind == K_PLAY:
-        return play_choice(view, options, n, d)
+        return play_choice(pub, view, options, n, d)
     if kind == K_CARD_ZAP:
-        return pick(options, n, 1 if zap_choice(view, d) else 0)
+        return pick(options, n, 1 if zap_choice(pub, view, d) else 0)
     if kind == K_DISCARD:
-        return discard_choice(view, options, n, d)
+        return discard_choice(options, n, d)
     if kind == K_REWARD:
-        want = REWARD_TOKEN if view[L.WARP + p] >= (1 if not cautious else 3) else REWARD_CARD
+        want = REWARD_TOKEN if pub[L.WARP + p] >= (1 if not cautious else 3) else REWARD_CARD
         return pick(options, n, want)
     if kind == K_DEAL:
-        return deal_choice(view, options, n)
+        return deal_choice(pub, view, options, n)
     if kind == K_ACCEPT:
-        return accept_choice(view, options, n)
+        return accept_choice(pub, view, options, n)
     if kind == K_SECOND:
-        return pick(options, n, 1 if second_challenge(view, d, cautious) else 0)
+        return pick(options, n, 1 if second_challenge(pub, view, d, cautious) else 0)
     return 0
 
 
 @njit(cache=True)
-def decide(code, view, options, n, stream, script, at, d, commit):
-    """The one dispatch from a seat's policy code to its decision function."""
+def decide(code, pub, view, options, n, stream, script, at, d, commit):
+    """The one dispatch from a seat's policy code to its decision function: `pub` is the public block
+    st[:L.PUB_END], `view` the seat's private view (fill_view)."""
     if code == RANDOM:
         return choose_random(stream, n)
     if code == SCRIPTED:
         return choose_scripted(script, at, n)
-    return smart(view, options, n, d, commit, code == CAUTIOUS)
+    return smart(pub, view, options, n, d, commit, code == CAUTIOUS)

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from . import state as L
-from .context import E_POWER, S, ask, trace
+from .context import E_POWER, ORDER_POWERS, S, ask, trace
 from .policies import K_MIND_TARGET, K_USE_POWER
 
 TP_ALLIANCE, TP_PLANNING, TP_SWAP, TP_REVEAL, TP_OUTCOME, TP_AFTER = range(6)
@@ -77,7 +77,7 @@ def opponent(st, q):
 @njit(cache=True)
 def powers_at(tp, st, d, X):
     """Every power in play that acts at `tp`, in timing order."""
-    order = np.empty(L.MAXP, np.int64)
+    order = X[6][ORDER_POWERS:ORDER_POWERS + L.MAXP]
     n = timing_order(st, d, order)
     for i in range(n):
         q = order[i]

@@ -157,6 +157,14 @@ def card_table(deck: Deck) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return t[:, 0].copy(), t[:, 1].copy(), t[:, 2].copy()
 
 
+def challenge_kinds(ctype: np.ndarray) -> int:
+    """How many kinds lead the card table as challenge cards (attack, compromise); none may follow."""
+    challenge = (ctype == L.C_ATTACK) | (ctype == L.C_COMPROMISE)
+    n = int(np.argmin(challenge)) if not challenge.all() else len(ctype)
+    assert not challenge[n:].any(), "card_table must list the challenge cards first"
+    return n
+
+
 def kernel_inputs(sc: CosmicScenario) -> tuple:
     """(data vector, policy codes, commit per seat, script) for engine.play; data layout: state.D_*."""
     r, d = sc.rules, sc.deck.destiny
@@ -175,6 +183,7 @@ def kernel_inputs(sc: CosmicScenario) -> tuple:
     for k, name in enumerate(sc.aliens.fixed):
         data[L.D_ALIEN + k] = ALIEN_NAMES.index(name)
     data[L.D_KINDS] = len(ctype)
+    data[L.D_CHALLENGE_KINDS] = challenge_kinds(ctype)
     data[L.D_CTYPE:L.D_CTYPE + len(ctype)] = ctype
     data[L.D_CVAL:L.D_CVAL + len(ctype)] = cval
     data[L.D_COPIES:L.D_COPIES + len(ctype)] = copies

@@ -2,7 +2,8 @@
 
 One game's state is one flat int64 array `st`; every field sits at a named offset below. The PUBLIC
 block comes first (what every player sees: tokens on planets, in the Warp and on the cone, hand sizes,
-aliens, the challenge so far), so a player's view is that block plus their own hand (policies.fill_view).
+aliens, the challenge so far), so a policy reads that block in place, plus its private view (own hand,
+what it was shown: policies.fill_view).
 The scenario's numbers are one int64 array `d` (offsets D_*), built by scenario.kernel_inputs.
 
 Seats own systems: seat q's colour is q and its home system holds planets 5q..5q+4. A base is a planet
@@ -35,7 +36,9 @@ DESTINY_NAMES = ("regular", "reverse", "wild", "instruction: most foreign bases"
 
 # ---- the scenario's numbers: d[D_*] ----------------------------------------------------------------
 (D_PLAYERS, D_WINS, D_HAND, D_CAP, D_LASER_FFG, D_GRIEF, D_ORDER_TIMING, D_ANY_SIDE, D_FIRST_DESTINY,
- D_FIXED_ALIENS, D_KINDS) = range(11)
+ D_FIXED_ALIENS, D_KINDS, D_CHALLENGE_KINDS) = range(12)
+# card kinds 0..D_CHALLENGE_KINDS-1 are the challenge cards (scenario.card_table lists them first), the rest
+# the cards played in windows, so that a scan for one group skips the other
 D_ALIEN = 12                  # fixed alien per seat
 D_DESTINY = D_ALIEN + MAXP    # destiny counts by DT_* kind (regular/reverse per colour)
 D_CTYPE = D_DESTINY + DESTINY_KINDS
@@ -173,16 +176,15 @@ def is_challenge_card(d, kind):
 @njit(cache=True)
 def challenge_cards(st, d, q):
     n = 0
-    for k in range(d[D_KINDS]):
-        if is_challenge_card(d, k):
-            n += st[HAND + q * KMAX + k]
+    for k in range(d[D_CHALLENGE_KINDS]):
+        n += st[HAND + q * KMAX + k]
     return n
 
 
 @njit(cache=True)
 def attack_cards(st, d, q):
     n = 0
-    for k in range(d[D_KINDS]):
+    for k in range(d[D_CHALLENGE_KINDS]):
         if d[D_CTYPE + k] == C_ATTACK:
             n += st[HAND + q * KMAX + k]
     return n
