@@ -191,7 +191,7 @@ def offer_edict(w, st, d, q, k, v, opts, n):
                     n = offer(opts, n, k, r)
     elif w == W_ALLIANCE and v == L.FORCE_FIELD:
         for s in range(2):
-            if allies(st, d, s) > 0:
+            if L.ally_tokens(st, d[L.D_PLAYERS], s) > 0:
                 n = offer(opts, n, k, s)
     elif w == W_REVEAL and v == L.COSMIC_ZAP:
         for s in range(2):
@@ -254,18 +254,6 @@ def warp_total(st, d):
     n = 0
     for q in range(d[L.D_PLAYERS]):
         n += st[L.WARP + q]
-    return n
-
-
-@njit(cache=True)
-def allies(st, d, side):
-    """Allies' tokens on one side (the offense's own cone tokens are not an alliance)."""
-    n = 0
-    for q in range(d[L.D_PLAYERS]):
-        if side == 0 and q != st[L.OFF]:
-            n += st[L.OCONE + q]
-        elif side == 1:
-            n += st[L.DCONE + q]
     return n
 
 

@@ -382,7 +382,7 @@ def alliance_play(pub, view, options, n, d):
         if options[i] == PLAY_PASS:
             continue
         t, v, s = play_card(d, options[i])
-        if t == L.C_EDICT and v == L.FORCE_FIELD and s != side and ally_tokens(pub, view, s) >= 2:
+        if t == L.C_EDICT and v == L.FORCE_FIELD and s != side and L.ally_tokens(pub, view[V_PLAYERS], s) >= 2:
             return i
         if t != L.C_FLARE:
             continue
@@ -395,17 +395,6 @@ def alliance_play(pub, view, options, n, d):
         if v == L.LOSER and theirs >= mine + 3:
             return i
     return pick(options, n, PLAY_PASS)
-
-
-@njit(cache=True)
-def ally_tokens(pub, view, side):
-    n = 0
-    for q in range(view[V_PLAYERS]):
-        if side == 0 and q != pub[L.OFF]:
-            n += pub[L.OCONE + q]
-        elif side == 1:
-            n += pub[L.DCONE + q]
-    return n
 
 
 @njit(cache=True)

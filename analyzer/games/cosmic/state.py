@@ -125,6 +125,19 @@ def base_tokens(st, q, players):
 
 
 @njit(cache=True)
+def ally_tokens(st, players, side):
+    """Allies' tokens on one side (the offense's own cone tokens are not an alliance). Public: policies
+    call it on their public block."""
+    n = 0
+    for q in range(players):
+        if side == 0 and q != st[OFF]:
+            n += st[OCONE + q]
+        elif side == 1:
+            n += st[DCONE + q]
+    return n
+
+
+@njit(cache=True)
 def home_bases(st, q):
     n = 0
     for k in range(PLANETS_PER_SYSTEM):
