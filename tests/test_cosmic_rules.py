@@ -74,6 +74,22 @@ class Pos:
             return int(self.st[L.HANDN + q])
         return int(self.st[L.HAND + q * L.KMAX + self.kind(card)])
 
+    def deal_at_random(self, rng):
+        """The opening table: 4 tokens on every home planet, 7 cards each from the shuffled deck, the rest
+        as the deck."""
+        cards = [k for k in range(int(self.d[L.D_KINDS])) for _ in range(int(self.copies[k]))]
+        rng.shuffle(cards)
+        for q in range(self.players):
+            for k in range(5):
+                self.set_tokens(5 * q + k, q, 4)
+            for _ in range(7):
+                c = cards.pop()
+                self.st[L.HAND + q * L.KMAX + c] += 1
+                self.st[L.HANDN + q] += 1
+        self.st[L.DECK:L.DECK + len(cards)] = cards
+        self.st[L.DECKN] = len(cards)
+        return self
+
     def deck(self, *cards):
         """The challenge deck, first card drawn first."""
         for i, c in enumerate(reversed(cards)):
@@ -415,18 +431,7 @@ def test_the_turn_cap_ends_the_game_as_a_draw(cap):
 def test_every_token_and_card_is_accounted_for_after_every_turn(players, policy):
     for game in range(6):
         pos = Pos(players, aliens=["Zombie", "Laser", "Mind", "Grief"] if game % 2 else ALIENS)
-        rng = np.random.default_rng(game)
-        cards = [k for k in range(int(pos.d[L.D_KINDS])) for _ in range(int(pos.copies[k]))]
-        rng.shuffle(cards)
-        for q in range(players):
-            for k in range(5):
-                pos.set_tokens(5 * q + k, q, 4)
-            for _ in range(7):
-                c = cards.pop()
-                pos.st[L.HAND + q * L.KMAX + c] += 1
-                pos.st[L.HANDN + q] += 1
-        pos.st[L.DECK:L.DECK + len(cards)] = cards
-        pos.st[L.DECKN] = len(cards)
+        pos.deal_at_random(np.random.default_rng(game))
         pos.destiny(*[f"reg{q}" for q in range(players)] * 4, *[f"rev{q}" for q in range(players)],
                     "wild", "wild", "most", "left", "outage", "tenacious")
         for t in range(40):

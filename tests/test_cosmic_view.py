@@ -15,18 +15,7 @@ POLICIES = (P.HEURISTIC, P.CAUTIOUS)
 def dealt_position(seed, players=4):
     """A table after a few heuristic turns from a random deal."""
     pos = Pos(players, aliens=["Mind", "Warpish", "Loser", "Zombie"], policies=("heuristic",))
-    r = np.random.default_rng(seed)
-    cards = [k for k in range(int(pos.d[L.D_KINDS])) for _ in range(int(pos.copies[k]))]
-    r.shuffle(cards)
-    for q in range(players):
-        for k in range(5):
-            pos.set_tokens(5 * q + k, q, 4)
-        for _ in range(7):
-            c = cards.pop()
-            pos.st[L.HAND + q * L.KMAX + c] += 1
-            pos.st[L.HANDN + q] += 1
-    pos.st[L.DECK:L.DECK + len(cards)] = cards
-    pos.st[L.DECKN] = len(cards)
+    pos.deal_at_random(np.random.default_rng(seed))
     pos.destiny(*[f"reg{q}" for q in range(players)] * 4, "wild", "left", "most", "tenacious")
     for t in range(3):
         if pos.turn(t % players, seed=seed * 10 + t):
