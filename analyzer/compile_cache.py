@@ -81,6 +81,15 @@ class PackageStampUserDirLocator(_FolderStamp, caching.UserProvidedCacheLocator)
     empty one), with the folder stamp."""
 
 
+def is_warm(folder: Path) -> bool:
+    """Whether the kernels of `folder` were cached by its current sources: an index file carries the
+    folder's stamp. Worker processes may then load them side by side; a cold cache is compiled once,
+    by one process, before any worker plays."""
+    tag = f"-{sources_stamp(folder)[:12]}."
+    root = Path(config.CACHE_DIR) if config.CACHE_DIR else folder / "__pycache__"
+    return root.is_dir() and any(tag in f.name for f in root.rglob("*.nbi"))
+
+
 def install_cache_locator() -> None:
     for locator in (PackageStampLocator, PackageStampUserDirLocator):
         if locator not in caching.CacheImpl._locator_classes:

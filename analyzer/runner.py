@@ -11,6 +11,7 @@ encoding of a run is the final file's.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import itertools
 import json
 import shutil
@@ -25,7 +26,7 @@ import polars as pl
 from joblib import Parallel, delayed, parallel_config
 from joblib.externals.loky import get_reusable_executor
 
-from . import results
+from . import compile_cache, results
 from .errors import UserError
 
 BACKENDS = ("loky", "dask")
@@ -99,19 +100,22 @@ def _dask_parallel():
         return Parallel(n_jobs=-1, return_as="generator_unordered")
 
 
-def _start_pool(jobs: int, game):
-    """The local worker processes, asked to import the game right away: they start up while the
-    parent warms up its kernel. Chunks are sent only after that warm-up, so a cold numba cache is
-    compiled once, by the parent, and the workers load it."""
+def _start_pool(jobs: int, game, scenario):
+    """The local worker processes. When the game's kernels are cached (`warm`), each worker loads them
+    right away and the parent, which plays nothing, never does. Otherwise the workers only import the
+    game while the parent compiles, and load the new cache with their first chunk, so a cold cache is
+    compiled once. Returns the pool and the workers' start-up futures."""
     global _pool
     _pool = get_reusable_executor(max_workers=jobs)
-    for _ in range(jobs):
-        _pool.submit(_import, game)
-    return _pool
+    warm = compile_cache.is_warm(Path(inspect.getfile(type(game))).parent)
+    return _pool, [_pool.submit(_start_worker, game, scenario if warm else None) for _ in range(jobs)], warm
 
 
-def _import(game) -> None:
-    """Nothing to run: unpickling `game` in a worker imports the analyzer and the game's modules."""
+def _start_worker(game, scenario) -> None:
+    """Unpickling `game` in a worker imports the analyzer and the game's modules; with a scenario,
+    the worker also loads the cached kernels (see `_start_pool`)."""
+    if scenario is not None:
+        game.warm_up(scenario)
 
 
 def _pool_results(pool, calls: Iterator[tuple], in_flight: int):
@@ -177,9 +181,14 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
     chunk = chunk or default_chunk(n, jobs)
     info = RunInfo(n=n, seed=seed, jobs=jobs, backend=backend, chunk=chunk)
 
-    pool = _start_pool(jobs, game) if backend == "loky" and jobs > 1 and n > chunk else None
+    pool, starting, warm = None, [], False
     t0 = time.perf_counter()
-    game.warm_up(scenario)  # compile (or load the cache) once, timed apart from the simulation
+    if backend == "loky" and jobs > 1 and n > chunk:
+        pool, starting, warm = _start_pool(jobs, game, scenario)
+    if not warm:
+        game.warm_up(scenario)  # compile (or load the cache) once, timed apart from the simulation
+    else:
+        wait(starting)  # the workers load the cached kernels side by side
     info.compile_s = time.perf_counter() - t0
 
     parts, done = None, set()

@@ -12,16 +12,19 @@ ROOT = Path(__file__).resolve().parents[1]
 HELPER = "from numba import njit\n\n\n@njit(cache=True)\ndef rule():\n    return {value}\n"
 KERNEL = ("from numba import njit\n\nfrom .helper import rule\n\n\n"
           "@njit(cache=True)\ndef play():\n    return rule() * 10\n")
-PROBE = ("import analyzer.games\nfrom analyzer.games.probe.kernel import play\n"
+PROBE = ("import analyzer.games\nfrom pathlib import Path\nfrom analyzer import compile_cache\n"
+         "warm = compile_cache.is_warm(Path(analyzer.games.__file__).parent / 'probe')\n"
+         "from analyzer.games.probe.kernel import play\n"
          "print(play(), play.stats.cache_hits.total() if hasattr(play.stats.cache_hits, 'total') "
-         "else sum(play.stats.cache_hits.values()))\n")
+         "else sum(play.stats.cache_hits.values()), int(warm))\n")
 
 
-def _run(tree: Path, cache_dir: Path | None) -> tuple[int, int]:
+def _run(tree: Path, cache_dir: Path | None) -> tuple[int, int, int]:
+    """(the kernel's value, cache hits, whether compile_cache.is_warm said the cache was ready)"""
     env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", **({"NUMBA_CACHE_DIR": str(cache_dir)} if cache_dir else {})}
     out = subprocess.run([sys.executable, "-c", PROBE], cwd=tree, capture_output=True, text=True, check=True,
                          env=env).stdout.split()
-    return int(out[0]), int(out[1])
+    return int(out[0]), int(out[1]), int(out[2])
 
 
 @pytest.mark.parametrize("user_dir", [False, True], ids=["beside the sources", "NUMBA_CACHE_DIR"])
@@ -34,11 +37,12 @@ def test_editing_a_helper_file_rebuilds_the_kernel_that_calls_it(tmp_path, user_
     (game / "helper.py").write_text(HELPER.format(value=1))
     (game / "kernel.py").write_text(KERNEL)
     cache = tmp_path / "cache" if user_dir else None
-    assert _run(tmp_path, cache) == (10, 0)  # compiled and cached
-    assert _run(tmp_path, cache) == (10, 1)  # loaded from the cache
+    assert _run(tmp_path, cache) == (10, 0, 0)  # compiled and cached
+    assert _run(tmp_path, cache) == (10, 1, 1)  # loaded from the cache, which is_warm saw
     beside = list(game.rglob("*.nbi"))
     assert (not beside and list(cache.rglob("kernel.play-*.nbi"))) if user_dir else beside
     (game / "helper.py").write_text(HELPER.format(value=2))
-    assert _run(tmp_path, cache)[0] == 20  # the kernel's own file is unchanged, yet the new rule is played
+    # the kernel's own file is unchanged, yet the new rule is played, and the old cache was not "warm"
+    assert _run(tmp_path, cache)[::2] == (20, 0)
     # ... from a cache file of its own: the old index, written by other sources, is never opened
     assert len(list((cache or game).rglob("kernel.play-*.nbi"))) == 2

@@ -1,5 +1,7 @@
 """Runner, seeding and parquet results, exercised with a toy game (no real rules involved)."""
+import inspect
 import json
+from pathlib import Path
 
 import duckdb
 import numpy as np
@@ -9,7 +11,7 @@ import pytest
 from toygame import GAME as TOY
 
 import analyzer
-from analyzer import results, runner
+from analyzer import compile_cache, games, results, runner
 from analyzer.errors import UserError
 
 
@@ -162,3 +164,17 @@ def test_outcome_first_player_and_nested_columns():
     assert df["kinds"][1].to_list() == [[6, 7], [8, 9], [10, 11]]
     # position 1 is the first player: game 1 started with seat 2, then seats 0 and 1
     assert results.by_position(df, "score").tolist() == [[0, 1, 2], [5, 3, 4], [7, 8, 6]]
+
+
+def test_a_warm_cache_is_loaded_by_the_workers_not_the_parent(monkeypatch):
+    pig = games.get("pig")
+    expected = analyzer.sim(pig, n=4000, seed=1)  # in-process: compiles pig's kernels or loads them
+    assert compile_cache.is_warm(Path(inspect.getfile(type(pig))).parent)
+    parent_warm_ups = []
+    monkeypatch.setattr(type(pig), "warm_up", lambda self, scenario: parent_warm_ups.append(scenario))
+    assert analyzer.sim(pig, n=4000, seed=1, jobs=2, chunk=1000).equals(expected)
+    assert parent_warm_ups == []  # the parent, which plays nothing, loaded nothing
+    # a cold cache is compiled once, by the parent, before any worker plays
+    monkeypatch.setattr(compile_cache, "is_warm", lambda folder: False)
+    assert analyzer.sim(pig, n=4000, seed=1, jobs=2, chunk=1000).equals(expected)
+    assert len(parent_warm_ups) == 1
