@@ -37,9 +37,9 @@ reports: install  ## regenerate every game's balance report under reports/
 	$(BIN)/analyzer sim cosmic --n $(COSMIC_N) --seed $(SEED) --jobs $(JOBS) --out results/cosmic.parquet -q
 	$(BIN)/analyzer report cosmic results/cosmic.parquet --out reports/cosmic
 
-bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO; BASE=<commit> also times that commit's kernels
+bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO; BASE=<commit> also times that commit's kernels; GAMES=simplecard,cosmic measures only those
 	$(BIN)/pip install --quiet -e '.[bench]'
-	$(BIN)/python bench/run.py $(if $(BASE),--base $(BASE))
+	$(BIN)/python bench/run.py $(if $(BASE),--base $(BASE)) $(if $(GAMES),--games $(GAMES))
 
 mutants: install  ## break each rule of mutants/<game>.yaml in a scratch copy; lists the edits no test catches
 	$(BIN)/python scripts/mutants.py spacebase mlem --jobs $(JOBS)
