@@ -1,5 +1,6 @@
 """Runner, seeding and parquet results, exercised with a toy game (no real rules involved)."""
 import inspect
+import itertools
 import json
 from pathlib import Path
 
@@ -139,16 +140,30 @@ def test_pool_submits_chunks_as_workers_free_up(monkeypatch):
 
 def test_resumed_games_count_partial_last_chunk(tmp_path):
     out = tmp_path / "r.parquet"
-    analyzer.sim(TOY, n=2500, seed=3, chunk=1000, out=out)
+    analyzer.sim(TOY, n=2600, seed=3, chunk=1000, out=out)
     full = pl.read_parquet(out)
     parts = out.with_name(out.name + ".parts")
     parts.mkdir()
     (parts / "manifest.json").write_text(json.dumps(
-        {"game": "toy", "scenario_hash": analyzer.load_scenario(TOY).content_hash(), "seed": 3, "n": 2500, "chunk": 1000}))
-    full.filter(pl.col("game_id") >= 2000).write_ipc(parts / "part-000002.arrow")
+        {"game": "toy", "scenario_hash": analyzer.load_scenario(TOY).content_hash(), "seed": 3, "n": 2600, "chunk": 1000,
+         "bounds": "chunks, then a tail in quarters"}))
+    *_, (lo, hi) = runner.chunk_bounds(2600, 1000)
+    assert hi - lo == 100  # the last chunk is partial
+    last = len(list(runner.chunk_bounds(2600, 1000))) - 1
+    full.filter(pl.col("game_id") >= lo).write_ipc(parts / f"part-{last:06d}.arrow")
     info: dict = {}
-    again = analyzer.sim(TOY, n=2500, seed=3, chunk=1000, out=out, resume=True, info=info)
-    assert info["resumed_games"] == 500 and again.equals(full)
+    again = analyzer.sim(TOY, n=2600, seed=3, chunk=1000, out=out, resume=True, info=info)
+    assert info["resumed_games"] == 100 and again.equals(full)
+
+
+@pytest.mark.parametrize("n,chunk", [(1, 1), (7, 3), (2500, 1000), (10_000, 1000), (10_001, 1000), (100, 1)])
+def test_chunks_cover_every_game_once_and_the_tail_is_cut_small(n, chunk):
+    bounds = list(runner.chunk_bounds(n, chunk))
+    assert bounds[0][0] == 0 and bounds[-1][1] == n
+    assert all(hi == lo2 for (_, hi), (lo2, _) in itertools.pairwise(bounds))
+    assert all(0 < hi - lo <= chunk for lo, hi in bounds)
+    tail = [hi - lo for lo, hi in bounds if lo >= n - 2 * chunk]
+    assert max(tail) <= max(1, chunk // 4)
 
 
 def test_outcome_first_player_and_nested_columns():
