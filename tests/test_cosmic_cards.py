@@ -38,8 +38,8 @@ def test_plague_tokens_are_no_challenge_loss_no_consolation_for_them():
 
 @pytest.mark.parametrize("zap", [1, 0])
 def test_card_zap_cancels_an_edict_as_it_is_played(zap):
-    pos = duel(["Filch", "Warpish"], ["A10", "E:card_zap"], ["A1", "E:plague"])
-    pos.turn(script=[1, zap, 0, 0])  # the defense plays Plague; the offense zaps it or not
+    pos = duel(["Filch", "Warpish"], ["A10", "A6", "E:card_zap"], ["A1", "E:plague"])
+    pos.turn(script=[1, zap, 0, 0])  # the defense plays Plague; the offense zaps it or not (keeping an attack card)
     assert pos.said("seat 0 card-zaps edict plague played by seat 1") is bool(zap)
     assert pos.held(1, "E:plague") == 0 and pos.held(0, "E:card_zap") == 0  # zap=0: discarded by the plague
     assert pos.warp(0) == (0 if zap else 2)

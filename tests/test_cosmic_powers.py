@@ -125,6 +125,16 @@ def test_laser_ffg_sets_aside_one_card_per_opponent_token_until_the_end(defender
     assert pos.held(1) == 5 and pos.st[L.ASIDE + L.KMAX:L.ASIDE + 2 * L.KMAX].sum() == 0
 
 
+def test_an_offense_left_without_a_challenge_card_by_laser_ends_its_turn_without_stage_10():
+    # Laser (defense, ffg) sets aside the offense's only card: the turn ends at stage 7, so the defense's
+    # Warp Break (2 tokens in the Warp, passed on at the pre-challenge phase) gets no stage 10 to be played in
+    pos = home3(duel(["Filch", "Laser"], ["A20"], ["A7", "E:warp_break"], laser_reading="ffg"), 1)
+    pos.warp(1, 2)
+    pos.turn(script=[0, 0, 0, 1, 1])
+    assert pos.lines[-2] == "  seat 0 has no challenge card at stage 7: the turn ends"
+    assert pos.warp(1) == 2 and not pos.said("plays edict warp_break")
+
+
 # ---- Mind ----------------------------------------------------------------------------------------------
 def test_mind_sees_a_main_players_hand_and_its_view_keeps_it():
     pos = home3(Pos(3, aliens=["Filch", "Warpish", "Mind"]).hand(0, "A20").hand(1, "A7", "A13"), 2)

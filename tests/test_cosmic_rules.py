@@ -256,6 +256,36 @@ def test_an_offense_without_a_challenge_card_draws_a_new_hand_first():
     assert pos.held(0, "R3") == 6 and pos.said("reveal: offense seat 0 attack 10")
 
 
+@pytest.mark.parametrize("in_warp", [2, 0])
+def test_the_pre_challenge_cards_come_before_the_offense_redraws_for_want_of_a_challenge_card(in_warp):
+    pos = Pos().hand(0, "E:warp_break", "R3").hand(1, "A6").deck("A10", *["R2"] * 6).destiny("reg1")
+    pos.warp(0, in_warp)
+    pos.turn(script=[1] if in_warp else [])  # Warp Break is usable only with tokens in the Warp
+    redraw = next(i for i, line in enumerate(pos.lines) if "seat 0 has no challenge card: discards and draws 7" in line)
+    played = [i for i, line in enumerate(pos.lines) if "seat 0 plays edict warp_break" in line]
+    assert played == ([1] if in_warp else []) and redraw == (3 if in_warp else 1)
+    assert pos.warp(0) == 0 and pos.said("totals: offense 11")
+
+
+@pytest.mark.parametrize("play", [1, 0])
+def test_stage_10_offers_the_start_of_challenge_cards_to_this_turns_offense(play):
+    # the offense loses its cone token; at stage 10 it is still the offense, so Mobius Tubes is its to play
+    pos = Pos().hand(0, "A1", "E:mobius_tubes").hand(1, "A20").destiny("reg1")
+    pos.turn(script=[0, 0, play])
+    assert pos.said("seat 0 plays edict mobius_tubes") is bool(play)
+    assert (pos.warp(0), pos.tokens(0, 0)) == ((0, 4) if play else (1, 3))
+
+
+def test_stage_10_comes_before_the_second_challenge():
+    # the offense wins; at stage 10 the defense frees its 4 lost tokens (Warp Break, to planet 0), then the
+    # offense chooses a second challenge, in which they defend
+    pos = Pos().hand(0, "A10", "A10").hand(1, "A1", "A4", "E:warp_break").destiny("reg1", "reg1")
+    pos.turn(script=[0, 0, 1, 1, 0, 1])
+    assert pos.said("seat 1 returns 4 tokens to planet 0 of system 1")
+    assert [line for line in pos.lines if "totals" in line] == ["  totals: offense 11, defense 8",
+                                                                 "  totals: offense 11, defense 5"]
+
+
 @pytest.mark.parametrize("empty_hands", [0, 1, 2])
 def test_a_defense_without_a_challenge_card_redraws_until_it_has_one(empty_hands):
     # three redraws in a row: more than one when named plus one at stage 7 (the check runs twice)

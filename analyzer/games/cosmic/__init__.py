@@ -9,15 +9,17 @@ asking a seat), engine.py (the turn and the stages of a challenge), powers.py (t
 timing point), policies.py (the view and the policies), report.py.
 
 Implemented, stage by stage:
-- Pre-challenge: an offense without an attack/compromise card discards its hand, draws 7 and starts the
-  turn again (after REDEAL_LIMIT such redeals in a row the turn is skipped: never seen with the default deck).
+- Pre-challenge: the "at the start of a challenge" cards may be played; then an offense without an
+  attack/compromise card discards its hand, draws 7 and starts the turn again, cards first (after REDEAL_LIMIT such redeals in a row the turn is skipped: never seen with the default deck).
 - 1 Regroup: one offense token from the Warp to a base of its choice (to the cone with no base).
 - 2 Destiny: regular; reverse (ally rewards swap); wild (the offense picks another player); instructions
   "most foreign bases, not you" (ties: the offense picks) and "player on your left"; comets Power Outage and
   Tenacious Defense (the first comet applies, draw again; a second is ignored). Own colour: redraw, challenge
   another player's tokens on a planet of your own system (that player defends), or re-establish on an empty
   home planet with 1-4 tokens from your bases (a successful challenge; straight to stage 10). The named
-  defense without a challenge card redraws 7 until it has one (checked again at stage 7).
+  defense without a challenge card redraws 7 until it has one (checked again at stage 7). The original lets
+  it first play any usable card: with this deck's timings no card is usable at either moment (the named
+  defense: right after the destiny; stage 7: after the alliance window), so the redraw follows at once.
 - 3 Cone: 1-4 tokens from bases (a regrouped token already on the cone counts); emptied planets are lost
   bases. Any planet of the defense's system (the defense defends with 0 tokens where it has none).
 - 4-6 Alliances: the offense invites, then the defense; from the offense's left each invited player with
@@ -25,7 +27,9 @@ Implemented, stage by stage:
 - 7 Cards: offense, then defense, face down. An offense without a challenge card ends the turn (everyone's
   cone tokens go home).
 - Card windows (cards.py), each in play order round after round until every player passes in a row: the
-  start of each challenge (Mobius Tubes, Warp Break, Plague), after the alliances (Force Field; the
+  pre-challenge phase and stage 10 of each challenge, which share the "at the start of a challenge" icon
+  (Mobius Tubes, Warp Break, Plague; stage 10 comes after the win check, before the second challenge,
+  and not after an offense without a challenge card at stage 7, whose turn ends at once), after the alliances (Force Field; the
   flares of Loser (wild), Laser, Mind, Sorcerer (wild), Zombie (super)), both cards face down (Loser
   super, Sorcerer super), stage 8 once both attack cards are shown (reinforcements, Cosmic Zap, Emotion
   Control, the Warpish flare, Zombie wild), a deal just accepted (Quash) and the challenge over (Filch,
@@ -78,9 +82,8 @@ Implemented, stage by stage:
   unplayable "steal/cheat" flare -- Wild: take the opponent's played card; Super: take back your own);
   Grief (invented -- Wild: the winner discards a card per token you lost; Super: you take them).
 
-NOT implemented (said in the scenario description and the report too): no card play by a defense before
-its redraw nor at stage 10 (the start-of-challenge window covers "at the start of a challenge"); the
-unowned fourth system in 3-player games (`unowned_system: absent` only).
+NOT implemented (said in the scenario description and the report too): the unowned fourth system in
+3-player games (`unowned_system: absent` only).
 """
 from __future__ import annotations
 

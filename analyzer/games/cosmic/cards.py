@@ -2,8 +2,8 @@
 be played, in play order, round after round until every player passes in a row. Every edict and flare
 played may be cancelled at once by a Card Zap of another player (`card_zapped`).
 
-Windows (policies.W_*): W_START (the start of each challenge, before the regroup: "at the start of a
-challenge" and "regroup" cards), W_ALLIANCE (invitations answered, before the cards are chosen), W_SWAP
+Windows (policies.W_*): W_START (the cards marked "at the start of a challenge": the pre-challenge phase,
+before the offense's hand is checked, and stage 10 of each challenge, which shares its icon), W_ALLIANCE (invitations answered, before the cards are chosen), W_SWAP
 (both challenge cards face down), W_REVEAL (stage 8, both attack cards shown), W_DEAL (a deal was just
 accepted), W_AFTER (the challenge is over, before the played cards are discarded).
 

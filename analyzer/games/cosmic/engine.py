@@ -162,7 +162,12 @@ def turn(st, d, X, p):
     gi = X[10]
     trace(X, E_TURN, p, gi[G.LENGTH], 0, 0)
     redeals = 0
-    while L.challenge_cards(st, d, p) == 0:  # no challenge card: new hand, start the turn again
+    while True:  # pre-challenge: cards first, then the hand is checked (no challenge card: new hand, again)
+        clear_challenge(st, d[L.D_PLAYERS])
+        st[L.OFF] = p
+        card_window(W_START, st, d, X)
+        if L.challenge_cards(st, d, p) > 0:
+            break
         if redeals == REDEAL_LIMIT:
             trace(X, E_STUCK, p, 0, 0, 0)
             return False
@@ -173,6 +178,9 @@ def turn(st, d, X, p):
         challenge_over(st)
         if game_won(st, d, X, how):
             return True
+        if result == R_ENDED:  # the offense had no challenge card at stage 7: the turn ends at once
+            return False
+        card_window(W_START, st, d, X)  # stage 10: the pre-challenge phase's cards (the same icon)
         if result != R_SUCCESS or c == 1 or L.challenge_cards(st, d, p) == 0:
             return False
         opts = X[6]
@@ -213,7 +221,6 @@ def challenge(st, d, X, p):
     clear_challenge(st, players)
     st[L.OFF] = p
     X[10][G.CHALLENGES] += 1
-    card_window(W_START, st, d, X)
     regroup(st, d, X, p)
     if destiny(st, d, X, p):
         return R_SUCCESS, WIN_REESTABLISH

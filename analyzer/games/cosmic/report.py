@@ -29,8 +29,7 @@ SENSITIVITY = (("destiny: no reverse cards (5 regular per colour)",
                ("laser_reading: ffg", {"rules.laser_reading": "ffg"}),
                ("grief_model: none", {"rules.grief_model": "none"}),
                ("play_order: clockwise (the spec's wording)", {"rules.play_order": "clockwise"}))
-NOT_IMPLEMENTED = ("Not implemented (see the game's docstring): card plays by a defense before its redraw and at "
-                   "stage 10; the unowned fourth system with 3 players.")
+NOT_IMPLEMENTED = "Not implemented (see the game's docstring): the unowned fourth system with 3 players."
 
 
 def alien_rates(df) -> list[tuple[str, stats.Estimate]]:
