@@ -16,7 +16,7 @@ from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import table as T
-from analyzer.games.simplecard.pack import pack4, pack8
+from analyzer.games.simplecard.pack import pack4, pack6, pack8
 from analyzer.games.simplecard.scenario import CT_NAMES, K, kernel_inputs
 from analyzer.kernel import new_trace
 
@@ -68,7 +68,7 @@ class Table:
         self.sc = scenario(policies, script, **rules)
         rules_v, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script_v = kernel_inputs(self.sc)
         self.cards, self.up = cards, up
-        self.data = (rules_v, enabled, cards, up)
+        self.data = (rules_v, enabled, cards, up, *T.rule_tables(cards, up, rules_v))  # engine.play's data
         self.keys = [c.key for c in self.sc.cards]
         self.n = np.zeros((2, T.N_FIELDS), np.int64)
         self.deck_ = np.zeros((2, P.MAX_CARDS), np.int64)
@@ -125,13 +125,13 @@ class Table:
         """Seat a plays one ACT; returns the trace lines."""
         ev, tn = new_trace(1000)
         out = pack4(self.g, self.s, self.cts, self.played)
-        E.play_act(a, pack4(*self.st), pack4(*self.data), pack8(*self.pol), out, self.gs, ev, tn, np.int64(1000))
+        E.play_act(a, pack4(*self.st), pack6(*self.data), pack8(*self.pol), out, self.gs, ev, tn, np.int64(1000))
         return GAME.describe(self.sc, ev[: tn[0]])
 
     def finish(self, a):
         """The game's end after seat a's ACT: (winners, losers, simultaneous)."""
         ev, tn = new_trace(100)
-        E.finish(pack4(*self.st), pack4(*self.data), self.gs, a, self.g, self.s, ev, tn, np.int64(100))
+        E.finish(pack4(*self.st), pack6(*self.data), self.gs, a, self.g, self.s, ev, tn, np.int64(100))
         return (self.s[:, E.S.IS_WINNER].tolist(), self.s[:, E.S.LOST].tolist(), int(self.g[E.G.SIMULTANEOUS]))
 
     # -- reading ----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import pytest
 from simplecard_table import A, B, Table
 
 from analyzer.games.simplecard import policies as P
-from analyzer.games.simplecard.pack import pack4, pack8
+from analyzer.games.simplecard.pack import pack6, pack8
 
 
 def test_greedy_chooses_the_contact_with_the_best_margin():
@@ -36,11 +36,11 @@ def test_cautious_places_the_stack_while_its_destruction_keeps_it_below_the_limi
 
 def decide(t, kind, rows, contact=-1, bounce_at=12):
     """Seat A's ct decision on the table's position among option rows (code, index, card)."""
-    rules, enabled, cards, up = t.data
+    cards = t.data[2]
     view, options = t.pol[6], t.pol[7]
     options[:len(rows)] = rows
     P.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
-    return P.decide(P.CT, pack4(*t.data), pack8(*t.pol), len(rows), 6, bounce_at)
+    return P.decide(P.CT, pack6(*t.data), pack8(*t.pol), len(rows), 6, bounce_at)
 
 
 @pytest.mark.parametrize("defender,changes", [("D6", True), ("Big", False)])

@@ -8,7 +8,7 @@ from simplecard_table import POOL, A, B, Table
 from analyzer import rng
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
-from analyzer.games.simplecard.pack import pack4, pack8
+from analyzer.games.simplecard.pack import pack6, pack8
 
 RANK1 = ["Atk", "Def", "Hero", "Big", "Cheap", "Two", "D5", "D6"]
 
@@ -33,7 +33,7 @@ def position(policy, opp_set, seed):
 
 def decision(t, kind, contact=-1):
     """The view seat A builds and the option its policy picks at a decision of this kind."""
-    rules, enabled, cards, up = t.data
+    cards = t.data[2]
     view, options = t.pol[6], t.pol[7]
     if kind == P.D_PLACE:
         m = E.list_placements(A, t.st, t.data, options)
@@ -43,7 +43,7 @@ def decision(t, kind, contact=-1):
         options[:3, P.O_CODE] = [0, 1, 2]
         m = 3
     P.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
-    k = P.decide(t.pol[0][A], pack4(*t.data), pack8(*t.pol), m, t.pol[1][A], t.pol[2][A])
+    k = P.decide(t.pol[0][A], pack6(*t.data), pack8(*t.pol), m, t.pol[1][A], t.pol[2][A])
     return view.copy(), options[k].tolist()
 
 

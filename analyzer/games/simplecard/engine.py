@@ -14,7 +14,7 @@ from numba import njit
 from ... import rng
 from ...kernel import Columns, indices, new_trace, record
 from ...kernel_internals import borrowed, jit_plain_ints, release
-from .pack import pack4, pack8
+from .pack import pack4, pack6, pack8
 from .policies import (
     CT_BOUNCE,
     CT_CHANGING,
@@ -63,7 +63,8 @@ from .table import (
     N_RISK_PTS,
     N_UNDER,
     contact_total,
-    stack_risk,
+    main_risk,
+    rule_tables,
     top_of,
 )
 
@@ -181,7 +182,7 @@ def destroy_main(st, data, p):
     cards, up = data[2], data[3]
     n = st[0]
     c = n[p, N_MAIN_BASE]
-    added = stack_risk(cards, up, c, n[p, N_MAIN_H])
+    added = main_risk(data, c, n[p, N_MAIN_H])
     for _ in range(n[p, N_MAIN_H]):
         to_risk(st, cards, p, c, True)
         c = up[c]
@@ -556,7 +557,7 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
     """CONTACT: the active player chooses A, B or C; set cards open; each side totals the chosen value,
     its active (attacker) or passive (defender) value and its balancer bonus. Higher wins; the loser's Main
     (whole stack) goes face up to its Risk; a tie sends both. Changing may come before the destruction."""
-    rules, cards, up = data[0], data[2], data[3]
+    rules, up = data[0], data[3]
     n = st[0]
     s = out[1]
     b = 1 - a
@@ -571,8 +572,8 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
             record(ev, tn, cap, E_OPEN, p, top_of(up, n[p, N_MAIN_BASE], n[p, N_MAIN_H]), 0, 0)
     changes_left = rules[R.CHANGING_MAX]
     while True:
-        ta = contact_total(cards, up, rules, n[a, N_MAIN_BASE], n[a, N_MAIN_H], x, K.ACTIVE, n[a, N_BAL])
-        tb = contact_total(cards, up, rules, n[b, N_MAIN_BASE], n[b, N_MAIN_H], x, K.PASSIVE, n[b, N_BAL])
+        ta = contact_total(data, n[a, N_MAIN_BASE], n[a, N_MAIN_H], x, K.ACTIVE, n[a, N_BAL])
+        tb = contact_total(data, n[b, N_MAIN_BASE], n[b, N_MAIN_H], x, K.PASSIVE, n[b, N_BAL])
         record(ev, tn, cap, E_TOTALS, a, ta, tb, x)
         if ta == tb:
             break
@@ -739,7 +740,8 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin
          first, ev, tn, cap):
     """Games `ids` of run `seed`, written into the output arrays made by run_games. The packs handed to the
     rules hold borrowed views (pack.py): every owner below lives until this function returns."""
-    data = pack4(rules, enabled, cards, up)
+    mains, bonus = rule_tables(cards, up, rules)
+    data = pack6(rules, enabled, cards, up, mains, bonus)
     # every array a rule function receives is borrowed: a counted one costs two atomic operations per call
     decks, seat_decks, ev, tn = borrowed(decks), borrowed(seat_decks), borrowed(ev), borrowed(tn)
     zones = (np.zeros((2, N_FIELDS), np.int64), np.zeros((2, MAX_CARDS), np.int64),
@@ -775,7 +777,8 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin
         finish(st, data, gs, a, out[0], out[1], ev, tn, cap)
     # the owners of the borrowed views, alive to here
     release(data), release(st), release(pol), release(out)
-    return zones[0][0, 0] + view[0] + options[0, 0] + at[0] + gs_owner[0] + np.int64(stream[0] & np.uint64(1))
+    return (zones[0][0, 0] + view[0] + options[0, 0] + at[0] + gs_owner[0] + np.int64(stream[0] & np.uint64(1))
+            + mains[0, 0, 0] + bonus[0, 0])
 
 
 def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, dict, np.ndarray, np.ndarray, np.ndarray]:

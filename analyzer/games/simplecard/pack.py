@@ -29,12 +29,21 @@ class Pack4Type(PackType):
 
 
 @register_uncounted
+class Pack6Type(PackType):  # a type class of its own: numba boxes each type class to one proxy class
+    pass
+
+
+@register_uncounted
 class Pack8Type(PackType):  # a type class of its own: numba boxes each type class to one proxy class
     pass
 
 
 class Pack4(structref.StructRefProxy):
-    """Four arrays: the zones (n, deck, hand, risk), the data (rules, enabled, cards, up), the outputs."""
+    """Four arrays: the zones (n, deck, hand, risk) or the outputs."""
+
+
+class Pack6(structref.StructRefProxy):
+    """Six arrays: the rules' data (rules, enabled, cards, up, mains, bonus: table.rule_tables)."""
 
 
 class Pack8(structref.StructRefProxy):
@@ -42,6 +51,7 @@ class Pack8(structref.StructRefProxy):
 
 
 structref.define_proxy(Pack4, Pack4Type, list(FIELDS[:4]))
+structref.define_proxy(Pack6, Pack6Type, list(FIELDS[:6]))
 structref.define_proxy(Pack8, Pack8Type, list(FIELDS))
 
 # one getter per position: numba has no getattr by a computed name
@@ -62,6 +72,11 @@ def pack4(a, b, c, d):
 
 
 @njit(cache=True)
+def pack6(a, b, c, d, e, f):
+    return Pack6(borrowed(a), borrowed(b), borrowed(c), borrowed(d), borrowed(e), borrowed(f))
+
+
+@njit(cache=True)
 def pack8(a, b, c, d, e, f, g, h):
     return Pack8(borrowed(a), borrowed(b), borrowed(c), borrowed(d), borrowed(e), borrowed(f), borrowed(g),
                  borrowed(h))
@@ -78,6 +93,9 @@ if config.DISABLE_JIT:  # plain Python (scripts/mutants.py --no-jit): the same f
 
     def pack4(a, b, c, d):
         return _PlainPack(a, b, c, d)
+
+    def pack6(a, b, c, d, e, f):
+        return _PlainPack(a, b, c, d, e, f)
 
     def pack8(a, b, c, d, e, f, g, h):
         return _PlainPack(a, b, c, d, e, f, g, h)

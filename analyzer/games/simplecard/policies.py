@@ -3,7 +3,8 @@ hand, both balancers, both Risk totals, deck and hand sizes, its own Main and th
 when face up; a face-down card is the "unknown card", the pool's mean), the printed cards and rules,
 and the legal options the engine listed (Picking lists the opponent's hand: what the player was shown).
 It returns the index of one option. The deciding functions receive the engine's two packs (pack.py):
-data = (rules, enabled, cards, up) and pol = (policy, margin, bounce, script, at, stream, view, options).
+data = (rules, enabled, cards, up, mains, bonus: table.rule_tables) and
+pol = (policy, margin, bounce, script, at, stream, view, options).
 
 - greedy: the best margin of this contact from what it can see; places a set card that defends best;
   no cast techniques.
@@ -30,7 +31,7 @@ from .table import (
     N_MAIN_UP,
     N_RISK_PTS,
     contact_total,
-    stack_risk,
+    main_risk,
 )
 
 GREEDY, CAUTIOUS, CT = 2, 3, 4  # policy codes after the shared random 0 and scripted 1
@@ -83,16 +84,16 @@ def margin(data, pol, base, height, attacking):
     """Best margin over the three contacts of a Main (base, height) of the deciding player against the
     opponent's Main as seen, the deciding player attacking (it picks the contact) or defending (the
     attacker picks the contact worst for it)."""
-    rules, cards, up, view = data[0], data[2], data[3], pol[6]
+    view = pol[6]
     best = -1 << 30 if attacking else 1 << 30
     for x in range(3):
         if attacking:
-            m = (contact_total(cards, up, rules, base, height, x, K.ACTIVE, view[V_MY_BAL])
-                 - contact_total(cards, up, rules, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE, view[V_OPP_BAL]))
+            m = (contact_total(data, base, height, x, K.ACTIVE, view[V_MY_BAL])
+                 - contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE, view[V_OPP_BAL]))
             best = max(best, m)
         else:
-            m = (contact_total(cards, up, rules, base, height, x, K.PASSIVE, view[V_MY_BAL])
-                 - contact_total(cards, up, rules, view[V_OPP_BASE], view[V_OPP_H], x, K.ACTIVE, view[V_OPP_BAL]))
+            m = (contact_total(data, base, height, x, K.PASSIVE, view[V_MY_BAL])
+                 - contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, K.ACTIVE, view[V_OPP_BAL]))
             best = min(best, m)
     return best
 
@@ -100,10 +101,10 @@ def margin(data, pol, base, height, attacking):
 @njit(cache=True)
 def defence(data, pol, base, height):
     """A set card's worth: its weakest defence total over the three contacts (the attacker is unknown)."""
-    rules, cards, up, view = data[0], data[2], data[3], pol[6]
+    view = pol[6]
     worst = 1 << 30
     for x in range(3):
-        worst = min(worst, contact_total(cards, up, rules, base, height, x, K.PASSIVE, view[V_MY_BAL]))
+        worst = min(worst, contact_total(data, base, height, x, K.PASSIVE, view[V_MY_BAL]))
     return worst
 
 
@@ -111,10 +112,10 @@ def defence(data, pol, base, height):
 def place_score(data, pol, k):
     """How greedy rates a placement: the contact margin when the opponent's Main holds a card (a losing
     placement is rated by how little it risks), else the set card's defence."""
-    cards, up, view, options = data[2], data[3], pol[6], pol[7]
+    view, options = pol[6], pol[7]
     base, h = options[k, O_INDEX], options[k, O_CODE]
     base = view[V_HAND + base]
-    risk = stack_risk(cards, up, base, h)
+    risk = main_risk(data, base, h)
     if view[V_OPP_H] > 0:
         m = margin(data, pol, base, h, True)
         return (1000 + m * 100 - risk) if m > 0 else -risk
@@ -143,9 +144,9 @@ def ends_game(view, rules, risk):
 @njit(cache=True)
 def exposes(data, pol, k):
     """cautious: the placement's destruction would end the game and its win is not sure."""
-    rules, cards, up, view, options = data[0], data[2], data[3], pol[6], pol[7]
+    rules, cards, view, options = data[0], data[2], pol[6], pol[7]
     base, h = view[V_HAND + options[k, O_INDEX]], options[k, O_CODE]
-    if not ends_game(view, rules, stack_risk(cards, up, base, h)):
+    if not ends_game(view, rules, main_risk(data, base, h)):
         return False
     face_up_opponent = view[V_OPP_H] > 0 and view[V_OPP_BASE] != cards.shape[0] - 1
     sure = (face_up_opponent and margin(data, pol, base, h, True) > 0
@@ -155,12 +156,12 @@ def exposes(data, pol, k):
 
 @njit(cache=True)
 def best_contact(data, pol, n_options):
-    rules, cards, up, view, options = data[0], data[2], data[3], pol[6], pol[7]
+    view, options = pol[6], pol[7]
     best, score = 0, -(1 << 30)
     for k in range(n_options):
         x = options[k, O_CODE]
-        m = (contact_total(cards, up, rules, view[V_MY_BASE], view[V_MY_H], x, K.ACTIVE, view[V_MY_BAL])
-             - contact_total(cards, up, rules, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE, view[V_OPP_BAL]))
+        m = (contact_total(data, view[V_MY_BASE], view[V_MY_H], x, K.ACTIVE, view[V_MY_BAL])
+             - contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE, view[V_OPP_BAL]))
         if m > score:
             best, score = k, m
     return best
@@ -200,15 +201,15 @@ def can_afford(view, cards, rules, casts, margin_pts):
 @njit(cache=True)
 def changing_wins(data, pol):
     """ct: some other rank-1 hand card would win the re-judged contact (view[V_CONTACT] is fixed)."""
-    rules, cards, up, view = data[0], data[2], data[3], pol[6]
+    cards, view = data[2], pol[6]
     x, attacking = view[V_CONTACT], view[V_ACTIVE]
     for i in range(view[V_HAND_N]):
         c = view[V_HAND + i]
         if cards[c, K.RANK] != 1:
             continue
-        mine = contact_total(cards, up, rules, c, 1, x, K.ACTIVE if attacking else K.PASSIVE, view[V_MY_BAL])
-        theirs = contact_total(cards, up, rules, view[V_OPP_BASE], view[V_OPP_H], x,
-                               K.PASSIVE if attacking else K.ACTIVE, view[V_OPP_BAL])
+        mine = contact_total(data, c, 1, x, K.ACTIVE if attacking else K.PASSIVE, view[V_MY_BAL])
+        theirs = contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE if attacking else K.ACTIVE,
+                               view[V_OPP_BAL])
         if mine > theirs:
             return True
     return False
@@ -216,12 +217,12 @@ def changing_wins(data, pol):
 
 @njit(cache=True)
 def best_change_place(data, pol, n_options):
-    rules, cards, up, view, options = data[0], data[2], data[3], pol[6], pol[7]
+    view, options = pol[6], pol[7]
     x, attacking = view[V_CONTACT], view[V_ACTIVE]
     best, score = 0, -(1 << 30)
     for k in range(n_options):
         c = options[k, O_CARD]
-        m = contact_total(cards, up, rules, c, 1, x, K.ACTIVE if attacking else K.PASSIVE, view[V_MY_BAL])
+        m = contact_total(data, c, 1, x, K.ACTIVE if attacking else K.PASSIVE, view[V_MY_BAL])
         if m > score:
             best, score = k, m
     return best
@@ -279,7 +280,7 @@ def ct_pre_scene(data, pol, n_options, margin_pts):
 
 @njit(cache=True)
 def ct_policy(data, pol, n_options, margin_pts, bounce_at):
-    rules, cards, up, view, options = data[0], data[2], data[3], pol[6], pol[7]
+    rules, cards, view, options = data[0], data[2], pol[6], pol[7]
     kind = view[V_KIND]
     if kind == D_PRE:
         return ct_pre_scene(data, pol, n_options, margin_pts)
@@ -289,7 +290,7 @@ def ct_policy(data, pol, n_options, margin_pts, bounce_at):
         return 0
     if kind == D_POST:
         k = find_code(options, n_options, CT_BOUNCE)
-        if k >= 0 and stack_risk(cards, up, view[V_MY_BASE], view[V_MY_H]) >= bounce_at and can_afford(view, cards, rules, 1, margin_pts):
+        if k >= 0 and main_risk(data, view[V_MY_BASE], view[V_MY_H]) >= bounce_at and can_afford(view, cards, rules, 1, margin_pts):
             return k
         return find_code(options, n_options, PROCEED)
     if kind == D_CHANGE_PLACE:

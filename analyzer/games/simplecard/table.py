@@ -3,10 +3,14 @@
 A card in a Main is a chain: its rank-1 base card and `height` cards in all, each the card of the same
 name one rank up (`up[c]`). The chain's numbers are those of its top card (`stack_values: top`) or the
 sum over its cards (`sum`).
+
+The policies rate every placement on all three contacts, some 150 totals a game: the rules and the
+policies read them from tables made once per batch (`rule_tables`) instead of walking the chain each time.
 """
+import numpy as np
 from numba import njit
 
-from .scenario import K, R
+from .scenario import MAX_RANK, K, R
 
 # one player's zones: sizes and single slots n[p, N_...]; the cards of deck, hand and Risk live in
 # deck[p, :n[p, N_DECK]] (top = last), hand[p, :n[p, N_HAND]], risk[p, :n[p, N_RISK_N]] (face-down
@@ -55,10 +59,32 @@ def balancer_bonus(cards, balancer, x):
 
 
 @njit(cache=True)
-def contact_total(cards, up, rules, base, height, x, role, balancer):
-    """Chosen contact value + the active (role K.ACTIVE) or passive (K.PASSIVE) value + balancer bonus."""
+def rule_tables(cards, up, rules):
+    """(mains, bonus): mains[c, h - 1, f] is number f (K.ACTIVE .. K.C; K.RISK: the points its destruction
+    adds) of a Main of h cards on base c; bonus[b, x] what balancer b adds to contact x (0 without
+    balancer_bonus)."""
     stack_sum = rules[R.STACK_SUM]
-    total = stack_field(cards, up, base, height, K.A + x, stack_sum) + stack_field(cards, up, base, height, role, stack_sum)
-    if rules[R.BALANCER_BONUS]:
-        total += balancer_bonus(cards, balancer, x)
-    return total
+    mains = np.zeros((cards.shape[0], MAX_RANK, K.RISK + 1), np.int64)
+    bonus = np.zeros((cards.shape[0], 3), np.int64)
+    for c in range(cards.shape[0]):
+        for h in range(1, MAX_RANK + 1):
+            for f in range(K.C + 1):
+                mains[c, h - 1, f] = stack_field(cards, up, c, h, f, stack_sum)
+            mains[c, h - 1, K.RISK] = stack_risk(cards, up, c, h)
+        for x in range(3):
+            if rules[R.BALANCER_BONUS]:
+                bonus[c, x] = balancer_bonus(cards, c, x)
+    return mains, bonus
+
+
+@njit(cache=True)
+def main_risk(data, base, height):
+    """What destroying the Main (base, height) adds to its owner's Risk (data: engine.play's pack)."""
+    return data[4][base, height - 1, K.RISK]
+
+
+@njit(cache=True)
+def contact_total(data, base, height, x, role, balancer):
+    """Chosen contact value + the active (role K.ACTIVE) or passive (K.PASSIVE) value + balancer bonus."""
+    mains = data[4]
+    return mains[base, height - 1, K.A + x] + mains[base, height - 1, role] + data[5][balancer, x]
