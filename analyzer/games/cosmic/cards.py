@@ -314,7 +314,6 @@ def apply_edict(st, d, X, q, v, arg):
 def plague(st, d, X, r):
     """r loses PLAGUE_TOKENS tokens from its bases to the Warp and discards one card of each type."""
     to_warp(st, d, X, r, take_from_bases(st, d, X, r, PLAGUE_TOKENS, K_LOSE))
-    st[L.LOST + r] = 0  # played before the challenge: not a loss in it (no consolation, no Grief)
     opts = X[6]
     for t in range(CARD_TYPES):
         n = 0
