@@ -7,6 +7,7 @@ import pytest
 from test_cosmic_powers import duel, home3
 from test_cosmic_rules import Pos
 
+from analyzer.games.cosmic import cards as C
 from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
 from analyzer.games.cosmic.context import G
@@ -192,3 +193,50 @@ def test_grief_super_flare_takes_the_cards_instead():
     pos = home3(duel(["Filch", "Grief"], ["A20", *["R2"] * 5], ["A1", "F:Grief"]), 1, planets=(1, 2, 3))
     pos.turn(script=[0, 0, 0, 0, 1])  # Grief's power not used; the super flare played
     assert pos.held(0) == 1 and pos.held(1, "R2") == 4
+
+
+# ---- the windows ---------------------------------------------------------------------------------------
+def random_table(pos, rng):
+    """Every flag a card's window condition reads, at random: roles, cones, the Warp, home bases (powers on
+    or off), aliens, the challenge so far; every seat holds one card of each kind played in windows."""
+    st, d = pos.st, pos.d
+    off, de = rng.choice(pos.players, 2, replace=False)
+    st[L.OFF], st[L.DEF], st[L.PLANET] = off, de, 5 * de
+    for q in range(pos.players):
+        st[L.ALIEN + q] = rng.integers(8)
+        for k in range(5):
+            pos.set_tokens(5 * q + k, q, int(rng.integers(2)))
+        st[L.WARP + q], st[L.LOST + q] = rng.integers(3), rng.integers(2)
+        st[L.OCONE + q] = rng.integers(2) if q != de else 0
+        st[L.DCONE + q] = rng.integers(2) if q not in (off, de) and st[L.OCONE + q] == 0 else 0
+        st[L.ZAPPED + q], st[L.ZOMBIE_SAVE + q] = rng.integers(2), rng.integers(2)
+        for k in range(int(d[L.D_CHALLENGE_KINDS]), int(d[L.D_KINDS])):
+            st[L.HAND + q * L.KMAX + k] = 1
+        st[L.HANDN + q] = int(d[L.D_KINDS] - d[L.D_CHALLENGE_KINDS])
+    for f, values in ((L.UPSET, (0, 1)), (L.SEEN_WHO, (-1, off)), (L.POWERS_SWAPPED, (0, 1)), (L.DEAL_STRUCK, (0, 1)),
+                      (L.OCARD, (-1, 3)), (L.DCARD, (-1, 5)), (L.OFF_WINS, (-1, 0, 1)), (L.COMET, (0, 0, L.DT_OUTAGE))):
+        st[f] = rng.choice(values)
+
+
+def test_no_card_is_offered_outside_its_windows():
+    """A window looks only at its own cards (cards.window_kinds, read from d): on random tables it offers
+    exactly what a scan of every card kind offers, and each of its cards is offered on some table."""
+    pos = Pos(4)
+    d_every = pos.d.copy()  # each window lists every card kind played in windows
+    every = np.arange(pos.d[L.D_CHALLENGE_KINDS], pos.d[L.D_KINDS])
+    for w in range(L.WINDOWS):
+        d_every[L.D_WINDOW_N + w] = len(every)
+        d_every[L.D_WINDOW_KINDS + w * L.KMAX:L.D_WINDOW_KINDS + w * L.KMAX + len(every)] = every
+    offered = [set() for _ in range(L.WINDOWS)]
+    opts, opts_every = np.zeros(64, np.int64), np.zeros(64, np.int64)
+    rng = np.random.default_rng(2)
+    for _ in range(600):
+        random_table(pos, rng)
+        for w in range(L.WINDOWS):
+            for q in range(4):
+                n = C.list_plays(w, pos.st, pos.d, q, opts)
+                assert list(opts[:n]) == list(opts_every[:C.list_plays(w, pos.st, d_every, q, opts_every)])
+                offered[w] |= {int(o) // P.PLAY_ARGS for o in opts[1:n]}
+    for w in range(L.WINDOWS):
+        window = pos.d[L.D_WINDOW_KINDS + w * L.KMAX:L.D_WINDOW_KINDS + w * L.KMAX + pos.d[L.D_WINDOW_N + w]]
+        assert offered[w] == set(window.tolist()), w

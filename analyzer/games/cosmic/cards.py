@@ -51,6 +51,7 @@ model where the text cannot be played here (each marked):
   challenge its opponent won): the winner discards one random card per token lost (Grief's estimated
   power once). Super: Grief takes those cards into its hand instead.
 """
+import numpy as np
 from numba import njit
 
 from . import state as L
@@ -76,6 +77,36 @@ from .powers import grief_can, power_active, see_hand, sorrow, timing_order
 PLAGUE_TOKENS = 3    # tokens a Plague sends to the Warp (FFG)
 CARD_TYPES = 5       # Plague: one card of each type (attack, compromise, reinforcement, edict, flare)
 
+# The windows each card may be played in (bits 1 << W_*), as list_plays, offer_edict and offer_flare name
+# them: a window looks only at its own cards and is skipped at once when nobody holds one (most windows:
+# this is speed, not a rule). tests/test_cosmic_cards.py proves no card is offered outside its windows.
+REINF_WINDOWS = 1 << W_REVEAL
+EDICT_WINDOWS = np.zeros(len(L.EDICT_NAMES), np.int64)  # by edict code; a Card Zap only answers a card
+EDICT_WINDOWS[L.MOBIUS_TUBES] = EDICT_WINDOWS[L.PLAGUE] = EDICT_WINDOWS[L.WARP_BREAK] = 1 << W_START
+EDICT_WINDOWS[L.FORCE_FIELD] = 1 << W_ALLIANCE
+EDICT_WINDOWS[L.COSMIC_ZAP] = EDICT_WINDOWS[L.EMOTION_CONTROL] = 1 << W_REVEAL
+EDICT_WINDOWS[L.QUASH] = 1 << W_DEAL
+FLARE_WINDOWS = np.zeros(len(L.ALIEN_NAMES), np.int64)  # by alien
+FLARE_WINDOWS[L.LASER] = FLARE_WINDOWS[L.MIND] = 1 << W_ALLIANCE
+FLARE_WINDOWS[L.LOSER] = FLARE_WINDOWS[L.SORCERER] = (1 << W_ALLIANCE) | (1 << W_SWAP)
+FLARE_WINDOWS[L.ZOMBIE] = (1 << W_ALLIANCE) | (1 << W_REVEAL)
+FLARE_WINDOWS[L.WARPISH] = 1 << W_REVEAL
+FLARE_WINDOWS[L.FILCH] = FLARE_WINDOWS[L.GRIEF] = 1 << W_AFTER
+
+
+def window_kinds(ctype: np.ndarray, cval: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(count per window, the card kinds of each window in rising order) for the data vector d."""
+    counts = np.zeros(L.WINDOWS, np.int64)
+    kinds = np.zeros((L.WINDOWS, L.KMAX), np.int64)
+    for k, (t, v) in enumerate(zip(ctype, cval)):
+        bits = REINF_WINDOWS if t == L.C_REINF else EDICT_WINDOWS[v] if t == L.C_EDICT else (
+            FLARE_WINDOWS[v] if t == L.C_FLARE else 0)
+        for w in range(L.WINDOWS):
+            if bits >> w & 1:
+                kinds[w, counts[w]] = k
+                counts[w] += 1
+    return counts, kinds
+
 
 @njit(cache=True)
 def play_order(st, d, order):
@@ -91,6 +122,8 @@ def play_order(st, d, order):
 @njit(cache=True)
 def card_window(w, st, d, X):
     """Every player in play order may play one usable card or pass, until all pass in a row."""
+    if not anyone_holds(w, st, d):  # everyone would pass
+        return
     order = X[6][ORDER_CARDS:ORDER_CARDS + L.MAXP]
     players = play_order(st, d, order)
     opts = X[6]
@@ -109,6 +142,16 @@ def card_window(w, st, d, X):
         trace(X, E_PLAY, q, kind, arg, 0)
         if L.ctype(d, kind) == L.C_REINF or not card_zapped(st, d, X, q, kind, arg, order, players):
             apply_card(st, d, X, q, kind, arg)
+
+
+@njit(cache=True)
+def anyone_holds(w, st, d):
+    """Does any player hold a card of window w?"""
+    for q in range(d[L.D_PLAYERS]):
+        for i in range(d[L.D_WINDOW_N + w]):
+            if st[L.HAND + q * L.KMAX + d[L.D_WINDOW_KINDS + w * L.KMAX + i]] > 0:
+                return True
+    return False
 
 
 @njit(cache=True)
@@ -163,7 +206,8 @@ def list_plays(w, st, d, q, opts):
     opts[0] = PLAY_PASS
     n = 1
     side = own_side(st, q)
-    for k in range(d[L.D_CHALLENGE_KINDS], d[L.D_KINDS]):  # challenge cards are never played in a window
+    for i in range(d[L.D_WINDOW_N + w]):  # the window's cards only (never a challenge card)
+        k = d[L.D_WINDOW_KINDS + w * L.KMAX + i]
         if st[L.HAND + q * L.KMAX + k] == 0:
             continue
         t, v = L.ctype(d, k), L.cval(d, k)

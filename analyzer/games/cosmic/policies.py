@@ -61,14 +61,22 @@ VIEW_SIZE = V_WINS + 1
 
 @njit(cache=True)
 def fill_view(view, st, d, p, kind, arg):
-    """The one place a player's private view is built. (Element loops: numba's slice assignment costs
-    several times more, and this runs at every decision.)"""
+    """The one place a player's private view is built. It runs at every decision, so it copies no more
+    than it must: the hand's kinds in play (d[D_KINDS]; the rest of the block stays zero), and the seen
+    hand only when there is one (a block filled before is cleared once, when its seer's view moves on).
+    (Element loops: numba's slice assignment costs several times more.)"""
     hand = L.HAND + p * L.KMAX
-    seen = st[L.SEEN_BY] == p  # what p was shown (Mind's power, Mind's flare) stays in p's view
-    for k in range(L.KMAX):
+    kinds = d[L.D_KINDS]
+    for k in range(kinds):
         view[V_HAND + k] = st[hand + k]
-        view[V_SEEN + k] = st[L.SEEN + k] if seen else 0
-    view[V_SEEN_WHO] = st[L.SEEN_WHO] if seen else -1
+    if st[L.SEEN_BY] == p:  # what p was shown (Mind's power, Mind's flare) stays in p's view
+        for k in range(kinds):
+            view[V_SEEN + k] = st[L.SEEN + k]
+        view[V_SEEN_WHO] = st[L.SEEN_WHO]
+    elif view[V_SEEN_WHO] >= 0:
+        for k in range(kinds):
+            view[V_SEEN + k] = 0
+        view[V_SEEN_WHO] = -1
     view[V_SEAT] = p
     view[V_KIND] = kind
     view[V_ARG] = arg

@@ -15,6 +15,7 @@ from pydantic import Field, field_validator, model_validator
 from ...kernel import SHARED_POLICIES
 from ...scenario import ScenarioBase, Strict
 from . import state as L
+from .cards import window_kinds
 
 POLICIES = (*SHARED_POLICIES, "heuristic", "cautious")  # codes = index (random 0, scripted 1, then ours)
 ALIEN_NAMES = L.ALIEN_NAMES
@@ -187,6 +188,9 @@ def kernel_inputs(sc: CosmicScenario) -> tuple:
     data[L.D_CTYPE:L.D_CTYPE + len(ctype)] = ctype
     data[L.D_CVAL:L.D_CVAL + len(ctype)] = cval
     data[L.D_COPIES:L.D_COPIES + len(ctype)] = copies
+    counts, kinds = window_kinds(ctype, cval)
+    data[L.D_WINDOW_N:L.D_WINDOW_N + L.WINDOWS] = counts
+    data[L.D_WINDOW_KINDS:L.D_WINDOW_KINDS + L.WINDOWS * L.KMAX] = kinds.ravel()
     counts = (d.regular_per_colour, d.reverse_per_colour, d.wild, d.most_foreign_bases, d.player_on_left,
               d.power_outage, d.tenacious_defense)
     data[L.D_DESTINY:L.D_DESTINY + len(counts)] = counts

@@ -44,7 +44,10 @@ D_DESTINY = D_ALIEN + MAXP    # destiny counts by DT_* kind (regular/reverse per
 D_CTYPE = D_DESTINY + DESTINY_KINDS
 D_CVAL = D_CTYPE + KMAX
 D_COPIES = D_CVAL + KMAX
-D_SIZE = D_COPIES + KMAX
+WINDOWS = 6                   # the card windows (policies.W_*)
+D_WINDOW_N = D_COPIES + KMAX  # D_WINDOW_N + w: how many card kinds may be played in window w
+D_WINDOW_KINDS = D_WINDOW_N + WINDOWS  # D_WINDOW_KINDS + w * KMAX + i: those kinds, rising (cards.window_kinds)
+D_SIZE = D_WINDOW_KINDS + WINDOWS * KMAX
 
 # ---- one game's state: st[...] ----------------------------------------------------------------------
 # public
