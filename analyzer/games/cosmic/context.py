@@ -7,7 +7,7 @@ from numba import njit
 from ...kernel import FIRST_GAME_POLICY, Columns, indices, record
 from ...kernel_internals import borrowed, jit_plain_ints
 from . import state as L
-from .policies import decide, fill_view
+from .policies import decide, fill_view, own_hand
 
 # X[6]: the options of one decision, with the last slots kept for the seat orders of powers_at and of
 # card_window (scratch that is never an option, so that no call allocates)
@@ -51,7 +51,7 @@ def ask(st, d, X, p, kind, arg, n):
     view, code = X[5], X[1][p]
     if code >= FIRST_GAME_POLICY:  # random and scripted never read the view
         fill_view(view, st, d, p, kind, arg)
-    # the policy reads the public block in place (borrowed: a slice would be reference-counted at each
-    # call) and its own private view: nothing else of the state
-    k = decide(code, borrowed(st[:L.PUB_END]), view, opts, n, X[0], X[3], X[4], d, X[2][p])
+    # the policy reads the public block and its own hand in place (borrowed: a slice would be
+    # reference-counted at each call) and its own private view: nothing else of the state
+    k = decide(code, borrowed(st[:L.PUB_END]), view, borrowed(own_hand(st, p)), opts, n, X[0], X[3], X[4], d, X[2][p])
     return opts[k]

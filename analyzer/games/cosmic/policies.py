@@ -1,8 +1,8 @@
 """Simply Cosmic's policies. A policy sees only what its player may know: `pub`, the public block of the
-state (st[:L.PUB_END], read in place: the table, the challenge so far, the cards shown), and `view`, its
-private part (built in `fill_view`: their own hand, their own face-down card and, for Mind, the hand Mind
-saw), plus the legal options the engine listed, and returns the index of one option. Never another hand
-or the decks.
+state (st[:L.PUB_END], read in place: the table, the challenge so far, the cards shown), `hand`, its own
+hand (by kind, read in place: `own_hand`), and `view`, the rest of its private part (built in `fill_view`:
+its own face-down card and, for Mind, the hand Mind saw), plus the legal options the engine listed, and
+returns the index of one option. Never another hand or the decks.
 
 Decision kinds (K_*) and what their options hold:
 - K_REGROUP, K_SOURCE, K_TARGET, K_HOME, K_LOSE, K_DEAL_PLANET: planet ids
@@ -47,8 +47,7 @@ PLAGUE_LEADER = 3     # heuristic: Plague a player once it holds this many forei
 FILCH_WORTH = 12      # heuristic: Filch's flare takes an attack card of at least this value
 
 # the private view (the public block is read from the state in place, at the state's offsets):
-V_HAND = 0                    # own hand, by kind
-V_SEEN = V_HAND + L.KMAX      # the hand Mind (or its flare's holder) saw, by kind; only the seer's view
+V_SEEN = 0                    # the hand Mind (or its flare's holder) saw, by kind; only the seer's view
 V_SEEN_WHO = V_SEEN + L.KMAX  # whose hand that was, -1 none
 V_SEAT = V_SEEN_WHO + 1
 V_KIND = V_SEAT + 1
@@ -61,14 +60,11 @@ VIEW_SIZE = V_WINS + 1
 
 @njit(cache=True)
 def fill_view(view, st, d, p, kind, arg):
-    """The one place a player's private view is built. It runs at every decision, so it copies no more
-    than it must: the hand's kinds in play (d[D_KINDS]; the rest of the block stays zero), and the seen
-    hand only when there is one (a block filled before is cleared once, when its seer's view moves on).
-    (Element loops: numba's slice assignment costs several times more.)"""
-    hand = L.HAND + p * L.KMAX
+    """The one place a player's private view is built (its own hand is read in place: `own_hand`). It runs
+    at every decision, so it copies a seen hand only when there is one (a block filled before is cleared
+    once, when its seer's view moves on), and only the kinds in play (the rest stays zero). (Element
+    loops: numba's slice assignment costs several times more.)"""
     kinds = d[L.D_KINDS]
-    for k in range(kinds):
-        view[V_HAND + k] = st[hand + k]
     if st[L.SEEN_BY] == p:  # what p was shown (Mind's power, Mind's flare) stays in p's view
         for k in range(kinds):
             view[V_SEEN + k] = st[L.SEEN + k]
@@ -83,6 +79,12 @@ def fill_view(view, st, d, p, kind, arg):
     view[V_MYCARD] = st[L.OCARD] if p == st[L.OFF] else (st[L.DCARD] if p == st[L.DEF] else -1)
     view[V_PLAYERS] = d[L.D_PLAYERS]
     view[V_WINS] = d[L.D_WINS]
+
+
+@njit(cache=True, inline="always")
+def own_hand(st, p):
+    """p's hand by kind: a window on the state, not a copy (it would cost a copy at every decision)."""
+    return st[L.HAND + p * L.KMAX:L.HAND + (p + 1) * L.KMAX]
 
 
 # ---- what a player reads off the view -------------------------------------------------------------
@@ -520,16 +522,16 @@ def use_power(pub, view, d):
 
 
 @njit(cache=True)
-def second_challenge(pub, view, d, cautious):
+def second_challenge(hand, d, cautious):
     best = 0
     for k in range(d[L.D_CHALLENGE_KINDS]):
-        if view[V_HAND + k] > 0 and d[L.D_CTYPE + k] == L.C_ATTACK:
+        if hand[k] > 0 and d[L.D_CTYPE + k] == L.C_ATTACK:
             best = max(best, d[L.D_CVAL + k])
     return best >= (12 if cautious else 6)
 
 
 @njit(cache=True)
-def smart(pub, view, options, n, d, commit, cautious):
+def smart(pub, view, hand, options, n, d, commit, cautious):
     kind = view[V_KIND]
     p = view[V_SEAT]
     if (kind == K_REGROUP or kind == K_SOURCE or kind == K_TARGET or kind == K_HOME or kind == K_LOSE
@@ -576,16 +578,16 @@ def smart(pub, view, options, n, d, commit, cautious):
     if kind == K_ACCEPT:
         return accept_choice(pub, view, options, n)
     if kind == K_SECOND:
-        return pick(options, n, 1 if second_challenge(pub, view, d, cautious) else 0)
+        return pick(options, n, 1 if second_challenge(hand, d, cautious) else 0)
     return 0
 
 
 @njit(cache=True)
-def decide(code, pub, view, options, n, stream, script, at, d, commit):
+def decide(code, pub, view, hand, options, n, stream, script, at, d, commit):
     """The one dispatch from a seat's policy code to its decision function: `pub` is the public block
-    st[:L.PUB_END], `view` the seat's private view (fill_view)."""
+    st[:L.PUB_END], `view` the seat's private view (fill_view), `hand` its own hand (own_hand)."""
     if code == RANDOM:
         return choose_random(stream, n)
     if code == SCRIPTED:
         return choose_scripted(script, at, n)
-    return smart(pub, view, options, n, d, commit, code == CAUTIOUS)
+    return smart(pub, view, hand, options, n, d, commit, code == CAUTIOUS)
