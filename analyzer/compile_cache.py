@@ -4,9 +4,9 @@ numba caches a compiled function beside its source and checks only that one file
 loading it, so after an edit to a game's `state.py` a kernel in `engine.py` that calls it would load
 the old machine code: a stale kernel plays yesterday's rules. Here every cached function inside the
 analyzer package is keyed by the contents of all the Python files of its own folder (one game's
-package) plus the modules every kernel compiles in (`rng.py`, `kernel.py`, `kernel_internals.py`);
-the functions of those shared modules, called from every game with every game's argument types, are
-keyed by every source file of the package. Any edit anywhere in a game rebuilds that game's kernels.
+package) plus the modules every kernel compiles in (`rng.py`, `kernel.py`, `kernel_internals.py`,
+`kernel_pack.py`); the functions of those shared modules, called from every game with every game's
+argument types, are keyed by every source file of the package. Any edit anywhere in a game rebuilds that game's kernels.
 
 The key is in the cache file's *name*, not only in the stamp numba compares: numba unpickles a
 cache index before it compares stamps, and an old index whose signatures name a class since moved
@@ -25,7 +25,7 @@ from pathlib import Path
 from numba.core import caching, config
 
 PACKAGE = Path(__file__).resolve().parent
-SHARED = (PACKAGE / "rng.py", PACKAGE / "kernel.py", PACKAGE / "kernel_internals.py")
+SHARED = (PACKAGE / "rng.py", PACKAGE / "kernel.py", PACKAGE / "kernel_internals.py", PACKAGE / "kernel_pack.py")
 
 
 @functools.cache

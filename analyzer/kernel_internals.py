@@ -16,6 +16,7 @@ counting. Code that never allocates can skip it:
 - `jit_plain_ints`: njit with numpy's error model, compiled once per argument *type*: numba would
   otherwise compile one copy per literal value a caller passes and per integer width.
 - `trailing_zeros(x)`: the index of the lowest set bit, one machine instruction.
+- kernel_pack.py builds on these: a group of arrays passed as one pointer.
 These files are part of every kernel's cache key (analyzer/kernel.py), so editing one rebuilds them.
 
 Under NUMBA_DISABLE_JIT=1 (`scripts/mutants.py --no-jit`, a debugger) the intrinsics cannot run, so

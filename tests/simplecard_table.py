@@ -16,7 +16,7 @@ from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import table as T
-from analyzer.games.simplecard.pack import pack4, pack6, pack8
+from analyzer.kernel_pack import pack4, pack6, pack8
 from analyzer.games.simplecard.scenario import CT_NAMES, K, kernel_inputs
 from analyzer.kernel import new_trace
 

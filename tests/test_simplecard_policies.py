@@ -5,7 +5,7 @@ import pytest
 from simplecard_table import A, B, Table
 
 from analyzer.games.simplecard import policies as P
-from analyzer.games.simplecard.pack import pack6, pack8
+from analyzer.kernel_pack import pack6, pack8
 
 
 def test_greedy_chooses_the_contact_with_the_best_margin():

@@ -8,7 +8,7 @@ from simplecard_table import POOL, A, B, Table
 from analyzer import rng
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
-from analyzer.games.simplecard.pack import pack6, pack8
+from analyzer.kernel_pack import pack6, pack8
 
 RANK1 = ["Atk", "Def", "Hero", "Big", "Cheap", "Two", "D5", "D6"]
 

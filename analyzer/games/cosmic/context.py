@@ -1,7 +1,7 @@
 """The kernel's run context: the result columns, the trace record kinds, and how a seat is asked for
-a decision. `X` is the tuple of one game's context: (stream, policy codes, commit per seat, script,
-script position, view, options, trace records, trace counters, trace cap, game counters g[i], seat
-counters s[i])."""
+a decision. `X` is one game's context, a Pack (analyzer/kernel_pack.py: one pointer per call, read
+like a tuple): (stream, policy codes, commit per seat, script, script position, view, options, trace
+records, trace counters, trace cap, game counters g[i], seat counters s[i])."""
 from numba import njit
 
 from ...kernel import FIRST_GAME_POLICY, Columns, indices, record

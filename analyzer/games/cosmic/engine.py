@@ -7,7 +7,8 @@ from numba import njit
 
 from ... import rng
 from ...kernel import new_trace
-from ...kernel_internals import borrowed
+from ...kernel_internals import borrowed, release
+from ...kernel_pack import pack12
 from . import state as L
 from .cards import W_AFTER, W_ALLIANCE, W_REVEAL, W_START, W_SWAP, all_lost, card_window, challenge_over, quashed
 from .context import (
@@ -760,25 +761,22 @@ def final_counters(st, d, si):
 def play(seed, ids, d, pol, commit, script, g, s, first, ev, tn, cap):
     """Games `ids` of run `seed` into the output arrays made by run_games. The rules get borrowed views
     (analyzer/kernel_internals.py: never reference-counted; every owner lives until this returns)."""
+    if len(ids) == 0:
+        return
     st = np.zeros(L.ST_SIZE, np.int64)
     view = np.zeros(VIEW_SIZE, np.int64)
     opts = np.zeros(OPTS_SIZE, np.int64)
     at = np.zeros(1, np.int64)
     stream = np.zeros(1, np.uint64)
+    X = pack12(stream, pol, commit, script, at, view, opts, ev, tn, cap, g[0], s[0])  # a game's rows: below
     for i in range(len(ids)):
         stream[0] = rng.new_stream(seed, ids[i])[0]
         at[0] = 0
-        X = context(stream, pol, commit, script, at, view, opts, ev, tn, cap, g[i], s[i])
+        X.f10, X.f11 = borrowed(g[i]), borrowed(s[i])
         first[i] = setup(borrowed(st), borrowed(d), X[0], X)
         play_game(borrowed(st), borrowed(d), X, first[i])
         final_counters(borrowed(st), borrowed(d), X[11])
-
-
-@njit(cache=True, inline="always")
-def context(stream, pol, commit, script, at, view, opts, ev, tn, cap, g, s):
-    """The tuple X of borrowed views (context.py) that every rule receives."""
-    return (borrowed(stream), borrowed(pol), borrowed(commit), borrowed(script), borrowed(at), borrowed(view),
-            borrowed(opts), borrowed(ev), borrowed(tn), cap, borrowed(g), borrowed(s))
+    release(X)  # the owners of its borrowed views are alive to here
 
 
 @njit(cache=True)
@@ -787,8 +785,10 @@ def play_turn_on(st, d, pol, commit, script, seed, p, g, s, ev, tn, cap):
     returns True if someone won."""
     stream, at = rng.new_stream(seed, 0), np.zeros(1, np.int64)
     view, opts = np.zeros(VIEW_SIZE, np.int64), np.zeros(OPTS_SIZE, np.int64)
-    X = context(stream, pol, commit, script, at, view, opts, ev, tn, cap, g, s)
-    return turn(borrowed(st), borrowed(d), X, p)
+    X = pack12(stream, pol, commit, script, at, view, opts, ev, tn, cap, g, s)
+    won = turn(borrowed(st), borrowed(d), X, p)
+    release(X)
+    return won
 
 
 def run_games(seed, ids, inputs, trace_cap=0):

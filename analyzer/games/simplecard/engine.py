@@ -14,7 +14,7 @@ from numba import njit
 from ... import rng
 from ...kernel import Columns, indices, new_trace, record
 from ...kernel_internals import borrowed, jit_plain_ints, release
-from .pack import pack4, pack6, pack8
+from ...kernel_pack import pack4, pack6, pack8
 from .policies import (
     CT_BOUNCE,
     CT_CHANGING,
@@ -739,7 +739,7 @@ def finish(st, data, gs, a, g, s, ev, tn, cap):
 def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script, g, s, cts, played,
          first, ev, tn, cap):
     """Games `ids` of run `seed`, written into the output arrays made by run_games. The packs handed to the
-    rules hold borrowed views (pack.py): every owner below lives until this function returns."""
+    rules hold borrowed views (analyzer/kernel_pack.py): every owner below lives until this function returns."""
     mains, bonus = rule_tables(cards, up, rules)
     data = pack6(rules, enabled, cards, up, mains, bonus)
     # every array a rule function receives is borrowed: a counted one costs two atomic operations per call

@@ -2,8 +2,8 @@
 hand, both balancers, both Risk totals, deck and hand sizes, its own Main and the opponent's Main
 when face up; a face-down card is the "unknown card", the pool's mean), the printed cards and rules,
 and the legal options the engine listed (Picking lists the opponent's hand: what the player was shown).
-It returns the index of one option. The deciding functions receive the engine's two packs (pack.py):
-data = (rules, enabled, cards, up, mains, bonus: table.rule_tables) and
+It returns the index of one option. The deciding functions receive the engine's two packs
+(analyzer/kernel_pack.py): data = (rules, enabled, cards, up, mains, bonus: table.rule_tables) and
 pol = (policy, margin, bounce, script, at, stream, view, options).
 
 - greedy: the best margin of this contact from what it can see; places a set card that defends best;
