@@ -7,6 +7,7 @@ import pytest
 from test_cosmic_powers import duel, home3
 from test_cosmic_rules import Pos
 
+from analyzer import rng
 from analyzer.games.cosmic import cards as C
 from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
@@ -44,6 +45,31 @@ def test_card_zap_cancels_an_edict_as_it_is_played(zap):
     assert pos.said("seat 0 card-zaps edict plague played by seat 1") is bool(zap)
     assert pos.held(1, "E:plague") == 0 and pos.held(0, "E:card_zap") == 0  # zap=0: discarded by the plague
     assert pos.warp(0) == (0 if zap else 2)
+
+
+@pytest.mark.parametrize("rezap", [1, 0])
+def test_a_card_zap_may_itself_be_zapped(rezap):
+    pos = duel(["Filch", "Warpish"], ["A10", "A6", "E:card_zap"], ["A1", "E:plague", "E:card_zap"])
+    pos.turn(script=[1, 1, rezap])  # the defense plays Plague, the offense zaps it, the defense zaps that zap or not
+    assert pos.said("seat 0 card-zaps edict plague played by seat 1")
+    assert pos.said("seat 1 card-zaps edict card_zap played by seat 0") is bool(rezap)
+    assert pos.held(0, "E:card_zap") == pos.held(1, "E:card_zap") + rezap - 1 == 0  # each zap is discarded
+    assert pos.warp(0) == (2 if rezap else 0)  # the plague strikes when its zap was zapped
+
+
+@pytest.mark.parametrize("whose,zaps", [("mine", 1), ("ally", 1), ("other side", 0), ("outsider", 0)])
+def test_the_heuristic_zaps_a_card_zap_against_its_own_side(whose, zaps):
+    """Seat 1 defends with seat 2 as its ally (seat 3 outside); a Card Zap of seat 0 cancels a card of `whose`."""
+    pos = Pos(4, policies=("heuristic",))
+    st = pos.st
+    st[L.OFF], st[L.DEF], st[L.PLANET], st[L.OCONE], st[L.DCONE + 2] = 0, 1, 5, 2, 1
+    cancelled = {"mine": 1, "ally": 2, "other side": 0, "outsider": 3}[whose]
+    st[L.PLAYED_BY], st[L.PLAYED_KIND], st[L.PLAYED_ARG] = 0, pos.kind("E:card_zap"), cancelled
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    P.fill_view(view, st, pos.d, 1, P.K_CARD_ZAP, 0)
+    opts = np.array([0, 1], np.int64)
+    assert P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
+                    np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2) == zaps
 
 
 @pytest.mark.parametrize("zap", [1, 0])

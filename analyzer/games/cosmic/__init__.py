@@ -69,7 +69,8 @@ Implemented, stage by stage:
   ally of one side goes home), Cosmic Zap (anyone, stage 8: one main player's power off for the
   challenge), Emotion Control (anyone, stage 8: both attack cards count as compromises; the deal
   follows), Quash (anyone, a deal just accepted: cancelled, it fails and both pay the 3 tokens), Card Zap
-  (anyone, in answer to another player's edict or flare: cancelled; a Card Zap itself is not zappable).
+  (anyone, in answer to another player's edict or flare: cancelled; a Card Zap is an edict, so it may be
+  zapped in turn).
 - Flares (all 8; one-shot; Super = own alien with its power on, Wild = anyone else; FFG texts where known,
   else estimated, plain models where a text cannot be played -- cards.py has each): Warpish (Wild +1 per
   own Warp token, Super -1 to the opponent per its own Warp token); Loser (Wild: both sides lose, every

@@ -21,7 +21,8 @@ Edicts (ESTIMATED texts, FFG lineage: cards-research.yaml):
 - Quash (W_DEAL, any player): the deal just accepted is cancelled; it counts as failed and both main
   players pay the failed-deal penalty.
 - Card Zap (any player, in answer to another player's edict or flare, in play order): that card is
-  discarded without effect. A Card Zap itself cannot be zapped (one response round, a simplification).
+  discarded without effect. A Card Zap is an edict too, so it may be zapped in turn, and so on: the card
+  takes effect when the zaps against it were themselves zapped.
 
 Flares: one-shot (Mayfair), discarded when played. Super = held by its own alien with the power on;
 Wild = any other holder (or the alien without its power). FFG texts where known, else ESTIMATED; a plain
@@ -156,23 +157,37 @@ def anyone_holds(w, st, d):
 
 @njit(cache=True)
 def card_zapped(st, d, X, q, kind, arg, order, players):
-    """The card q just played is public; each other player in play order may cancel it with a Card Zap."""
-    st[L.PLAYED_BY] = q
-    st[L.PLAYED_KIND] = kind
-    st[L.PLAYED_ARG] = arg
+    """The card q just played is public; each other player in play order may cancel it with a Card Zap,
+    which is then the card played (its arg: the seat whose card it cancels), open to a Card Zap in turn.
+    Returns True if the first card is cancelled (an odd number of zaps)."""
+    cancelled = False
+    while True:
+        st[L.PLAYED_BY] = q
+        st[L.PLAYED_KIND] = kind
+        st[L.PLAYED_ARG] = arg
+        r = zapper(st, d, X, q, order, players)
+        if r < 0:
+            return cancelled
+        zap = held_edict(st, d, r, L.CARD_ZAP)
+        L.discard_from_hand(st, r, zap)
+        trace(X, E_ZAP, r, kind, q, 0)
+        cancelled = not cancelled
+        q, kind, arg = r, zap, q
+
+
+@njit(cache=True)
+def zapper(st, d, X, q, order, players):
+    """The first player after q's card, in play order, who holds a Card Zap and plays it; -1 none."""
     opts = X[6]
     for i in range(players):
         r = order[i]
-        zap = held_edict(st, d, r, L.CARD_ZAP)
-        if r == q or zap < 0:
+        if r == q or held_edict(st, d, r, L.CARD_ZAP) < 0:
             continue
         opts[0] = 0
         opts[1] = 1
         if ask(st, d, X, r, K_CARD_ZAP, 0, 2) == 1:
-            L.discard_from_hand(st, r, zap)
-            trace(X, E_ZAP, r, kind, q, 0)
-            return True
-    return False
+            return r
+    return -1
 
 
 @njit(cache=True)

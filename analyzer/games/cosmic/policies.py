@@ -488,6 +488,8 @@ def zap_choice(pub, view, d):
             return side >= 0 and behind_by(pub, view, d, side) <= 0
         if v == L.COSMIC_ZAP or v == L.FORCE_FIELD:
             return side >= 0 and arg == side
+        if v == L.CARD_ZAP:  # it cancels a card of mine or of my side
+            return arg == p or (side >= 0 and my_side(pub, arg) == side)
         return False
     if side < 0:
         return False
