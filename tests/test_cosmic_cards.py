@@ -72,6 +72,20 @@ def test_the_heuristic_zaps_a_card_zap_against_its_own_side(whose, zaps):
                     np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2) == zaps
 
 
+@pytest.mark.parametrize("by,my_ally,zaps", [(0, True, 1), (0, False, 0), (2, True, 0)])
+def test_the_heuristic_zaps_a_force_field_that_threatens_its_allies(by, my_ally, zaps):
+    """Seat 1 defends (seat 2 its ally, or nobody); seat `by` plays Force Field (0: the offense)."""
+    pos = Pos(4, policies=("heuristic",))
+    st = pos.st
+    st[L.OFF], st[L.DEF], st[L.PLANET], st[L.OCONE], st[L.DCONE + 2] = 0, 1, 5, 1, 1 if my_ally else 0
+    st[L.PLAYED_BY], st[L.PLAYED_KIND], st[L.PLAYED_ARG] = by, pos.kind("E:force_field"), 0
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    P.fill_view(view, st, pos.d, 1, P.K_CARD_ZAP, 0)
+    opts = np.array([0, 1], np.int64)
+    assert P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
+                    np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2) == zaps
+
+
 @pytest.mark.parametrize("zap", [1, 0])
 def test_card_zap_cancels_a_flare(zap):
     pos = duel(["Filch", "Warpish"], ["A10", "F:Loser"], ["A20", "E:card_zap"])
@@ -83,11 +97,34 @@ def test_card_zap_cancels_a_flare(zap):
 def test_force_field_cancels_the_other_sides_alliance(holder, ally_side):
     pos = Pos(3).hand(0, "A10").hand(1, "A6").destiny("reg1").hand(holder, "E:force_field")
     invite, answer = ([0, 1], 1) if ally_side == "defense" else ([1, 0], 1)
-    # cone 1 at planet 5; invitations; seat 2 joins with 2; the holder plays Force Field on that side
-    pos.turn(script=[0, 0, *invite, answer, 1, 1])
+    # cone 1 at planet 5; invitations; seat 2 joins with 2; the holder plays Force Field and cancels seat 2
+    pos.turn(script=[0, 0, *invite, answer, 1, 1, 1])
     assert pos.said(f"seat 2 joins the {ally_side} with 2 tokens") and pos.said("plays edict force_field")
     assert pos.said("totals: offense 11, defense 10")  # without seat 2's 2 tokens
     assert pos.tokens(10, 2) == 4 and pos.tokens(5, 0) == 1 and pos.tokens(5, 2) == 0  # the offense's own token stays
+
+
+@pytest.mark.parametrize("cancel2,cancel3", [(0, 0), (1, 0), (0, 1), (1, 1)])
+def test_force_field_cancels_the_alliances_its_player_chooses(cancel2, cancel3):
+    """Seat 2 allies with the offense (2 tokens), seat 3 with the defense (1); the offense's Force Field
+    cancels any of the two, asked ally by ally from the offense's left."""
+    pos = Pos(4).hand(0, "A10", "E:force_field").hand(1, "A6").destiny("reg1")
+    # 1 token at planet 5; invitations (offense: 2 yes, 3 no; defense: 2 no, 3 yes); 2 joins with 2, 3 with 1
+    pos.turn(script=[0, 0, 1, 0, 0, 1, 1, 1, 1, 0, 1, cancel2, cancel3])
+    assert pos.said("seat 2 joins the offense with 2 tokens") and pos.said("seat 3 joins the defense with 1 tokens")
+    assert pos.said(f"totals: offense {11 + 2 * (1 - cancel2)}, defense {10 + 1 - cancel3}")
+
+
+@pytest.mark.parametrize("ally,cancels", [(2, 0), (3, 1)])
+def test_the_heuristic_force_fields_the_other_sides_allies(ally, cancels):
+    pos = Pos(4, policies=("heuristic",))
+    st = pos.st
+    st[L.OFF], st[L.DEF], st[L.PLANET], st[L.OCONE], st[L.OCONE + 2], st[L.DCONE + 3] = 0, 1, 5, 1, 2, 1
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    P.fill_view(view, st, pos.d, 0, P.K_CANCEL_ALLY, ally)
+    opts = np.array([0, 1], np.int64)
+    assert P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 0), opts, 2, rng.new_stream(0, 0),
+                    np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2) == cancels
 
 
 def test_without_force_field_the_alliance_counts():

@@ -65,8 +65,8 @@ Implemented, stage by stage:
 - Edicts (estimated texts, FFG lineage; all 12 playable): Mobius Tubes (offense, start of a challenge:
   every Warp token home), Warp Break (anyone, start of a challenge: all own Warp tokens home), Plague
   (anyone, start of a challenge, FFG counts estimated: another player loses 3 tokens from its bases to the
-  Warp and discards one card of each type, its choice), Force Field (anyone, after the alliances: every
-  ally of one side goes home), Cosmic Zap (anyone, stage 8: one main player's power off for the
+  Warp and discards one card of each type, its choice), Force Field (anyone, after the alliances: the
+  allies its player chooses, of either side, go home), Cosmic Zap (anyone, stage 8: one main player's power off for the
   challenge), Emotion Control (anyone, stage 8: both attack cards count as compromises; the deal
   follows), Quash (anyone, a deal just accepted: cancelled, it fails and both pay the 3 tokens), Card Zap
   (anyone, in answer to another player's edict or flare: cancelled; a Card Zap is an edict, so it may be

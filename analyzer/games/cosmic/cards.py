@@ -14,8 +14,8 @@ Edicts (ESTIMATED texts, FFG lineage: cards-research.yaml):
 - Plague (W_START, any player, on another player; FFG counts): that player loses PLAGUE_TOKENS tokens
   from its bases to the Warp (not a challenge loss: no consolation) and discards one card of each type
   it holds (attack, compromise, reinforcement, edict, flare), each chosen by itself.
-- Force Field (W_ALLIANCE, any player): cancels the alliances of one side (every ally of that side goes
-  home). Model: one side per card (the text's "any alliances you choose" is not split further).
+- Force Field (W_ALLIANCE, any player, while there is an ally): cancels any alliances its player
+  chooses, ally by ally from the offense's left (either side; each ally cancelled goes home).
 - Cosmic Zap (W_REVEAL, any player): one main player's power is off for the rest of the challenge.
 - Emotion Control (W_REVEAL, any player): both attack cards count as compromises (the deal follows).
 - Quash (W_DEAL, any player): the deal just accepted is cancelled; it counts as failed and both main
@@ -59,6 +59,7 @@ from . import state as L
 from .context import E_ALLY, E_PLAY, E_ZAP, ORDER_CARDS, ask, trace
 from .moves import go_home, take_from_bases, to_warp
 from .policies import (
+    K_CANCEL_ALLY,
     K_CARD_ZAP,
     K_DISCARD,
     K_LOSE,
@@ -249,9 +250,8 @@ def offer_edict(w, st, d, q, k, v, opts, n):
                 if r != q:
                     n = offer(opts, n, k, r)
     elif w == W_ALLIANCE and v == L.FORCE_FIELD:
-        for s in range(2):
-            if L.ally_tokens(st, d[L.D_PLAYERS], s) > 0:
-                n = offer(opts, n, k, s)
+        if L.ally_tokens(st, d[L.D_PLAYERS], 0) + L.ally_tokens(st, d[L.D_PLAYERS], 1) > 0:
+            n = offer(opts, n, k, 0)
     elif w == W_REVEAL and v == L.COSMIC_ZAP:
         for s in range(2):
             n = offer(opts, n, k, s)
@@ -364,7 +364,7 @@ def apply_edict(st, d, X, q, v, arg):
     elif v == L.PLAGUE:
         plague(st, d, X, arg)
     elif v == L.FORCE_FIELD:
-        force_field(st, d, X, arg)
+        force_field(st, d, X, q)
     elif v == L.QUASH:
         st[L.DEAL_STRUCK] = 2
 
@@ -385,15 +385,22 @@ def plague(st, d, X, r):
 
 
 @njit(cache=True)
-def force_field(st, d, X, side):
-    """Every ally of one side leaves the challenge: its tokens go home."""
-    for q in range(d[L.D_PLAYERS]):
-        slot = (L.OCONE if side == 0 else L.DCONE) + q
-        if q == st[L.OFF] or st[slot] == 0:
+def force_field(st, d, X, q):
+    """q cancels the alliances it chooses, ally by ally from the offense's left: each cancelled ally's
+    tokens go home (the offense's own tokens on the cone are no alliance)."""
+    players = d[L.D_PLAYERS]
+    opts = X[6]
+    for k in range(1, players):
+        r = (st[L.OFF] + k) % players
+        slot = L.OCONE + r if st[L.OCONE + r] > 0 else L.DCONE + r
+        if st[slot] == 0:
             continue
-        n = st[slot]
-        st[slot] = 0
-        go_home(st, d, X, q, n)
+        opts[0] = 0
+        opts[1] = 1
+        if ask(st, d, X, q, K_CANCEL_ALLY, r, 2) == 1:
+            n = st[slot]
+            st[slot] = 0
+            go_home(st, d, X, r, n)
 
 
 @njit(cache=True)

@@ -16,6 +16,7 @@ Decision kinds (K_*) and what their options hold:
   Plague: the seat it strikes); V_ARG: the window (W_*)
 - K_CARD_ZAP: 0 no, 1 yes (the card being played: L.PLAYED_BY, PLAYED_KIND, PLAYED_ARG in the public block)
 - K_DISCARD: card kinds (Plague: one card of one type to discard)
+- K_CANCEL_ALLY: 0 no, 1 yes (Force Field; V_ARG: the ally)
 - K_REWARD: REWARD_CARD or REWARD_TOKEN
 - K_DEAL: DEAL_NONE, DEAL_SWAP, DEAL_OFFENSE_BASE, DEAL_DEFENSE_BASE
 """
@@ -28,11 +29,11 @@ HEURISTIC, CAUTIOUS = 2, 3  # policy codes after the shared random 0 and scripte
 
 (K_REGROUP, K_DESTINY_OWN, K_WILD, K_INSTRUCTION, K_CONE, K_SOURCE, K_TARGET, K_INVITE, K_ANSWER,
  K_ALLY_COUNT, K_CARD, K_USE_POWER, K_MIND_TARGET, K_PLAY, K_REWARD, K_HOME, K_LOSE, K_DEAL, K_ACCEPT,
- K_DEAL_PLANET, K_SECOND, K_REESTABLISH_COUNT, K_CARD_ZAP, K_DISCARD) = range(24)
+ K_DEAL_PLANET, K_SECOND, K_REESTABLISH_COUNT, K_CARD_ZAP, K_DISCARD, K_CANCEL_ALLY) = range(25)
 KIND_NAMES = ("regroup", "own-colour destiny", "wild destiny", "instruction", "cone", "token source", "target",
               "invite", "answer", "ally tokens", "challenge card", "use power", "Mind target", "play card", "reward",
               "tokens home", "lose token", "deal", "accept deal", "deal planet", "second challenge",
-              "re-establish tokens", "card zap", "plague discard")
+              "re-establish tokens", "card zap", "plague discard", "Force Field: cancel ally")
 OPT_REDRAW, OPT_REESTABLISH = -1, 100
 ANSWER_DECLINE, ANSWER_OFFENSE, ANSWER_DEFENSE = 0, 1, 2
 PLAY_PASS = -1
@@ -380,7 +381,7 @@ def my_stake(pub, p):
 
 @njit(cache=True)
 def alliance_play(pub, view, options, n, d):
-    """After alliances: Force Field on the other side's alliances (2+ tokens); Laser's and Mind's flares as a
+    """After alliances: Force Field when the other side's allies have 2+ tokens; Laser's and Mind's flares as a
     main player (or Laser's super on the other side); Zombie's super; Sorcerer's wild when the other side's
     main player is Warpish with 3+ in the Warp; Loser's wild when the other side risks 3+ tokens more."""
     p = view[V_SEAT]
@@ -392,7 +393,7 @@ def alliance_play(pub, view, options, n, d):
         if options[i] == PLAY_PASS:
             continue
         t, v, s = play_card(d, options[i])
-        if t == L.C_EDICT and v == L.FORCE_FIELD and s != side and L.ally_tokens(pub, view[V_PLAYERS], s) >= 2:
+        if t == L.C_EDICT and v == L.FORCE_FIELD and L.ally_tokens(pub, view[V_PLAYERS], 1 - side) >= 2:
             return i
         if t != L.C_FLARE:
             continue
@@ -486,8 +487,10 @@ def zap_choice(pub, view, d):
             return others >= pub[L.WARP + p] + 3
         if v == L.EMOTION_CONTROL:
             return side >= 0 and behind_by(pub, view, d, side) <= 0
-        if v == L.COSMIC_ZAP or v == L.FORCE_FIELD:
+        if v == L.COSMIC_ZAP:
             return side >= 0 and arg == side
+        if v == L.FORCE_FIELD:  # its player will cancel the other side's allies: mine, if it is not on my side
+            return side >= 0 and my_side(pub, by) != side and L.ally_tokens(pub, view[V_PLAYERS], side) > 0
         if v == L.CARD_ZAP:  # it cancels a card of mine or of my side
             return arg == p or (side >= 0 and my_side(pub, arg) == side)
         return False
@@ -570,6 +573,8 @@ def smart(pub, view, hand, options, n, d, commit, cautious):
         return play_choice(pub, view, options, n, d)
     if kind == K_CARD_ZAP:
         return pick(options, n, 1 if zap_choice(pub, view, d) else 0)
+    if kind == K_CANCEL_ALLY:  # Force Field: the allies of the other side
+        return pick(options, n, 1 if my_side(pub, view[V_ARG]) != my_side(pub, p) else 0)
     if kind == K_DISCARD:
         return discard_choice(options, n, d)
     if kind == K_REWARD:
