@@ -16,9 +16,9 @@ from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import table as T
-from analyzer.kernel_pack import pack4, pack6, pack8
 from analyzer.games.simplecard.scenario import CT_NAMES, K, kernel_inputs
 from analyzer.kernel import new_trace
+from analyzer.kernel_pack import pack4, pack6, pack8
 
 
 def card(name, active, passive, a, b, c, rank=1):

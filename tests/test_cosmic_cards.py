@@ -57,6 +57,14 @@ def test_a_card_zap_may_itself_be_zapped(rezap):
     assert pos.warp(0) == (2 if rezap else 0)  # the plague strikes when its zap was zapped
 
 
+def heuristic_yes(pos, p, kind, arg):
+    """The heuristic's answer (0 no, 1 yes) to a yes/no decision of seat p on the built table."""
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    P.fill_view(view, pos.st, pos.d, p, kind, arg)
+    return P.decide(P.HEURISTIC, pos.st[:L.PUB_END], view, P.own_hand(pos.st, p), np.array([0, 1], np.int64), 2,
+                    rng.new_stream(0, 0), np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2)
+
+
 @pytest.mark.parametrize("whose,zaps", [("mine", 1), ("ally", 1), ("other side", 0), ("outsider", 0)])
 def test_the_heuristic_zaps_a_card_zap_against_its_own_side(whose, zaps):
     """Seat 1 defends with seat 2 as its ally (seat 3 outside); a Card Zap of seat 0 cancels a card of `whose`."""
@@ -65,11 +73,7 @@ def test_the_heuristic_zaps_a_card_zap_against_its_own_side(whose, zaps):
     st[L.OFF], st[L.DEF], st[L.PLANET], st[L.OCONE], st[L.DCONE + 2] = 0, 1, 5, 2, 1
     cancelled = {"mine": 1, "ally": 2, "other side": 0, "outsider": 3}[whose]
     st[L.PLAYED_BY], st[L.PLAYED_KIND], st[L.PLAYED_ARG] = 0, pos.kind("E:card_zap"), cancelled
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, st, pos.d, 1, P.K_CARD_ZAP, 0)
-    opts = np.array([0, 1], np.int64)
-    assert P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
-                    np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2) == zaps
+    assert heuristic_yes(pos, 1, P.K_CARD_ZAP, 0) == zaps
 
 
 @pytest.mark.parametrize("by,my_ally,zaps", [(0, True, 1), (0, False, 0), (2, True, 0)])
@@ -79,11 +83,7 @@ def test_the_heuristic_zaps_a_force_field_that_threatens_its_allies(by, my_ally,
     st = pos.st
     st[L.OFF], st[L.DEF], st[L.PLANET], st[L.OCONE], st[L.DCONE + 2] = 0, 1, 5, 1, 1 if my_ally else 0
     st[L.PLAYED_BY], st[L.PLAYED_KIND], st[L.PLAYED_ARG] = by, pos.kind("E:force_field"), 0
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, st, pos.d, 1, P.K_CARD_ZAP, 0)
-    opts = np.array([0, 1], np.int64)
-    assert P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
-                    np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2) == zaps
+    assert heuristic_yes(pos, 1, P.K_CARD_ZAP, 0) == zaps
 
 
 @pytest.mark.parametrize("zap", [1, 0])
@@ -120,11 +120,7 @@ def test_the_heuristic_force_fields_the_other_sides_allies(ally, cancels):
     pos = Pos(4, policies=("heuristic",))
     st = pos.st
     st[L.OFF], st[L.DEF], st[L.PLANET], st[L.OCONE], st[L.OCONE + 2], st[L.DCONE + 3] = 0, 1, 5, 1, 2, 1
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, st, pos.d, 0, P.K_CANCEL_ALLY, ally)
-    opts = np.array([0, 1], np.int64)
-    assert P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 0), opts, 2, rng.new_stream(0, 0),
-                    np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2) == cancels
+    assert heuristic_yes(pos, 0, P.K_CANCEL_ALLY, ally) == cancels
 
 
 def test_without_force_field_the_alliance_counts():

@@ -81,8 +81,9 @@ def test_a_decision_depends_only_on_the_players_view(seed):
                 for k in range(6):
                     st = pos.st if k == 0 else redeal(pos, p, seed * 100 + k)
                     P.fill_view(view, st, pos.d, p, kind, arg)
-                    picks.add(int(P.decide(code, st[:L.PUB_END], view, P.own_hand(st, p), opts, len(opts), rng.new_stream(k, 0), np.zeros(0, np.int64),
-                                           np.zeros(1, np.int64), pos.d, 2)))
+                    picks.add(int(P.decide(code, st[:L.PUB_END], view, P.own_hand(st, p), opts, len(opts),
+                                           rng.new_stream(k, 0), np.zeros(0, np.int64), np.zeros(1, np.int64),
+                                           pos.d, 2)))
                 assert len(picks) == 1, (p, kind, code)
                 checked += 1
     assert checked > 60
@@ -102,8 +103,8 @@ def mind_defends(seen_card):
     view = np.zeros(P.VIEW_SIZE, np.int64)
     P.fill_view(view, st, pos.d, 1, P.K_CARD, 0)
     opts = np.array([pos.kind("A8"), pos.kind("A15")], np.int64)
-    k = P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 1), opts, 2, rng.new_stream(0, 0), np.zeros(0, np.int64), np.zeros(1, np.int64),
-                 pos.d, 2)
+    k = P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
+                 np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2)
     return opts[k], pos
 
 

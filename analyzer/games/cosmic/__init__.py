@@ -10,7 +10,8 @@ timing point), policies.py (the view and the policies), report.py.
 
 Implemented, stage by stage:
 - Pre-challenge: the "at the start of a challenge" cards may be played; then an offense without an
-  attack/compromise card discards its hand, draws 7 and starts the turn again, cards first (after REDEAL_LIMIT such redeals in a row the turn is skipped: never seen with the default deck).
+  attack/compromise card discards its hand, draws 7 and starts the turn again, cards first (after
+  REDEAL_LIMIT such redeals in a row the turn is skipped: never seen with the default deck).
 - 1 Regroup: one offense token from the Warp to a base of its choice (to the cone with no base).
 - 2 Destiny: regular; reverse (ally rewards swap); wild (the offense picks another player); instructions
   "most foreign bases, not you" (ties: the offense picks) and "player on your left"; comets Power Outage and
@@ -29,8 +30,8 @@ Implemented, stage by stage:
 - Card windows (cards.py), each in play order round after round until every player passes in a row: the
   pre-challenge phase and stage 10 of each challenge, which share the "at the start of a challenge" icon
   (Mobius Tubes, Warp Break, Plague; stage 10 comes after the win check, before the second challenge,
-  and not after an offense without a challenge card at stage 7, whose turn ends at once), after the alliances (Force Field; the
-  flares of Loser (wild), Laser, Mind, Sorcerer (wild), Zombie (super)), both cards face down (Loser
+  and not after an offense without a challenge card at stage 7, whose turn ends at once), after the
+  alliances (Force Field; the flares of Loser (wild), Laser, Mind, Sorcerer (wild), Zombie (super)), both cards face down (Loser
   super, Sorcerer super), stage 8 once both attack cards are shown (reinforcements, Cosmic Zap, Emotion
   Control, the Warpish flare, Zombie wild), a deal just accepted (Quash) and the challenge over (Filch,
   Grief). Every edict or flare played may be cancelled by another player's Card Zap, in play order.

@@ -3,9 +3,10 @@ be played, in play order, round after round until every player passes in a row. 
 played may be cancelled at once by a Card Zap of another player (`card_zapped`).
 
 Windows (policies.W_*): W_START (the cards marked "at the start of a challenge": the pre-challenge phase,
-before the offense's hand is checked, and stage 10 of each challenge, which shares its icon), W_ALLIANCE (invitations answered, before the cards are chosen), W_SWAP
-(both challenge cards face down), W_REVEAL (stage 8, both attack cards shown), W_DEAL (a deal was just
-accepted), W_AFTER (the challenge is over, before the played cards are discarded).
+before the offense's hand is checked, and stage 10 of each challenge, which shares its icon), W_ALLIANCE
+(invitations answered, before the cards are chosen), W_SWAP (both challenge cards face down), W_REVEAL
+(stage 8, both attack cards shown), W_DEAL (a deal was just accepted), W_AFTER (the challenge is over,
+before the played cards are discarded).
 
 Edicts (ESTIMATED texts, FFG lineage: cards-research.yaml):
 - Mobius Tubes (W_START, the offense only): every token in the Warp returns to a base of its owner.
@@ -100,9 +101,15 @@ def window_kinds(ctype: np.ndarray, cval: np.ndarray) -> tuple[np.ndarray, np.nd
     """(count per window, the card kinds of each window in rising order) for the data vector d."""
     counts = np.zeros(L.WINDOWS, np.int64)
     kinds = np.zeros((L.WINDOWS, L.KMAX), np.int64)
-    for k, (t, v) in enumerate(zip(ctype, cval)):
-        bits = REINF_WINDOWS if t == L.C_REINF else EDICT_WINDOWS[v] if t == L.C_EDICT else (
-            FLARE_WINDOWS[v] if t == L.C_FLARE else 0)
+    for k, (t, v) in enumerate(zip(ctype, cval, strict=True)):
+        if t == L.C_REINF:
+            bits = REINF_WINDOWS
+        elif t == L.C_EDICT:
+            bits = EDICT_WINDOWS[v]
+        elif t == L.C_FLARE:
+            bits = FLARE_WINDOWS[v]
+        else:  # challenge cards are never played in a window
+            continue
         for w in range(L.WINDOWS):
             if bits >> w & 1:
                 kinds[w, counts[w]] = k
