@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import platform
 import sys
 from contextvars import ContextVar
@@ -20,7 +21,8 @@ from typing import Callable
 import numpy as np
 import polars as pl
 
-from . import __version__, games, results, runner
+from . import __version__, compile_cache, games, results, runner
+from . import progress as _progress
 from . import scenario as scen
 from .errors import UserError
 
@@ -100,17 +102,23 @@ def check_run_options(jobs: int, chunk: int | None) -> None:
 
 
 def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None,
-        jobs: int = 1, out=None, resume: bool = False, chunk: int | None = None, backend: str = "loky",
+        jobs: int = 1, out=None, resume: bool = False, chunk: int | None = None, backend: str = "threads",
         scheduler: str | None = None, on_progress=None, command: str | None = None, info: dict | None = None,
-        columns: list[str] | None = None) -> pl.DataFrame:
+        columns: list[str] | None = None, until_ci: float | None = None, progress: bool | None = None,
+        on_compile=None) -> pl.DataFrame:
     """Play n seeded games; returns one row per game. Writes a parquet file only when `out` is given.
-    backend "dask" uses the active dask Client, or `scheduler` (an address), or a local cluster.
-    `info`, if a dict, receives the run's timings. `columns` limits what is read back from `out`."""
+    backend "threads" (this process), "loky" (worker processes) or "dask": the active dask Client, or
+    `scheduler` (an address), or a local cluster. With `until_ci`, n is the most games: the run stops
+    as soon as every position's (and faction's) win rate is known within +-until_ci (see stopping.py).
+    `progress`: show a progress display on stderr (default: in a terminal or a notebook, unless
+    `on_progress` is given). `info`, if a dict, receives the run's timings. `columns` limits what is read
+    back from `out`."""
     game = _game(game)
     if int(n) < 1:
         raise UserError(f"--n {n}: must be at least 1")
     check_run_options(jobs, chunk)
     seed = check_seed(seed)
+    until = _until(until_ci, int(n))
     sc = load_scenario(game, scenario, set, players, policy)
     if command is None:
         command = _python_call("sim", game, n=int(n), seed=seed, set=set, players=players, policy=policy,
@@ -119,14 +127,36 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     if out is not None:
         results.check_writable(Path(out))
     session = runner.dask_session(scheduler, jobs) if backend == "dask" else contextlib.nullcontext()
-    with session:
+    if progress is None:
+        progress = on_progress is None and on_compile is None and _progress.interactive()
+    display = (_progress.RunProgress(game.name, int(n), compile_cache.expected_seconds(_folder(game)))
+               if progress else contextlib.nullcontext())
+    with session, display:
+        if progress:
+            on_progress, on_compile = display.advance, display.compiling
         df, run = runner.run(game, sc, int(n), seed, jobs=jobs, out=Path(out) if out else None, resume=resume,
-                             chunk=chunk, backend=backend, meta=meta, on_progress=on_progress)
+                             chunk=chunk, backend=backend, meta=meta, on_progress=on_progress, until=until,
+                             on_compile=on_compile)
     if info is not None:
-        info.update(runner.timings(run))
+        info.update(runner.timings(run), complete_already=run.complete_already)
+    if until is not None:
+        meta.update(n=run.n, stopping=until.summary())
     if (listener := _run_listener.get()) is not None:
-        listener(int(n), run.sim_s + run.compile_s, meta)
+        listener(run.n, run.sim_s + run.compile_s, meta)
     return df if df is not None else pl.read_parquet(out, columns=columns)
+
+
+def _until(target: float | None, max_n: int):
+    if target is None:
+        return None
+    if not 0 < target < 0.5:
+        raise UserError(f"--until-ci {target}: a half-width between 0 and 0.5, such as 0.005 (half a percentage point)")
+    from .stopping import UntilConfident
+    return UntilConfident(target, max_n)
+
+
+def _folder(game) -> Path:
+    return Path(inspect.getfile(type(game))).parent
 
 
 @dataclass

@@ -10,17 +10,9 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
-from . import api, games, results, runner
+from . import api, compile_cache, games, progress, results, runner
 from . import scenario as scen
 from .errors import UserError
 
@@ -108,12 +100,6 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Scenario YAML fil
         raise typer.Exit(2)
 
 
-def _progress(total: int, quiet: bool):
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                    console=err, disable=quiet, transient=False)
-
-
 @app.command()
 def sim(
     game: GameArg,
@@ -127,12 +113,16 @@ def sim(
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Results parquet (default results/GAME.parquet).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run with the same arguments.")] = False,
     chunk: Annotated[Optional[int], typer.Option("--chunk", help="Games per work unit (default: automatic).")] = None,
-    backend: Annotated[str, typer.Option("--backend", help="loky (local processes) or dask (a dask.distributed cluster).")] = "loky",
+    backend: Annotated[str, typer.Option("--backend", help="threads (this process, the default), loky (local worker processes) or dask (a dask.distributed cluster).")] = "threads",
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="dask scheduler address (with --backend dask); default: a local cluster of --jobs workers.")] = None,
+    until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Play until every position's and faction's win rate is within this 95% half-width (e.g. 0.005), by a confidence sequence valid under optional stopping; --n is then the default of --max-n.")] = None,
+    max_n: Annotated[Optional[str], typer.Option("--max-n", help="With --until-ci: the most games to play (default 1e7).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ):
     """Play N seeded games and write one row per game to a parquet file."""
-    count = parse_count(n)
+    if max_n is not None and until_ci is None:
+        raise UserError("--max-n: only with --until-ci")
+    count = parse_count(max_n or "1e7", "--max-n") if until_ci is not None else parse_count(n)
     g = games.get(game)
     target = out_file or Path("results") / f"{g.name}.parquet"
     # everything a user can get wrong is checked before the progress bar appears
@@ -141,28 +131,40 @@ def sim(
     results.check_writable(target)
     api.check_run_options(jobs, chunk)
     info: dict = {}
-    with _progress(count, quiet) as bar:
-        task = bar.add_task(f"{g.name}", total=count, rate="")
-
-        def advance(k: int):
-            bar.advance(task, k)
-            t = bar.tasks[task]
-            if t.elapsed:
-                bar.update(task, rate=f"{t.completed / t.elapsed:,.0f} games/s")
-
-        df = api.sim(g, n=count, seed=seed, scenario=sc,
-                     jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, scheduler=scheduler,
-                     on_progress=advance,
-                     command=api.command_line(), info=info, columns=["is_winner", "first_player", "length"])
+    label = g.name if until_ci is None else f"{g.name} until +-{until_ci:g}"
+    try:
+        with progress.RunProgress(g.name, count, compile_cache.expected_seconds(api._folder(g)), disable=quiet,
+                                  console=err, label=label) as bar:
+            df = api.sim(g, n=count, seed=seed, scenario=sc,
+                         jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, scheduler=scheduler,
+                         on_progress=bar.advance, on_compile=bar.compiling, until_ci=until_ci, progress=False,
+                         command=api.command_line(), info=info, columns=["is_winner", "first_player", "length"])
+    except runner.RunInterrupted as e:  # Ctrl-C: what is saved, and how to go on
+        err.print(f"interrupted: {e.saved:,} of {e.n:,} games saved; resume with: {_resume_command()}",
+                  highlight=False, soft_wrap=True, markup=False)
+        raise typer.Exit(130) from None
+    except runner.RunFailed as e:
+        err.print(f"error: {e}; the games saved so far stay: resume with: {_resume_command()}",
+                  highlight=False, soft_wrap=True, markup=False)
+        raise typer.Exit(1) from None
+    if info["complete_already"]:
+        out.print(f"{target}: this run is already complete ({df.height:,} games); nothing to resume", highlight=False)
+        return
     out.print(summary_line(g, df, info, target), highlight=False, soft_wrap=True)
+
+
+def _resume_command() -> str:
+    line = api.command_line()
+    return line if "--resume" in sys.argv else f"{line} --resume"
 
 
 def summary_line(g, df, info: dict, target) -> str:
     wins = results.by_position(df, "is_winner").astype(bool)
     rates = " ".join(f"{100 * r:.1f}%" for r in wins.mean(axis=0))
-    return (f"{g.name}: {df.height:,} games in {info['sim_s']:.1f} s ({info['games_per_s']:,.0f} games/s, "
-            f"{info['jobs']} jobs, +{info['compile_s']:.1f} s compile) -> {target}; "
-            f"win rate by position (1 moves first) {rates}; mean length {df['length'].mean():.1f} {g.length_unit}")
+    restored = f", {info['resumed_games']:,} restored from the interrupted run" if info["resumed_games"] else ""
+    return (f"{g.name}: {df.height:,} games ({info['played_games']:,} played in {info['sim_s']:.1f} s, "
+            f"{info['games_per_s']:,.0f} games/s, {info['jobs']} jobs, +{info['compile_s']:.1f} s compile{restored}) "
+            f"-> {target}; win rate by position (1 moves first) {rates}; mean length {df['length'].mean():.1f} {g.length_unit}")
 
 
 @app.command()

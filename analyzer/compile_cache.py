@@ -97,3 +97,28 @@ def install_cache_locator() -> None:
 
 
 install_cache_locator()  # at import
+
+
+# ---- how long a cold compile takes, for the wait message -------------------------------------------
+# Measured on a 2-core machine (`analyzer bench` prints them); a compile on this machine records its own.
+SHIPPED_SECONDS = {"stop": 70, "spacebase": 70, "mlem": 60, "simplecard": 100, "cosmic": 240, "pig": 12}
+
+
+def _record(folder: Path) -> Path:
+    root = Path(config.CACHE_DIR) if config.CACHE_DIR else folder / "__pycache__"
+    return root / f"analyzer-compile-seconds-{folder.name}.txt"
+
+
+def expected_seconds(folder: Path) -> float:
+    """About how long compiling the kernels of `folder` takes: this machine's last compile, else the shipped figure."""
+    try:
+        return float(_record(folder).read_text())
+    except (OSError, ValueError):
+        return SHIPPED_SECONDS.get(folder.name, 60)
+
+
+def record_seconds(folder: Path, seconds: float) -> None:
+    try:
+        _record(folder).write_text(f"{seconds:.0f}")
+    except OSError:
+        pass  # a read-only checkout: the shipped figure stays

@@ -71,6 +71,9 @@ class Report:
         ]
         if m.get("command"):
             lines.append(f"Command: `{m['command']}`")
+        if m.get("stopping"):
+            from .stopping import header_line
+            lines.append(header_line(m["stopping"]))
         changed = m.get("changed_rules", [])
         lines.append(f"Rules changed from the game's default scenario: {', '.join(f'`{c}`' for c in changed)}."
                      if changed else "Rules: the game's default scenario.")

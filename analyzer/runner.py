@@ -1,35 +1,34 @@
-"""Run N seeded games in chunks, in parallel, with progress, part files and resume.
+"""Run N seeded games in chunks, in parallel, with progress, a results file written as chunks finish,
+and resume.
 
-Game ids 0..N-1 are split into chunks; each chunk is one kernel call in a worker (loky processes
-locally, dask on a cluster through joblib). Because each game draws only from its (seed, game id) stream,
-the rows never depend on the chunk size, the worker count or the backend. With an output file, each
-chunk is written as a part file under `<out>.parts/` as soon as it is done, so an interrupted run
-resumes (`resume=True`) without losing or duplicating games; the parts are then merged atomically.
-Parts are lz4-compressed Arrow IPC: nearly free to write and to read back, so the only parquet
-encoding of a run is the final file's.
+Game ids 0..N-1 are split into chunks; each chunk is one kernel call. Locally the chunks are played by
+a pool of threads in this process (`threads`, the default: the kernels release the GIL, so there are
+no workers to start, the compiled code is loaded once and nothing is pickled); `loky` uses worker
+processes, and `dask` a dask.distributed cluster, both through joblib's executors. Because each game
+draws only from its (seed, game id) stream, the rows never depend on the chunk size, the worker
+count or the backend. Where the finished chunks go, and how an interrupted run resumes, is
+run_store.py.
 """
 from __future__ import annotations
 
 import contextlib
 import inspect
 import itertools
-import json
-import shutil
+import os
+import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, wait
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
 import numpy as np
-import polars as pl
-from joblib import Parallel, delayed, parallel_config
-from joblib.externals.loky import get_reusable_executor
 
-from . import compile_cache, results
+from . import compile_cache, results, run_store
 from .errors import UserError
 
-BACKENDS = ("loky", "dask")
+BACKENDS = ("threads", "loky", "dask")
+POOL_RESTARTS = 2  # worker processes that die (killed, out of memory) are replaced this often per run
 _pool = None  # this process's loky workers, kept between runs (a notebook starts them once)
 
 
@@ -43,10 +42,27 @@ class RunInfo:
     compile_s: float = 0.0
     sim_s: float = 0.0
     resumed_games: int = 0
+    complete_already: bool = False  # --resume of a run that had finished: nothing was played
+
+    @property
+    def played_games(self) -> int:
+        return self.n - self.resumed_games
 
     @property
     def games_per_s(self) -> float:
-        return (self.n - self.resumed_games) / self.sim_s if self.sim_s > 0 else float("nan")
+        return self.played_games / self.sim_s if self.sim_s > 0 else float("nan")
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a run; says how many games are saved for --resume (0 without an output file)."""
+
+    def __init__(self, saved: int, n: int, journal: Path | None):
+        super().__init__(f"{saved:,} of {n:,} games saved")
+        self.saved, self.n, self.journal = saved, n, journal
+
+
+class RunFailed(Exception):
+    """The run could not go on (its workers keep dying); the saved games stay for --resume."""
 
 
 def default_chunk(n: int, jobs: int) -> int:
@@ -65,60 +81,29 @@ def chunk_bounds(n: int, chunk: int) -> Iterator[tuple[int, int]]:
         yield lo, min(lo + (chunk if lo < head else small), n)
 
 
-def _play_chunk(i: int, game, scenario, seed: int, lo: int, hi: int, part: str | None):
-    """Chunk i: games lo..hi-1. Returns (i, games played, frame); the frame is None once written to `part`."""
+def _play_chunk(i: int, game, scenario, seed: int, lo: int, hi: int):
+    """Chunk i: games lo..hi-1, as (i, its results table)."""
     ids = np.arange(lo, hi, dtype=np.int64)
-    frame = results.to_frame(game.run_batch(scenario, seed, ids), ids, seed, scenario)
-    if part is None:
-        return i, hi - lo, frame
-    with results.atomic_path(Path(part)) as tmp:
-        frame.write_ipc(tmp, compression="lz4")  # half the disk of uncompressed, for ~6 ms per 20k games
-    return i, hi - lo, None
+    return i, results.to_frame(game.run_batch(scenario, seed, ids), ids, seed, scenario)
 
 
-def _parts_dir(out: Path) -> Path:
-    return out.with_name(out.name + ".parts")
-
-
-def _prepare_parts(out: Path, manifest: dict, resume: bool) -> tuple[Path, set[int]]:
-    parts = _parts_dir(out)
-    if parts.exists():
-        if not resume:
-            raise UserError(f"{parts}: an unfinished run is there; pass --resume to continue it or delete it")
-        try:
-            old = json.loads((parts / "manifest.json").read_text())
-        except (OSError, ValueError):
-            raise UserError(f"{parts}: manifest.json is missing or damaged; delete the folder and rerun") from None
-        if old != manifest:
-            diff = [k for k in manifest if old.get(k) != manifest[k]]
-            raise UserError(f"{parts}: --resume with a different run ({', '.join(diff)} differ); delete it or rerun as before")
-        done = {int(p.stem.split("-")[1]) for p in parts.glob("part-*.arrow")}
-        return parts, done
-    parts.mkdir(parents=True)
-    (parts / "manifest.json").write_text(json.dumps(manifest, indent=1))
-    return parts, set()
-
-
-def _dask_parallel():
-    """A joblib Parallel on the dask.distributed Client of the caller (`dask_session()` below), so
-    the same code drives a laptop or a cluster."""
-    try:
-        import dask.distributed  # noqa: F401  (registers joblib's dask backend)
-    except ImportError:
-        raise UserError("--backend dask needs the cluster extra: pip install 'analyzer[cluster]'") from None
-    with parallel_config(backend="dask"):  # joblib registers its dask backend on first use here
-        return Parallel(n_jobs=-1, return_as="generator_unordered")
-
-
+# ---- local worker processes (loky) ----------------------------------------------------------------
 def _start_pool(jobs: int, game, scenario):
     """The local worker processes. When the game's kernels are cached (`warm`), each worker loads them
     right away and the parent, which plays nothing, never does. Otherwise the workers only import the
     game while the parent compiles, and load the new cache with their first chunk, so a cold cache is
     compiled once. Returns the pool and the workers' start-up futures."""
-    global _pool
-    _pool = get_reusable_executor(max_workers=jobs)
+    pool = _loky_pool(jobs)
     warm = compile_cache.is_warm(Path(inspect.getfile(type(game))).parent)
-    return _pool, [_pool.submit(_start_worker, game, scenario if warm else None) for _ in range(jobs)], warm
+    return pool, [pool.submit(_start_worker, game, scenario if warm else None) for _ in range(jobs)], warm
+
+
+def _loky_pool(jobs: int):
+    """loky's reusable executor (a new one after a worker died), its workers watching this process."""
+    global _pool
+    from joblib.externals.loky import get_reusable_executor
+    _pool = get_reusable_executor(max_workers=jobs, initializer=_watch_parent, initargs=(os.getpid(),))
+    return _pool
 
 
 def _start_worker(game, scenario) -> None:
@@ -128,16 +113,14 @@ def _start_worker(game, scenario) -> None:
         game.warm_up(scenario)
 
 
-def _pool_results(pool, calls: Iterator[tuple], in_flight: int):
-    """Results of _play_chunk(*call) for each call, in the order they finish, with at most
-    `in_flight` chunks submitted at a time."""
-    pending = {pool.submit(_play_chunk, *call) for call in itertools.islice(calls, in_flight)}
-    while pending:
-        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-        for f in finished:
-            yield f.result()
-            if (call := next(calls, None)) is not None:
-                pending.add(pool.submit(_play_chunk, *call))
+def _watch_parent(parent: int) -> None:
+    """In each worker process: exit as soon as the parent is gone (kill -9 gives no orderly shutdown),
+    instead of playing on for a minute with no one to take the results."""
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+    threading.Thread(target=watch, daemon=True, name="analyzer-parent-watch").start()
 
 
 def stop_workers() -> None:
@@ -145,6 +128,53 @@ def stop_workers() -> None:
     for their orderly shutdown."""
     if _pool is not None:
         _pool.shutdown(wait=True, kill_workers=True)
+
+
+def _pool_results(pool, calls: Iterator[tuple], in_flight: int, restart: Callable[[], object] | None = None):
+    """Results of _play_chunk(*call) for each call, in the order they finish, with at most
+    `in_flight` chunks submitted at a time. When the pool breaks (a worker process died) and `restart`
+    is given, a new pool from restart() plays the chunks that were lost."""
+    submitted = {}
+
+    def submit(call):
+        submitted[pool.submit(_play_chunk, *call)] = call
+
+    for call in itertools.islice(calls, in_flight):
+        submit(call)
+    restarts = 0
+    while submitted:
+        finished, _ = wait(submitted, return_when=FIRST_COMPLETED)
+        if any(isinstance(f.exception(), BrokenExecutor) for f in finished):
+            if restart is None or restarts >= POOL_RESTARTS:
+                raise RunFailed("a worker process died (killed or out of memory) and the run cannot go on")
+            restarts += 1
+            played = [f for f in submitted if f.done() and f.exception() is None]
+            lost = [c for f, c in submitted.items() if f not in played]
+            for f in played:
+                yield f.result()
+            submitted.clear()
+            pool = restart()
+            for c in lost:
+                submit(c)
+            continue
+        for f in finished:
+            del submitted[f]
+            yield f.result()
+            if (nxt := next(calls, None)) is not None:
+                submit(nxt)
+
+
+# ---- dask -----------------------------------------------------------------------------------------
+def _dask_parallel():
+    """A joblib Parallel on the dask.distributed Client of the caller (`dask_session()`), so the same
+    code drives a laptop or a cluster. dask itself plays again a chunk whose worker died."""
+    from joblib import Parallel, parallel_config
+    try:
+        import dask.distributed  # noqa: F401  (registers joblib's dask backend)
+    except ImportError:
+        raise UserError("--backend dask needs the cluster extra: pip install 'analyzer[cluster]'") from None
+    with parallel_config(backend="dask"):  # joblib registers its dask backend on first use here
+        return Parallel(n_jobs=-1, return_as="generator_unordered")
 
 
 @contextlib.contextmanager
@@ -179,72 +209,133 @@ def _has_client(get_client) -> bool:
         return False
 
 
+# ---- the run --------------------------------------------------------------------------------------
 def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = None, resume: bool = False,
-        chunk: int | None = None, backend: str = "loky", meta: dict | None = None,
-        on_progress: Callable[[int], None] | None = None) -> tuple[pl.DataFrame | None, RunInfo]:
-    """Play games 0..n-1. Returns the table (when `out` is None) and timings.
+        chunk: int | None = None, backend: str = "threads", meta: dict | None = None,
+        on_progress: Callable[[int], None] | None = None, until=None,
+        on_compile: Callable[[bool], None] | None = None):
+    """Play games 0..n-1. Returns the table (when `out` is None) and a RunInfo.
 
-    on_progress(k) is called in the parent each time k more games are done.
+    on_progress(k) is called in this thread each time k more games are done. on_compile(cold) is
+    called before the kernels are compiled (cold=True) or loaded from the cache, and on_compile(None)
+    when they are ready. `until` (a stopping.UntilConfident) stops the run at the first chunk, in
+    game-id order, after which its rule is met; n is then the most games it may play.
     """
     if backend not in BACKENDS:
         raise UserError(f"--backend {backend!r}: choose from {', '.join(BACKENDS)}")
+    if until is not None:
+        chunk = chunk or default_chunk(n, 1)  # where the run stops must not depend on --jobs
     chunk = chunk or default_chunk(n, jobs)
+    journal, restored = None, set()
+    if out is not None:
+        manifest = {"game": game.name, "scenario_hash": scenario.content_hash(), "seed": seed, "n": n, "chunk": chunk,
+                    "bounds": run_store.BOUNDS, **({"until": until.target} if until is not None else {})}
+        if resume and (done := run_store.finished_run(Path(out), manifest)) is not None:
+            info = RunInfo(n=done["n"], seed=seed, jobs=jobs, backend=backend, chunk=chunk, resumed_games=done["n"])
+            info.complete_already = True
+            return None, info
+        journal, restored, manifest = run_store.open_journal(Path(out), manifest, resume)
+        chunk = manifest["chunk"]
     info = RunInfo(n=n, seed=seed, jobs=jobs, backend=backend, chunk=chunk)
+    bounds = list(chunk_bounds(n, chunk))
+    sink = (run_store.MemorySink(len(bounds)) if journal is None
+            else run_store.FileSink(Path(out), journal, len(bounds), restored))
 
     pool, starting, warm = None, [], False
     t0 = time.perf_counter()
-    if backend == "loky" and jobs > 1 and n > chunk:
-        pool, starting, warm = _start_pool(jobs, game, scenario)
-    if not warm:
-        game.warm_up(scenario)  # compile (or load the cache) once, timed apart from the simulation
-    else:
-        wait(starting)  # the workers load the cached kernels side by side
-    info.compile_s = time.perf_counter() - t0
-
-    parts, done = None, set()
-    if out is not None:
-        manifest = {"game": game.name, "scenario_hash": scenario.content_hash(), "seed": seed, "n": n, "chunk": chunk,
-                    "bounds": "chunks, then a tail in quarters"}  # how chunk_bounds cuts: parts of older runs differ
-        parts, done = _prepare_parts(Path(out), manifest, resume)
-        info.resumed_games = sum(hi - lo for i, (lo, hi) in enumerate(chunk_bounds(n, chunk)) if i in done)
-        if on_progress and info.resumed_games:
-            on_progress(info.resumed_games)
-
-    def part(i: int) -> str | None:
-        return None if parts is None else str(parts / f"part-{i:06d}.arrow")
-
-    frames: dict[int, pl.DataFrame] = {}
-    # a generator: memory does not grow with n (chunks are made as workers become free)
-    calls = ((i, game, scenario, seed, lo, hi, part(i))
-             for i, (lo, hi) in enumerate(chunk_bounds(n, chunk)) if i not in done)
-    t1 = time.perf_counter()
-    if backend == "dask":
-        stream = _dask_parallel()(delayed(_play_chunk)(*call) for call in calls)
-    elif pool is not None:
-        stream = _pool_results(pool, calls, 2 * jobs)
-    else:  # in-process: no worker start-up to pay
-        stream = (_play_chunk(*call) for call in calls)
     try:
-        for i, count, frame in stream:
-            if frame is not None:
-                frames[i] = frame
-            if on_progress:
-                on_progress(count)
+        if backend == "loky" and jobs > 1 and n > chunk:
+            pool, starting, warm = _start_pool(jobs, game, scenario)
+        folder = Path(inspect.getfile(type(game))).parent
+        cold = not compile_cache.is_warm(folder)
+        if on_compile:
+            on_compile(cold)
+        if not warm:
+            game.warm_up(scenario)  # compile (or load the cache) once, timed apart from the simulation
+        else:
+            wait(starting)  # the workers load the cached kernels side by side
+        info.compile_s = time.perf_counter() - t0
+        if cold:
+            compile_cache.record_seconds(folder, info.compile_s)
+        if on_compile:
+            on_compile(None)
+        info.resumed_games = sum(hi - lo for i, (lo, hi) in enumerate(bounds) if i in restored)
+        t1 = time.perf_counter()
+        played_to = _play(game, scenario, seed, jobs, backend, bounds, restored, sink, pool, on_progress, until)
+        info.sim_s = time.perf_counter() - t1
+    except KeyboardInterrupt:
+        _stop(pool, sink)
+        raise RunInterrupted(sink.saved_games() if journal else 0, n, journal) from None
     except BaseException:
-        if pool is not None:  # an error or Ctrl-C stops the workers now, not after their chunks
-            pool.shutdown(wait=False, kill_workers=True)
+        _stop(pool, sink)
         raise
-    info.sim_s = time.perf_counter() - t1
-
-    if parts is None:
-        return pl.concat([frames[i] for i in sorted(frames)]), info
-    files = sorted(parts.glob("part-*.arrow"))  # zero-padded chunk numbers: game-id order
-    results.write_atomic(pl.scan_ipc(files), Path(out), meta={**(meta or {}), "timings": timings(info)})
-    shutil.rmtree(parts)
+    if until is not None:
+        info.n = played_to
+    if journal is None:
+        return sink.table().head(played_to), info
+    # what identifies the run comes first: a --resume of the finished file checks it (run_store.finished_run)
+    meta = {"game": game.name, "scenario_hash": scenario.content_hash(), "seed": seed, "n": n, **(meta or {}),
+            "timings": timings(info)}
+    if until is not None:
+        meta.update(n=played_to, stopping=until.summary())
+    sink.finish(meta)
     return None, info
+
+
+def _stop(pool, sink) -> None:
+    if pool is not None:  # an error or Ctrl-C stops the workers now, not after their chunks
+        pool.shutdown(wait=False, kill_workers=True)
+    if isinstance(sink, run_store.FileSink):
+        sink.abandon()
+
+
+def _play(game, scenario, seed, jobs, backend, bounds, restored, sink, pool, on_progress, until) -> int:
+    """Play the chunks not restored; feed the sink; returns the games written (all, or up to the stop)."""
+    calls = ((i, game, scenario, seed, lo, hi) for i, (lo, hi) in enumerate(bounds) if i not in restored)
+    if backend == "dask":
+        stream = _dask_parallel()(_delayed(_play_chunk)(*call) for call in calls)
+    elif pool is not None:
+        stream = _pool_results(pool, calls, 2 * jobs, lambda: _loky_pool(jobs))
+    elif jobs > 1 and len(bounds) > 1:
+        stream = _threads(jobs, calls)
+    else:  # one thread: no pool to pay
+        stream = (_play_chunk(*call) for call in calls)
+
+    if until is not None:
+        sink.on_emit = until.add_and_check
+    if on_progress and restored:
+        on_progress(sum(hi - lo for i, (lo, hi) in enumerate(bounds) if i in restored))
+    try:
+        if sink.drain():
+            return until.games
+        for i, frame in stream:
+            stopped = sink.add(i, frame)
+            if on_progress:
+                on_progress(frame.height)
+            if stopped:
+                return until.games
+    finally:
+        if hasattr(stream, "close"):
+            stream.close()  # a stopped run leaves no chunk playing
+    return bounds[-1][1] if until is None else until.games
+
+
+def _delayed(fn):
+    from joblib import delayed
+    return delayed(fn)
+
+
+def _threads(jobs: int, calls):
+    """The chunks on a pool of `jobs` threads, in the order they finish; on an interrupt or an error,
+    the chunks not started are dropped and the ones playing are waited for (a kernel cannot be stopped)."""
+    pool = ThreadPoolExecutor(jobs, thread_name_prefix="analyzer-chunk")
+    try:
+        yield from _pool_results(pool, calls, 2 * jobs)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def timings(info: RunInfo) -> dict:
     return {"compile_s": round(info.compile_s, 3), "sim_s": round(info.sim_s, 3),
             "games_per_s": round(info.games_per_s, 1), "jobs": info.jobs, "backend": info.backend,
-            "chunk": info.chunk, "resumed_games": info.resumed_games}
+            "chunk": info.chunk, "resumed_games": info.resumed_games, "played_games": info.played_games}

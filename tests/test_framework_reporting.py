@@ -29,3 +29,14 @@ def test_report_writes_markdown_html_and_png(tmp_path):
 def test_header_says_when_nothing_is_estimated(tmp_path):
     md = Report("R", _meta([]), 10).write(tmp_path).read_text()
     assert "Estimated data: none" in md
+
+
+def test_header_states_the_stopping_rule_of_a_run_until_confident(tmp_path):
+    import analyzer
+    from toygame import GAME as TOY
+    out = tmp_path / "u.parquet"
+    analyzer.sim(TOY, n=50_000, seed=1, until_ci=0.03, out=out)
+    meta = analyzer.results.read_meta(out)
+    md = Report("R", meta, meta["n"]).write(tmp_path / "rep").read_text()
+    assert f"it stopped at {meta['n']:,} games (the target was reached)" in md
+    assert "at most 3.00 percentage points" in md and "confidence sequence" in md and "optional stopping" in md

@@ -16,11 +16,12 @@ from analyzer import compile_cache, games, results, runner
 from analyzer.errors import UserError
 
 
-def test_rows_do_not_depend_on_jobs_or_chunking():
+def test_rows_do_not_depend_on_jobs_chunking_or_backend():
     a = analyzer.sim(TOY, n=3000, seed=11, jobs=1)
     b = analyzer.sim(TOY, n=3000, seed=11, jobs=2, chunk=700)
     c = analyzer.sim(TOY, n=3000, seed=11, jobs=1, chunk=1)
-    assert a.equals(b) and a.equals(c)
+    d = analyzer.sim(TOY, n=3000, seed=11, jobs=2, chunk=700, backend="loky")
+    assert a.equals(b) and a.equals(c) and a.equals(d)
     assert a["game_id"].to_list() == list(range(3000))
 
 
@@ -187,9 +188,112 @@ def test_a_warm_cache_is_loaded_by_the_workers_not_the_parent(monkeypatch):
     assert compile_cache.is_warm(Path(inspect.getfile(type(pig))).parent)
     parent_warm_ups = []
     monkeypatch.setattr(type(pig), "warm_up", lambda self, scenario: parent_warm_ups.append(scenario))
-    assert analyzer.sim(pig, n=4000, seed=1, jobs=2, chunk=1000).equals(expected)
+    assert analyzer.sim(pig, n=4000, seed=1, jobs=2, chunk=1000, backend="loky").equals(expected)
     assert parent_warm_ups == []  # the parent, which plays nothing, loaded nothing
     # a cold cache is compiled once, by the parent, before any worker plays
     monkeypatch.setattr(compile_cache, "is_warm", lambda folder: False)
-    assert analyzer.sim(pig, n=4000, seed=1, jobs=2, chunk=1000).equals(expected)
+    assert analyzer.sim(pig, n=4000, seed=1, jobs=2, chunk=1000, backend="loky").equals(expected)
     assert len(parent_warm_ups) == 1
+
+
+def test_the_file_is_written_chunk_by_chunk_in_game_id_order(tmp_path):
+    """One row group per chunk, encoded while the run goes on (no merge at the end), in game-id order
+    although two threads finish chunks in any order."""
+    import pyarrow.parquet as pq
+    out = tmp_path / "t.parquet"
+    sc = analyzer.load_scenario(TOY)
+    growing = []
+
+    def look(k):
+        tmp = out.with_name(out.name + ".parts") / "results.parquet.tmp"
+        growing.append(tmp.stat().st_size if tmp.exists() else 0)
+    runner.run(TOY, sc, 5000, 3, jobs=2, chunk=400, out=out, on_progress=look)
+    bounds = list(runner.chunk_bounds(5000, 400))
+    assert pq.ParquetFile(out).metadata.num_row_groups == len(bounds)
+    assert sorted(growing) == growing and growing[-1] > growing[0]  # the file grew during the run
+    assert pl.read_parquet(out).equals(analyzer.sim(TOY, n=5000, seed=3))
+
+
+def test_resume_with_other_jobs_and_of_a_finished_run(tmp_path):
+    out = tmp_path / "r.parquet"
+    sc = analyzer.load_scenario(TOY)
+
+    def stop_after_two(k, seen=[]):
+        seen.append(k)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+    with pytest.raises(runner.RunInterrupted) as stopped:
+        runner.run(TOY, sc, 20_000, 9, jobs=1, out=out, on_progress=stop_after_two)
+    assert stopped.value.saved == 2 * runner.default_chunk(20_000, 1) and stopped.value.n == 20_000
+    # --jobs 2 would cut other chunks; the journal's chunk size is kept, and the rows are the same
+    _, info = runner.run(TOY, sc, 20_000, 9, jobs=2, out=out, resume=True)
+    assert info.resumed_games == stopped.value.saved and info.played_games == 20_000 - stopped.value.saved
+    assert pl.read_parquet(out).equals(analyzer.sim(TOY, n=20_000, seed=9))
+    # resuming what is finished plays nothing and leaves the file alone
+    before = out.stat().st_mtime_ns
+    _, again = runner.run(TOY, sc, 20_000, 9, jobs=2, out=out, resume=True)
+    assert again.complete_already and again.played_games == 0 and out.stat().st_mtime_ns == before
+
+
+def test_a_full_disk_mid_run_is_one_line_and_the_saved_parts_resume(tmp_path, monkeypatch):
+    import errno
+    out = tmp_path / "d.parquet"
+    sc = analyzer.load_scenario(TOY)
+    real, writes = runner.run_store.FileSink._journal, []
+
+    def journal(self, i, frame):
+        writes.append(i)
+        if len(writes) == 4:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(self, i, frame)
+    monkeypatch.setattr(runner.run_store.FileSink, "_journal", journal)
+    with pytest.raises(UserError, match=r"No space left on device\); the 300 games saved so far stay in d.parquet.parts: .* --resume"):
+        runner.run(TOY, sc, 1000, 2, chunk=100, out=out)
+    assert len(list(out.with_name("d.parquet.parts").glob("part-*.arrow"))) == 3 and not out.exists()
+    monkeypatch.setattr(runner.run_store.FileSink, "_journal", real)
+    _, info = runner.run(TOY, sc, 1000, 2, chunk=100, out=out, resume=True)
+    assert info.resumed_games == 300 and pl.read_parquet(out).equals(analyzer.sim(TOY, n=1000, seed=2))
+
+
+def test_until_ci_stops_at_the_first_chunk_where_every_interval_is_narrow_enough(tmp_path):
+    from analyzer import stopping
+    out = tmp_path / "u.parquet"
+    df = analyzer.sim(TOY, n=100_000, seed=4, until_ci=0.02, out=out)
+    meta = results.read_meta(out)
+    rho = stopping.best_rho(0.02)
+    # the toy game has no factions: every position has one outcome per game, so the stop is known in advance
+    ends = [hi for _, hi in runner.chunk_bounds(100_000, runner.default_chunk(100_000, 1))]
+    expected = next(hi for hi in ends if stopping.half_width(hi, rho) <= 0.02)
+    assert df.height == meta["n"] == expected < 100_000
+    assert meta["stopping"]["reached"] and meta["stopping"]["stopped_at"] == expected
+    assert meta["stopping"]["widest_half_width"] <= 0.02 < stopping.half_width(expected - 5000, rho)
+    assert df.equals(analyzer.sim(TOY, n=expected, seed=4, jobs=2))  # the first games of the run, any --jobs
+    assert analyzer.sim(TOY, n=100_000, seed=4, until_ci=0.02, jobs=2).equals(df)
+    capped = analyzer.sim(TOY, n=3000, seed=4, until_ci=0.02)
+    assert capped.height == 3000
+
+
+def test_the_confidence_sequence_keeps_its_coverage_under_continuous_monitoring():
+    """Checked after every single game, the boundary is crossed on at most 5% of paths (a fixed-n 95%
+    interval checked this often is crossed on far more)."""
+    from analyzer import stopping
+    rng = np.random.default_rng(0)
+    p, t = 0.3, np.arange(1, 20_001)
+    rho = stopping.best_rho(0.02)
+    w = stopping.half_width(t, rho)
+    crossed = fixed = 0
+    for _ in range(400):
+        mean = np.cumsum(rng.random(t.size) < p) / t
+        crossed += bool((np.abs(mean - p) > w).any())
+        fixed += bool((np.abs(mean - p)[100:] > 1.96 * np.sqrt(p * (1 - p) / t[100:])).any())
+    assert crossed / 400 <= 0.05 < fixed / 400
+
+
+def test_until_ci_counts_factions_per_game_they_play():
+    from analyzer import stopping
+    frame = pl.DataFrame({"first_player": [0, 1, 0], "is_winner": [[True, False], [False, True], [False, False]],
+                          "faction": [[0, 1], [1, 0], [2, 2]]})
+    rule = stopping.UntilConfident(0.01, 100)
+    rule.add(frame)
+    assert rule._counts == {"position 1": 3, "position 2": 3, "faction 0": 2, "faction 1": 2, "faction 2": 1}
+    assert rule._sums == {"position 1": 2, "position 2": 0, "faction 0": 2, "faction 1": 0, "faction 2": 0}

@@ -1,0 +1,66 @@
+"""A run's progress on stderr (the CLI, and the Python API in a terminal or a notebook): while the
+kernels compile, a spinner with the elapsed time and the expected wait; then a bar with the rate and
+an ETA."""
+from __future__ import annotations
+
+import sys
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+
+def interactive() -> bool:
+    """Whether stderr is a terminal or this runs in a Jupyter kernel: where a progress display helps."""
+    if sys.stderr is not None and sys.stderr.isatty():
+        return True
+    shell = sys.modules.get("IPython")
+    ip = shell.get_ipython() if shell is not None else None
+    return ip is not None and type(ip).__name__ == "ZMQInteractiveShell"
+
+
+class RunProgress:
+    """Pass `compiling` as the runner's on_compile and `advance` as its on_progress."""
+
+    def __init__(self, game: str, total: int, expected_compile_s: float, disable: bool = False,
+                 console: Console | None = None, label: str | None = None):
+        self.game, self.total, self.expected = game, total, expected_compile_s
+        self.label = label or game
+        self._bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                             TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                             TimeRemainingColumn(), console=console or Console(stderr=True), disable=disable)
+        self._compile = None
+        self._games = None
+
+    def __enter__(self):
+        self._bar.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self._bar.__exit__(*exc)
+
+    def compiling(self, cold: bool | None) -> None:
+        """cold=True: a first compile starts; False: the cache is being loaded; None: the kernels are ready."""
+        if cold:
+            self._compile = self._bar.add_task(
+                f"compiling {self.game} (once per machine, about {self.expected:.0f} s)", total=None, rate="")
+        elif cold is None:
+            if self._compile is not None:
+                self._bar.remove_task(self._compile)
+                self._compile = None
+            self._games = self._bar.add_task(self.label, total=self.total, rate="")
+
+    def advance(self, k: int) -> None:
+        if self._games is None:
+            self.compiling(None)
+        self._bar.advance(self._games, k)
+        t = self._bar.tasks[self._bar.task_ids.index(self._games)]
+        if t.elapsed:
+            self._bar.update(self._games, rate=f"{t.completed / t.elapsed:,.0f} games/s")
