@@ -32,8 +32,9 @@ def test_header_says_when_nothing_is_estimated(tmp_path):
 
 
 def test_header_states_the_stopping_rule_of_a_run_until_confident(tmp_path):
-    import analyzer
     from toygame import GAME as TOY
+
+    import analyzer
     out = tmp_path / "u.parquet"
     analyzer.sim(TOY, n=50_000, seed=1, until_ci=0.03, out=out)
     meta = analyzer.results.read_meta(out)

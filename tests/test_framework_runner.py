@@ -218,7 +218,9 @@ def test_resume_with_other_jobs_and_of_a_finished_run(tmp_path):
     out = tmp_path / "r.parquet"
     sc = analyzer.load_scenario(TOY)
 
-    def stop_after_two(k, seen=[]):
+    seen = []
+
+    def stop_after_two(k):
         seen.append(k)
         if len(seen) == 2:
             raise KeyboardInterrupt
