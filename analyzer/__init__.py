@@ -5,9 +5,16 @@
 """
 __version__ = "0.1.0"
 
-from . import compile_cache  # noqa: E402, F401  (first: kernels are cached with its locator)
-from .api import load_scenario, replay, report, sim  # noqa: E402
 from .errors import UserError  # noqa: E402
-from .results import read  # noqa: E402
 
 __all__ = ["sim", "replay", "report", "read", "load_scenario", "UserError", "__version__"]
+_API = {"sim": "api", "replay": "api", "report": "api", "load_scenario": "api", "read": "results"}
+
+
+def __getattr__(name: str):
+    """The API on first use: `import analyzer` (and `analyzer --help`) pays for numba and polars only
+    when something is run. Every module that defines a kernel imports compile_cache first itself."""
+    if name in _API:
+        from importlib import import_module
+        return getattr(import_module(f".{_API[name]}", __name__), name)
+    raise AttributeError(f"module 'analyzer' has no attribute {name!r}")

@@ -12,9 +12,25 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from . import api, compile_cache, games, progress, results, runner
-from . import scenario as scen
+from . import games
 from .errors import UserError
+
+
+def _lazy(name: str):
+    """A module imported on first use: `analyzer --help` needs none of numba, polars or pydantic."""
+    import importlib.util
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+api, compile_cache, progress = _lazy("analyzer.api"), _lazy("analyzer.compile_cache"), _lazy("analyzer.progress")
+results, scen = _lazy("analyzer.results"), _lazy("analyzer.scenario")
 
 app = typer.Typer(
     help="Monte Carlo strategy analyzer and balance tool for tabletop games.\n\n"
@@ -120,6 +136,7 @@ def sim(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ):
     """Play N seeded games and write one row per game to a parquet file."""
+    from . import runner
     if max_n is not None and until_ci is None:
         raise UserError("--max-n: only with --until-ci")
     count = parse_count(max_n or "1e7", "--max-n") if until_ci is not None else parse_count(n)
@@ -321,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def entry() -> None:
     code = main()
-    runner.stop_workers()
+    if (runner := sys.modules.get("analyzer.runner")) is not None:  # imported only by commands that play
+        runner.stop_workers()
     gc.freeze()  # exit without a last collection over numba's many objects (about 0.4 s)
     sys.exit(code)

@@ -106,6 +106,13 @@ def _loky_pool(jobs: int):
     return _pool
 
 
+def _replace_loky_pool(jobs: int):
+    """A new pool after a worker died. The broken one is shut down first: loky may flag it broken
+    only after failing its futures, and would otherwise hand it back, where new chunks never run."""
+    _pool.shutdown(wait=True, kill_workers=True)
+    return _loky_pool(jobs)
+
+
 def _start_worker(game, scenario) -> None:
     """Unpickling `game` in a worker imports the analyzer and the game's modules; with a scenario,
     the worker also loads the cached kernels (see `_start_pool`)."""
@@ -134,34 +141,33 @@ def _pool_results(pool, calls: Iterator[tuple], in_flight: int, restart: Callabl
     """Results of _play_chunk(*call) for each call, in the order they finish, with at most
     `in_flight` chunks submitted at a time. When the pool breaks (a worker process died) and `restart`
     is given, a new pool from restart() plays the chunks that were lost."""
-    submitted = {}
-
-    def submit(call):
-        submitted[pool.submit(_play_chunk, *call)] = call
-
-    for call in itertools.islice(calls, in_flight):
-        submit(call)
-    restarts = 0
-    while submitted:
-        finished, _ = wait(submitted, return_when=FIRST_COMPLETED)
-        if any(isinstance(f.exception(), BrokenExecutor) for f in finished):
+    submitted, lost, restarts = {}, [], 0
+    while True:
+        try:
+            while len(submitted) < in_flight and (call := lost.pop(0) if lost else next(calls, None)) is not None:
+                try:
+                    submitted[pool.submit(_play_chunk, *call)] = call
+                except BrokenExecutor:
+                    lost.append(call)
+                    raise
+            if not submitted:
+                return
+            finished, _ = wait(submitted, return_when=FIRST_COMPLETED)
+            for f in finished:
+                result = f.result()
+                del submitted[f]
+                yield result
+        except BrokenExecutor:
             if restart is None or restarts >= POOL_RESTARTS:
-                raise RunFailed("a worker process died (killed or out of memory) and the run cannot go on")
+                raise RunFailed("a worker process died (killed or out of memory) and the run cannot go on") from None
             restarts += 1
-            played = [f for f in submitted if f.done() and f.exception() is None]
-            lost = [c for f, c in submitted.items() if f not in played]
-            for f in played:
-                yield f.result()
+            for f, call in submitted.items():  # keep what finished before the break, play the rest again
+                if f.done() and not f.cancelled() and f.exception() is None:
+                    yield f.result()
+                else:
+                    lost.append(call)
             submitted.clear()
             pool = restart()
-            for c in lost:
-                submit(c)
-            continue
-        for f in finished:
-            del submitted[f]
-            yield f.result()
-            if (nxt := next(calls, None)) is not None:
-                submit(nxt)
 
 
 # ---- dask -----------------------------------------------------------------------------------------
@@ -239,7 +245,7 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
     info = RunInfo(n=n, seed=seed, jobs=jobs, backend=backend, chunk=chunk)
     bounds = list(chunk_bounds(n, chunk))
     sink = (run_store.MemorySink(len(bounds)) if journal is None
-            else run_store.FileSink(Path(out), journal, len(bounds), restored))
+            else run_store.FileSink(Path(out), journal, [hi - lo for lo, hi in bounds], restored))
 
     pool, starting, warm = None, [], False
     t0 = time.perf_counter()
@@ -295,7 +301,7 @@ def _play(game, scenario, seed, jobs, backend, bounds, restored, sink, pool, on_
     if backend == "dask":
         stream = _dask_parallel()(_delayed(_play_chunk)(*call) for call in calls)
     elif pool is not None:
-        stream = _pool_results(pool, calls, 2 * jobs, lambda: _loky_pool(jobs))
+        stream = _pool_results(pool, calls, 2 * jobs, lambda: _replace_loky_pool(jobs))
     elif jobs > 1 and len(bounds) > 1:
         stream = _threads(jobs, calls)
     else:  # one thread: no pool to pay

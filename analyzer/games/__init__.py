@@ -2,7 +2,6 @@
 and one game's compile cost is never paid for another."""
 from importlib import import_module
 
-from .. import compile_cache  # noqa: F401  (installs the compile cache locator before any game module is imported)
 from ..errors import UserError
 
 _MODULES = {
@@ -22,4 +21,5 @@ def names() -> list[str]:
 def get(name: str):
     if name not in _MODULES:
         raise UserError(f"unknown game {name!r}; known games: {', '.join(_MODULES)}")
+    from .. import compile_cache  # noqa: F401  (installs the cache locator before any game module is imported)
     return import_module(_MODULES[name]).GAME

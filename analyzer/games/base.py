@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import compile_cache  # noqa: F401  (first: every game imports base before its kernels; see compile_cache)
 from ..scenario import ScenarioBase
 
 SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "scenarios"
