@@ -14,7 +14,11 @@ or deleted would crash the import. A cache written by other sources is never ope
 
 The cache sits beside the sources, or under NUMBA_CACHE_DIR when that is set (`make bench` times a
 cold compile in an empty one). numba picks a function's locator when it is decorated, so this module
-is imported before any module that defines a kernel (`analyzer/__init__.py` imports it first).
+is imported before any module that defines a kernel: every game imports games/base.py first, which
+imports it, and so do kernel.py and the registry (`games.get`). `import analyzer` alone does not, so
+that `analyzer --help` never loads numba; the few self-contained helpers of rng.py and
+kernel_internals.py, if imported on their own before any game, keep numba's own locator, which is
+right for them (it keys a function by its own file).
 """
 from __future__ import annotations
 

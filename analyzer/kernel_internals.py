@@ -30,8 +30,6 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.experimental import structref
 from numba.extending import intrinsic
 
-from . import compile_cache  # noqa: F401  (first: this module's kernels are cached with its locator)
-
 jit_no_refcount = njit(cache=True, _nrt=False)
 jit_no_refcount_inline = njit(cache=True, _nrt=False, inline="always")
 

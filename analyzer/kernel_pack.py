@@ -14,7 +14,6 @@ from numba import config, njit, types
 from numba.experimental import structref
 from numba.extending import overload
 
-from . import compile_cache  # noqa: F401  (first: this module's kernels are cached with its locator)
 from .kernel_internals import BorrowedArray, borrowed, register_uncounted
 
 FIELDS = tuple(f"f{k}" for k in range(12))

@@ -8,8 +8,6 @@ it in place). All arithmetic stays in uint64 so numba never promotes to float.
 import numpy as np
 from numba import njit
 
-from . import compile_cache  # noqa: F401  (before any kernel below: they are cached with its locator)
-
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
