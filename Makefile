@@ -7,6 +7,7 @@ SIMPLECARD_N ?= 2e5
 COSMIC_N ?= 1e5
 SEED ?= 7
 JOBS ?= 2
+comma := ,
 
 .PHONY: install test sim reports bench mutants lint clean
 
@@ -37,9 +38,9 @@ reports: install  ## regenerate every game's balance report under reports/
 	$(BIN)/analyzer sim cosmic --n $(COSMIC_N) --seed $(SEED) --jobs $(JOBS) --out results/cosmic.parquet -q
 	$(BIN)/analyzer report cosmic results/cosmic.parquet --out reports/cosmic
 
-bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO; BASE=<commit> also times that commit's kernels; GAMES=simplecard,cosmic measures only those
+bench: install  ## speed per game into bench/out/bench.json and docs/speed-table.md; GAMES=stop,pig measures only those, QUICK=1 small runs, BASE=<commit> also times that commit's kernels
 	$(BIN)/pip install --quiet -e '.[bench]'
-	$(BIN)/python bench/run.py $(if $(BASE),--base $(BASE)) $(if $(GAMES),--games $(GAMES))
+	$(BIN)/analyzer bench $(subst $(comma), ,$(GAMES)) $(if $(QUICK),--quick) $(if $(BASE),--base $(BASE))
 
 mutants: install  ## break each rule of mutants/<game>.yaml in a scratch copy; lists the edits no test catches
 	$(BIN)/python scripts/mutants.py spacebase mlem --jobs $(JOBS)

@@ -324,6 +324,31 @@ def tune(
                   f"{100 * positions.unfairness(r.df):.2f} percentage points", highlight=False)
 
 
+@app.command()
+def bench(
+    names: Annotated[Optional[list[str]], typer.Argument(help="Games to measure (default: all); the others' earlier numbers stay.", show_default=False)] = None,
+    quick: Annotated[bool, typer.Option("--quick", help="Small runs (about 5% of the full sizes): a smoke test.")] = False,
+    no_cold_compile: Annotated[bool, typer.Option("--no-cold-compile", help="Skip the cold compiles (minutes per game).")] = False,
+    base: Annotated[Optional[str], typer.Option("--base", help="Also time the kernels of this git commit, side by side.")] = None,
+):
+    """Measure speed per game (games/s per core, 2 threads vs 1 and vs loky, kernel vs its floor probe, cold
+    compile, the 1e6 run's wall time and peak RSS, STOP against RLCard's UNO) into bench/out/bench.json,
+    then render docs/speed-table.md from it. Runs from a source checkout (bench/)."""
+    import subprocess
+    folder = Path(__file__).resolve().parents[1] / "bench"
+    if not (folder / "run.py").exists():
+        raise UserError(f"bench: {folder}/run.py not found; `analyzer bench` runs from a source checkout")
+    for name in names or []:
+        if name not in games.names():
+            raise UserError(f"bench: unknown game {name!r}; known games: {', '.join(games.names())}")
+    flags = [*(["--quick"] if quick else []), *(["--no-cold-compile"] if no_cold_compile else []),
+             *(["--base", base] if base else [])]
+    code = subprocess.call([sys.executable, str(folder / "run.py"), *(names or []), *flags])
+    if code == 0:
+        code = subprocess.call([sys.executable, str(folder / "speed_table.py")])
+    raise typer.Exit(code)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code. Usage errors are typer's (exit 2); ours are UserError."""
     try:

@@ -1,10 +1,12 @@
 """`make bench`: speed of every engine, measured in one run on this machine.
 
-For every game of GAMES: cold compile (an empty NUMBA_CACHE_DIR), games/s with 1 and 2 workers, the
-kernel alone on one core against its floor probe (bench/<game>_floor.py: only the work no engine of
-that game can skip), and the wall time of the CLI run the game's issue sets a goal for. STOP's hands/s
-is also set against RLCard's UNO games/s (4 players, random agents). Numbers go to stdout as a
-Markdown table and to bench/out/bench.json. Nothing here is asserted: machines are shared and noisy.
+For every game of GAMES: cold compile (an empty NUMBA_CACHE_DIR), games/s on 1 and 2 threads (the
+local default) and on 2 loky worker processes, the kernel alone on one core against its floor probe
+(bench/<game>_floor.py: only the work no engine of that game can skip), and the wall time and peak
+RSS of the CLI run the game's issue sets a goal for (1e6 games). STOP's hands/s is also set against
+RLCard's UNO games/s (4 players, random agents). Numbers go to stdout as a Markdown table and to
+bench/out/bench.json; bench/speed_table.py renders the README's table from that file. Nothing here
+is asserted: machines are shared and noisy. `analyzer bench [GAME...]` runs this script.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # the floor probes (bench/ is no
 
 # game: (games timed on 1 and 2 workers, games of the kernel-alone probe, CLI run timed or None)
 GAMES = {
-    "stop": (200_000, 100_000, None),
+    "stop": (200_000, 100_000, "1e6"),
     "spacebase": (400_000, 100_000, "1e6"),
     "mlem": (100_000, 50_000, "1e6"),
     "simplecard": (100_000, 100_000, "1e6"),
@@ -86,55 +88,74 @@ def kernel_games_per_s(game: str, n: int, repeats: int = 3) -> float:
     return n / best
 
 
-def game_bench(game: str, n: int, n_kernel: int, big: str | None) -> dict:
+def game_bench(game: str, n: int, n_kernel: int, big: str | None, cold: bool = True) -> dict:
     """One game's row of the table (see the module docstring)."""
-    r: dict = {"cold_compile_s": cold_compile_s(game)}
+    r: dict = {"measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    if cold:
+        r["cold_compile_s"] = cold_compile_s(game)
     t1, df = timed_sim(game, n, jobs=1)
     t2, df2 = timed_sim(game, n, jobs=2)
-    assert df.equals(df2), "jobs must not change results"
+    t_loky, df3 = timed_sim(game, n, jobs=2, backend="loky")
+    assert df.equals(df2) and df.equals(df3), "jobs and backends must not change results"
     r.update(n=n, games_per_s_1job=n / t1, games_per_s_2jobs=n / t2, speedup_2_vs_1=t1 / t2,
-             mean_length=float(df["length"].mean()))
+             games_per_s_2_loky=n / t_loky, threads_vs_loky=t_loky / t2, mean_length=float(df["length"].mean()))
     r["kernel_games_per_s_1core"] = kernel_games_per_s(game, n_kernel)
     floor = Path(__file__).parent / f"{game}_floor.py"
     if floor.exists():
         r["floor_games_per_s_1core"] = import_module(floor.stem).games_per_s(n_kernel)
         r["kernel_cost_vs_floor"] = r["floor_games_per_s_1core"] / r["kernel_games_per_s_1core"]
     if big:
-        r["cli_wall_s_" + big] = cli_wall_s(["sim", game, "--n", big, "--jobs", "2"])
+        r["cli_wall_s_" + big], r["peak_rss_mib_" + big] = cli_wall_s(["sim", game, "--n", big, "--jobs", "2"])
     return r
 
 
-def cli_wall_s(args: list[str]) -> float:
+# the CLI in a fresh process that reports its own peak RSS (the threads backend plays in that process)
+CLI_WITH_RSS = ("import resource, sys; from analyzer.cli import main; code = main(sys.argv[1:]); "
+                "print('peak_rss_kib', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(code)")
+
+
+def cli_wall_s(args: list[str]) -> tuple[float, float]:
+    """Wall time (start-up included) and peak RSS in MiB of `analyzer ARGS`."""
     with tempfile.TemporaryDirectory() as d:
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "analyzer", *args, "--out", f"{d}/r.parquet", "-q"], check=True,
-                       stdout=subprocess.DEVNULL)
-        return time.perf_counter() - t0
+        r = subprocess.run([sys.executable, "-c", CLI_WITH_RSS, *args, "--out", f"{d}/r.parquet", "-q"], check=True,
+                           capture_output=True, text=True)
+        wall = time.perf_counter() - t0
+    rss_kib = int(r.stdout.split("peak_rss_kib")[-1])
+    return wall, rss_kib / 1024
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="small runs, for a smoke test of the benchmark itself")
-    ap.add_argument("--games", default=",".join(GAMES), help="comma-separated games to measure (default: all)")
+    ap.add_argument("games", nargs="*", help="games to measure (default: all)")
+    ap.add_argument("--games", dest="games_csv", help="the same, comma-separated (make bench GAMES=a,b)")
     ap.add_argument("--base", help="also measure the kernels of this commit, alternating with this tree's")
+    ap.add_argument("--no-cold-compile", action="store_true", help="skip the cold compiles (minutes per game)")
     a = ap.parse_args()
     scale = 0.05 if a.quick else 1.0
-    res: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
+    # measured in parts (--games): the other games' earlier numbers stay in the file
+    res: dict = json.loads((OUT / "bench.json").read_text()) if (OUT / "bench.json").exists() else {}
+    res["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0],
+                      "load_average_at_start": round(os.getloadavg()[0], 1)}
 
-    chosen = a.games.split(",")
+    chosen = a.games or (a.games_csv.split(",") if a.games_csv else list(GAMES))
     if unknown := set(chosen) - set(GAMES):
         ap.error(f"--games: unknown {', '.join(sorted(unknown))}; choose from {', '.join(GAMES)}")
     uno = rlcard_uno_games_per_s(2 if a.quick else 10) if "stop" in chosen else None
-    res["rlcard_uno_games_per_s"] = uno
+    if uno is not None:
+        res["rlcard_uno_games_per_s"] = uno
     for game in chosen:
         n, n_kernel, big = GAMES[game]
-        res[game] = game_bench(game, int(n * scale), int(n_kernel * scale), big and ("1e4" if a.quick else big))
-    if stop := res.get("stop"):
+        res[game] = game_bench(game, int(n * scale), int(n_kernel * scale), big and ("5e4" if a.quick else big),
+                               cold=not a.no_cold_compile)
+        res[game]["quick"] = a.quick
+    if "stop" in chosen:
+        stop = res["stop"]
         stop["hands_per_match"] = stop.pop("mean_length")
         stop["hands_per_s_1job"] = stop["hands_per_match"] * stop["games_per_s_1job"]
-        if uno:
+        if uno := res.get("rlcard_uno_games_per_s"):
             stop["ratio_hands_per_s_vs_rlcard_uno_games_per_s"] = stop["hands_per_s_1job"] / uno
-
 
     if a.base:
         import against

@@ -2,6 +2,7 @@
 import inspect
 import itertools
 import json
+import os
 from pathlib import Path
 
 import duckdb
@@ -299,3 +300,35 @@ def test_until_ci_counts_factions_per_game_they_play():
     rule.add(frame)
     assert rule._counts == {"position 1": 3, "position 2": 3, "faction 0": 2, "faction 1": 2, "faction 2": 1}
     assert rule._sums == {"position 1": 2, "position 2": 0, "faction 0": 2, "faction 1": 0, "faction 2": 0}
+
+
+def test_the_python_api_shows_progress_and_says_when_it_compiles(capsys, monkeypatch):
+    from analyzer import progress
+    assert not progress.interactive()  # under pytest stderr is no terminal: no display unless asked for
+    analyzer.sim(TOY, n=2000, seed=1)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(compile_cache, "is_warm", lambda folder: False)  # as on a first run
+    monkeypatch.setattr(compile_cache, "expected_seconds", lambda folder: 42)
+    monkeypatch.setattr(compile_cache, "record_seconds", lambda folder, s: None)
+    seen = []
+    analyzer.sim(TOY, n=2000, seed=1, on_compile=seen.append, progress=False)
+    assert seen == [True, None]  # compiling, then ready
+    df = analyzer.sim(TOY, n=2000, seed=1, progress=True)
+    err = capsys.readouterr().err
+    assert "2000/2000" in err and "games/s" in err and df.height == 2000
+
+
+def test_the_compile_message_stays_on_screen_while_the_kernels_compile(monkeypatch):
+    """The spinner task exists from the cold start until the kernels are ready, then the bar takes over."""
+    from rich.console import Console
+
+    from analyzer import progress
+    shown = []
+    display = progress.RunProgress("toy", 100, 42, console=Console(file=open(os.devnull, "w")))
+    with display:
+        display.compiling(True)
+        shown.append([t.description for t in display._bar.tasks])
+        display.compiling(None)
+        display.advance(100)
+        shown.append([t.description for t in display._bar.tasks])
+    assert shown == [["compiling toy (once per machine, about 42 s)"], ["toy"]]

@@ -1,0 +1,63 @@
+"""Render the README's one speed table from bench/out/bench.json (written by `analyzer bench`) into
+docs/speed-table.md. The table is never edited by hand: rerun the bench, then this script."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TITLES = {"stop": "STOP (matches)", "spacebase": "Space Base", "mlem": "MLEM", "simplecard": "Simple Card",
+          "cosmic": "Simply Cosmic"}
+COLUMNS = [  # header, bench.json key (the 1e6 CLI run's keys end in its n), format
+    ("games/s, 1 core", "games_per_s_1job", "{:,.0f}"),
+    ("2 threads vs 1", "speedup_2_vs_1", "{:.2f}x"),
+    ("2 threads vs 2 loky processes", "threads_vs_loky", "{:.2f}x"),
+    ("kernel vs floor probe", "kernel_cost_vs_floor", "{:.1f}x"),
+    ("cold compile", "cold_compile_s", "{:.0f} s"),
+    ("`sim --n {n}` wall", "cli_wall_s_", "{:.1f} s"),
+    ("peak RSS", "peak_rss_mib_", "{:,.0f} MiB"),
+]
+
+
+def _value(row: dict, key: str) -> tuple[str | None, float | None]:
+    """(the n of a CLI-run key, its value); keys ending in `_` take the run's n from the JSON."""
+    if not key.endswith("_"):
+        return None, row.get(key)
+    hits = [(k.removeprefix(key), v) for k, v in row.items() if k.startswith(key)]
+    return hits[0] if hits else (None, None)
+
+
+def render(bench: dict) -> str:
+    games = [g for g in TITLES if g in bench]
+    runs = {_value(bench[g], "cli_wall_s_")[0] for g in games} - {None}
+    n = runs.pop() if len(runs) == 1 else "N"
+    head = ["game", *(h.format(n=n) for h, _, _ in COLUMNS)]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for g in games:
+        cells = []
+        for _, key, fmt in COLUMNS:
+            _, v = _value(bench[g], key)
+            cells.append("n/a" if v is None else fmt.format(v))
+        quick = " (quick)" if bench[g].get("quick") else ""
+        lines.append(f"| {TITLES[g]}{quick} | " + " | ".join(cells) + " |")
+    m = bench.get("machine", {})
+    notes = [f"Measured by `make bench` on {m.get('cpus', '?')} cores (load average {m.get('load_average_at_start', '?')} "
+             f"at the start), Python {m.get('python', '?')}; dates per game in bench/out/bench.json."]
+    stop = bench.get("stop", {})
+    if "ratio_hands_per_s_vs_rlcard_uno_games_per_s" in stop:
+        notes.append(f"STOP plays {stop['hands_per_s_1job']:,.0f} hands/s on one core: "
+                     f"{stop['ratio_hands_per_s_vs_rlcard_uno_games_per_s']:,.0f}x RLCard's UNO "
+                     f"({bench['rlcard_uno_games_per_s']:,.0f} games/s, 4 random players).")
+    return "\n".join(lines + [""] + notes) + "\n"
+
+
+def main() -> None:
+    src = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "bench" / "out" / "bench.json"
+    out = ROOT / "docs" / "speed-table.md"
+    out.write_text(render(json.loads(src.read_text())))
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
