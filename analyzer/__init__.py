@@ -14,7 +14,10 @@ _API = {"sim": "api", "replay": "api", "report": "api", "load_scenario": "api", 
 def __getattr__(name: str):
     """The API on first use: `import analyzer` (and `analyzer --help`) pays for numba and polars only
     when something is run. Every module that defines a kernel imports compile_cache first itself."""
+    from importlib import import_module
     if name in _API:
-        from importlib import import_module
         return getattr(import_module(f".{_API[name]}", __name__), name)
-    raise AttributeError(f"module 'analyzer' has no attribute {name!r}")
+    try:  # a submodule, e.g. analyzer.results
+        return import_module(f".{name}", __name__)
+    except ModuleNotFoundError:
+        raise AttributeError(f"module 'analyzer' has no attribute {name!r}") from None

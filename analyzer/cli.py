@@ -131,7 +131,7 @@ def sim(
     chunk: Annotated[Optional[int], typer.Option("--chunk", help="Games per work unit (default: automatic).")] = None,
     backend: Annotated[str, typer.Option("--backend", help="threads (this process, the default), loky (local worker processes) or dask (a dask.distributed cluster).")] = "threads",
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="dask scheduler address (with --backend dask); default: a local cluster of --jobs workers.")] = None,
-    until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Play until every position's and faction's win rate is within this 95% half-width (e.g. 0.005), by a confidence sequence valid under optional stopping; --n is then the default of --max-n.")] = None,
+    until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Play until every position's and faction's win rate is within this 95% half-width (e.g. 0.005), by a confidence sequence valid under optional stopping (--n is then ignored: see --max-n).")] = None,
     max_n: Annotated[Optional[str], typer.Option("--max-n", help="With --until-ci: the most games to play (default 1e7).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ):

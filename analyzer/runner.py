@@ -28,6 +28,7 @@ from . import compile_cache, results, run_store
 from .errors import UserError
 
 BACKENDS = ("threads", "loky", "dask")
+UNTIL_CHUNK = 5_000  # games per chunk of a run until confident: the rule is checked after each
 POOL_RESTARTS = 2  # worker processes that die (killed, out of memory) are replaced this often per run
 _pool = None  # this process's loky workers, kept between runs (a notebook starts them once)
 
@@ -229,8 +230,8 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
     """
     if backend not in BACKENDS:
         raise UserError(f"--backend {backend!r}: choose from {', '.join(BACKENDS)}")
-    if until is not None:
-        chunk = chunk or default_chunk(n, 1)  # where the run stops must not depend on --jobs
+    if until is not None:  # where the run stops must not depend on --jobs; small chunks stop close to the need
+        chunk = chunk or UNTIL_CHUNK
     chunk = chunk or default_chunk(n, jobs)
     journal, restored = None, set()
     if out is not None:

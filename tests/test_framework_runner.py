@@ -265,11 +265,11 @@ def test_until_ci_stops_at_the_first_chunk_where_every_interval_is_narrow_enough
     meta = results.read_meta(out)
     rho = stopping.best_rho(0.02)
     # the toy game has no factions: every position has one outcome per game, so the stop is known in advance
-    ends = [hi for _, hi in runner.chunk_bounds(100_000, runner.default_chunk(100_000, 1))]
+    ends = [hi for _, hi in runner.chunk_bounds(100_000, runner.UNTIL_CHUNK)]
     expected = next(hi for hi in ends if stopping.half_width(hi, rho) <= 0.02)
     assert df.height == meta["n"] == expected < 100_000
     assert meta["stopping"]["reached"] and meta["stopping"]["stopped_at"] == expected
-    assert meta["stopping"]["widest_half_width"] <= 0.02 < stopping.half_width(expected - 5000, rho)
+    assert meta["stopping"]["widest_half_width"] <= 0.02 < stopping.half_width(expected - runner.UNTIL_CHUNK, rho)
     assert df.equals(analyzer.sim(TOY, n=expected, seed=4, jobs=2))  # the first games of the run, any --jobs
     assert analyzer.sim(TOY, n=100_000, seed=4, until_ci=0.02, jobs=2).equals(df)
     capped = analyzer.sim(TOY, n=3000, seed=4, until_ci=0.02)
