@@ -155,7 +155,7 @@ def sim(
             df = api.sim(g, n=count, seed=seed, scenario=sc,
                          jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, scheduler=scheduler,
                          on_progress=bar.advance, on_compile=bar.compiling, until_ci=until_ci, progress=False,
-                         command=api.command_line(), info=info, columns=["is_winner", "first_player", "length"])
+                         command=api.command_line(), info=info, columns=["first_player"])
     except runner.RunInterrupted as e:  # Ctrl-C: what is saved, and how to go on
         err.print(f"interrupted: {e.saved:,} of {e.n:,} games saved; resume with: {_resume_command()}",
                   highlight=False, soft_wrap=True, markup=False)
@@ -167,7 +167,7 @@ def sim(
     if info["complete_already"]:
         out.print(f"{target}: this run is already complete ({df.height:,} games); nothing to resume", highlight=False)
         return
-    out.print(summary_line(g, df, info, target), highlight=False, soft_wrap=True)
+    out.print(summary_line(g, target, sc.players, info), highlight=False, soft_wrap=True)
 
 
 def _resume_command() -> str:
@@ -175,13 +175,13 @@ def _resume_command() -> str:
     return line if "--resume" in sys.argv else f"{line} --resume"
 
 
-def summary_line(g, df, info: dict, target) -> str:
-    wins = results.by_position(df, "is_winner").astype(bool)
-    rates = " ".join(f"{100 * r:.1f}%" for r in wins.mean(axis=0))
+def summary_line(g, target: Path, players: int, info: dict) -> str:
+    n, by_position, mean_length = results.position_summary(target, players)
+    rates = " ".join(f"{100 * r:.1f}%" for r in by_position)
     restored = f", {info['resumed_games']:,} restored from the interrupted run" if info["resumed_games"] else ""
-    return (f"{g.name}: {df.height:,} games ({info['played_games']:,} played in {info['sim_s']:.1f} s, "
+    return (f"{g.name}: {n:,} games ({info['played_games']:,} played in {info['sim_s']:.1f} s, "
             f"{info['games_per_s']:,.0f} games/s, {info['jobs']} jobs, +{info['compile_s']:.1f} s compile{restored}) "
-            f"-> {target}; win rate by position (1 moves first) {rates}; mean length {df['length'].mean():.1f} {g.length_unit}")
+            f"-> {target}; win rate by position (1 moves first) {rates}; mean length {mean_length:.1f} {g.length_unit}")
 
 
 @app.command()

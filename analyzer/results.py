@@ -99,6 +99,17 @@ def by_position(df, col: str) -> np.ndarray:
     return np.take_along_axis(values, order, axis=1)
 
 
+def position_summary(path: Path, players: int) -> tuple[int, list[float], float]:
+    """(games, win rate by turn position, mean length) of a results file, streamed: memory stays flat
+    at any n (a 1e7-game file read whole for this would take gigabytes)."""
+    first = pl.col("first_player").cast(pl.Int64)
+    rates = [pl.col("is_winner").list.get((first + k) % players).cast(pl.Float64).mean().alias(f"p{k}")
+             for k in range(players)]
+    row = pl.scan_parquet(path).select(pl.len().alias("n"), *rates, pl.col("length").mean()).collect(
+        engine="streaming").row(0)
+    return row[0], list(row[1:-1]), row[-1]
+
+
 def check_writable(out: Path) -> None:
     """Fail before simulating if `out` can't be written (nothing is created here)."""
     out = Path(out)
