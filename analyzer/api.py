@@ -102,12 +102,13 @@ def check_run_options(jobs: int, chunk: int | None) -> None:
 
 
 def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None,
-        jobs: int = 1, out=None, resume: bool = False, chunk: int | None = None, backend: str = "threads",
+        jobs: int = 1, out=None, resume: bool = False, chunk: int | None = None, backend: str = "auto",
         scheduler: str | None = None, on_progress=None, command: str | None = None, info: dict | None = None,
         columns: list[str] | None = None, until_ci: float | None = None, progress: bool | None = None,
         on_compile=None) -> pl.DataFrame:
     """Play n seeded games; returns one row per game. Writes a parquet file only when `out` is given.
-    backend "threads" (this process), "loky" (worker processes) or "dask": the active dask Client, or
+    backend "auto" (threads where the game's kernel releases the GIL, else loky), "threads" (this
+    process), "loky" (worker processes) or "dask": the active dask Client, or
     `scheduler` (an address), or a local cluster. With `until_ci`, n is the most games: the run stops
     as soon as every position's (and faction's) win rate is known within +-until_ci (see stopping.py).
     `progress`: show a progress display on stderr (default: in a terminal or a notebook, unless

@@ -129,7 +129,7 @@ def sim(
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Results parquet (default results/GAME.parquet).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run with the same arguments.")] = False,
     chunk: Annotated[Optional[int], typer.Option("--chunk", help="Games per work unit (default: automatic).")] = None,
-    backend: Annotated[str, typer.Option("--backend", help="threads (this process, the default), loky (local worker processes) or dask (a dask.distributed cluster).")] = "threads",
+    backend: Annotated[str, typer.Option("--backend", help="auto (the default: threads where the game's kernel releases the GIL, else loky), threads (this process), loky (local worker processes) or dask (a dask.distributed cluster).")] = "auto",
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="dask scheduler address (with --backend dask); default: a local cluster of --jobs workers.")] = None,
     until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Play until every position's and faction's win rate is within this 95% half-width (e.g. 0.005), by a confidence sequence valid under optional stopping (--n is then ignored: see --max-n).")] = None,
     max_n: Annotated[Optional[str], typer.Option("--max-n", help="With --until-ci: the most games to play (default 1e7).")] = None,

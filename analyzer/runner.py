@@ -2,9 +2,11 @@
 and resume.
 
 Game ids 0..N-1 are split into chunks; each chunk is one kernel call. Locally the chunks are played by
-a pool of threads in this process (`threads`, the default: the kernels release the GIL, so there are
-no workers to start, the compiled code is loaded once and nothing is pickled); `loky` uses worker
-processes, and `dask` a dask.distributed cluster, both through joblib's executors. Because each game
+a pool of threads in this process (`threads`: when a game's kernel releases the GIL there are no
+workers to start, the compiled code is loaded once and nothing is pickled); `loky` uses worker
+processes, and `dask` a dask.distributed cluster, both through joblib's executors. `auto`, the
+default, is threads for a game whose kernel releases the GIL (Game.kernel_releases_gil) and loky
+for one whose kernel holds it. Because each game
 draws only from its (seed, game id) stream, the rows never depend on the chunk size, the worker
 count or the backend. Where the finished chunks go, and how an interrupted run resumes, is
 run_store.py.
@@ -27,7 +29,7 @@ import numpy as np
 from . import compile_cache, results, run_store
 from .errors import UserError
 
-BACKENDS = ("threads", "loky", "dask")
+BACKENDS = ("auto", "threads", "loky", "dask")
 UNTIL_CHUNK = 5_000  # games per chunk of a run until confident: the rule is checked after each
 POOL_RESTARTS = 2  # worker processes that die (killed, out of memory) are replaced this often per run
 _pool = None  # this process's loky workers, kept between runs (a notebook starts them once)
@@ -64,6 +66,11 @@ class RunInterrupted(KeyboardInterrupt):
 
 class RunFailed(Exception):
     """The run could not go on (its workers keep dying); the saved games stay for --resume."""
+
+
+def local_backend(game) -> str:
+    """threads where the kernel releases the GIL; else processes, which run side by side regardless."""
+    return "threads" if game.kernel_releases_gil else "loky"
 
 
 def default_chunk(n: int, jobs: int) -> int:
@@ -218,7 +225,7 @@ def _has_client(get_client) -> bool:
 
 # ---- the run --------------------------------------------------------------------------------------
 def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = None, resume: bool = False,
-        chunk: int | None = None, backend: str = "threads", meta: dict | None = None,
+        chunk: int | None = None, backend: str = "auto", meta: dict | None = None,
         on_progress: Callable[[int], None] | None = None, until=None,
         on_compile: Callable[[bool], None] | None = None):
     """Play games 0..n-1. Returns the table (when `out` is None) and a RunInfo.
@@ -230,6 +237,7 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
     """
     if backend not in BACKENDS:
         raise UserError(f"--backend {backend!r}: choose from {', '.join(BACKENDS)}")
+    backend = local_backend(game) if backend == "auto" else backend
     if until is not None:  # where the run stops must not depend on --jobs; small chunks stop close to the need
         chunk = chunk or UNTIL_CHUNK
     chunk = chunk or default_chunk(n, jobs)

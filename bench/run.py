@@ -1,7 +1,7 @@
 """`make bench`: speed of every engine, measured in one run on this machine.
 
 For every game of GAMES: cold compile (an empty NUMBA_CACHE_DIR), games/s on 1 and 2 threads (the
-local default) and on 2 loky worker processes, the kernel alone on one core against its floor probe
+local default once a kernel releases the GIL) and on 2 loky worker processes, the kernel alone on one core against its floor probe
 (bench/<game>_floor.py: only the work no engine of that game can skip), and the wall time and peak
 RSS of the CLI run the game's issue sets a goal for (1e6 games). STOP's hands/s is also set against
 RLCard's UNO games/s (4 players, random agents). Numbers go to stdout as a Markdown table and to
@@ -93,8 +93,8 @@ def game_bench(game: str, n: int, n_kernel: int, big: str | None, cold: bool = T
     r: dict = {"measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     if cold:
         r["cold_compile_s"] = cold_compile_s(game)
-    t1, df = timed_sim(game, n, jobs=1)
-    t2, df2 = timed_sim(game, n, jobs=2)
+    t1, df = timed_sim(game, n, jobs=1, backend="threads")
+    t2, df2 = timed_sim(game, n, jobs=2, backend="threads")
     t_loky, df3 = timed_sim(game, n, jobs=2, backend="loky")
     assert df.equals(df2) and df.equals(df3), "jobs and backends must not change results"
     r.update(n=n, games_per_s_1job=n / t1, games_per_s_2jobs=n / t2, speedup_2_vs_1=t1 / t2,

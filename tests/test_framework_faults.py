@@ -90,7 +90,7 @@ def test_the_parent_killed_mid_run_stops_its_workers_and_resume_completes(tmp_pa
 
 def test_ctrl_c_says_what_is_saved_and_how_to_resume(tmp_path, uninterrupted):
     out = tmp_path / "c.parquet"
-    proc = _sim(out, "--jobs", "2")
+    proc = _sim(out, "--jobs", "2", "--backend", "threads")
     try:
         _until(lambda: len(_parts(out)) >= 2)
         proc.send_signal(signal.SIGINT)
@@ -101,7 +101,7 @@ def test_ctrl_c_says_what_is_saved_and_how_to_resume(tmp_path, uninterrupted):
     line, = stderr.strip().splitlines()
     saved = sum(pl.scan_ipc(p).select(pl.len()).collect().item() for p in _parts(out))
     assert line == (f"interrupted: {saved:,} of {N:,} games saved; resume with: analyzer sim pig --n {N} "
-                    f"--seed {SEED} --chunk {CHUNK} --out {out} -q --jobs 2 --resume")
+                    f"--seed {SEED} --chunk {CHUNK} --out {out} -q --jobs 2 --backend threads --resume")
     code, stdout, stderr = _finish(_sim(out, "--jobs", "2", "--resume"))
     assert code == 0, stderr
     assert pl.read_parquet(out).equals(uninterrupted)

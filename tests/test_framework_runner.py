@@ -332,3 +332,12 @@ def test_the_compile_message_stays_on_screen_while_the_kernels_compile(monkeypat
         display.advance(100)
         shown.append([t.description for t in display._bar.tasks])
     assert shown == [["compiling toy (once per machine, about 42 s)"], ["toy"]]
+
+
+def test_local_runs_use_threads_only_where_the_kernel_releases_the_gil():
+    # the toy kernel is compiled with nogil=True; pig's kernel holds the GIL, so its threads would take turns
+    assert TOY.kernel_releases_gil and runner.local_backend(TOY) == "threads"
+    assert not games.get("pig").kernel_releases_gil and runner.local_backend(games.get("pig")) == "loky"
+    info: dict = {}
+    analyzer.sim(TOY, n=3000, seed=1, jobs=2, info=info)
+    assert info["backend"] == "threads"

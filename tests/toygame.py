@@ -20,7 +20,7 @@ class ToyScenario(ScenarioBase):
     rules: ToyRules = ToyRules()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _play(seed, ids, players, rolls, trace, events):
     n = len(ids)
     score = np.zeros((n, players), np.int16)
@@ -39,6 +39,7 @@ def _play(seed, ids, players, rolls, trace, events):
 
 
 class Toy(Game):
+    kernel_releases_gil = True
     name = "toy"
     title = "Toy dice race"
     Scenario = ToyScenario

@@ -45,6 +45,10 @@ class Game(ABC):
     Scenario: type[ScenarioBase]
     length_unit: str  # what `length` counts, e.g. "hands" or "rounds"
     columns: dict[str, str]  # game-specific result columns -> meaning
+    # True once the kernel entry that run_batch calls is compiled with nogil=True: the runner then plays
+    # the chunks on threads of one process (its default); while a kernel holds the GIL, threads would
+    # take turns, so local runs use worker processes (loky) instead
+    kernel_releases_gil: bool = False
 
     @property
     def policies(self) -> tuple[str, ...]:
