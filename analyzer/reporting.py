@@ -307,13 +307,12 @@ def compare_run(game, meta: dict, n: int, sets: dict | None = None, players: int
 INDEX_ESTIMATED_SHOWN = 3
 
 
-def write_index(out: Path) -> Path:
-    """`out`/index.html and index.md: one row per game report under `out` (each folder holding a
-    summary.json): its headline verdict, its estimated-data flags, the policy settings the verdict
-    holds under, and a link to the report. Returns the HTML path."""
+def write_index(out: Path, folders: list[str]) -> Path:
+    """`out`/index.html and index.md: one row per report folder of `out` named in `folders` (each
+    written by Report.write): its headline verdict, its estimated-data flags, the policy settings the
+    verdict holds under, and a link to the report. Returns the HTML path."""
     out = Path(out)
-    summaries = [(d.name, json.loads((d / "summary.json").read_text(encoding="utf-8")))
-                 for d in sorted(out.iterdir()) if (d / "summary.json").is_file()]
+    summaries = [(f, json.loads((out / f / "summary.json").read_text(encoding="utf-8"))) for f in folders]
     rows = []
     for folder, s in summaries:
         est = s["estimated"]

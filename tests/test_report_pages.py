@@ -1,0 +1,108 @@
+"""The report pages as a reader sees them: headless Chromium (Debian's `chromium`, installed by
+.ci/run) opens the all-games index and every report it links, and every image must have loaded and
+every local link (file and #anchor) must resolve. Checked on small fresh reports of `report --all`
+and on the committed reports under reports/."""
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import analyzer
+from analyzer import cli
+
+REPO = Path(__file__).resolve().parents[1]
+# Loads pages one by one into an iframe (file pages may read each other's documents only with
+# --allow-file-access-from-files), follows their local .html links, and prints what it saw.
+HARNESS = """<!doctype html><html><body><script>
+const queue = %s, seen = new Set(queue), out = [];
+function load(url) {
+  return new Promise(res => {
+    const f = document.createElement("iframe");
+    f.onload = () => {
+      const d = f.contentDocument;
+      res({url, imgs: [...d.images].map(i => [i.getAttribute("src"), i.complete, i.naturalWidth]),
+           links: [...d.querySelectorAll("a[href]")].map(a => a.getAttribute("href")),
+           ids: [...d.querySelectorAll("[id]")].map(e => e.id)});
+    };
+    f.src = url;
+    document.body.appendChild(f);
+  });
+}
+(async () => {
+  while (queue.length) {
+    const page = await load(queue.shift());
+    out.push(page);
+    for (const href of page.links) {
+      const next = new URL(href, new URL(page.url, location.href)).href.split("#")[0];
+      if (next.startsWith("file:") && next.endsWith(".html") && !seen.has(next)) { seen.add(next); queue.push(next); }
+    }
+  }
+  const pre = document.createElement("pre");
+  pre.id = "result";
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+})();
+</script></body></html>"""
+
+
+def open_pages(start: list[Path], tmp_path: Path) -> dict[Path, dict]:
+    """What Chromium saw on each page reachable from `start` by local links, by file path."""
+    browser = shutil.which("chromium")
+    assert browser, "headless Chromium is needed: apt-get install chromium (.ci/run installs it)"
+    harness = tmp_path / "harness.html"
+    harness.write_text(HARNESS % json.dumps([p.resolve().as_uri() for p in start]))
+    r = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                        "--virtual-time-budget=60000", "--dump-dom", harness.as_uri()],
+                       capture_output=True, text=True, timeout=300)
+    found = re.search(r'<pre id="result">(.*?)</pre>', r.stdout, re.S)
+    assert found, r.stderr[-2000:]
+    pages = json.loads(found.group(1).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"))
+    return {Path(unquote(urlsplit(p["url"]).path)): p for p in pages}
+
+
+def assert_pages_whole(pages: dict[Path, dict]) -> None:
+    for path, page in pages.items():
+        for src, complete, width in page["imgs"]:
+            assert complete and width > 0, f"{path}: image {src} did not load"
+        for href in page["links"]:
+            url = urlsplit(href)
+            if url.scheme in ("http", "https"):
+                continue
+            target = (path.parent / unquote(url.path)).resolve() if url.path else path
+            assert target.is_file(), f"{path}: link {href} points to a missing file"
+            if url.fragment:
+                ids = pages[target]["ids"] if target in pages else re.findall(r"id=['\"]([^'\"]+)", target.read_text())
+                assert url.fragment in ids, f"{path}: link {href} points to a missing anchor"
+
+
+def test_report_all_index_and_reports_open_whole_in_chromium(tmp_path, monkeypatch):
+    from analyzer.games.pig import report as pig_report
+    from analyzer.games.stop import report as stop_report
+    monkeypatch.setattr(stop_report, "COMPARE_N", 100)
+    monkeypatch.setattr(pig_report, "COMPARE_N", 100)
+    results = tmp_path / "results"
+    results.mkdir()
+    for game in ("stop", "pig"):
+        analyzer.sim(game, n=300, seed=7, out=results / f"{game}.parquet")
+    assert cli.main(["report", "--all", str(results), "--out", str(tmp_path / "reports")]) == 0
+    index = tmp_path / "reports" / "index.html"
+    pages = open_pages([index], tmp_path)
+    reports = {tmp_path / "reports" / g / "index.html" for g in ("stop", "pig")}
+    assert reports <= set(pages), "the index links every report"
+    assert_pages_whole(pages)
+    for page in reports:
+        assert len(pages[page]["imgs"]) >= 1 and "headline-answers" in pages[page]["ids"]
+        assert any(h.startswith("#") for h in pages[page]["links"]), "every report has a table of contents"
+    summary = json.loads((tmp_path / "reports" / "stop" / "summary.json").read_text())
+    row = index.read_text().split("stop/index.html", 1)[1].split("</tr>", 1)[0]
+    assert summary["headline"].split(";")[0] in row  # the headline verdict, with its numbers
+    assert "greedy at every seat" in row and "<td>none</td>" in row  # holds under; no estimated data
+
+
+def test_committed_reports_open_whole_in_chromium(tmp_path):
+    start = [REPO / "reports" / "index.html"] if (REPO / "reports" / "index.html").is_file() else \
+        sorted((REPO / "reports").glob("*/index.html"))
+    assert start, "reports/ holds the committed reports"
+    assert_pages_whole(open_pages(start, tmp_path))
