@@ -64,6 +64,11 @@ def spread(df: pl.DataFrame) -> float:
     return float(((rates - rates.mean()) ** 2).sum())
 
 
+def run_label(policies: list[str]) -> str:
+    """A run's policy setting in a few words: 'greedy (all)' or 'this run (greedy, random)'."""
+    return f"{policies[0]} (all)" if len(set(policies)) == 1 else "this run (" + ", ".join(policies) + ")"
+
+
 def seat_policies(df: pl.DataFrame) -> list[str]:
     """The policy of each seat (one run has one policy per seat in every game)."""
     return [str(p) for p in df["policy"][0]]

@@ -23,7 +23,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         rep.table(["policy", *positions.labels(players)], here.policy_rows())
 
     n_cmp = min(COMPARE_N, df.height)
-    rows, verdicts = [], {"this run (" + ", ".join(meta["policies"]) + ")": here}
+    rows, verdicts = [], {positions.run_label(meta["policies"]): here}
     for label, policy, sets in POLICY_MIXES:
         d = compare_run(game, meta, n_cmp, sets=sets, policies=policy)
         s = verdicts[label] = positions.Summary.of(d)
