@@ -181,7 +181,8 @@ def chart(s: Summary, title: str = "Win rate by position"):
 
 
 def holds_under(verdicts: dict[str, Summary]) -> tuple[list[str], list[str]]:
-    """The policy settings whose verdict agrees with the first one's, and those whose verdict does not."""
+    """The policy settings whose verdict agrees with the first one's, and those whose verdict does not
+    (each with its own verdict)."""
     first = next(iter(verdicts.values())).label()
-    same = [k for k, v in verdicts.items() if v.label() == first]
-    return same, [k for k in verdicts if k not in same]
+    return ([k for k, v in verdicts.items() if v.label() == first],
+            [f"{k} ({v.label()}, n={v.n:,})" for k, v in verdicts.items() if v.label() != first])
