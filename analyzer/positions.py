@@ -125,12 +125,14 @@ class Summary:
     confounded: str = ""  # why no position verdict is drawn ('' when it is)
     policies: dict[str, list[stats.Estimate]] = field(default_factory=dict)  # mixed policies: by position
     policy_win: dict[str, stats.Estimate] = field(default_factory=dict)  # mixed policies: over all positions
+    fair: float = 0.0  # a position's fair share: wins per game (shared wins count for each) over positions
 
     @classmethod
     def of(cls, df: pl.DataFrame) -> "Summary":
         mixed = len(set(seat_policies(df))) > 1
+        wins = matrix(df, "is_winner").astype(bool)
         return cls(win_estimates(df), fairness(df), df.height, confounding(df), by_policy(df) if mixed else {},
-                   policy_win_rates(df) if mixed else {})
+                   policy_win_rates(df) if mixed else {}, float(wins.sum(axis=1).mean()) / wins.shape[1])
 
     @property
     def differ(self) -> bool | None:
@@ -155,7 +157,6 @@ class Summary:
     def sentence(self, first_name: str = "position 1") -> str:
         """One headline sentence: the first position's and the extreme positions' win rates with
         intervals, the fair share, and the verdict."""
-        fair = 100 / len(self.win)
         if self.differ is None:
             return (self.verdict() + " By policy: "
                     + "; ".join(f"{p} wins {e.fmt(pct=True)}" for p, e in self.policy_win.items()) + ".")
@@ -163,7 +164,7 @@ class Summary:
         worst = min(range(len(self.win)), key=lambda k: self.win[k].value)
         parts = [f"{first_name} wins {self.win[0].fmt(pct=True)}"]
         parts += [f"position {k + 1} {self.win[k].fmt(pct=True)}" for k in dict.fromkeys((best, worst)) if k]
-        return f"{'; '.join(parts)}; fair share {fair:.1f}%. {self.verdict()}"
+        return f"{'; '.join(parts)}; fair share {100 * self.fair:.1f}%. {self.verdict()}"
 
     def policy_rows(self) -> list[list]:
         """Rows (policy, win rate at each position) for a mixed-policy run."""
@@ -172,12 +173,12 @@ class Summary:
 
 def chart(s: Summary, title: str = "Win rate by position"):
     """The headline chart: win rate by position, or by policy when the two are confounded."""
-    from .reporting import errorbar_chart
+    from .reporting import errorbar_chart  # here: sweep and tune import this module without matplotlib
     if s.differ is None:
         return errorbar_chart(list(s.policy_win), list(s.policy_win.values()),
                               "Win rate by policy (no position verdict: position and policy confounded)",
-                              "win rate", pct=True, reference=1 / len(s.win))
-    return errorbar_chart(labels(len(s.win)), s.win, title, "win rate", pct=True, reference=1 / len(s.win))
+                              "win rate", pct=True, reference=s.fair)
+    return errorbar_chart(labels(len(s.win)), s.win, title, "win rate", pct=True, reference=s.fair)
 
 
 def holds_under(verdicts: dict[str, Summary]) -> tuple[list[str], list[str]]:

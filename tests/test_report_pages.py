@@ -106,3 +106,14 @@ def test_committed_reports_open_whole_in_chromium(tmp_path):
         sorted((REPO / "reports").glob("*/index.html"))
     assert start, "reports/ holds the committed reports"
     assert_pages_whole(open_pages(start, tmp_path))
+
+
+def test_report_all_without_results_and_report_without_a_file_are_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "empty").mkdir()
+    for args, needle in ((["report", "--all", "empty"], "report --all: empty holds no results file named GAME.parquet"),
+                         (["report", "stop"], "report: give GAME and RESULTS_PATH")):
+        assert cli.main(args) == 2
+        err = capsys.readouterr().err
+        assert needle in err and err.count("\n") == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["empty"]  # nothing written

@@ -54,9 +54,11 @@ def _playing_policies(game) -> list[str]:
     return [p for p in game.Scenario.POLICIES if p != "scripted"]  # scripted: a test tool
 
 
-def _safety_stops(rep, game, meta, n, policy_run):
-    """Games each policy plays to the max_rounds safety stop (a stalled policy), at 2 and 4 players."""
+def _safety_stops(rep, game, meta, n, policy_run=None):
+    """Games each policy plays to the max_rounds safety stop (a stalled policy), at 2 and 4 players;
+    `policy_run(players, policy)` gives the run (the report's own, shared with its other sections)."""
     rules = meta["scenario"]["rules"]
+    policy_run = policy_run or (lambda p, policy: compare_run(game, meta, n, players=p, policies=[policy]))
     rows = []
     for policy in _playing_policies(game):
         for players in (2, 4):

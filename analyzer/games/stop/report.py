@@ -178,7 +178,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                    "position 1 win rate"], rows)
         if notes:
             rep.text(" ".join(notes))
-        errorbar_chart(labels, len_est, f"Match length by rule, {who}", "hands", ax=ax)
+        errorbar_chart(labels, len_est, f"Match length by rule, {who} (dashed: as scenario)", "hands",
+                       reference=len_est[0].value, ax=ax)
     fig.tight_layout()
     rep.figure(fig, "rule_effects.png", "Match length under single rule changes, per policy (95% intervals).")
 
