@@ -50,8 +50,8 @@ class Scope:
     fails: list[str]
 
     def text(self) -> str:
-        return (f"This verdict holds under: {', '.join(self.holds)}"
-                + (f"; not under: {', '.join(self.fails)}." if self.fails else "."))
+        return (f"The same verdict under: {', '.join(self.holds)}"
+                + (f"; a different one under: {', '.join(self.fails)}." if self.fails else "."))
 
 
 class Report:
@@ -321,7 +321,7 @@ def write_index(out: Path, folders: list[str]) -> Path:
                                           if len(est) > INDEX_ESTIMATED_SHOWN else ""))
         holds = ", ".join(s["holds_under"]) or "this run's policies only"
         if s["not_under"]:
-            holds += f"; not under {', '.join(s['not_under'])}"
+            holds += f"; not under: {', '.join(s['not_under'])}"
         rows.append([f"[{s['title']}]({folder}/index.html)", s["headline"], flags, holds, f"{s['n_games']:,}"])
     headers = ["report", "headline verdict", "estimated data", "the verdict holds under", "games"]
     title = "analyzer: balance reports of every game"

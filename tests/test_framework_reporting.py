@@ -46,7 +46,7 @@ def test_page_opens_with_headlines_then_contents_inputs_and_sections(tmp_path):
                                    "Position 1 wins", "![Headline chart](h.png)", "## What was run",
                                    "Estimated data (not", "## Details")]
     assert order == sorted(order)
-    assert "This verdict holds under: a (all); not under: b (all) (no verdict)." in md
+    assert "The same verdict under: a (all); a different one under: b (all) (no verdict)." in md
     assert "<a href='#details'>Details</a>" in html and "<h2 id='details'>" in html
     assert "<td><code>analyzer replay demo --game 1</code></td>" in html  # no raw backticks in tables
     summary = json.loads((tmp_path / "summary.json").read_text())
