@@ -169,7 +169,8 @@ def _contents(blocks: list[_Block]) -> list[tuple[str, str]]:
 
 
 def _markdown(title: str, blocks: list[_Block]) -> str:
-    parts = [f"# {title}", "", "Contents: " + " · ".join(f"[{t}](#{a})" for t, a in _contents(blocks)), ""]
+    toc = _contents(blocks)
+    parts = [f"# {title}", "", *(["Contents: " + " · ".join(f"[{t}](#{a})" for t, a in toc), ""] if toc else [])]
     for b in blocks:
         if b.kind == "h2":
             parts += [f'<a id="{anchor(b.text)}"></a>', "", f"## {b.text}", ""]
@@ -192,10 +193,10 @@ STYLE = ("body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto
          "nav ol{margin:.3em 0;columns:2}h2{border-bottom:1px solid #ddd;padding-bottom:.2em;margin-top:1.6em}")
 
 
-def _html(title: str, blocks: list[_Block]) -> str:
+def _html(title: str, blocks: list[_Block], contents: bool = True, style: str = "") -> str:
     e = html.escape
     toc = "".join(f"<li><a href='#{a}'>{e(t)}</a></li>" for t, a in _contents(blocks))
-    body = [f"<h1>{e(title)}</h1>", f"<nav><b>Contents</b><ol>{toc}</ol></nav>"]
+    body = [f"<h1>{e(title)}</h1>"] + ([f"<nav><b>Contents</b><ol>{toc}</ol></nav>"] if contents else [])
     for b in blocks:
         if b.kind == "h2":
             body.append(f"<h2 id='{anchor(b.text)}'>{e(b.text)}</h2>")
@@ -208,7 +209,7 @@ def _html(title: str, blocks: list[_Block]) -> str:
         elif b.kind == "figure":
             body.append(f"<figure><img src='{e(b.file)}' alt='{e(b.text)}'><figcaption>{e(b.text)}</figcaption></figure>")
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)}</title>"
-            f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>")
+            f"<style>{STYLE}{style}</style></head><body>{''.join(body)}</body></html>")
 
 
 def _cell(c) -> str:
@@ -328,7 +329,8 @@ def write_index(out: Path, folders: list[str]) -> Path:
     intro = _Block("text", "One row per game: its headline verdict (every interval a 95% interval), which of its "
                    "data are estimates rather than the published game, and the policy settings under which the "
                    "verdict holds. Each report opens with its headline answers and a table of contents.")
-    blocks = [_Block("h2", "Games"), intro, _Block("table", headers=headers, rows=rows)]
+    blocks = [intro, _Block("table", headers=headers, rows=rows)]
     _write_atomic(out / "index.md", _markdown(title, blocks))
-    _write_atomic(out / "index.html", _html(title, blocks))
+    _write_atomic(out / "index.html", _html(title, blocks, contents=False,
+                                            style="td{text-align:left;vertical-align:top}td:last-child{text-align:right}"))
     return out / "index.html"
