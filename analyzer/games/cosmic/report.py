@@ -108,7 +108,8 @@ def heatmap(rate: np.ndarray, n: np.ndarray, fair: float) -> plt.Figure:
                 ax.text(j, i, f"{100 * rate[i, j]:.0f}\n±{50 * (hi[i, j] - lo[i, j]):.0f}", ha="center",
                         va="center", fontsize=9, color="white" if light else "black")
     fig.colorbar(im, ax=ax, label=f"win rate (%), centred on the fair share {100 * fair:.1f}%")
-    ax.set_title("Row alien's win rate when the column alien is also in the game (± 95% half-width)")
+    ax.set_title("Row alien's win rate (%) when the column alien is also in the game\n"
+                 "(below each rate: the half-width of its 95% interval)")
     return fig
 
 
