@@ -154,7 +154,7 @@ class Summary:
         return (f"**The positions differ more than chance explains** ({test})." if self.differ else
                 f"No evidence that the positions differ ({test}).")
 
-    def sentence(self, first_name: str = "position 1") -> str:
+    def sentence(self) -> str:
         """One headline sentence: the first position's and the extreme positions' win rates with
         intervals, the fair share, and the verdict."""
         if self.differ is None:
@@ -162,7 +162,7 @@ class Summary:
                     + "; ".join(f"{p} wins {e.fmt(pct=True)}" for p, e in self.policy_win.items()) + ".")
         best = max(range(len(self.win)), key=lambda k: self.win[k].value)
         worst = min(range(len(self.win)), key=lambda k: self.win[k].value)
-        parts = [f"{first_name} wins {self.win[0].fmt(pct=True)}"]
+        parts = [f"position 1 wins {self.win[0].fmt(pct=True)}"]
         parts += [f"position {k + 1} {self.win[k].fmt(pct=True)}" for k in dict.fromkeys((best, worst)) if k]
         return f"{'; '.join(parts)}; fair share {100 * self.fair:.1f}%. {self.verdict()}"
 

@@ -316,10 +316,11 @@ def write_index(out: Path, folders: list[str]) -> Path:
     summaries = [(f, json.loads((out / f / "summary.json").read_text(encoding="utf-8"))) for f in folders]
     rows = []
     for folder, s in summaries:
-        est = s["estimated"]
+        est = [item.split(":", 1)[0] for item in s["estimated"]]  # each item's name, without its note
+        where = ESTIMATED_ANCHOR if len(est) > ESTIMATED_SHOWN else anchor("What was run")  # see Report._page
         flags = "none" if not est else (f"**{len(est)} items:** " + ", ".join(est[:INDEX_ESTIMATED_SHOWN])
-                                       + (f" … ([all]({folder}/index.html#{ESTIMATED_ANCHOR}))"
-                                          if len(est) > INDEX_ESTIMATED_SHOWN else ""))
+                                       + (" …" if len(est) > INDEX_ESTIMATED_SHOWN else "")
+                                       + f" ([list]({folder}/index.html#{where}))")
         holds = ", ".join(s["holds_under"]) or "this run's policies only"
         if s["not_under"]:
             holds += f"; not under: {', '.join(s['not_under'])}"

@@ -101,6 +101,23 @@ def test_report_all_index_and_reports_open_whole_in_chromium(tmp_path, monkeypat
     assert "greedy at every seat" in row and "<td>none</td>" in row  # holds under; no estimated data
 
 
+def test_index_links_to_short_and_long_estimated_lists_resolve(tmp_path):
+    # a report names a few estimated items in its header and links a long list to its own section
+    from analyzer.reporting import Report, Scope, write_index
+    for k in (5, 20):
+        meta = {"game": f"g{k}", "scenario": {"name": "demo", "players": 2}, "policies": ["a", "a"],
+                "estimated": [f"item {i}: a note" for i in range(k)]}
+        rep = Report(f"Game with {k} estimates", meta, 10)
+        rep.headline("Position 1 wins 50.0% [40.4, 59.6] (n=100).", Scope(["a (all)"], []))
+        rep.write(tmp_path / f"g{k}")
+    index = write_index(tmp_path, ["g5", "g20"])
+    pages = open_pages([index], tmp_path)
+    assert len(pages) == 3
+    assert_pages_whole(pages)
+    links = pages[index.resolve()]["links"]
+    assert "g5/index.html#what-was-run" in links and "g20/index.html#estimated-data" in links
+
+
 def test_committed_reports_open_whole_in_chromium(tmp_path):
     start = [REPO / "reports" / "index.html"] if (REPO / "reports" / "index.html").is_file() else \
         sorted((REPO / "reports").glob("*/index.html"))
