@@ -166,9 +166,18 @@ class Summary:
         parts += [f"position {k + 1} {self.win[k].fmt(pct=True)}" for k in dict.fromkeys((best, worst)) if k]
         return f"{'; '.join(parts)}; fair share {100 * self.fair:.1f}%. {self.verdict()}"
 
-    def policy_rows(self) -> list[list]:
-        """Rows (policy, win rate at each position) for a mixed-policy run."""
-        return [[p, *[e.fmt(pct=True) for e in ests]] for p, ests in self.policies.items()]
+
+
+def policy_table(rep, verdicts: dict[str, Summary]) -> None:
+    """Add to report `rep` each mixed-policy setting's win rate per policy, over all positions and at
+    each one (nothing when every setting plays one policy at every seat)."""
+    rows = [[label, p, v.policy_win[p].fmt(pct=True), *[e.fmt(pct=True) for e in ests]]
+            for label, v in verdicts.items() for p, ests in v.policies.items()]
+    if rows:
+        players = len(next(iter(verdicts.values())).win)
+        rep.table(["policies", "policy", "all positions", *labels(players)], rows,
+                  "With mixed policies, each policy's win rate over all positions and at each position (n: its "
+                  "seat-games there): a position's win rate mixes the policies that held it.")
 
 
 def chart(s: Summary, title: str = "Win rate by position"):

@@ -58,3 +58,20 @@ def test_stop_report_with_a_random_seat_blames_no_position(tmp_path, monkeypatch
     headline = md.split("## Headline answers", 1)[1].split("## ", 1)[0]
     assert "No position verdict: position 2 is held by random in 100% of games" in headline
     assert "differ more than chance" not in md
+
+
+def test_mixed_settings_get_a_table_per_policy_and_uniform_ones_none(tmp_path):
+    from analyzer.reporting import Report
+    rng = np.random.default_rng(3)
+    first = rng.integers(0, 3, 600)
+    mixed = positions.Summary.of(_frame(["greedy", "random", "greedy"], first, first))
+    uniform = positions.Summary.of(_frame(["greedy"] * 3, first, first))
+    rep = Report("R", {"scenario": {}}, 600)
+    positions.policy_table(rep, {"greedy (all)": uniform})
+    assert rep.blocks == []
+    positions.policy_table(rep, {"greedy (all)": uniform, "this run (greedy, random, greedy)": mixed})
+    table = rep.blocks[-1]
+    assert table.headers == ["policies", "policy", "all positions", "position 1", "position 2", "position 3"]
+    assert [r[:2] for r in table.rows] == [["this run (greedy, random, greedy)", "greedy"],
+                                           ["this run (greedy, random, greedy)", "random"]]
+    assert table.rows[1][3].startswith("100.0%") and table.rows[1][4].startswith("0.0%")

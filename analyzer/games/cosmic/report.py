@@ -165,6 +165,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 "Win rate by turn position (position 1 is the start player picked by the destiny deck); verdict at the "
                 f"{100 * positions.ALPHA:g}% cut-off of the fairness test on sole wins. This run: {start['this run'].verdict()}")
     rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"], rows)
+    positions.policy_table(rep, start)
 
     rows = []
     for label, d in settings:

@@ -203,8 +203,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 f"Win rate by turn position (position 1 commands the first expedition); fair share {100 / players:.1f}%. "
                 f"Verdict: fairness test on sole wins at the {100 * positions.ALPHA:g}% cut-off. This run: {here.verdict()}")
     rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"], rows)
-    if here.policies:
-        rep.table(["policy", *positions.labels(players)], here.policy_rows(), "This run, each policy's win rate by position:")
+    positions.policy_table(rep, verdicts)
 
     rates = {label: crash_rates(d) for label, d in [("this run", df), *others]}
     rep.section("Crash rate by space",

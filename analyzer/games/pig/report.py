@@ -19,8 +19,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 f"Win rate by turn position (position 1 moves first) over {here.n:,} games; fair share "
                 f"{100 / players:.1f}%. {here.verdict()}")
     rep.table(["position", "win rate"], [[lab, e.fmt(pct=True)] for lab, e in zip(positions.labels(players), here.win, strict=True)])
-    if here.policies:
-        rep.table(["policy", *positions.labels(players)], here.policy_rows())
+    positions.policy_table(rep, {positions.run_label(meta["policies"]): here})
 
     n_cmp = min(COMPARE_N, df.height)
     rows, verdicts = [], {positions.run_label(meta["policies"]): here}

@@ -135,8 +135,7 @@ def first_player_section(rep: Report, meta, df, pairings: dict) -> dict[str, pos
                 f"(simultaneous losses) count for neither. Verdict at the {100 * positions.ALPHA:g}% cut-off of the "
                 f"fairness test on sole wins. This run: {here.verdict()}")
     rep.table(["policies", *positions.labels(2), "fairness p", "verdict", "n"], rows)
-    if here.policies:
-        rep.table(["policy", *positions.labels(2)], here.policy_rows(), "This run, each policy's win rate by position:")
+    positions.policy_table(rep, verdicts)
     return verdicts
 
 

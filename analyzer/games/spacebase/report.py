@@ -98,8 +98,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 f"Fair share 1/{players} = {100 / players:.1f}%. {here.verdict()}")
     rep.table(["position", "win rate", "mean final VP"],
               [[f"{s + 1}", w.fmt(pct=True), v.fmt()] for s, (w, v) in enumerate(zip(win, mean_vp, strict=True))])
-    if here.policies:
-        rep.table(["policy", *positions.labels(players)], here.policy_rows(), "Each policy's win rate by position:")
+    positions.policy_table(rep, {positions.run_label(meta["policies"]): here})
     rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"],
               [[label, *[e.fmt(pct=True) for e in v.win], stats.fmt_p(v.test.p_value), v.label(), f"{v.n:,}"]
                for label, v in verdicts.items()],

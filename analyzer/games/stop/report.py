@@ -62,10 +62,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 f"for every sharer). {here.verdict()} {FIRST_DEALER}")
     labels = positions.labels(players)
     rep.table(["position", "win rate"], [[lab, e.fmt(pct=True)] for lab, e in zip(labels, here.win, strict=True)])
-    if here.policies:
-        rep.text("Each policy's win rate by position (its seat-games there), and over every position: "
-                 + "; ".join(f"{p} {e.fmt(pct=True)}" for p, e in positions.policy_win_rates(df).items()) + ".")
-        rep.table(["policy", *labels], here.policy_rows())
+    positions.policy_table(rep, {here_label(meta): here})
     chart = positions.chart(here)
 
     length = df["length"].to_numpy()
