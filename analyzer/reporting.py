@@ -1,7 +1,7 @@
-"""Report building shared by every game: a page that opens with its headline answers (one sentence
-each, with numbers and intervals, and a chart), then a table of contents, what was run (and which data
-are estimates), and the sections of text, tables and charts; written as Markdown + one HTML page + PNG
-files + summary.json (what the all-games index shows, see `write_index`).
+"""Report building shared by every game: under its title and table of contents, a page opens with its
+headline answers (one sentence each, with numbers and intervals, and a chart), then says what was run
+(and which data are estimates), then the sections of text, tables and charts; written as Markdown +
+one HTML page + PNG files + summary.json (what the all-games index shows, see `write_index`).
 
 Games build a `Report` and add their balance answers; every number they add should come from
 analyzer.stats with its n and 95% interval.
@@ -31,7 +31,7 @@ plt.rcParams.update({"font.size": 11, "axes.titlesize": 11, "axes.labelsize": 11
                      "ytick.labelsize": 10, "legend.fontsize": 10})
 FIGURE_DPI = 110
 ESTIMATED_SHOWN = 8  # estimated items named in the header; the full list is linked below it
-ESTIMATED_ANCHOR = "estimated-data"
+ESTIMATED_TITLE = "Estimated data"  # the section that lists every estimated item when they are many
 
 
 @dataclass
@@ -108,7 +108,7 @@ class Report:
         if len(est) <= ESTIMATED_SHOWN:
             return head + ", ".join(est) + "."
         return (head + ", ".join(est[:ESTIMATED_SHOWN]) + f" and {len(est) - ESTIMATED_SHOWN} more "
-                f"([full list](#{ESTIMATED_ANCHOR})).")
+                f"([full list](#{anchor(ESTIMATED_TITLE)})).")
 
     def header_lines(self) -> list[str]:
         m = self.meta
@@ -132,7 +132,7 @@ class Report:
         blocks = [_Block("h2", "Headline answers"), *self.headlines,
                   _Block("h2", "What was run"), *[_Block("text", x) for x in self.header_lines()], *self.blocks]
         if len(self.estimated()) > ESTIMATED_SHOWN:
-            blocks += [_Block("h2", "Estimated data"), _Block("text", ", ".join(self.estimated()) + ".")]
+            blocks += [_Block("h2", ESTIMATED_TITLE), _Block("text", ", ".join(self.estimated()) + ".")]
         return blocks
 
     def summary(self) -> dict:
@@ -159,8 +159,6 @@ class Report:
 
 def anchor(title: str) -> str:
     """The id of a section heading (also its link target in the table of contents)."""
-    if title == "Estimated data":
-        return ESTIMATED_ANCHOR
     return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
 
 
@@ -317,7 +315,7 @@ def write_index(out: Path, folders: list[str]) -> Path:
     rows = []
     for folder, s in summaries:
         est = [item.split(":", 1)[0] for item in s["estimated"]]  # each item's name, without its note
-        where = ESTIMATED_ANCHOR if len(est) > ESTIMATED_SHOWN else anchor("What was run")  # see Report._page
+        where = anchor(ESTIMATED_TITLE if len(est) > ESTIMATED_SHOWN else "What was run")  # see Report._page
         flags = "none" if not est else (f"**{len(est)} items:** " + ", ".join(est[:INDEX_ESTIMATED_SHOWN])
                                        + (" …" if len(est) > INDEX_ESTIMATED_SHOWN else "")
                                        + f" ([list]({folder}/index.html#{where}))")
