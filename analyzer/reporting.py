@@ -309,27 +309,30 @@ INDEX_ESTIMATED_SHOWN = 3
 def write_index(out: Path, folders: list[str]) -> Path:
     """`out`/index.html and index.md: one row per report folder of `out` named in `folders` (each
     written by Report.write): its headline verdict, its estimated-data flags, the policy settings the
-    verdict holds under, and a link to the report. Returns the HTML path."""
+    verdict holds under, and a link to the report (its page of the same kind). Returns the HTML path."""
     out = Path(out)
     summaries = [(f, json.loads((out / f / "summary.json").read_text(encoding="utf-8"))) for f in folders]
-    rows = []
-    for folder, s in summaries:
-        est = [item.split(":", 1)[0] for item in s["estimated"]]  # each item's name, without its note
-        where = anchor(ESTIMATED_TITLE if len(est) > ESTIMATED_SHOWN else "What was run")  # see Report._page
-        flags = "none" if not est else (f"**{len(est)} items:** " + ", ".join(est[:INDEX_ESTIMATED_SHOWN])
-                                       + (" …" if len(est) > INDEX_ESTIMATED_SHOWN else "")
-                                       + f" ([list]({folder}/index.html#{where}))")
-        holds = ", ".join(s["holds_under"]) or "this run's policies only"
-        if s["not_under"]:
-            holds += f"; not under: {', '.join(s['not_under'])}"
-        rows.append([f"[{s['title']}]({folder}/index.html)", s["headline"], flags, holds, f"{s['n_games']:,}"])
-    headers = ["report", "headline verdict", "estimated data", "the verdict holds under", "games"]
     title = "analyzer: balance reports of every game"
     intro = _Block("text", "One row per game: its headline verdict (every interval a 95% interval), which of its "
                    "data are estimates rather than the published game, and the policy settings under which the "
                    "verdict holds. Each report opens with its headline answers and a table of contents.")
-    blocks = [intro, _Block("table", headers=headers, rows=rows)]
-    _write_atomic(out / "index.md", _markdown(title, blocks))
-    _write_atomic(out / "index.html", _html(title, blocks, contents=False,
+    headers = ["report", "headline verdict", "estimated data", "the verdict holds under", "games"]
+
+    def blocks(page: str) -> list[_Block]:
+        rows = []
+        for folder, s in summaries:
+            est = [item.split(":", 1)[0] for item in s["estimated"]]  # each item's name, without its note
+            where = anchor(ESTIMATED_TITLE if len(est) > ESTIMATED_SHOWN else "What was run")  # see Report._page
+            flags = "none" if not est else (f"**{len(est)} items:** " + ", ".join(est[:INDEX_ESTIMATED_SHOWN])
+                                           + (" …" if len(est) > INDEX_ESTIMATED_SHOWN else "")
+                                           + f" ([list]({folder}/{page}#{where}))")
+            holds = ", ".join(s["holds_under"]) or "this run's policies only"
+            if s["not_under"]:
+                holds += f"; not under: {', '.join(s['not_under'])}"
+            rows.append([f"[{s['title']}]({folder}/{page})", s["headline"], flags, holds, f"{s['n_games']:,}"])
+        return [intro, _Block("table", headers=headers, rows=rows)]
+
+    _write_atomic(out / "index.md", _markdown(title, blocks("index.md")))
+    _write_atomic(out / "index.html", _html(title, blocks("index.html"), contents=False,
                                             style="td{text-align:left;vertical-align:top}td:last-child{text-align:right}"))
     return out / "index.html"
