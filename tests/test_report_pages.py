@@ -9,6 +9,8 @@ import subprocess
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import pytest
+
 import analyzer
 from analyzer import cli
 
@@ -134,3 +136,18 @@ def test_report_all_without_results_and_report_without_a_file_are_one_line(tmp_p
         err = capsys.readouterr().err
         assert needle in err and err.count("\n") == 1
     assert [p.name for p in tmp_path.iterdir()] == ["empty"]  # nothing written
+
+
+@pytest.mark.parametrize("game", ["mlem", "simplecard", "spacebase", "cosmic"])
+def test_every_report_opens_with_its_headline_answers(game, tmp_path, monkeypatch):
+    import importlib
+    monkeypatch.setattr(importlib.import_module(f"analyzer.games.{game}.report"), "COMPARE_N", 60)
+    df = analyzer.sim(game, n=200, seed=7)
+    md = analyzer.report(game, df, out=tmp_path / game).read_text()
+    head, rest = md.split("## Headline answers", 1)[1].split("## What was run", 1)
+    assert "Contents: [Headline answers](#headline-answers)" in md.split("## Headline answers", 1)[0]
+    assert "% [" in head and "(n=" in head and "![" in head  # numbers with intervals, and a chart
+    assert "The same verdict under:" in head
+    summary = json.loads((tmp_path / game / "summary.json").read_text())
+    assert summary["headline"] and summary["headline"] in head and summary["holds_under"]
+    assert "## " in rest  # the sections follow the inputs
