@@ -219,6 +219,12 @@ def _report_all(folder: Path, target: Path, extra, on_run) -> None:
     found = [g for g in games.names() if (folder / f"{g}.parquet").is_file()]
     if not found:
         raise UserError(f"report --all: {folder} holds no results file named GAME.parquet ({', '.join(games.names())})")
+    for g in found:  # every file and folder checked before any report is written
+        meta = results.read_meta(folder / f"{g}.parquet")
+        if meta.get("game") != g:
+            raise UserError(f"report --all: {folder / f'{g}.parquet'} holds "
+                            + (f"results of {meta['game']!r}, not {g!r}" if meta.get("game") else "no analyzer run metadata"))
+        results.check_report_dir(target / g)
     for g in found:
         index = api.report(g, folder / f"{g}.parquet", target / g, on_run=on_run)
         out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)

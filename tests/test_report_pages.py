@@ -127,15 +127,19 @@ def test_committed_reports_open_whole_in_chromium(tmp_path):
     assert_pages_whole(open_pages(start, tmp_path))
 
 
-def test_report_all_without_results_and_report_without_a_file_are_one_line(tmp_path, capsys, monkeypatch):
+def test_report_all_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "empty").mkdir()
+    for folder in ("empty", "mixed"):
+        (tmp_path / folder).mkdir()
+    analyzer.sim("pig", n=20, seed=1, out=tmp_path / "mixed" / "pig.parquet")
+    (tmp_path / "mixed" / "stop.parquet").write_bytes((tmp_path / "mixed" / "pig.parquet").read_bytes())
     for args, needle in ((["report", "--all", "empty"], "report --all: empty holds no results file named GAME.parquet"),
+                         (["report", "--all", "mixed"], "mixed/stop.parquet holds results of 'pig', not 'stop'"),
                          (["report", "stop"], "report: give GAME and RESULTS_PATH")):
         assert cli.main(args) == 2
         err = capsys.readouterr().err
         assert needle in err and err.count("\n") == 1
-    assert [p.name for p in tmp_path.iterdir()] == ["empty"]  # nothing written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty", "mixed"]  # no reports/ written
 
 
 @pytest.mark.parametrize("game", ["mlem", "simplecard", "spacebase", "cosmic"])
