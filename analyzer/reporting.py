@@ -244,7 +244,7 @@ def errorbar_chart(labels, estimates: list[Estimate], title: str, ylabel: str, p
     horizontal = max(len(str(lab)) for lab in labels) > 12
     fig = None
     if ax is None:
-        size = (8, 0.42 * len(labels) + 1.4) if horizontal else (max(4.5, 1.0 * len(labels) + 2), 3.6)
+        size = (8, 0.42 * len(labels) + 1.4) if horizontal else (min(11, max(4.5, 1.0 * len(labels) + 2)), 3.6)
         fig, ax = plt.subplots(figsize=size)
     unit = ylabel + (" (%)" if pct else "")
     if horizontal:
