@@ -184,7 +184,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                  Scope(*positions.holds_under(verdicts)))
     rep.headline_figure(chart, "position_win_rate.png",
                         ("Win rate by policy" if here.differ is None else "Win rate by position (1 = the first dealer)")
-                        + ", 95% Wilson intervals; dashed: 1/players.")
+                        + ", 95% Wilson intervals; dashed: the fair share (wins per match over players).")
     rep.headline(f"A match lasts {stats.bootstrap_mean(length).fmt()} hands (to "
                  f"{meta['scenario']['rules']['match_limit']} penalty points); a player's hand costs "
                  f"{stats.bootstrap_mean(matrix(df, 'first_hand_penalty')).fmt()} penalty points on average.")
