@@ -25,17 +25,13 @@ sim: install  ## the main job: a million STOP matches on defaults, then its bala
 	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet
 	$(BIN)/analyzer report stop results/stop.parquet --out reports/stop
 
-reports: install  ## regenerate every game's balance report under reports/
+reports: install  ## regenerate every game's balance report under reports/, and reports/index.html over them
 	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet -q
-	$(BIN)/analyzer report stop results/stop.parquet --out reports/stop
 	$(BIN)/analyzer sim spacebase --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/spacebase.parquet -q
-	$(BIN)/analyzer report spacebase results/spacebase.parquet --out reports/spacebase
 	$(BIN)/analyzer sim mlem --n $(MLEM_N) --seed $(SEED) --jobs $(JOBS) --out results/mlem.parquet -q
-	$(BIN)/analyzer report mlem results/mlem.parquet --out reports/mlem
 	$(BIN)/analyzer sim simplecard --n $(SIMPLECARD_N) --seed $(SEED) --jobs $(JOBS) --out results/simplecard.parquet -q
-	$(BIN)/analyzer report simplecard results/simplecard.parquet --out reports/simplecard
 	$(BIN)/analyzer sim cosmic --n $(COSMIC_N) --seed $(SEED) --jobs $(JOBS) --out results/cosmic.parquet -q
-	$(BIN)/analyzer report cosmic results/cosmic.parquet --out reports/cosmic
+	$(BIN)/analyzer report --all results --out reports
 
 bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO; BASE=<commit> also times that commit's kernels; GAMES=simplecard,cosmic measures only those
 	$(BIN)/pip install --quiet -e '.[bench]'

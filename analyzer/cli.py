@@ -186,12 +186,14 @@ def replay(
 
 @app.command()
 def report(
-    game: GameArg,
-    results_path: Annotated[Path, typer.Argument(help="Results parquet written by `analyzer sim`.", show_default=False)],
-    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/GAME).")] = None,
+    game: Annotated[Optional[str], typer.Argument(help="Game key: " + ", ".join(games.names())
+                                                  + " (with --all: the folder of results, default results).",
+                                                  show_default=False)] = None,
+    results_path: Annotated[Optional[Path], typer.Argument(help="Results parquet written by `analyzer sim`.", show_default=False)] = None,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/GAME; with --all, reports).")] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="Report every game whose results FOLDER/GAME.parquet exist into OUT/GAME, then write OUT/index.html, one page for all games.")] = False,
 ):
     """Write the balance report (index.md, index.html, PNG charts) for a results file."""
-    target = out_dir or Path("reports") / game
     runs = []
 
     def on_run(n: int, seconds: float, meta: dict) -> None:
@@ -199,8 +201,34 @@ def report(
         what = ", ".join([f"{meta['scenario']['players']} players", ",".join(meta["policies"]), *meta["changed_rules"]])
         err.print(f"comparison run {len(runs)}: {n:,} games in {seconds:.1f} s ({what})", highlight=False, markup=False)
 
+    if all_games:
+        _report_all(Path(game or "results"), out_dir or Path("reports"), results_path, on_run)
+        return
+    if game is None or results_path is None:
+        raise UserError("report: give GAME and RESULTS_PATH, e.g. `analyzer report stop results/stop.parquet`, or --all")
+    target = out_dir or Path("reports") / game
     index = api.report(game, results_path, target, on_run=on_run)
     out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
+
+
+def _report_all(folder: Path, target: Path, extra, on_run) -> None:
+    """`report --all`: every game with FOLDER/GAME.parquet, then the index page over them."""
+    from .reporting import write_index
+    if extra is not None:
+        raise UserError(f"report --all: takes one folder of results, not also {extra}")
+    found = [g for g in games.names() if (folder / f"{g}.parquet").is_file()]
+    if not found:
+        raise UserError(f"report --all: {folder} holds no results file named GAME.parquet ({', '.join(games.names())})")
+    for g in found:  # every file and folder checked before any report is written
+        meta = results.read_meta(folder / f"{g}.parquet")
+        if meta.get("game") != g:
+            raise UserError(f"report --all: {folder / f'{g}.parquet'} holds "
+                            + (f"results of {meta['game']!r}, not {g!r}" if meta.get("game") else "no analyzer run metadata"))
+        results.check_report_dir(target / g)
+    for g in found:
+        index = api.report(g, folder / f"{g}.parquet", target / g, on_run=on_run)
+        out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
+    out.print(f"index: {write_index(target, found)}", highlight=False)
 
 
 def parse_values(text: str) -> list:
