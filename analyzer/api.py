@@ -92,6 +92,15 @@ def check_seed(seed: int) -> int:
     return int(seed)
 
 
+def check_playable(game, sc) -> None:
+    """`scripted` replays a test's script of option indices; without one it would take the first
+    option at every decision and play on as if it were a player (Space Base stalls)."""
+    game = _game(game)
+    if "scripted" in sc.seat_policies() and not sc.script:
+        raise UserError(f"--policy scripted: a test tool that replays the scenario's `script`, and there is none; "
+                        f"choose from {', '.join(game.playing_policies)}")
+
+
 def check_run_options(jobs: int, chunk: int | None) -> None:
     if jobs < 1:
         raise UserError(f"--jobs {jobs}: must be at least 1")
@@ -178,8 +187,8 @@ def report(game, data, out, meta: dict | None = None,
     game = _game(game)
     results.check_report_dir(Path(out))
     if isinstance(data, (str, Path)):
-        df, file_meta = results.read(data)
-        meta = meta or file_meta
+        meta = meta or results.run_meta(data, game.name)
+        df, _ = results.read(data)
     else:
         df = data
     if df.height == 0:

@@ -2,7 +2,7 @@
 import polars as pl
 import pytest
 
-from analyzer import cli, games
+from analyzer import api, cli, games
 
 
 @pytest.fixture(autouse=True)
@@ -55,6 +55,19 @@ def _bad_yaml(tmp_path, text):
     (["sim", "toy", "--out", "/proc/nope/x.parquet"], "cannot write"),
     (["replay", "toy", "--game", "-3"], "--game"),
     (["report", "toy", "/no/such.parquet"], "no such results file"),
+    (["sim", "stop", "--set", "rules.play_drawn_card=1"], "rules.play_drawn_card: must be true or false (got 1)"),
+    (["sim", "stop", "--set", "rules.play_drawn_card=yes please"], "rules.play_drawn_card: must be true or false"),
+    (["sim", "toy", "--set", "rules.rolls=2", "--set", "rules.rolls=4"], "--set rules.rolls: given more than once"),
+    (["sim", "toy", "--set", "rules={rolls: 2, rolls: 4}"], "duplicate key 'rolls'"),
+    (["sim", "toy", "--out", "x.csv"], "--out x.csv: results are written as parquet only; name the file x.parquet"),
+    (["sweep", "toy", "--param", "rules.rolls", "--values", "1,2", "--out", "s.json"], "--out s.json: results are"),
+    (["sim", "toy", "--jobs", "abc"], "error: analyzer sim: Invalid value for '--jobs' / '-j'"),
+    (["replay", "toy"], "error: analyzer replay: Missing option '--game'"),
+    (["sim", "toy", "--bogus"], "No such option: --bogus"),
+    (["nosuch"], "No such command 'nosuch'"),
+    (["sim", "pig", "--policy", "scripted"], "--policy scripted: a test tool that replays the scenario's `script`"),
+    (["sweep", "pig", "--policy", "scripted", "--param", "rules.target", "--values", "50"], "--policy scripted"),
+    (["replay", "toy", "--game", "1", "--from", "/no/such.parquet", "--set", "rules.rolls=2"], "no such results file"),
 ])
 def test_bad_input_is_one_line_exit_2(tmp_path, capsys, monkeypatch, args, needle):
     monkeypatch.chdir(tmp_path)
@@ -62,6 +75,72 @@ def test_bad_input_is_one_line_exit_2(tmp_path, capsys, monkeypatch, args, needl
     assert code == 2
     assert needle in stderr and stderr.count("\n") == 1 and "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == []  # nothing written, not even results/
+
+
+def test_a_usage_error_names_the_value_typed(capsys):
+    _, _, stderr = run(capsys, "sim", "toy", "--players", "x")
+    assert "(got 'x') (see analyzer sim --help)" in stderr and stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("content,needle", [
+    (bytes(range(256)) * 4, "not a YAML text file (byte 128 is not UTF-8)"),
+    (b"game: toy\nplayers: 3\nplayers: 2\npolicies: [plain]\n", "invalid YAML (line 3, column 1): duplicate key 'players'"),
+    (b"game: toy\nplayers: 3\npolicies: [plain]\nrules: {rolls: 3, edge: 1, rolls: 4}\n", "duplicate key 'rolls'"),
+    (b"game: stop\nplayers: 2\npolicies: [greedy]\nrules: {play_drawn_card: 1}\n", "rules.play_drawn_card: must be true or false"),
+    (b"game: stop\nplayers: 2\npolicies: [scripted]\n", "--policy scripted"),
+])
+def test_bad_scenario_file_is_one_line_exit_2(tmp_path, capsys, monkeypatch, content, needle):
+    path = tmp_path / "s.yaml"
+    path.write_bytes(content)
+    monkeypatch.chdir(tmp_path)
+    game = "stop" if b"game: stop" in content else "toy"
+    code, _, stderr = run(capsys, "sim", game, "--scenario", str(path), "-q")
+    assert code == 2 and needle in stderr and stderr.count("\n") == 1 and "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == [path]
+
+
+def test_yaml_merge_keys_are_not_duplicates(tmp_path):
+    from analyzer.scenario import load_yaml_text
+    assert load_yaml_text("base: &b {rolls: 3, edge: 1}\nrules:\n  <<: *b\n  edge: 2\n")["rules"] == {"rolls": 3, "edge": 2}
+
+
+def test_a_true_or_false_rule_still_takes_true_and_false(capsys):
+    g = games.get("stop")
+    assert api.load_scenario(g, set=["rules.play_drawn_card=true"]).rules.play_drawn_card is True
+    assert api.load_scenario(g, set={"rules.play_drawn_card": False}).rules.play_drawn_card is False
+
+
+def test_report_of_a_parquet_analyzer_did_not_write(tmp_path, capsys, monkeypatch):
+    foreign = tmp_path / "foreign.parquet"
+    pl.DataFrame({"a": [1, 2]}).write_parquet(foreign)
+    monkeypatch.chdir(tmp_path)
+    for args in (["report", "toy", str(foreign)], ["replay", "toy", "--from", str(foreign), "--game", "0"]):
+        code, _, stderr = run(capsys, *args)
+        assert code == 2 and f"{foreign}: no analyzer run metadata (not written by `analyzer sim`)" in stderr
+        assert stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == [foreign]
+
+
+def test_an_existing_results_file_is_replaced_only_with_force(tmp_path, capsys):
+    out = tmp_path / "t.parquet"
+    assert run(capsys, "sim", "toy", "--n", "50", "--seed", "1", "--out", str(out), "-q")[0] == 0
+    before = out.read_bytes()
+    code, _, stderr = run(capsys, "sim", "toy", "--n", "60", "--seed", "2", "--out", str(out), "-q")
+    assert code == 2 and f"--out {out}: already exists; add --force to replace it" in stderr
+    assert out.read_bytes() == before and sorted(tmp_path.iterdir()) == [out]
+    assert run(capsys, "sim", "toy", "--n", "60", "--seed", "2", "--out", str(out), "-q", "--force")[0] == 0
+    assert pl.read_parquet(out).height == 60
+    sweep = ["sweep", "toy", "--param", "rules.rolls", "--values", "1,2", "--n", "20", "--jobs", "1", "--out", str(out)]
+    assert run(capsys, *sweep)[0] == 2 and pl.read_parquet(out).height == 60
+    assert run(capsys, *sweep, "--force")[0] == 0 and pl.read_parquet(out).height == 40
+
+
+def test_sweep_checks_every_value_before_playing_any(tmp_path, capsys, monkeypatch):
+    from analyzer import sweep
+    played = []
+    monkeypatch.setattr(sweep, "sweep", lambda *a, **k: played.append(a))
+    code, _, stderr = run(capsys, "sweep", "pig", "--param", "rules.target", "--values", "50,-1", "--n", "10")
+    assert code == 2 and "rules.target" in stderr and "-1" in stderr and played == []
 
 
 def test_bad_yaml_names_file_and_line(tmp_path, capsys):
