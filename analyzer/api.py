@@ -92,12 +92,13 @@ def check_seed(seed: int) -> int:
     return int(seed)
 
 
-def check_playable(game, sc) -> None:
+def check_playable(game, sc, where: str = "--policy scripted") -> None:
     """`scripted` replays a test's script of option indices; without one it would take the first
-    option at every decision and play on as if it were a player (Space Base stalls)."""
+    option at every decision and play on as if it were a player (Space Base stalls). `where` names
+    the flag or file that asked for it."""
     game = _game(game)
     if "scripted" in sc.seat_policies() and not sc.script:
-        raise UserError(f"--policy scripted: a test tool that replays the scenario's `script`, and there is none; "
+        raise UserError(f"{where}: a test tool that replays the scenario's `script`, and there is none; "
                         f"choose from {', '.join(game.playing_policies)}")
 
 

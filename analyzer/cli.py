@@ -171,6 +171,11 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Scenario YAML fil
         raise typer.Exit(2)
 
 
+def _scripted_source(g, scenario: Path | None, policy: str | None) -> str:
+    """What to name when `scripted` is refused: the --policy flag, or the scenario file's policies."""
+    return f"--policy {policy}" if policy else f"{scenario or g.default_scenario}: policies: scripted"
+
+
 def _progress(total: int, quiet: bool):
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
@@ -205,7 +210,7 @@ def sim(
     target = out_file or Path("results") / f"{g.name}.parquet"
     # everything a user can get wrong is checked before the progress bar appears
     sc = api.load_scenario(g, scenario, set, players, policy)
-    api.check_playable(g, sc)
+    api.check_playable(g, sc, _scripted_source(g, scenario, policy))
     api.check_seed(seed)
     results.check_writable(target, replace=force or resume)
     api.check_run_options(jobs, chunk)
@@ -343,7 +348,7 @@ def sweep(
     vals = parse_values(values)
     g = games.get(game)
     base = api.load_scenario(g, scenario, set, players, policy)
-    api.check_playable(g, base)
+    api.check_playable(g, base, _scripted_source(g, scenario, policy))
     for v in vals:  # fail fast on a bad field or value before any game is played
         sw.with_values(g, base, {param: v})
     if out_file:
@@ -384,7 +389,7 @@ def tune(
         raise UserError(f"--target {target!r}: only position-fairness is defined")
     g = games.get(game)
     base = api.load_scenario(g, scenario, set, players, policy)
-    api.check_playable(g, base)
+    api.check_playable(g, base, _scripted_source(g, scenario, policy))
     space = g.tune_space(base)
     count, check = parse_count(n), parse_count(check_n, "--check-n")
     res = sw.tune(g, base, space, count, api.check_seed(seed), jobs, rounds, starts=g.tune_starts(space),

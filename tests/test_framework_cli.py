@@ -87,7 +87,7 @@ def test_a_usage_error_names_the_value_typed(capsys):
     (b"game: toy\nplayers: 3\nplayers: 2\npolicies: [plain]\n", "invalid YAML (line 3, column 1): duplicate key 'players'"),
     (b"game: toy\nplayers: 3\npolicies: [plain]\nrules: {rolls: 3, edge: 1, rolls: 4}\n", "duplicate key 'rolls'"),
     (b"game: stop\nplayers: 2\npolicies: [greedy]\nrules: {play_drawn_card: 1}\n", "rules.play_drawn_card: must be true or false"),
-    (b"game: stop\nplayers: 2\npolicies: [scripted]\n", "--policy scripted"),
+    (b"game: stop\nplayers: 2\npolicies: [scripted]\n", "s.yaml: policies: scripted: a test tool"),
 ])
 def test_bad_scenario_file_is_one_line_exit_2(tmp_path, capsys, monkeypatch, content, needle):
     path = tmp_path / "s.yaml"
