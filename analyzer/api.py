@@ -113,7 +113,8 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
         jobs: int = 1, out=None, resume: bool = False, chunk: int | None = None, backend: str = "loky",
         scheduler: str | None = None, on_progress=None, command: str | None = None, info: dict | None = None,
         columns: list[str] | None = None) -> pl.DataFrame:
-    """Play n seeded games; returns one row per game. Writes a parquet file only when `out` is given.
+    """Play n seeded games; returns one row per game. Writes a parquet file only when `out` is given
+    (a .parquet name; an existing file is replaced: the CLI asks for --force).
     backend "dask" uses the active dask Client, or `scheduler` (an address), or a local cluster.
     `info`, if a dict, receives the run's timings. `columns` limits what is read back from `out`."""
     game = _game(game)

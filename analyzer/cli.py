@@ -148,7 +148,7 @@ def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help
 
 
 @app.command()
-def validate(files: Annotated[list[Path], typer.Argument(help="Scenario YAML files.", show_default=False, metavar="FILE...")]):
+def validate(files: Annotated[list[Path], typer.Argument(help="Scenario YAML files.", show_default=False, metavar="FILE")]):
     """Check scenario files against their game's schema.
 
     \b
@@ -293,9 +293,9 @@ def parse_values(text: str) -> list:
     """'0,1,2' or '[0, 1, 2]' or a YAML list of lists -> the list of values to sweep."""
     import yaml
     try:
-        v = yaml.safe_load(text)
+        v = scen.load_yaml_text(text)  # the scenario's YAML: true/false only, no duplicate keys
         if not isinstance(v, list):
-            v = yaml.safe_load(f"[{text}]")
+            v = scen.load_yaml_text(f"[{text}]")
     except yaml.YAMLError:
         raise UserError(f"--values {text!r}: not a list; write e.g. 0,1,2 or '[[0,1],[1,0]]'") from None
     if not v:

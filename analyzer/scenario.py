@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal, get_args, get_origin
@@ -105,6 +106,15 @@ class UniqueKeyLoader(SAFE_LOADER):
                 raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
             seen.add(key)
         return super().construct_mapping(node, deep)
+
+
+# YAML 1.1 reads yes/no/on/off as booleans; here, as in YAML 1.2, only true and false are, and a yes/no
+# rule given `yes` or `1` is refused (Strict) instead of guessed
+BOOL_TAG = "tag:yaml.org,2002:bool"
+UniqueKeyLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != BOOL_TAG]
+    for first, resolvers in SAFE_LOADER.yaml_implicit_resolvers.items()}
+UniqueKeyLoader.add_implicit_resolver(BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
 
 
 def load_yaml_text(text: str):

@@ -57,6 +57,8 @@ def _bad_yaml(tmp_path, text):
     (["report", "toy", "/no/such.parquet"], "no such results file"),
     (["sim", "stop", "--set", "rules.play_drawn_card=1"], "rules.play_drawn_card: must be true or false (got 1)"),
     (["sim", "stop", "--set", "rules.play_drawn_card=yes please"], "rules.play_drawn_card: must be true or false"),
+    (["sim", "stop", "--set", "rules.play_drawn_card=yes"], "rules.play_drawn_card: must be true or false (got 'yes')"),
+    (["sweep", "stop", "--param", "rules.play_drawn_card", "--values", "false,on"], "must be true or false (got 'on')"),
     (["sim", "toy", "--set", "rules.rolls=2", "--set", "rules.rolls=4"], "--set rules.rolls: given more than once"),
     (["sim", "toy", "--set", "rules={rolls: 2, rolls: 4}"], "duplicate key 'rolls'"),
     (["sim", "toy", "--out", "x.csv"], "--out x.csv: results are written as parquet only; name the file x.parquet"),
@@ -87,6 +89,7 @@ def test_a_usage_error_names_the_value_typed(capsys):
     (b"game: toy\nplayers: 3\nplayers: 2\npolicies: [plain]\n", "invalid YAML (line 3, column 1): duplicate key 'players'"),
     (b"game: toy\nplayers: 3\npolicies: [plain]\nrules: {rolls: 3, edge: 1, rolls: 4}\n", "duplicate key 'rolls'"),
     (b"game: stop\nplayers: 2\npolicies: [greedy]\nrules: {play_drawn_card: 1}\n", "rules.play_drawn_card: must be true or false"),
+    (b"game: stop\nplayers: 2\npolicies: [greedy]\nrules: {play_drawn_card: off}\n", "must be true or false (got 'off')"),
     (b"game: stop\nplayers: 2\npolicies: [scripted]\n", "s.yaml: policies: scripted: a test tool"),
 ])
 def test_bad_scenario_file_is_one_line_exit_2(tmp_path, capsys, monkeypatch, content, needle):
