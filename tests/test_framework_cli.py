@@ -200,3 +200,16 @@ def test_describe_shows_defaults_as_yaml_values_and_every_rule_has_a_meaning(cap
         assert code == 0 and rules
         assert "(" not in "".join(r[1] for r in rules)  # no Python reprs such as Bonus(credits=0, ...)
         assert all(len(r) == 3 and r[2].strip() for r in rules), f"{name}: a rule parameter without a description"
+
+
+def test_usage_errors_are_one_line_under_clirunner_and_as_a_process(tmp_path):
+    import subprocess
+    import sys
+
+    from typer.testing import CliRunner
+    r = CliRunner().invoke(cli.app, ["sim", "toy", "--jobs", "abc"], prog_name="analyzer")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "error: analyzer sim: Invalid value for '--jobs'" in r.stderr
+    p = subprocess.run([sys.executable, "-m", "analyzer", "replay", "stop"], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 2 and p.stderr == "error: analyzer replay: Missing option '--game' (see analyzer replay --help)\n"
+    assert list(tmp_path.iterdir()) == []
