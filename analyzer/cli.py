@@ -35,11 +35,10 @@ class OneLineUsageErrors(typer.core.TyperGroup):
         except typer.TyperException as e:  # typer's click errors (typer >= 0.29 vendors click)
             if not standalone_mode:
                 raise
-            ctx = getattr(e, "ctx", None)
             if type(e).__name__ == "NoArgsIsHelpError":  # `analyzer` alone shows the help (typer tests the name too)
                 err.print(e.format_message(), highlight=False, markup=False)
             else:
-                err.print(usage_error_line(e, ctx.command_path if ctx else "analyzer"), highlight=False, markup=False)
+                err.print(usage_error_line(e, self._command_path(e, args, prog_name)), highlight=False, markup=False)
             sys.exit(e.exit_code)
         except typer.Abort:
             if not standalone_mode:
@@ -48,6 +47,14 @@ class OneLineUsageErrors(typer.core.TyperGroup):
         if standalone_mode:
             sys.exit(code if isinstance(code, int) else 0)  # non-standalone click returns an Exit's code
         return code
+
+    def _command_path(self, e, args, prog_name) -> str:
+        """'analyzer sim': from the error's context, else (the parser's errors carry none) from the command line."""
+        if (ctx := getattr(e, "ctx", None)) is not None:
+            return ctx.command_path
+        argv = sys.argv[1:] if args is None else list(args)
+        command = argv[:1] if argv and argv[0] in self.commands else []
+        return " ".join([prog_name or "analyzer", *command])
 
 
 def usage_error_line(e: Exception, command: str) -> str:

@@ -66,6 +66,7 @@ def _bad_yaml(tmp_path, text):
     (["sim", "toy", "--jobs", "abc"], "error: analyzer sim: Invalid value for '--jobs' / '-j'"),
     (["replay", "toy"], "error: analyzer replay: Missing option '--game'"),
     (["sim", "toy", "--bogus"], "No such option: --bogus"),
+    (["sim", "toy", "--n"], "error: analyzer sim: Option '--n' requires an argument (see analyzer sim --help)"),
     (["nosuch"], "No such command 'nosuch'"),
     (["sim", "pig", "--policy", "scripted"], "--policy scripted: a test tool that replays the scenario's `script`"),
     (["sweep", "pig", "--policy", "scripted", "--param", "rules.target", "--values", "50"], "--policy scripted"),
