@@ -264,8 +264,10 @@ def replay(
     \b
     Example: analyzer replay stop --from results/stop.parquet --game 123
     """
-    if results_file is None and seed is None:
-        seed = 0
+    if results_file is None:
+        seed = 0 if seed is None else seed
+        g = games.get(game)
+        api.check_playable(g, api.load_scenario(g, scenario, set, players, policy), _scripted_source(g, scenario, policy))
     r = api.replay(game, seed, game_id, scenario=scenario, set=set, players=players, policy=policy,
                    results_file=results_file)
     out.print(str(r), highlight=False, markup=False, soft_wrap=True)

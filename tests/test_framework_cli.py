@@ -70,6 +70,7 @@ def _bad_yaml(tmp_path, text):
     (["nosuch"], "No such command 'nosuch'"),
     (["sim", "pig", "--policy", "scripted"], "--policy scripted: a test tool that replays the scenario's `script`"),
     (["sweep", "pig", "--policy", "scripted", "--param", "rules.target", "--values", "50"], "--policy scripted"),
+    (["replay", "pig", "--policy", "random,scripted", "--game", "0"], "--policy random,scripted: a test tool"),
     (["replay", "toy", "--game", "1", "--from", "/no/such.parquet", "--set", "rules.rolls=2"], "no such results file"),
 ])
 def test_bad_input_is_one_line_exit_2(tmp_path, capsys, monkeypatch, args, needle):
