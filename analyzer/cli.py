@@ -66,7 +66,27 @@ def usage_error_line(e: Exception, command: str) -> str:
     return f"error: {command}: {message} (see {command} --help)"
 
 
-class PolicyHelp(typer.core.TyperCommand):
+class Command(typer.core.TyperCommand):
+    """Typer's command help, with each argument shown by its name alone: typer appends a Python type
+    name (`GAME <str>`), which says nothing to a user."""
+
+    def format_options(self, ctx, formatter):
+        sections = {"argument": ("Arguments", []), "option": ("Options", [])}
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None or param.param_type_name not in sections:
+                continue
+            name, text = record
+            if param.param_type_name == "argument":
+                name = name.split(" <")[0]
+            sections[param.param_type_name][1].append((name, text))
+        for title, rows in sections.values():
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+class PolicyHelp(Command):
     """A command whose --help ends with what each game's policies do (built only when asked: it
     imports every game)."""
 
@@ -120,7 +140,7 @@ def parse_count(text: str, flag: str = "--n") -> int:
     return int(value)
 
 
-@app.command("games")
+@app.command("games", cls=Command)
 def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help="Show a game's policies, result columns and rule parameters.", metavar="GAME")] = None):
     """List the games, their scenarios and policies.
 
@@ -154,7 +174,7 @@ def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help
         out.print(f"  rules.{name:<24} {default:<12} {f.description or ''}", highlight=False, markup=False)
 
 
-@app.command()
+@app.command(cls=Command)
 def validate(files: Annotated[list[Path], typer.Argument(help="Scenario YAML files.", show_default=False, metavar="FILE")]):
     """Check scenario files against their game's schema.
 
@@ -246,7 +266,7 @@ def summary_line(g, df, info: dict, target) -> str:
             f"win rate by position (1 moves first) {rates}; mean length {df['length'].mean():.1f} {g.length_unit}")
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
     game: GameArg,
     game_id: Annotated[int, typer.Option("--game", help="Game id within the run (0..n-1).", metavar="ID")],
@@ -273,7 +293,7 @@ def replay(
     out.print(str(r), highlight=False, markup=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(cls=Command)
 def report(
     game: GameArg,
     results_path: Annotated[Path, typer.Argument(help="Results parquet written by `analyzer sim`.", show_default=False, metavar="FILE")],
@@ -330,7 +350,7 @@ def _position_table(title: str, rows) -> None:
               "fairness p: chi-square on sole wins by position.")
 
 
-@app.command()
+@app.command(cls=Command)
 def sweep(
     game: GameArg,
     param: Annotated[str, typer.Option("--param", help="Scenario field to vary, e.g. rules.turn_order_bonus.1.credits", metavar="FIELD")],
@@ -371,7 +391,7 @@ def sweep(
         out.print(f"wrote {out_file}")
 
 
-@app.command()
+@app.command(cls=Command)
 def tune(
     game: GameArg,
     target: Annotated[str, typer.Option("--target", help="What to optimise: position-fairness (every turn position wins its fair share).", metavar="TARGET")] = "position-fairness",

@@ -21,8 +21,8 @@ def help_of(capsys, *args) -> str:
 def test_every_command_has_one_example_and_no_python_type_names(capsys, command):
     text = help_of(capsys, command)
     assert len(re.findall(rf"Example: analyzer {command} \S", text)) == 1
-    options = text.split("Options:")[1]
-    assert "<" not in options, f"{command}: a Python type name in its options: {options}"
+    parameters = text.split("Arguments:")[-1]
+    assert "Options:" in parameters and "<" not in parameters, f"{command}: a Python type name: {parameters}"
 
 
 def test_the_command_list_gives_whole_summaries(capsys):
