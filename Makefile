@@ -22,15 +22,15 @@ test: install  ## the whole test suite on 2 processes
 	$(BIN)/pytest -n 2 --dist loadfile
 
 sim: install  ## the main job: a million STOP matches on defaults, then its balance report
-	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet
+	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet --force
 	$(BIN)/analyzer report stop results/stop.parquet --out reports/stop
 
 reports: install  ## regenerate every game's balance report under reports/, and reports/index.html over them
-	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet -q
-	$(BIN)/analyzer sim spacebase --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/spacebase.parquet -q
-	$(BIN)/analyzer sim mlem --n $(MLEM_N) --seed $(SEED) --jobs $(JOBS) --out results/mlem.parquet -q
-	$(BIN)/analyzer sim simplecard --n $(SIMPLECARD_N) --seed $(SEED) --jobs $(JOBS) --out results/simplecard.parquet -q
-	$(BIN)/analyzer sim cosmic --n $(COSMIC_N) --seed $(SEED) --jobs $(JOBS) --out results/cosmic.parquet -q
+	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet --force -q
+	$(BIN)/analyzer sim spacebase --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/spacebase.parquet --force -q
+	$(BIN)/analyzer sim mlem --n $(MLEM_N) --seed $(SEED) --jobs $(JOBS) --out results/mlem.parquet --force -q
+	$(BIN)/analyzer sim simplecard --n $(SIMPLECARD_N) --seed $(SEED) --jobs $(JOBS) --out results/simplecard.parquet --force -q
+	$(BIN)/analyzer sim cosmic --n $(COSMIC_N) --seed $(SEED) --jobs $(JOBS) --out results/cosmic.parquet --force -q
 	$(BIN)/analyzer report --all results --out reports
 
 bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO; BASE=<commit> also times that commit's kernels; GAMES=simplecard,cosmic measures only those
