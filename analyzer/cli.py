@@ -302,9 +302,10 @@ def report(
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/GAME; with --all, reports).", metavar="DIR")] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Report every game whose results FOLDER/GAME.parquet exist into OUT/GAME, then write OUT/index.html, one page for all games.")] = False,
 ):
-    """Write the balance report of a results file (or, with --all, of every game, and an index page).
+    """Write the balance report of a results file, or of every game.
 
-    The report is a folder: index.md, index.html and PNG charts.
+    The report is a folder: index.md, index.html and PNG charts. With --all, every game's report
+    and one index page over them.
 
     \b
     Example: analyzer report stop results/stop.parquet --out reports/stop
