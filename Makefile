@@ -23,20 +23,16 @@ test: install  ## the whole test suite on 2 processes
 	$(BIN)/pytest -n 2 --dist loadfile
 
 sim: install  ## the main job: a million STOP matches on defaults, then its balance report
-	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet
+	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet --force
 	$(BIN)/analyzer report stop results/stop.parquet --out reports/stop
 
-reports: install  ## regenerate every game's balance report under reports/
-	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet -q
-	$(BIN)/analyzer report stop results/stop.parquet --out reports/stop
-	$(BIN)/analyzer sim spacebase --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/spacebase.parquet -q
-	$(BIN)/analyzer report spacebase results/spacebase.parquet --out reports/spacebase
-	$(BIN)/analyzer sim mlem --n $(MLEM_N) --seed $(SEED) --jobs $(JOBS) --out results/mlem.parquet -q
-	$(BIN)/analyzer report mlem results/mlem.parquet --out reports/mlem
-	$(BIN)/analyzer sim simplecard --n $(SIMPLECARD_N) --seed $(SEED) --jobs $(JOBS) --out results/simplecard.parquet -q
-	$(BIN)/analyzer report simplecard results/simplecard.parquet --out reports/simplecard
-	$(BIN)/analyzer sim cosmic --n $(COSMIC_N) --seed $(SEED) --jobs $(JOBS) --out results/cosmic.parquet -q
-	$(BIN)/analyzer report cosmic results/cosmic.parquet --out reports/cosmic
+reports: install  ## regenerate every game's balance report under reports/, and reports/index.html over them
+	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet --force -q
+	$(BIN)/analyzer sim spacebase --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/spacebase.parquet --force -q
+	$(BIN)/analyzer sim mlem --n $(MLEM_N) --seed $(SEED) --jobs $(JOBS) --out results/mlem.parquet --force -q
+	$(BIN)/analyzer sim simplecard --n $(SIMPLECARD_N) --seed $(SEED) --jobs $(JOBS) --out results/simplecard.parquet --force -q
+	$(BIN)/analyzer sim cosmic --n $(COSMIC_N) --seed $(SEED) --jobs $(JOBS) --out results/cosmic.parquet --force -q
+	$(BIN)/analyzer report --all results --out reports
 
 bench: install  ## speed per game into bench/out/bench.json and docs/speed-table.md; GAMES=stop,pig measures only those, QUICK=1 small runs, BASE=<commit> also times that commit's kernels
 	$(BIN)/pip install --quiet -e '.[bench]'

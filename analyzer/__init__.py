@@ -8,7 +8,7 @@ __version__ = "0.1.0"
 from .errors import UserError  # noqa: E402
 
 __all__ = ["sim", "replay", "report", "read", "load_scenario", "UserError", "__version__"]
-_API = {"sim": "api", "replay": "api", "report": "api", "load_scenario": "api", "read": "results"}
+_API = {"sim": "api", "replay": "api", "report": "api", "load_scenario": "api", "read": "api"}
 
 
 def __getattr__(name: str):

@@ -94,6 +94,16 @@ def check_seed(seed: int) -> int:
     return int(seed)
 
 
+def check_playable(game, sc, where: str = "--policy scripted") -> None:
+    """`scripted` replays a test's script of option indices; without one it would take the first
+    option at every decision and play on as if it were a player (Space Base stalls). `where` names
+    the flag or file that asked for it."""
+    game = _game(game)
+    if "scripted" in sc.seat_policies() and not sc.script:
+        raise UserError(f"{where}: a test tool that replays the scenario's `script`, and there is none; "
+                        f"choose from {', '.join(game.playing_policies)}")
+
+
 def check_run_options(jobs: int, chunk: int | None) -> None:
     if jobs < 1:
         raise UserError(f"--jobs {jobs}: must be at least 1")
@@ -113,7 +123,7 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     as soon as every position's (and faction's) win rate is known within +-until_ci (see stopping.py).
     `progress`: show a progress display on stderr (default: in a terminal or a notebook, unless
     `on_progress` is given). `info`, if a dict, receives the run's timings. `columns` limits what is read
-    back from `out`."""
+    back from `out`. `out` is a .parquet name; an existing file is replaced (the CLI asks for --force)."""
     game = _game(game)
     if int(n) < 1:
         raise UserError(f"--n {n}: must be at least 1")
@@ -169,32 +179,64 @@ class Replay:
         return "\n".join(self.lines)
 
 
-def replay(game, seed: int, game_id: int, scenario=None, set=None, players=None, policy=None,
-           results_file=None) -> Replay:
-    """Play one game of a run again with tracing on. With `results_file`, the run's own scenario and
-    seed are taken from its metadata, so the replay is of exactly that run."""
-    game = _game(game)
-    if results_file is not None:
-        meta = results.read_meta(Path(results_file))
-        if meta.get("game") != game.name:
-            raise UserError(f"{results_file}: holds results of {meta.get('game')!r}, not {game.name!r}")
-        if "scenario" not in meta:
+def replay(game, seed: int | None = None, game_id: int | None = None, scenario=None, set=None, players=None,
+           policy=None, results_file=None) -> Replay:
+    """Play one game of a run again with tracing on: who is who (each seat's policy and role), then
+    move by move. `game` is a game name, or where the game came from, which carries its scenario
+    (rule changes included) and seed:
+    - a row of a table that sim() returned: `replay(df[123])`;
+    - a results file written by sim: `replay("results/stop.parquet", game_id=123)` (or `results_file=`).
+    With a game name, the scenario is built as sim() builds it: `replay("stop", seed=7, game_id=123,
+    set={"rules.play_drawn_card": True})` is game 123 of `sim("stop", seed=7, set=<the same>)`."""
+    if isinstance(game, (pl.DataFrame, dict)):
+        game, seed, game_id, scenario = _from_row(game, game_id, (scenario, set, players, policy))
+    elif isinstance(game, Path) or (isinstance(game, str) and game.endswith(".parquet")):
+        results_file, game = game, results.read_meta(game).get("game")
+        if game is None:
             raise UserError(f"{results_file}: no analyzer run metadata (not written by `analyzer sim`)")
+    game = _game(game)
+    if game_id is None:
+        raise UserError("replay: which game? pass game_id= (--game ID)")
+    if results_file is not None:
+        meta = results.run_meta(results_file, game.name)
+        _no_overrides(f"replay --from {results_file}", (scenario, set, players, policy))
         scenario = scen.validate(game.Scenario, meta["scenario"], f"{results_file} metadata")
         seed = meta["seed"] if seed is None else seed
         if not 0 <= int(game_id) < meta["n"]:
             raise UserError(f"--game {game_id}: {results_file} holds games 0..{meta['n'] - 1}")
-    seed = check_seed(seed)
+    seed = check_seed(0 if seed is None else seed)
     if not 0 <= int(game_id) <= MAX_SEED:
         raise UserError(f"--game {game_id}: must be a game id >= 0")
     sc = load_scenario(game, scenario, set, players, policy)
     ids = np.array([game_id], np.int64)
     batch = game.run_batch(sc, seed, ids, trace=True)
     row = results.to_frame(batch, ids, seed, sc).row(0, named=True)
-    lines = game.describe(sc, batch.events)
+    lines = game.who_is_who(sc, row) + game.describe(sc, batch.events)
     if batch.events_dropped:
         lines.append(f"(trace incomplete: {batch.events_dropped:,} more records past the trace cap were not kept)")
     return Replay(lines, row)
+
+
+def _from_row(row, game_id, overrides) -> tuple:
+    """(game, seed, game id, scenario) of one row of a sim() table (a one-row DataFrame or a dict)."""
+    if isinstance(row, pl.DataFrame):
+        if row.height != 1:
+            raise UserError(f"replay: pass one row of the table (e.g. df[123]), not {row.height:,} rows")
+        row = row.row(0, named=True)
+    _no_overrides("replay of a results row", overrides)
+    meta = _SCENARIOS.get(str(row.get("scenario_hash")))
+    if meta is None or "game_id" not in row:
+        raise UserError("replay: this row's run is not known here (its table was not made by sim() in this "
+                        "process); replay from its results file: replay(path, game_id=...)")
+    if game_id is not None and game_id != row["game_id"]:
+        raise UserError(f"replay: game_id={game_id} but the row is game {row['game_id']}")
+    game = _game(meta["game"])
+    return game, row["seed"], row["game_id"], scen.validate(game.Scenario, meta["scenario"], "the row's run")
+
+
+def _no_overrides(source: str, overrides) -> None:
+    if any(o for o in overrides):
+        raise UserError(f"{source}: the run's own scenario is replayed; drop the scenario, --set, --players and --policy")
 
 
 # Told of every run a report makes (games, seconds, the run's metadata), so a long report shows progress.
@@ -209,8 +251,8 @@ def report(game, data, out, meta: dict | None = None,
     game = _game(game)
     results.check_report_dir(Path(out))
     if isinstance(data, (str, Path)):
-        df, file_meta = results.read(data)
-        meta = meta or file_meta
+        meta = meta or results.run_meta(data, game.name)
+        df, _ = results.read(data)
     else:
         df = data
     if df.height == 0:
@@ -228,6 +270,15 @@ def report(game, data, out, meta: dict | None = None,
         return game.report(df, meta, Path(out))
     finally:
         _run_listener.reset(token)
+
+
+def read(path) -> tuple[pl.DataFrame, dict]:
+    """A results file and its run metadata; its rows can then be replayed (`replay(df[5])`) and
+    reported like a table sim() returned."""
+    df, meta = results.read(path)
+    if "scenario_hash" in meta:
+        _SCENARIOS[meta["scenario_hash"]] = meta
+    return df, meta
 
 
 def command_line() -> str:

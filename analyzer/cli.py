@@ -32,7 +32,85 @@ def _lazy(name: str):
 api, compile_cache, progress = _lazy("analyzer.api"), _lazy("analyzer.compile_cache"), _lazy("analyzer.progress")
 results, scen = _lazy("analyzer.results"), _lazy("analyzer.scenario")
 
+
+class OneLineUsageErrors(typer.core.TyperGroup):
+    """Usage errors (a missing option, a value of the wrong type) print one line, like every other bad
+    input, instead of click's usage box."""
+
+    def main(self, args=None, prog_name=None, standalone_mode=True, **extra):
+        try:
+            code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except typer.TyperException as e:  # typer's click errors (typer >= 0.29 vendors click)
+            if not standalone_mode:
+                raise
+            if type(e).__name__ == "NoArgsIsHelpError":  # `analyzer` alone shows the help (typer tests the name too)
+                err.print(e.format_message(), highlight=False, markup=False)
+            else:
+                err.print(usage_error_line(e, self._command_path(e, args, prog_name)), highlight=False, markup=False)
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            if not standalone_mode:
+                raise
+            sys.exit(1)
+        if standalone_mode:
+            sys.exit(code if isinstance(code, int) else 0)  # non-standalone click returns an Exit's code
+        return code
+
+    def _command_path(self, e, args, prog_name) -> str:
+        """'analyzer sim': from the error's context, else (the parser's errors carry none) from the command line."""
+        if (ctx := getattr(e, "ctx", None)) is not None:
+            return ctx.command_path
+        argv = sys.argv[1:] if args is None else list(args)
+        command = argv[:1] if argv and argv[0] in self.commands else []
+        return " ".join([prog_name or "analyzer", *command])
+
+
+def usage_error_line(e: Exception, command: str) -> str:
+    """'error: analyzer sim: Invalid value for '--jobs' / '-j': ... (got 'abc') (see analyzer sim --help)'."""
+    message = e.format_message().rstrip(".")
+    cause = e.__cause__
+    if hasattr(cause, "errors"):  # typer converts values with pydantic: its error holds what was typed
+        message += f" (got {cause.errors()[0]['input']!r})"
+    return f"error: {command}: {message} (see {command} --help)"
+
+
+class Command(typer.core.TyperCommand):
+    """Typer's command help, with each argument shown by its name alone: typer appends a Python type
+    name (`GAME <str>`), which says nothing to a user."""
+
+    def format_options(self, ctx, formatter):
+        sections = {"argument": ("Arguments", []), "option": ("Options", [])}
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None or param.param_type_name not in sections:
+                continue
+            name, text = record
+            if param.param_type_name == "argument":
+                name = name.split(" <")[0]
+            sections[param.param_type_name][1].append((name, text))
+        for title, rows in sections.values():
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+class PolicyHelp(Command):
+    """A command whose --help ends with what each game's policies do (built only when asked: it
+    imports every game)."""
+
+    def format_epilog(self, ctx, formatter):
+        from .kernel import SHARED_POLICY_DOCS
+        rows = [(f"{p} (every game)", doc) for p, doc in SHARED_POLICY_DOCS.items()]
+        for name in games.names():
+            g = games.get(name)
+            rows += [(f"{name}: {p}", g.Scenario.POLICY_DOCS.get(p, "")) for p in g.policies if p not in SHARED_POLICY_DOCS]
+        with formatter.section("Policies (--policy)"):
+            formatter.write_dl(rows)
+        super().format_epilog(ctx, formatter)
+
+
 app = typer.Typer(
+    cls=OneLineUsageErrors,
     help="Monte Carlo strategy analyzer and balance tool for tabletop games.\n\n"
     "Typical session: `analyzer games` to see what is there, `analyzer sim stop --n 1e6` to play a million "
     "seeded games into results/stop.parquet, `analyzer report stop results/stop.parquet` for the balance "
@@ -42,13 +120,14 @@ app = typer.Typer(
 err = Console(stderr=True, soft_wrap=True)
 out = Console(soft_wrap=True)
 
-GameArg = Annotated[str, typer.Argument(help="Game key: " + ", ".join(games.names()), show_default=False)]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Run seed; with a game id it fixes every game.")]
-ScenarioOpt = Annotated[Optional[Path], typer.Option("--scenario", help="Scenario YAML (default: scenarios/GAME/default.yaml).")]
-SetOpt = Annotated[Optional[list[str]], typer.Option("--set", help="Override a scenario field, e.g. --set rules.match_limit=300 (repeatable).")]
-PlayersOpt = Annotated[Optional[int], typer.Option("--players", help="Number of players (overrides the scenario).")]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (results do not depend on it).")]
-PolicyOpt = Annotated[Optional[str], typer.Option("--policy", help="Policy for every seat, or one per seat: greedy,random,...")]
+GameArg = Annotated[str, typer.Argument(help="Game key: " + ", ".join(games.names()), show_default=False, metavar="GAME")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Run seed; with a game id it fixes every game.", metavar="SEED")]
+ScenarioOpt = Annotated[Optional[Path], typer.Option("--scenario", help="Scenario YAML (default: scenarios/GAME/default.yaml).", metavar="FILE")]
+SetOpt = Annotated[Optional[list[str]], typer.Option("--set", help="Override a scenario field, e.g. --set rules.match_limit=300 (repeatable; each field once).", metavar="FIELD=VALUE")]
+PlayersOpt = Annotated[Optional[int], typer.Option("--players", help="Number of players (overrides the scenario).", metavar="N")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (results do not depend on it).", metavar="N")]
+PolicyOpt = Annotated[Optional[str], typer.Option("--policy", help="Policy for every seat, or one per seat: greedy,random,... (`analyzer games --describe GAME` says what each does).", metavar="POLICY[,POLICY...]")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace an existing results file (without it, an existing --out is refused).")]
 
 
 MAX_GAMES = 10**10  # ~3 days at 40k games/s and ~3.5 TB of results: past that a run is a typo
@@ -69,21 +148,28 @@ def parse_count(text: str, flag: str = "--n") -> int:
     return int(value)
 
 
-@app.command("games")
-def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help="Show a game's result columns, policies and rule parameters.")] = None):
-    """List the games, their scenarios and policies."""
+@app.command("games", cls=Command)
+def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help="Show a game's policies, result columns and rule parameters.", metavar="GAME")] = None):
+    """List the games, their scenarios and policies.
+
+    \b
+    Example: analyzer games --describe stop
+    """
     if describe is None:
         for name in games.names():
             g = games.get(name)
             files = ", ".join(p.stem for p in g.scenario_files())
             low, high = g.Scenario.MIN_PLAYERS, g.Scenario.MAX_PLAYERS
             out.print(f"[bold]{name}[/] - {g.title}: {low if low == high else f'{low}-{high}'} players; "
-                      f"policies: {', '.join(g.policies)}; scenarios: {files}", highlight=False)
+                      f"policies: {', '.join(g.playing_policies)} (and scripted, for tests); scenarios: {files}",
+                      highlight=False)
         return
     g = games.get(describe)
     out.print(f"[bold]{g.name}[/] - {g.title} ({g.Scenario.MIN_PLAYERS}-{g.Scenario.MAX_PLAYERS} players)", highlight=False)
-    out.print(f"policies: {', '.join(g.policies)}", highlight=False)
     out.print(f"scenarios: {', '.join(str(p) for p in g.scenario_files())}", highlight=False)
+    out.print("\n[bold]policies[/] (--policy NAME, or one per seat)")
+    for name in g.policies:
+        out.print(f"  {name:<22} {g.Scenario.POLICY_DOCS.get(name, '')}", highlight=False, markup=False)
     out.print("\n[bold]result columns[/] (one row per game; per-seat columns are lists indexed by seat, "
               "per-seat per-kind columns lists of lists; `first_player` is the seat in position 1)")
     for name, text in {**results.COMMON_COLUMNS, "length": f"game length in {g.length_unit}", **g.columns}.items():
@@ -96,9 +182,13 @@ def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help
         out.print(f"  rules.{name:<24} {default:<12} {f.description or ''}", highlight=False, markup=False)
 
 
-@app.command()
-def validate(files: Annotated[list[Path], typer.Argument(help="Scenario YAML files.", show_default=False)]):
-    """Check scenario files against their game's schema."""
+@app.command(cls=Command)
+def validate(files: Annotated[list[Path], typer.Argument(help="Scenario YAML files.", show_default=False, metavar="FILE")]):
+    """Check scenario files against their game's schema.
+
+    \b
+    Example: analyzer validate scenarios/stop/default.yaml
+    """
     bad = 0
     for f in files:
         try:
@@ -116,26 +206,36 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Scenario YAML fil
         raise typer.Exit(2)
 
 
-@app.command()
+def _scripted_source(g, scenario: Path | None, policy: str | None) -> str:
+    """What to name when `scripted` is refused: the --policy flag, or the scenario file's policies."""
+    return f"--policy {policy}" if policy else f"{scenario or g.default_scenario}: policies: scripted"
+
+
+@app.command(cls=PolicyHelp)
 def sim(
     game: GameArg,
-    n: Annotated[str, typer.Option("--n", help="Number of games: 100000, 1e6 or 1_000_000.")] = "100_000",
+    n: Annotated[str, typer.Option("--n", help="Number of games: 100000, 1e6 or 1_000_000.", metavar="N")] = "100_000",
     seed: SeedOpt = 0,
     players: PlayersOpt = None,
     scenario: ScenarioOpt = None,
     set: SetOpt = None,
     policy: PolicyOpt = None,
     jobs: JobsOpt = 2,
-    out_file: Annotated[Optional[Path], typer.Option("--out", help="Results parquet (default results/GAME.parquet).")] = None,
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="Results file, parquet (default results/GAME.parquet).", metavar="FILE")] = None,
+    force: ForceOpt = False,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run with the same arguments.")] = False,
-    chunk: Annotated[Optional[int], typer.Option("--chunk", help="Games per work unit (default: automatic).")] = None,
-    backend: Annotated[str, typer.Option("--backend", help="auto (the default: threads where the game's kernel releases the GIL, else loky), threads (this process), loky (local worker processes) or dask (a dask.distributed cluster).")] = "auto",
-    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="dask scheduler address (with --backend dask); default: a local cluster of --jobs workers.")] = None,
-    until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Play until every position's and faction's win rate is within this 95% half-width (e.g. 0.005), by a confidence sequence valid under optional stopping (--n is then ignored: see --max-n).")] = None,
-    max_n: Annotated[Optional[str], typer.Option("--max-n", help="With --until-ci: the most games to play (default 1e7).")] = None,
+    chunk: Annotated[Optional[int], typer.Option("--chunk", help="Games per work unit (default: automatic).", metavar="N")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="auto (the default: threads where the game's kernel releases the GIL, else loky), threads (this process), loky (local worker processes) or dask (a dask.distributed cluster).", metavar="auto|threads|loky|dask")] = "auto",
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="dask scheduler address (with --backend dask); default: a local cluster of --jobs workers.", metavar="ADDRESS")] = None,
+    until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Play until every position's and faction's win rate is within this 95% half-width (e.g. 0.005), by a confidence sequence valid under optional stopping (--n is then ignored: see --max-n).", metavar="HALF_WIDTH")] = None,
+    max_n: Annotated[Optional[str], typer.Option("--max-n", help="With --until-ci: the most games to play (default 1e7).", metavar="N")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ):
-    """Play N seeded games and write one row per game to a parquet file."""
+    """Play N seeded games; one row per game into a parquet file.
+
+    \b
+    Example: analyzer sim stop --n 1e6 --seed 7 --policy greedy,random --players 2
+    """
     from . import runner
     if max_n is not None and until_ci is None:
         raise UserError("--max-n: only with --until-ci")
@@ -144,8 +244,9 @@ def sim(
     target = out_file or Path("results") / f"{g.name}.parquet"
     # everything a user can get wrong is checked before the progress bar appears
     sc = api.load_scenario(g, scenario, set, players, policy)
+    api.check_playable(g, sc, _scripted_source(g, scenario, policy))
     api.check_seed(seed)
-    results.check_writable(target)
+    results.check_writable(target, replace=force or resume)
     api.check_run_options(jobs, chunk)
     info: dict = {}
     label = g.name if until_ci is None else f"{g.name} until +-{until_ci:g}"
@@ -184,33 +285,50 @@ def summary_line(g, target: Path, players: int, info: dict) -> str:
             f"-> {target}; win rate by position (1 moves first) {rates}; mean length {mean_length:.1f} {g.length_unit}")
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
     game: GameArg,
-    game_id: Annotated[int, typer.Option("--game", help="Game id within the run (0..n-1).")],
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Run seed (default 0, or the results file's).")] = None,
+    game_id: Annotated[int, typer.Option("--game", help="Game id within the run (0..n-1).", metavar="ID")],
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Run seed (default 0, or the results file's).", metavar="SEED")] = None,
     players: PlayersOpt = None,
     scenario: ScenarioOpt = None,
     set: SetOpt = None,
     policy: PolicyOpt = None,
-    results_file: Annotated[Optional[Path], typer.Option("--from", help="Take scenario and seed from this results parquet.")] = None,
+    results_file: Annotated[Optional[Path], typer.Option("--from", help="Take scenario and seed from this results parquet.", metavar="FILE")] = None,
 ):
-    """Print one game of a run move by move (same seed and scenario -> the same game as in the parquet)."""
-    if results_file is None and seed is None:
-        seed = 0
+    """Print one game of a run: who is who, then move by move.
+
+    The same seed and scenario give the same game as in the results file; --from takes both from it.
+
+    \b
+    Example: analyzer replay stop --from results/stop.parquet --game 123
+    """
+    if results_file is None:
+        seed = 0 if seed is None else seed
+        g = games.get(game)
+        api.check_playable(g, api.load_scenario(g, scenario, set, players, policy), _scripted_source(g, scenario, policy))
     r = api.replay(game, seed, game_id, scenario=scenario, set=set, players=players, policy=policy,
                    results_file=results_file)
     out.print(str(r), highlight=False, markup=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(cls=Command)
 def report(
-    game: GameArg,
-    results_path: Annotated[Path, typer.Argument(help="Results parquet written by `analyzer sim`.", show_default=False)],
-    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/GAME).")] = None,
+    game: Annotated[Optional[str], typer.Argument(help="Game key: " + ", ".join(games.names())
+                                                  + " (with --all: the folder of results, default results).",
+                                                  show_default=False, metavar="GAME")] = None,
+    results_path: Annotated[Optional[Path], typer.Argument(help="Results parquet written by `analyzer sim`.", show_default=False, metavar="FILE")] = None,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/GAME; with --all, reports).", metavar="DIR")] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="Report every game whose results FOLDER/GAME.parquet exist into OUT/GAME, then write OUT/index.html, one page for all games.")] = False,
 ):
-    """Write the balance report (index.md, index.html, PNG charts) for a results file."""
-    target = out_dir or Path("reports") / game
+    """Write the balance report of a results file, or of every game.
+
+    The report is a folder: index.md, index.html and PNG charts. With --all, every game's report
+    and one index page over them.
+
+    \b
+    Example: analyzer report stop results/stop.parquet --out reports/stop
+    """
     runs = []
 
     def on_run(n: int, seconds: float, meta: dict) -> None:
@@ -218,17 +336,43 @@ def report(
         what = ", ".join([f"{meta['scenario']['players']} players", ",".join(meta["policies"]), *meta["changed_rules"]])
         err.print(f"comparison run {len(runs)}: {n:,} games in {seconds:.1f} s ({what})", highlight=False, markup=False)
 
+    if all_games:
+        _report_all(Path(game or "results"), out_dir or Path("reports"), results_path, on_run)
+        return
+    if game is None or results_path is None:
+        raise UserError("report: give GAME and RESULTS_PATH, e.g. `analyzer report stop results/stop.parquet`, or --all")
+    target = out_dir or Path("reports") / game
     index = api.report(game, results_path, target, on_run=on_run)
     out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
+
+
+def _report_all(folder: Path, target: Path, extra, on_run) -> None:
+    """`report --all`: every game with FOLDER/GAME.parquet, then the index page over them."""
+    from .reporting import write_index
+    if extra is not None:
+        raise UserError(f"report --all: takes one folder of results, not also {extra}")
+    found = [g for g in games.names() if (folder / f"{g}.parquet").is_file()]
+    if not found:
+        raise UserError(f"report --all: {folder} holds no results file named GAME.parquet ({', '.join(games.names())})")
+    for g in found:  # every file and folder checked before any report is written
+        meta = results.read_meta(folder / f"{g}.parquet")
+        if meta.get("game") != g:
+            raise UserError(f"report --all: {folder / f'{g}.parquet'} holds "
+                            + (f"results of {meta['game']!r}, not {g!r}" if meta.get("game") else "no analyzer run metadata"))
+        results.check_report_dir(target / g)
+    for g in found:
+        index = api.report(g, folder / f"{g}.parquet", target / g, on_run=on_run)
+        out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
+    out.print(f"index: {write_index(target, found)}", highlight=False)
 
 
 def parse_values(text: str) -> list:
     """'0,1,2' or '[0, 1, 2]' or a YAML list of lists -> the list of values to sweep."""
     import yaml
     try:
-        v = yaml.safe_load(text)
+        v = scen.load_yaml_text(text)  # the scenario's YAML: true/false only, no duplicate keys
         if not isinstance(v, list):
-            v = yaml.safe_load(f"[{text}]")
+            v = scen.load_yaml_text(f"[{text}]")
     except yaml.YAMLError:
         raise UserError(f"--values {text!r}: not a list; write e.g. 0,1,2 or '[[0,1],[1,0]]'") from None
     if not v:
@@ -254,29 +398,38 @@ def _position_table(title: str, rows) -> None:
               "fairness p: chi-square on sole wins by position.")
 
 
-@app.command()
+@app.command(cls=Command)
 def sweep(
     game: GameArg,
-    param: Annotated[str, typer.Option("--param", help="Scenario field to vary, e.g. rules.turn_order_bonus.1.credits")],
-    values: Annotated[str, typer.Option("--values", help="Values to try: 0,1,2,3 (YAML; lists as '[[..],[..]]').")],
-    n: Annotated[str, typer.Option("--n", help="Games per value.")] = "20_000",
+    param: Annotated[str, typer.Option("--param", help="Scenario field to vary, e.g. rules.turn_order_bonus.1.credits", metavar="FIELD")],
+    values: Annotated[str, typer.Option("--values", help="Values to try: 0,1,2,3 (YAML; lists as '[[..],[..]]').", metavar="V1,V2,...")],
+    n: Annotated[str, typer.Option("--n", help="Games per value.", metavar="N")] = "20_000",
     seed: SeedOpt = 0,
     players: PlayersOpt = None,
     scenario: ScenarioOpt = None,
     set: SetOpt = None,
     policy: PolicyOpt = None,
     jobs: JobsOpt = 2,
-    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write all runs, with a `variant` column, to this parquet.")] = None,
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write all runs, with a `variant` column, to this parquet.", metavar="FILE")] = None,
+    force: ForceOpt = False,
 ):
-    """Play the same seeded games under each value of one field and compare the turn positions' win rates."""
+    """Play the same seeded games under each value of one field.
+
+    A table compares the turn positions' win rates under each value.
+
+    \b
+    Example: analyzer sweep spacebase --param rules.turn_order_bonus.1.credits --values 0,1,2,3 --n 20000
+    """
     from . import sweep as sw
     count = parse_count(n)
     vals = parse_values(values)
     g = games.get(game)
     base = api.load_scenario(g, scenario, set, players, policy)
-    sw.with_values(g, base, {param: vals[0]})  # fail fast on a bad field before any game is played
+    api.check_playable(g, base, _scripted_source(g, scenario, policy))
+    for v in vals:  # fail fast on a bad field or value before any game is played
+        sw.with_values(g, base, {param: v})
     if out_file:
-        results.check_writable(out_file)
+        results.check_writable(out_file, replace=force)
     rows = sw.sweep(g, base, param, vals, count, api.check_seed(seed), jobs,
                     on_value=lambda v: err.print(f"{param} = {v} ...", highlight=False))
     _position_table(f"{g.name}: win rate by turn position for each {param}", rows)
@@ -286,27 +439,34 @@ def sweep(
         out.print(f"wrote {out_file}")
 
 
-@app.command()
+@app.command(cls=Command)
 def tune(
     game: GameArg,
-    target: Annotated[str, typer.Option("--target", help="What to optimise: position-fairness (every turn position wins its fair share).")] = "position-fairness",
-    n: Annotated[str, typer.Option("--n", help="Games per candidate.")] = "20_000",
-    check_n: Annotated[str, typer.Option("--check-n", help="Games for the final check with a fresh seed.")] = "100_000",
+    target: Annotated[str, typer.Option("--target", help="What to optimise: position-fairness (every turn position wins its fair share).", metavar="TARGET")] = "position-fairness",
+    n: Annotated[str, typer.Option("--n", help="Games per candidate.", metavar="N")] = "20_000",
+    check_n: Annotated[str, typer.Option("--check-n", help="Games for the final check with a fresh seed.", metavar="N")] = "100_000",
     seed: SeedOpt = 0,
     players: PlayersOpt = None,
     scenario: ScenarioOpt = None,
     set: SetOpt = None,
     policy: PolicyOpt = None,
     jobs: JobsOpt = 2,
-    rounds: Annotated[int, typer.Option("--rounds", help="Coordinate-descent passes.")] = 2,
+    rounds: Annotated[int, typer.Option("--rounds", help="Coordinate-descent passes.", metavar="N")] = 2,
 ):
-    """Search the game's tuning space (e.g. Space Base turn-order bonuses) for the fairest turn positions."""
+    """Search the game's tuning space for the fairest turn positions.
+
+    The space is the game's own, such as Space Base's turn-order bonuses of credits and income.
+
+    \b
+    Example: analyzer tune spacebase --target position-fairness --n 20000
+    """
     from . import positions
     from . import sweep as sw
     if target != "position-fairness":
         raise UserError(f"--target {target!r}: only position-fairness is defined")
     g = games.get(game)
     base = api.load_scenario(g, scenario, set, players, policy)
+    api.check_playable(g, base, _scripted_source(g, scenario, policy))
     space = g.tune_space(base)
     count, check = parse_count(n), parse_count(check_n, "--check-n")
     res = sw.tune(g, base, space, count, api.check_seed(seed), jobs, rounds, starts=g.tune_starts(space),
@@ -324,7 +484,7 @@ def tune(
                   f"{100 * positions.unfairness(r.df):.2f} percentage points", highlight=False)
 
 
-@app.command()
+@app.command(cls=Command)
 def bench(
     names: Annotated[Optional[list[str]], typer.Argument(help="Games to measure (default: all); the others' earlier numbers stay.", show_default=False)] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Small runs (about 5% of the full sizes): a smoke test.")] = False,
@@ -333,7 +493,11 @@ def bench(
 ):
     """Measure speed per game (games/s per core, 2 threads vs 1 and vs loky, kernel vs its floor probe, cold
     compile, the 1e6 run's wall time and peak RSS, STOP against RLCard's UNO) into bench/out/bench.json,
-    then render docs/speed-table.md from it. Runs from a source checkout (bench/)."""
+    then render docs/speed-table.md from it. Runs from a source checkout (bench/).
+
+    \b
+    Example: analyzer bench stop simplecard --quick --no-cold-compile
+    """
     import subprocess
     folder = Path(__file__).resolve().parents[1] / "bench"
     if not (folder / "run.py").exists():

@@ -107,6 +107,10 @@ def indices(kind: str, names) -> type[IntEnum]:
 # numbers its own policies from FIRST_GAME_POLICY.
 RANDOM, SCRIPTED, FIRST_GAME_POLICY = np.int64(0), np.int64(1), np.int64(2)
 SHARED_POLICIES = ("random", "scripted")
+SHARED_POLICY_DOCS = {  # one line each, for `games --describe` and `sim --help`
+    "random": "uniform over the legal options of every decision: a baseline, not a player",
+    "scripted": "test tool: the option indices of the scenario's `script`, in game order (refused without one)",
+}
 
 
 @njit(cache=True)

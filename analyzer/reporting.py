@@ -1,5 +1,7 @@
-"""Report building shared by every game: a header that says what was run (and which data are
-estimates), sections of text, tables and charts, written as Markdown + one HTML page + PNG files.
+"""Report building shared by every game: under its title and table of contents, a page opens with its
+headline answers (one sentence each, with numbers and intervals, and a chart), then says what was run
+(and which data are estimates), then the sections of text, tables and charts; written as Markdown +
+one HTML page + PNG files + summary.json (what the all-games index shows, see `write_index`).
 
 Games build a `Report` and add their balance answers; every number they add should come from
 analyzer.stats with its n and 95% interval.
@@ -7,6 +9,7 @@ analyzer.stats with its n and 95% interval.
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -23,6 +26,13 @@ from .stats import Estimate  # noqa: E402
 COMPARE_N = int(os.environ.get("ANALYZER_COMPARE_N", "20000"))
 COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
 
+# Chart text readable at the page's width (a figure is shown at most ~1100 px wide).
+plt.rcParams.update({"font.size": 11, "axes.titlesize": 11, "axes.labelsize": 11, "xtick.labelsize": 10,
+                     "ytick.labelsize": 10, "legend.fontsize": 10})
+FIGURE_DPI = 110
+ESTIMATED_SHOWN = 8  # estimated items named in the header; the full list is linked below it
+ESTIMATED_TITLE = "Estimated data"  # the section that lists every estimated item when they are many
+
 
 @dataclass
 class _Block:
@@ -33,15 +43,41 @@ class _Block:
     file: str = ""
 
 
+@dataclass
+class Scope:
+    """The policy settings under which the headline verdict holds, and those under which it does not."""
+    holds: list[str]
+    fails: list[str]
+
+    def text(self) -> str:
+        return (f"The same verdict under: {', '.join(self.holds)}"
+                + (f"; a different one under: {', '.join(self.fails)}." if self.fails else "."))
+
+
 class Report:
     def __init__(self, title: str, meta: dict, n_games: int):
         self.title = title
         self.meta = meta
         self.n_games = n_games
+        self.headlines: list[_Block] = []  # the page's opening answers
+        self.scope: Scope | None = None  # of the first headline (the verdict the index shows)
         self.blocks: list[_Block] = []
+        self._sentences: list[str] = []  # the headline sentences without their scope (for the index)
         self._figures: dict[str, plt.Figure] = {}
 
     # -- building -------------------------------------------------------------------------------
+    def headline(self, sentence: str, scope: Scope | None = None) -> None:
+        """One headline answer: a sentence with its numbers and intervals (and, for the first, the
+        policy settings its verdict holds under); shown first on the page and in the index."""
+        if scope is not None and self.scope is None and not self.headlines:
+            self.scope = scope
+        self.headlines.append(_Block("text", f"{sentence} {scope.text()}" if scope else sentence))
+        self._sentences.append(sentence)
+
+    def headline_figure(self, fig: plt.Figure, file: str, caption: str) -> None:
+        self._figures[file] = fig
+        self.headlines.append(_Block("figure", caption, file=file))
+
     def section(self, title: str, text: str = "") -> None:
         self.blocks.append(_Block("h2", title))
         if text:
@@ -60,6 +96,20 @@ class Report:
         self.blocks.append(_Block("figure", caption, file=file))
 
     # -- writing --------------------------------------------------------------------------------
+    def estimated(self) -> list[str]:
+        return list(self.meta.get("estimated", []))
+
+    def estimated_line(self) -> str:
+        """The estimated-data flag: every item when few, else a count, the first few and a link to the list."""
+        est = self.estimated()
+        if not est:
+            return "Estimated data: none; every card and rule value comes from the published game."
+        head = f"**Estimated data (not the published game): {len(est)} items:** "
+        if len(est) <= ESTIMATED_SHOWN:
+            return head + ", ".join(est) + "."
+        return (head + ", ".join(est[:ESTIMATED_SHOWN]) + f" and {len(est) - ESTIMATED_SHOWN} more "
+                f"([full list](#{anchor(ESTIMATED_TITLE)})).")
+
     def header_lines(self) -> list[str]:
         m = self.meta
         sc = m.get("scenario", {})
@@ -77,59 +127,90 @@ class Report:
         changed = m.get("changed_rules", [])
         lines.append(f"Rules changed from the game's default scenario: {', '.join(f'`{c}`' for c in changed)}."
                      if changed else "Rules: the game's default scenario.")
-        est = m.get("estimated", [])
-        if est:
-            lines.append(f"**Estimated data (not the published game): {len(est)} items:** {', '.join(est)}.")
-        else:
-            lines.append("Estimated data: none; every card and rule value comes from the published game.")
+        lines.append(self.estimated_line())
         return lines
 
+    def _page(self) -> list[_Block]:
+        """Every block in page order: headline answers, what was run, the sections, the estimated list."""
+        blocks = [_Block("h2", "Headline answers"), *self.headlines,
+                  _Block("h2", "What was run"), *[_Block("text", x) for x in self.header_lines()], *self.blocks]
+        if len(self.estimated()) > ESTIMATED_SHOWN:
+            blocks += [_Block("h2", ESTIMATED_TITLE), _Block("text", ", ".join(self.estimated()) + ".")]
+        return blocks
+
+    def summary(self) -> dict:
+        """What the all-games index shows of this report."""
+        first = self._sentences[0] if self._sentences else ""
+        scope = self.scope or Scope([], [])
+        return {"title": self.title, "game": self.meta.get("game", ""), "headline": first,
+                "holds_under": scope.holds, "not_under": scope.fails, "estimated": self.estimated(),
+                "n_games": self.n_games, "policies": list(self.meta.get("policies", []))}
+
     def write(self, out: Path) -> Path:
-        """Write index.md, index.html and the PNGs into `out`; returns the Markdown path."""
+        """Write index.md, index.html, summary.json and the PNGs into `out`; returns the Markdown path."""
         out = Path(out)
         out.mkdir(parents=True, exist_ok=True)
         for file, fig in self._figures.items():
-            fig.savefig(out / file, dpi=110, bbox_inches="tight")
+            fig.savefig(out / file, dpi=FIGURE_DPI, bbox_inches="tight")
             plt.close(fig)
-        _write_atomic(out / "index.md", self._markdown())
-        _write_atomic(out / "index.html", self._html())
+        blocks = self._page()
+        _write_atomic(out / "index.md", _markdown(self.title, blocks))
+        _write_atomic(out / "index.html", _html(self.title, blocks))
+        _write_atomic(out / "summary.json", json.dumps(self.summary(), indent=1))
         return out / "index.md"
 
-    def _markdown(self) -> str:
-        parts = [f"# {self.title}", "", *[f"{x}  " for x in self.header_lines()], ""]
-        for b in self.blocks:
-            if b.kind == "h2":
-                parts += [f"## {b.text}", ""]
-            elif b.kind == "text":
-                parts += [b.text, ""]
-            elif b.kind == "table":
-                parts.append("| " + " | ".join(b.headers) + " |")
-                parts.append("|" + "---|" * len(b.headers))
-                parts += ["| " + " | ".join(r) + " |" for r in b.rows]
-                parts.append("")
-            elif b.kind == "figure":
-                parts += [f"![{b.text}]({b.file})", "", f"*{b.text}*", ""]
-        return "\n".join(parts)
 
-    def _html(self) -> str:
-        e = html.escape
-        body = [f"<h1>{e(self.title)}</h1>"] + [f"<p class=meta>{_md_inline(x)}</p>" for x in self.header_lines()]
-        for b in self.blocks:
-            if b.kind == "h2":
-                body.append(f"<h2>{e(b.text)}</h2>")
-            elif b.kind == "text":
-                body.append(f"<p>{_md_inline(b.text)}</p>")
-            elif b.kind == "table":
-                head = "".join(f"<th>{e(h)}</th>" for h in b.headers)
-                rows = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in b.rows)
-                body.append(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
-            elif b.kind == "figure":
-                body.append(f"<figure><img src='{e(b.file)}' alt='{e(b.text)}'><figcaption>{e(b.text)}</figcaption></figure>")
-        style = ("body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
-                 "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
-                 "th{background:#f3f3f3}img{max-width:100%}.meta{color:#555;margin:.2em 0}code{background:#f3f3f3}")
-        return (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(self.title)}</title>"
-                f"<style>{style}</style></head><body>{''.join(body)}</body></html>")
+def anchor(title: str) -> str:
+    """The id of a section heading (also its link target in the table of contents)."""
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def _contents(blocks: list[_Block]) -> list[tuple[str, str]]:
+    return [(b.text, anchor(b.text)) for b in blocks if b.kind == "h2"]
+
+
+def _markdown(title: str, blocks: list[_Block]) -> str:
+    toc = _contents(blocks)
+    parts = [f"# {title}", "", *(["Contents: " + " · ".join(f"[{t}](#{a})" for t, a in toc), ""] if toc else [])]
+    for b in blocks:
+        if b.kind == "h2":
+            parts += [f'<a id="{anchor(b.text)}"></a>', "", f"## {b.text}", ""]
+        elif b.kind == "text":
+            parts += [b.text, ""]
+        elif b.kind == "table":
+            parts.append("| " + " | ".join(b.headers) + " |")
+            parts.append("|" + "---|" * len(b.headers))
+            parts += ["| " + " | ".join(r) + " |" for r in b.rows]
+            parts.append("")
+        elif b.kind == "figure":
+            parts += [f"![{b.text}]({b.file})", "", f"*{b.text}*", ""]
+    return "\n".join(parts)
+
+
+STYLE = ("body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;"
+         "line-height:1.45}table{border-collapse:collapse;margin:1em 0}"
+         "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f3f3f3}"
+         "img{max-width:100%}code{background:#f3f3f3}nav{background:#f7f7f7;padding:.5em 1em;margin:1em 0}"
+         "nav ol{margin:.3em 0;columns:2}h2{border-bottom:1px solid #ddd;padding-bottom:.2em;margin-top:1.6em}")
+
+
+def _html(title: str, blocks: list[_Block], contents: bool = True, style: str = "") -> str:
+    e = html.escape
+    toc = "".join(f"<li><a href='#{a}'>{e(t)}</a></li>" for t, a in _contents(blocks))
+    body = [f"<h1>{e(title)}</h1>"] + ([f"<nav><b>Contents</b><ol>{toc}</ol></nav>"] if contents else [])
+    for b in blocks:
+        if b.kind == "h2":
+            body.append(f"<h2 id='{anchor(b.text)}'>{e(b.text)}</h2>")
+        elif b.kind == "text":
+            body.append(f"<p>{_md_inline(b.text)}</p>")
+        elif b.kind == "table":
+            head = "".join(f"<th>{e(h)}</th>" for h in b.headers)
+            rows = "".join("<tr>" + "".join(f"<td>{_md_inline(c)}</td>" for c in r) + "</tr>" for r in b.rows)
+            body.append(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+        elif b.kind == "figure":
+            body.append(f"<figure><img src='{e(b.file)}' alt='{e(b.text)}'><figcaption>{e(b.text)}</figcaption></figure>")
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)}</title>"
+            f"<style>{STYLE}{style}</style></head><body>{''.join(body)}</body></html>")
 
 
 def _cell(c) -> str:
@@ -143,10 +224,11 @@ def _cell(c) -> str:
 
 
 def _md_inline(text: str) -> str:
-    """The little Markdown our own texts use (**bold**, `code`), as HTML."""
+    """The little Markdown our own texts use (**bold**, `code`, [link](target)), as HTML."""
     t = html.escape(text)
+    t = re.sub(r"`(.+?)`", r"<code>\1</code>", t)
     t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t)
-    return re.sub(r"`(.+?)`", r"<code>\1</code>", t)
+    return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r"<a href='\2'>\1</a>", t)
 
 
 def _write_atomic(path: Path, text: str) -> None:
@@ -157,22 +239,33 @@ def _write_atomic(path: Path, text: str) -> None:
 
 def errorbar_chart(labels, estimates: list[Estimate], title: str, ylabel: str, pct: bool = False,
                    reference: float | None = None, ax=None):
-    """Points with 95% interval bars, one per label; n in the tick labels."""
-    fig = None
-    if ax is None:
-        fig, ax = plt.subplots(figsize=(max(4, 0.9 * len(labels) + 2), 3.4))
+    """Points with 95% interval bars, one per label, n beside each label. Labels longer than a word
+    make a horizontal chart (one row per label), so they never overlap."""
     k = 100 if pct else 1
     vals = [x.value * k for x in estimates]
     err = [[(x.value - x.lo) * k for x in estimates], [(x.hi - x.value) * k for x in estimates]]
-    ax.errorbar(range(len(labels)), vals, yerr=err, fmt="o", capsize=4)
-    long = max(len(str(lab)) for lab in labels) > 10
-    ax.set_xticks(range(len(labels)), [f"{lab}\nn={x.n:,}" for lab, x in zip(labels, estimates, strict=True)],
-                  fontsize=8, rotation=25 if long else 0, ha="right" if long else "center")
-    if reference is not None:
-        ax.axhline(reference * k, ls="--", color="grey", lw=1)
-    ax.set_title(title, fontsize=10)
-    ax.set_ylabel(ylabel + (" (%)" if pct else ""))
-    ax.grid(axis="y", alpha=0.3)
+    horizontal = max(len(str(lab)) for lab in labels) > 12
+    fig = None
+    if ax is None:
+        size = (8, 0.42 * len(labels) + 1.4) if horizontal else (min(11, max(4.5, 1.0 * len(labels) + 2)), 3.6)
+        fig, ax = plt.subplots(figsize=size)
+    unit = ylabel + (" (%)" if pct else "")
+    if horizontal:
+        ax.errorbar(vals, range(len(labels)), xerr=err, fmt="o", capsize=4)
+        ax.set_yticks(range(len(labels)), [f"{lab} (n={x.n:,})" for lab, x in zip(labels, estimates, strict=True)])
+        ax.invert_yaxis()
+        if reference is not None:
+            ax.axvline(reference * k, ls="--", color="grey", lw=1)
+        ax.set_xlabel(unit)
+        ax.grid(axis="x", alpha=0.3)
+    else:
+        ax.errorbar(range(len(labels)), vals, yerr=err, fmt="o", capsize=4)
+        ax.set_xticks(range(len(labels)), [f"{lab}\nn={x.n:,}" for lab, x in zip(labels, estimates, strict=True)])
+        if reference is not None:
+            ax.axhline(reference * k, ls="--", color="grey", lw=1)
+        ax.set_ylabel(unit)
+        ax.grid(axis="y", alpha=0.3)
+    ax.set_title(title)
     return fig or ax.figure
 
 
@@ -211,3 +304,38 @@ def compare_run(game, meta: dict, n: int, sets: dict | None = None, players: int
     sc = variant_scenario(game, meta, sets, players, policies)
     return api.sim(game, n=n, seed=meta["seed"] + seed_offset, scenario=sc, jobs=COMPARE_JOBS)
 
+
+
+INDEX_ESTIMATED_SHOWN = 3
+
+
+def write_index(out: Path, folders: list[str]) -> Path:
+    """`out`/index.html and index.md: one row per report folder of `out` named in `folders` (each
+    written by Report.write): its headline verdict, its estimated-data flags, the policy settings the
+    verdict holds under, and a link to the report (its page of the same kind). Returns the HTML path."""
+    out = Path(out)
+    summaries = [(f, json.loads((out / f / "summary.json").read_text(encoding="utf-8"))) for f in folders]
+    title = "analyzer: balance reports of every game"
+    intro = _Block("text", "One row per game: its headline verdict (every interval a 95% interval), which of its "
+                   "data are estimates rather than the published game, and the policy settings under which the "
+                   "verdict holds. Each report opens with its headline answers and a table of contents.")
+    headers = ["report", "headline verdict", "estimated data", "the verdict holds under", "games"]
+
+    def blocks(page: str) -> list[_Block]:
+        rows = []
+        for folder, s in summaries:
+            est = [item.split(":", 1)[0] for item in s["estimated"]]  # each item's name, without its note
+            where = anchor(ESTIMATED_TITLE if len(est) > ESTIMATED_SHOWN else "What was run")  # see Report._page
+            flags = "none" if not est else (f"**{len(est)} items:** " + ", ".join(est[:INDEX_ESTIMATED_SHOWN])
+                                           + (" …" if len(est) > INDEX_ESTIMATED_SHOWN else "")
+                                           + f" ([list]({folder}/{page}#{where}))")
+            holds = ", ".join(s["holds_under"]) or "this run's policies only"
+            if s["not_under"]:
+                holds += f"; not under: {', '.join(s['not_under'])}"
+            rows.append([f"[{s['title']}]({folder}/{page})", s["headline"], flags, holds, f"{s['n_games']:,}"])
+        return [intro, _Block("table", headers=headers, rows=rows)]
+
+    _write_atomic(out / "index.md", _markdown(title, blocks("index.md")))
+    _write_atomic(out / "index.html", _html(title, blocks("index.html"), contents=False,
+                                            style="td{text-align:left;vertical-align:top}td:last-child{text-align:right}"))
+    return out / "index.html"

@@ -110,11 +110,16 @@ def position_summary(path: Path, players: int) -> tuple[int, list[float], float]
     return row[0], list(row[1:-1]), row[-1]
 
 
-def check_writable(out: Path) -> None:
-    """Fail before simulating if `out` can't be written (nothing is created here)."""
+def check_writable(out: Path, replace: bool = True) -> None:
+    """Fail before simulating if `out` can't be written (nothing is created here), is not a .parquet
+    name (the only format written), or, unless `replace`, already exists."""
     out = Path(out)
     if out.is_dir():
         raise UserError(f"--out {out}: is a directory; give a file name such as {out}/results.parquet")
+    if out.suffix != ".parquet":
+        raise UserError(f"--out {out}: results are written as parquet only; name the file {out.with_suffix('.parquet')}")
+    if out.exists() and not replace:
+        raise UserError(f"--out {out}: already exists; add --force to replace it")
     parent = out.parent
     while not parent.exists():
         parent = parent.parent
@@ -174,6 +179,16 @@ def read_meta(path: str | Path) -> dict:
     except Exception as e:  # polars raises several error types for non-parquet input
         raise UserError(f"{path}: not a readable parquet results file ({type(e).__name__})") from None
     return json.loads(raw) if raw else {}
+
+
+def run_meta(path: str | Path, game: str) -> dict:
+    """A results file's run metadata, checked to be an `analyzer sim` run of `game`."""
+    meta = read_meta(path)
+    if "scenario" not in meta:
+        raise UserError(f"{path}: no analyzer run metadata (not written by `analyzer sim`)")
+    if meta.get("game") != game:
+        raise UserError(f"{path}: holds results of {meta.get('game')!r}, not {game!r}")
+    return meta
 
 
 def read(path: str | Path) -> tuple[pl.DataFrame, dict]:

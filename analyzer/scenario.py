@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+from collections.abc import Hashable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args, get_origin
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
 
 from .errors import UserError
 
@@ -20,6 +22,17 @@ from .errors import UserError
 class Strict(BaseModel):
     """Base of every scenario section: unknown fields are errors, ints are not silently floats."""
     model_config = ConfigDict(extra="forbid", strict=False, validate_assignment=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _bools_are_true_or_false(cls, value, info: ValidationInfo):
+        # pydantic's lax mode reads 1, "yes" or "on" as true: a yes/no rule takes only true or false
+        annotation = cls.model_fields[info.field_name].annotation
+        yes_no = annotation is bool or (get_origin(annotation) is Literal
+                                        and all(isinstance(a, bool) for a in get_args(annotation)))
+        if yes_no and not isinstance(value, bool):
+            raise ValueError("must be true or false")
+        return value
 
 
 class ScenarioBase(Strict):
@@ -33,6 +46,7 @@ class ScenarioBase(Strict):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     POLICIES: ClassVar[tuple[str, ...]] = ()
+    POLICY_DOCS: ClassVar[dict[str, str]] = {}  # policy -> what it does, one line
 
     @model_validator(mode="after")
     def _check_seats(self):
@@ -76,23 +90,60 @@ def differences(old, new, prefix: str) -> list[str]:
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+class UniqueKeyLoader(SAFE_LOADER):
+    """The safe loader, refusing a key given twice in one mapping: plain YAML keeps the last one, so a
+    forgotten earlier line would silently lose to a later one."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue  # `<<: *base` then a field of its own is how YAML shares a block, not a duplicate
+            key = self.construct_object(key_node, deep=deep)
+            if not isinstance(key, Hashable):
+                continue  # the safe constructor refuses it below
+            if key in seen:
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+# YAML 1.1 reads yes/no/on/off as booleans; here, as in YAML 1.2, only true and false are, and a yes/no
+# rule given `yes` or `1` is refused (Strict) instead of guessed
+BOOL_TAG = "tag:yaml.org,2002:bool"
+UniqueKeyLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != BOOL_TAG]
+    for first, resolvers in SAFE_LOADER.yaml_implicit_resolvers.items()}
+UniqueKeyLoader.add_implicit_resolver(BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+
+
+def load_yaml_text(text: str):
+    """YAML text -> Python values (safe types only, duplicate keys refused)."""
+    return yaml.load(text, Loader=UniqueKeyLoader)
+
+
 def read_yaml(path: Path) -> dict:
     try:
         text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise UserError(f"{path}: not a YAML text file (byte {e.start} is not UTF-8)") from None
     except FileNotFoundError:
         raise UserError(f"{path}: no such scenario file") from None
     except OSError as e:
         raise UserError(f"{path}: cannot read: {e.strerror}") from None
     try:
-        data = yaml.load(text, Loader=SAFE_LOADER)
+        data = load_yaml_text(text)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise UserError(f"{path}: invalid YAML{where}: {problem}") from None
+        raise UserError(f"{path}: invalid YAML{where}: {_yaml_problem(e)}") from None
     if not isinstance(data, dict):
         raise UserError(f"{path}: a scenario must be a YAML mapping of fields, got {type(data).__name__}")
     return data
+
+
+def _yaml_problem(e: yaml.YAMLError) -> str:
+    return getattr(e, "problem", None) or str(e).splitlines()[0]
 
 
 def parse_override(text: str) -> tuple[str, Any]:
@@ -101,9 +152,9 @@ def parse_override(text: str) -> tuple[str, Any]:
     if not sep or not key.strip():
         raise UserError(f"--set {text!r}: expected KEY=VALUE, e.g. rules.match_limit=300")
     try:
-        value = yaml.safe_load(raw) if raw.strip() else ""
-    except yaml.YAMLError:
-        raise UserError(f"--set {text!r}: the value is not valid YAML") from None
+        value = load_yaml_text(raw) if raw.strip() else ""
+    except yaml.YAMLError as e:
+        raise UserError(f"--set {text!r}: the value is not valid YAML ({_yaml_problem(e)})") from None
     return key.strip(), value
 
 
@@ -174,8 +225,11 @@ def load(game, path: str | Path | None = None, sets: tuple[str, ...] | list[str]
     if data.get("game", game.name) != game.name:
         raise UserError(f"{path}: game: this scenario is for {data.get('game')!r}, not {game.name!r}")
     data.setdefault("game", game.name)
-    for text in sets:
-        apply_override(data, *parse_override(text))
+    overrides = [parse_override(text) for text in sets]
+    for key, value in overrides:
+        if [k for k, _ in overrides].count(key) > 1:  # like a duplicate YAML key: which one was meant?
+            raise UserError(f"--set {key}: given more than once")
+        apply_override(data, key, value)
     _check_flags(game.Scenario, data, players, policies)
     if players is not None:
         data["players"] = players

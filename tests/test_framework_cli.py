@@ -2,7 +2,7 @@
 import polars as pl
 import pytest
 
-from analyzer import cli, games
+from analyzer import api, cli, games
 
 
 @pytest.fixture(autouse=True)
@@ -55,6 +55,23 @@ def _bad_yaml(tmp_path, text):
     (["sim", "toy", "--out", "/proc/nope/x.parquet"], "cannot write"),
     (["replay", "toy", "--game", "-3"], "--game"),
     (["report", "toy", "/no/such.parquet"], "no such results file"),
+    (["sim", "stop", "--set", "rules.play_drawn_card=1"], "rules.play_drawn_card: must be true or false (got 1)"),
+    (["sim", "stop", "--set", "rules.play_drawn_card=yes please"], "rules.play_drawn_card: must be true or false"),
+    (["sim", "stop", "--set", "rules.play_drawn_card=yes"], "rules.play_drawn_card: must be true or false (got 'yes')"),
+    (["sweep", "stop", "--param", "rules.play_drawn_card", "--values", "false,on"], "must be true or false (got 'on')"),
+    (["sim", "toy", "--set", "rules.rolls=2", "--set", "rules.rolls=4"], "--set rules.rolls: given more than once"),
+    (["sim", "toy", "--set", "rules={rolls: 2, rolls: 4}"], "duplicate key 'rolls'"),
+    (["sim", "toy", "--out", "x.csv"], "--out x.csv: results are written as parquet only; name the file x.parquet"),
+    (["sweep", "toy", "--param", "rules.rolls", "--values", "1,2", "--out", "s.json"], "--out s.json: results are"),
+    (["sim", "toy", "--jobs", "abc"], "error: analyzer sim: Invalid value for '--jobs' / '-j'"),
+    (["replay", "toy"], "error: analyzer replay: Missing option '--game'"),
+    (["sim", "toy", "--bogus"], "No such option: --bogus"),
+    (["sim", "toy", "--n"], "error: analyzer sim: Option '--n' requires an argument (see analyzer sim --help)"),
+    (["nosuch"], "No such command 'nosuch'"),
+    (["sim", "pig", "--policy", "scripted"], "--policy scripted: a test tool that replays the scenario's `script`"),
+    (["sweep", "pig", "--policy", "scripted", "--param", "rules.target", "--values", "50"], "--policy scripted"),
+    (["replay", "pig", "--policy", "random,scripted", "--game", "0"], "--policy random,scripted: a test tool"),
+    (["replay", "toy", "--game", "1", "--from", "/no/such.parquet", "--set", "rules.rolls=2"], "no such results file"),
 ])
 def test_bad_input_is_one_line_exit_2(tmp_path, capsys, monkeypatch, args, needle):
     monkeypatch.chdir(tmp_path)
@@ -62,6 +79,73 @@ def test_bad_input_is_one_line_exit_2(tmp_path, capsys, monkeypatch, args, needl
     assert code == 2
     assert needle in stderr and stderr.count("\n") == 1 and "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == []  # nothing written, not even results/
+
+
+def test_a_usage_error_names_the_value_typed(capsys):
+    _, _, stderr = run(capsys, "sim", "toy", "--players", "x")
+    assert "(got 'x') (see analyzer sim --help)" in stderr and stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("content,needle", [
+    (bytes(range(256)) * 4, "not a YAML text file (byte 128 is not UTF-8)"),
+    (b"game: toy\nplayers: 3\nplayers: 2\npolicies: [plain]\n", "invalid YAML (line 3, column 1): duplicate key 'players'"),
+    (b"game: toy\nplayers: 3\npolicies: [plain]\nrules: {rolls: 3, edge: 1, rolls: 4}\n", "duplicate key 'rolls'"),
+    (b"game: stop\nplayers: 2\npolicies: [greedy]\nrules: {play_drawn_card: 1}\n", "rules.play_drawn_card: must be true or false"),
+    (b"game: stop\nplayers: 2\npolicies: [greedy]\nrules: {play_drawn_card: off}\n", "must be true or false (got 'off')"),
+    (b"game: stop\nplayers: 2\npolicies: [scripted]\n", "s.yaml: policies: scripted: a test tool"),
+])
+def test_bad_scenario_file_is_one_line_exit_2(tmp_path, capsys, monkeypatch, content, needle):
+    path = tmp_path / "s.yaml"
+    path.write_bytes(content)
+    monkeypatch.chdir(tmp_path)
+    game = "stop" if b"game: stop" in content else "toy"
+    code, _, stderr = run(capsys, "sim", game, "--scenario", str(path), "-q")
+    assert code == 2 and needle in stderr and stderr.count("\n") == 1 and "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == [path]
+
+
+def test_yaml_merge_keys_are_not_duplicates(tmp_path):
+    from analyzer.scenario import load_yaml_text
+    assert load_yaml_text("base: &b {rolls: 3, edge: 1}\nrules:\n  <<: *b\n  edge: 2\n")["rules"] == {"rolls": 3, "edge": 2}
+
+
+def test_a_true_or_false_rule_still_takes_true_and_false(capsys):
+    g = games.get("stop")
+    assert api.load_scenario(g, set=["rules.play_drawn_card=true"]).rules.play_drawn_card is True
+    assert api.load_scenario(g, set={"rules.play_drawn_card": False}).rules.play_drawn_card is False
+
+
+def test_report_of_a_parquet_analyzer_did_not_write(tmp_path, capsys, monkeypatch):
+    foreign = tmp_path / "foreign.parquet"
+    pl.DataFrame({"a": [1, 2]}).write_parquet(foreign)
+    monkeypatch.chdir(tmp_path)
+    for args in (["report", "toy", str(foreign)], ["replay", "toy", "--from", str(foreign), "--game", "0"]):
+        code, _, stderr = run(capsys, *args)
+        assert code == 2 and f"{foreign}: no analyzer run metadata (not written by `analyzer sim`)" in stderr
+        assert stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == [foreign]
+
+
+def test_an_existing_results_file_is_replaced_only_with_force(tmp_path, capsys):
+    out = tmp_path / "t.parquet"
+    assert run(capsys, "sim", "toy", "--n", "50", "--seed", "1", "--out", str(out), "-q")[0] == 0
+    before = out.read_bytes()
+    code, _, stderr = run(capsys, "sim", "toy", "--n", "60", "--seed", "2", "--out", str(out), "-q")
+    assert code == 2 and f"--out {out}: already exists; add --force to replace it" in stderr
+    assert out.read_bytes() == before and sorted(tmp_path.iterdir()) == [out]
+    assert run(capsys, "sim", "toy", "--n", "60", "--seed", "2", "--out", str(out), "-q", "--force")[0] == 0
+    assert pl.read_parquet(out).height == 60
+    sweep = ["sweep", "toy", "--param", "rules.rolls", "--values", "1,2", "--n", "20", "--jobs", "1", "--out", str(out)]
+    assert run(capsys, *sweep)[0] == 2 and pl.read_parquet(out).height == 60
+    assert run(capsys, *sweep, "--force")[0] == 0 and pl.read_parquet(out).height == 40
+
+
+def test_sweep_checks_every_value_before_playing_any(tmp_path, capsys, monkeypatch):
+    from analyzer import sweep
+    played = []
+    monkeypatch.setattr(sweep, "sweep", lambda *a, **k: played.append(a))
+    code, _, stderr = run(capsys, "sweep", "pig", "--param", "rules.target", "--values", "50,-1", "--n", "10")
+    assert code == 2 and "rules.target" in stderr and "-1" in stderr and played == []
 
 
 def test_bad_yaml_names_file_and_line(tmp_path, capsys):
@@ -87,7 +171,7 @@ def test_replay_row_equals_parquet_row(tmp_path, capsys):
     assert run(capsys, "sim", "toy", "--n", "50", "--seed", "8", "--out", str(out), "-q")[0] == 0
     code, stdout, _ = run(capsys, "replay", "toy", "--from", str(out), "--game", "17")
     assert code == 0
-    rolls = [int(line.split()[-1]) for line in stdout.splitlines()]
+    rolls = [int(line.split()[-1]) for line in stdout.splitlines() if " rolls " in line]
     totals = [sum(rolls[s::3]) for s in range(3)]
     assert totals == pl.read_parquet(out)["score"][17].to_list()
 
@@ -118,3 +202,16 @@ def test_describe_shows_defaults_as_yaml_values_and_every_rule_has_a_meaning(cap
         assert code == 0 and rules
         assert "(" not in "".join(r[1] for r in rules)  # no Python reprs such as Bonus(credits=0, ...)
         assert all(len(r) == 3 and r[2].strip() for r in rules), f"{name}: a rule parameter without a description"
+
+
+def test_usage_errors_are_one_line_under_clirunner_and_as_a_process(tmp_path):
+    import subprocess
+    import sys
+
+    from typer.testing import CliRunner
+    r = CliRunner().invoke(cli.app, ["sim", "toy", "--jobs", "abc"], prog_name="analyzer")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "error: analyzer sim: Invalid value for '--jobs'" in r.stderr
+    p = subprocess.run([sys.executable, "-m", "analyzer", "replay", "stop"], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 2 and p.stderr == "error: analyzer replay: Missing option '--game' (see analyzer replay --help)\n"
+    assert list(tmp_path.iterdir()) == []

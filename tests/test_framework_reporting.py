@@ -41,3 +41,38 @@ def test_header_states_the_stopping_rule_of_a_run_until_confident(tmp_path):
     md = Report("R", meta, meta["n"]).write(tmp_path / "rep").read_text()
     assert f"it stopped at {meta['n']:,} games (the target was reached)" in md
     assert "at most 3.00 percentage points" in md and "confidence sequence" in md and "optional stopping" in md
+
+
+def test_page_opens_with_headlines_then_contents_inputs_and_sections(tmp_path):
+    import json
+
+    from analyzer.reporting import Scope
+    rep = Report("R", _meta(["x"]), 10)
+    rep.section("Details", "the inputs and tables")
+    rep.table(["command"], [["`analyzer replay demo --game 1`"]])
+    rep.headline("Position 1 wins 40.0% [30.9, 49.8] (n=100).", Scope(["a (all)"], ["b (all) (no verdict)"]))
+    rep.headline_figure(errorbar_chart(["a", "b"], [stats.proportion(4, 10)] * 2, "t", "y"), "h.png", "Headline chart")
+    md = rep.write(tmp_path).read_text()
+    html = (tmp_path / "index.html").read_text()
+    order = [md.index(s) for s in ("Contents: [Headline answers](#headline-answers)", "## Headline answers",
+                                   "Position 1 wins", "![Headline chart](h.png)", "## What was run",
+                                   "Estimated data (not", "## Details")]
+    assert order == sorted(order)
+    assert "The same verdict under: a (all); a different one under: b (all) (no verdict)." in md
+    assert "<a href='#details'>Details</a>" in html and "<h2 id='details'>" in html
+    assert "<td><code>analyzer replay demo --game 1</code></td>" in html  # no raw backticks in tables
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["headline"] == "Position 1 wins 40.0% [30.9, 49.8] (n=100)."
+    assert summary["holds_under"] == ["a (all)"] and summary["estimated"] == ["x"]
+
+
+def test_a_long_estimated_list_is_summarised_and_linked_in_full(tmp_path):
+    items = [f"card-{k}" for k in range(57)]
+    rep = Report("R", _meta(items), 10)
+    rep.write(tmp_path)
+    html = (tmp_path / "index.html").read_text()
+    head = html.split("<h2 id='what-was-run'>", 1)[1].split("<h2", 1)[0]
+    assert "57 items:</b> card-0, card-1" in head and "card-7 and 49 more (<a href='#estimated-data'>full list</a>)" in head
+    assert "card-8" not in head
+    full = html.split("<h2 id='estimated-data'>Estimated data</h2>", 1)[1]
+    assert "card-8" in full and "card-56." in full

@@ -82,6 +82,17 @@ class Game(ABC):
     def report(self, df, meta: dict, out: Path) -> "list":
         """Write the game's report sections (see analyzer.reporting) for results `df` into `out`."""
 
+    def seat_roles(self, scenario: ScenarioBase, row: dict) -> list[str]:
+        """What each seat plays besides its policy (an alien, a deck...), from the game's results row;
+        empty where the game gives seats no role."""
+        return [""] * scenario.players
+
+    def who_is_who(self, scenario: ScenarioBase, row: dict) -> list[str]:
+        """The lines every replay starts with: per seat its policy, its role and who moves first."""
+        roles = self.seat_roles(scenario, row)
+        return [f"seat {s}: {policy}" + (f", {role}" if role else "") + (", moves first" if s == row["first_player"] else "")
+                for s, (policy, role) in enumerate(zip(scenario.seat_policies(), roles, strict=True))]
+
     def tune_space(self, scenario: ScenarioBase) -> dict[str, list]:
         """Fields `analyzer tune` may change, each with its candidate values (current value first)."""
         from ..errors import UserError

@@ -200,6 +200,9 @@ class Cosmic(Game):
     def describe(self, scenario, events_) -> list[str]:
         return decode(events_, events(scenario))
 
+    def seat_roles(self, scenario, row) -> list[str]:
+        return [f"alien {L.ALIEN_NAMES[a]}" for a in row["faction"]]
+
     def report(self, df, meta, out):
         from .report import write_report
         return write_report(self, df, meta, out)

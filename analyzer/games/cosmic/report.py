@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import COMPARE_N, Report, compare_run, errorbar_chart, run_flags
+from ...reporting import COMPARE_N, Report, Scope, compare_run, errorbar_chart, run_flags
 from ...results import matrix
 from .state import ALIEN_NAMES
 
@@ -89,9 +89,13 @@ def matchup_matrix(df) -> tuple[np.ndarray, np.ndarray]:
     return rate, n
 
 
-def heatmap(rate: np.ndarray, fair: float) -> plt.Figure:
-    fig, ax = plt.subplots(figsize=(6.5, 5.5))
-    im = ax.imshow(rate * 100, cmap="RdBu_r", vmin=100 * fair - 15, vmax=100 * fair + 15)
+def heatmap(rate: np.ndarray, n: np.ndarray, fair: float) -> plt.Figure:
+    """Row alien's win rate per column alien, each cell with its 95% half-width; the colour scale is
+    centred on the fair share and wide enough for every cell, and a cell's text is light on dark colours."""
+    _, lo, hi = stats.wilson(np.nan_to_num(rate) * n, np.maximum(n, 1))
+    reach = max(5.0, float(np.ceil(np.nanmax(np.abs(rate - fair)) * 100)))
+    fig, ax = plt.subplots(figsize=(9, 7.5))
+    im = ax.imshow(rate * 100, cmap="RdBu_r", vmin=100 * fair - reach, vmax=100 * fair + reach)
     ax.set_xticks(range(len(ALIEN_NAMES)), ALIEN_NAMES, rotation=45, ha="right")
     ax.set_yticks(range(len(ALIEN_NAMES)), ALIEN_NAMES)
     ax.set_xlabel("opponent dealt in the same game")
@@ -99,10 +103,19 @@ def heatmap(rate: np.ndarray, fair: float) -> plt.Figure:
     for i in range(rate.shape[0]):
         for j in range(rate.shape[1]):
             if not np.isnan(rate[i, j]):
-                ax.text(j, i, f"{100 * rate[i, j]:.0f}", ha="center", va="center", fontsize=7)
-    fig.colorbar(im, ax=ax, label="win rate (%)")
-    ax.set_title("Row alien's win rate when the column alien is also in the game", fontsize=9)
+                r, g, b, _ = im.cmap(im.norm(100 * rate[i, j]))
+                light = 0.299 * r + 0.587 * g + 0.114 * b < 0.5
+                ax.text(j, i, f"{100 * rate[i, j]:.0f}\n±{50 * (hi[i, j] - lo[i, j]):.0f}", ha="center",
+                        va="center", fontsize=9, color="white" if light else "black")
+    fig.colorbar(im, ax=ax, label=f"win rate (%), centred on the fair share {100 * fair:.1f}%")
+    ax.set_title("Row alien's win rate (%) when the column alien is also in the game\n"
+                 "(below each rate: the half-width of its 95% interval)")
     return fig
+
+
+def alien_verdicts(d) -> dict[str, tuple[stats.Estimate, str]]:
+    f = fair_share(d)
+    return {name: (est, verdict(est, f)) for name, est in alien_rates(d)}
 
 
 def write_report(game, df, meta: dict, out: Path) -> Path:
@@ -131,10 +144,6 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
             if name in rows:
                 rows[name].append(f"{est.fmt(pct=True)} ({verdict(est, f)})")
     rep.table(["alien", *[label for label, _ in settings]], list(rows.values()))
-    here = alien_rates(df)
-    rep.figure(errorbar_chart([n for n, _ in here], [e for _, e in here], "Win rate per alien (this run)",
-                              "win rate", pct=True, reference=fair), "alien_win_rate.png",
-               "Win rate per alien with 95% intervals; the line is the fair share")
 
     rows = replay_rows(df, meta)
     rep.section("One game won by each alien", "Read it move by move with:")
@@ -145,15 +154,18 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 "Row alien's win rate in the games where the column alien was also dealt (n per cell: "
                 f"{int(n[~np.eye(len(ALIEN_NAMES), dtype=bool)].min()):,} to {int(n.max()):,} games). A cell far from "
                 "the row's overall rate says the pairing matters.")
-    rep.figure(heatmap(rate, fair), "matchups.png", "Pairwise matchups (row alien's win rate, %)")
+    rep.figure(heatmap(rate, n, fair), "matchups.png",
+               "Pairwise matchups (row alien's win rate, %, with the half-width of its 95% interval)")
 
-    rows = []
+    rows, start = [], {}
     for label, d in settings:
-        s = positions.Summary.of(d)
-        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), f"{d.height:,}"])
+        s = start.setdefault(label, positions.Summary.of(d))
+        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), s.label(), f"{d.height:,}"])
     rep.section("Does starting pay?",
-                "Win rate by turn position (position 1 is the start player picked by the destiny deck).")
-    rep.table(["policies", *positions.labels(players), "fairness p", "n"], rows)
+                "Win rate by turn position (position 1 is the start player picked by the destiny deck); verdict at the "
+                f"{100 * positions.ALPHA:g}% cut-off of the fairness test on sole wins. This run: {start['this run'].verdict()}")
+    rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"], rows)
+    positions.policy_table(rep, start)
 
     rows = []
     for label, d in settings:
@@ -193,4 +205,20 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
             if name in table:
                 table[name].append(f"{est.fmt(pct=True)} (#{rank[name]})")
     rep.table(["alien", *[label for label, _ in variants]], list(table.values()))
+
+    aliens = alien_verdicts(df)
+    best, worst = max(aliens, key=lambda a: aliens[a][0].value), min(aliens, key=lambda a: aliens[a][0].value)
+    same = {label: alien_verdicts(d) for label, d in settings}
+    keeps = [label for label, v in same.items() if (v[best][1], v[worst][1]) == (aliens[best][1], aliens[worst][1])]
+    rep.headline(f"The aliens ({players} players): the strongest, {best}, wins {aliens[best][0].fmt(pct=True)} "
+                 f"({aliens[best][1]}), the weakest, {worst}, {aliens[worst][0].fmt(pct=True)} ({aliens[worst][1]}), "
+                 f"against a fair share of {100 * fair:.1f}% (strong/weak: the whole 95% interval above/below it); "
+                 f"{sum(v == 'fair' for _, v in aliens.values())} of {len(aliens)} aliens are fair.",
+                 Scope(keeps, [label for label in same if label not in keeps]))
+    rep.headline_figure(errorbar_chart(names, [aliens[a][0] for a in names], "Win rate per alien (this run)",
+                                       "win rate", pct=True, reference=fair), "alien_win_rate.png",
+                        "Win rate per alien with 95% intervals; the line is the fair share")
+    rep.headline(f"Starting: {start['this run'].sentence()}", Scope(*positions.holds_under(start)))
+    rep.headline_figure(positions.chart(start["this run"], "Win rate by turn position (this run)"),
+                        "position_win_rate.png", "Win rate by turn position (1 = start player), 95% intervals.")
     return rep.write(out)

@@ -12,12 +12,16 @@ from typing import Literal
 import numpy as np
 from pydantic import Field, field_validator, model_validator
 
-from ...kernel import SHARED_POLICIES
+from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
 from ...scenario import ScenarioBase, Strict
 from . import state as L
 from .cards import window_kinds
 
 POLICIES = (*SHARED_POLICIES, "heuristic", "cautious")  # codes = index (random 0, scripted 1, then ours)
+POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
+    "heuristic": "plays the smallest card expected to win, joins the likely winner, commits `commit` tokens",
+    "cautious": "heuristic, but commits a token fewer, allies the defense for cards, compromises when no card can win",
+}
 ALIEN_NAMES = L.ALIEN_NAMES
 EDICT_NAMES = L.EDICT_NAMES
 
@@ -102,6 +106,7 @@ class CosmicRules(Strict):
 
 class CosmicScenario(ScenarioBase):
     POLICIES = POLICIES
+    POLICY_DOCS = POLICY_DOCS
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
     rules: CosmicRules = CosmicRules()

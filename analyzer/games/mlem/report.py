@@ -2,18 +2,22 @@
 other policies (comparison runs on the run's seed, `reporting.compare_run`). The header lists the
 estimated mat items by itself (scenario.estimated()).
 
-Sections: the mat; value of each astronaut type; push-your-luck (seat 0's `risk` swept timid to
-reckless against expected_value opponents at risk 1); turn-position fairness; crash rate by space;
-score spread; how the numbers move when the (estimated) mat is edited; game length in expeditions.
+Opens with the headline answers (does commanding first pay, under which policies; game length).
+Sections: value of each astronaut type; push-your-luck (seat 0's `risk` swept timid to reckless
+against expected_value opponents at risk 1); turn-position fairness; crash rate by space; score spread;
+how the numbers move when the (estimated) mat is edited; game length in expeditions; the mat itself
+(an input, drawn as a picture and listed space by space).
 """
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
+import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import COMPARE_N, Report, compare_run, errorbar_chart
+from ...reporting import COMPARE_N, Report, Scope, compare_run, errorbar_chart
 from ...results import matrix
 from .engine import SOURCES
 from .policies import TYPE_NAMES, TYPES
@@ -29,10 +33,72 @@ def nested(df, col: str) -> np.ndarray:
     return flat.reshape(df.height, int(df["n_players"][0]), -1)
 
 
+ROW = 9  # spaces per row of the board picture (the track snakes left, right, left)
+
+
+def _space_xy(i: int) -> tuple[float, float]:
+    row, col = divmod(i, ROW)
+    return (col if row % 2 == 0 else ROW - 1 - col) * 1.5, -row * 3.4
+
+
+def board_figure(sc: dict) -> plt.Figure:
+    """The mat as a picture: the track of spaces snaking from the start to deep space, each space
+    with the faces usable there and its afterburner pips, and the moons (points each) or planet
+    (points for 1st/2nd/3rd) it touches drawn beside it."""
+    b = sc["board"]
+    moons = {m["name"]: m["values"] for m in b["moons"]}
+    planets = {p["name"]: p["points"] for p in b["planets"]}
+    spaces = b["spaces"]
+    fig, ax = plt.subplots(figsize=(11, 7.8))
+    xy = [_space_xy(i) for i in range(len(spaces))]
+    path = [xy[0]]
+    for (x0, y0), (x1, y1) in itertools.pairwise(xy):
+        if y1 != y0:  # a turn: round the row's end outside the text under its last space
+            side = 0.95 if x0 > 0 else -0.95
+            path += [(x0 + side, y0), (x1 + side, y1)]
+        path.append((x1, y1))
+    ax.plot([x for x, _ in path], [y for _, y in path], color="#bbbbbb", lw=2, zorder=1)
+    sat = sc["rules"]["satellite_start_space"]
+    for i, (sp, (x, y)) in enumerate(zip(spaces, xy, strict=True)):
+        last = i == len(spaces) - 1
+        ax.scatter([x], [y], s=900 if not last else 1500, zorder=2, edgecolors="#333333",
+                   color="#222244" if last else ("#ffe9a8" if i == sat else "#e8eef7"))
+        ax.text(x, y, "deep\nspace" if last else str(i), ha="center", va="center", zorder=3,
+                fontsize=8 if last else 11, color="white" if last else "#222222", weight="bold")
+        if not last:
+            faces = " ".join(str(f) for f in sp["faces"])
+            ab = f"AB={sp['ab']}" if sp["ab"] else "no AB"
+            ax.text(x, y - 0.62, f"{faces}\n{ab}", ha="center", va="top", fontsize=8.5, color="#333333")
+        body = sp.get("body") or ""
+        if body in moons:
+            for k, v in enumerate(moons[body]):
+                mx, my = x - 0.3 + 0.6 * k if len(moons[body]) > 1 else x, y + 0.95
+                ax.scatter([mx], [my], s=260, color="#cccccc", edgecolors="#666666", zorder=2)
+                ax.text(mx, my, str(v), ha="center", va="center", fontsize=8.5, zorder=3)
+        elif body in planets:
+            ax.scatter([x], [y + 1.05], s=1000, color="#e07b39", edgecolors="#8a4a1f", zorder=2)
+            ax.text(x, y + 1.05, "/".join(str(v) for v in planets[body]), ha="center", va="center", fontsize=8,
+                    zorder=3, color="white", weight="bold")
+        elif last:
+            ax.text(x, y - 0.75, f"comet {b['comet']}\ngalaxy {b['galaxy']}", ha="center", va="top", fontsize=9)
+    handles = [plt.scatter([], [], s=120, color=c, edgecolors=e, label=lab) for c, e, lab in (
+        ("#ffe9a8", "#333333", f"satellite start (space {sat})"), ("#cccccc", "#666666", "moon (its points)"),
+        ("#e07b39", "#8a4a1f", "planet (points for 1st/2nd/3rd)"))]
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=3, frameon=False)
+    ax.set_title(f"The mat ({sc['board_status']}): faces usable on each space and afterburner (AB) pips; "
+                 "start at 0", fontsize=11)
+    ax.set_xlim(-1.1, (ROW - 1) * 1.5 + 1.1)
+    ax.set_ylim(min(y for _, y in xy) - 1.5, 1.6)
+    ax.set_axis_off()
+    return fig
+
+
 def board_section(rep: Report, sc: dict) -> None:
     b = sc["board"]
-    rep.section("The mat", f"Board status: **{sc['board_status']}**. One row per space: the faces usable there, "
-                "the afterburner pips (0: AB forbidden) and the body it touches.")
+    rep.section("The mat (input)", f"Board status: **{sc['board_status']}**. The picture shows the track; the table "
+                "lists it space by space: the faces usable there, the afterburner pips (0: AB forbidden) and the "
+                "body it touches.")
+    rep.figure(board_figure(sc), "board.png", f"The mat ({sc['board_status']}) as the scenario gives it.")
     values = {m["name"]: f"moons {m['values']}" for m in b["moons"]} | {p["name"]: f"1st/2nd/3rd {p['points']}" for p in b["planets"]}
     rep.table(["space", "faces", "AB pips", "body", "values"],
               [[i, " ".join(str(f) for f in s["faces"]), s["ab"], s["body"] or "", values.get(s["body"], "")]
@@ -105,7 +171,6 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     players = sc["players"]
     rep = Report(f"MLEM: Space Agency balance report ({players} players, {sc['board_status']} mat)", meta, df.height)
     n_cmp = min(COMPARE_N, df.height)
-    board_section(rep, sc)
     others = [(label, compare_run(game, meta, n_cmp, policies=pol)) for label, pol in OTHER_POLICIES]
 
     rep.section("Value of each astronaut type",
@@ -129,13 +194,16 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.figure(errorbar_chart([f"risk {r:g}" for r in RISKS], risk_win, "Seat 0 win rate by risk", "win rate", pct=True,
                               reference=0.25), "risk_win_rate.png", "Win rate of one seat by its risk, 95% intervals")
 
-    rows = []
-    for label, d in [("this run", df), *others]:
-        s = positions.Summary.of(d)
-        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), f"{d.height:,}"])
+    rows, verdicts = [], {}
+    for label, d in [(positions.run_label(meta["policies"]), df), *others]:
+        s = verdicts[label] = positions.Summary.of(d)
+        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), s.label(), f"{d.height:,}"])
+    here = verdicts[next(iter(verdicts))]
     rep.section("Does commanding first pay?",
-                f"Win rate by turn position (position 1 commands the first expedition); fair share {100 / players:.1f}%.")
-    rep.table(["policies", *positions.labels(players), "fairness p", "n"], rows)
+                f"Win rate by turn position (position 1 commands the first expedition); fair share {100 / players:.1f}%. "
+                f"Verdict: fairness test on sole wins at the {100 * positions.ALPHA:g}% cut-off. This run: {here.verdict()}")
+    rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"], rows)
+    positions.policy_table(rep, verdicts)
 
     rates = {label: crash_rates(d) for label, d in [("this run", df), *others]}
     rep.section("Crash rate by space",
@@ -166,4 +234,12 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.section("Game length", "Expeditions per game, crashes per game, share of games ended by the crash track "
                 "(the rest: a player placed all 8), and games stopped at the expedition cap (draws).")
     rep.table(["policies", "expeditions", "crashes", "ended by crashes", "capped"], rows)
+    board_section(rep, sc)
+
+    rep.headline(f"Commanding first ({players} players): {here.sentence()}", Scope(*positions.holds_under(verdicts)))
+    rep.headline_figure(positions.chart(here, "Win rate by turn position (this run)"), "position_win_rate.png",
+                        "Win rate by turn position (1 commands the first expedition), 95% intervals; dashed: fair share.")
+    rep.headline(f"A game lasts {stats.bootstrap_mean(df['length'].to_numpy()).fmt()} expeditions, with "
+                 f"{stats.bootstrap_mean(df['crashes'].to_numpy()).fmt()} crashes; the mat is "
+                 f"{sc['board_status']} (drawn in [The mat](#the-mat-input)).")
     return rep.write(out)

@@ -15,10 +15,14 @@ from typing import Literal
 import numpy as np
 from pydantic import Field, field_validator, model_validator
 
-from ...kernel import SHARED_POLICIES, indices
+from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS, indices
 from ...scenario import ScenarioBase, Strict
 
 POLICIES = (*SHARED_POLICIES, "greedy", "expected_value")  # codes = index (random 0, scripted 1, then ours)
+POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
+    "greedy": "boards by a fixed preference, flies as far as it can, lands at the first body worth points",
+    "expected_value": "weighs each move by the exact crash odds and the points in reach, with a per-seat `risk`",
+}
 
 AB = "AB"
 SYMBOLS = (1, 2, 3, 4, AB)           # what a space may allow; kernel symbol code = index + 1 (AB = 5)
@@ -191,6 +195,7 @@ class MlemRules(Strict):
 
 class MlemScenario(ScenarioBase):
     POLICIES = POLICIES
+    POLICY_DOCS = POLICY_DOCS
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
     board_status: Literal["estimated", "published"] = Field(

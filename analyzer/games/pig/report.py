@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import positions, stats
-from ...reporting import COMPARE_N, Report, compare_run, errorbar_chart
+from ...reporting import COMPARE_N, Report, Scope, compare_run
 
 POLICY_MIXES = (("hold_at 20 (all)", ["hold_at"], {"hold_at": [20]}),
                 ("hold_at 25 (all)", ["hold_at"], {"hold_at": [25]}),
@@ -17,22 +17,26 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     here = positions.Summary.of(df)
     rep.section("Does moving first pay?",
                 f"Win rate by turn position (position 1 moves first) over {here.n:,} games; fair share "
-                f"{100 / players:.1f}%. {here.test.fmt()}.")
+                f"{100 / players:.1f}%. {here.verdict()}")
     rep.table(["position", "win rate"], [[lab, e.fmt(pct=True)] for lab, e in zip(positions.labels(players), here.win, strict=True)])
-    rep.figure(errorbar_chart(positions.labels(players), here.win, "Win rate by position", "win rate", pct=True,
-                              reference=1 / players), "position_win_rate.png", "Win rate by turn position, 95% intervals")
+    positions.policy_table(rep, {positions.run_label(meta["policies"]): here})
 
     n_cmp = min(COMPARE_N, df.height)
-    rows = []
+    rows, verdicts = [], {positions.run_label(meta["policies"]): here}
     for label, policy, sets in POLICY_MIXES:
         d = compare_run(game, meta, n_cmp, sets=sets, policies=policy)
-        s = positions.Summary.of(d)
-        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), f"{d.height:,}"])
+        s = verdicts[label] = positions.Summary.of(d)
+        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), s.label(), f"{d.height:,}"])
     rep.section("The verdict under other policies",
-                "The same question with every seat playing another policy (comparison runs on the same seed).")
-    rep.table(["policies", *positions.labels(players), "fairness p", "n"], rows)
+                "The same question with every seat playing another policy (comparison runs on the same seed); "
+                f"verdict at the {100 * positions.ALPHA:g}% cut-off.")
+    rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"], rows)
 
     length = stats.bootstrap_mean(df["length"].to_numpy())
     rep.section("Game length", f"Mean {length.fmt(digits=1)} turns; draws at the turn cap: "
                 f"{int(df['capped'].sum()):,}.")
+    rep.headline(f"Moving first ({players} players): {here.sentence()}", Scope(*positions.holds_under(verdicts)))
+    rep.headline_figure(positions.chart(here), "position_win_rate.png",
+                        "Win rate by turn position (by policy when the two are confounded), 95% intervals")
+    rep.headline(f"A game lasts {length.fmt(digits=1)} turns.")
     return rep.write(out)

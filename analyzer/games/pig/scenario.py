@@ -6,10 +6,13 @@ from typing import Literal
 import numpy as np
 from pydantic import Field, model_validator
 
-from ...kernel import SHARED_POLICIES
+from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
 from ...scenario import ScenarioBase, Strict
 
 POLICIES = (*SHARED_POLICIES, "hold_at")  # codes = index: random 0, scripted 1 (analyzer.kernel), then ours
+POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
+    "hold_at": "rolls until its turn total reaches `hold_at` (or holding wins), then holds",
+}
 
 
 class PigRules(Strict):
@@ -21,6 +24,7 @@ class PigRules(Strict):
 
 class PigScenario(ScenarioBase):
     POLICIES = POLICIES
+    POLICY_DOCS = POLICY_DOCS
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     rules: PigRules = PigRules()

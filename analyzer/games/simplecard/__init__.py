@@ -117,6 +117,9 @@ class SimpleCard(Game):
     def describe(self, scenario, events_) -> list[str]:
         return decode(events_, events(scenario))
 
+    def seat_roles(self, scenario, row) -> list[str]:
+        return [f"deck {scenario.decks[d].name}" for d in row["faction"]]
+
     def report(self, df, meta, out):
         from .report import write_report
         return write_report(self, df, meta, out)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import matplotlib.pyplot as plt
 import numpy as np
 import yaml
 
 from ... import positions, stats
-from ...reporting import COMPARE_N, Report, compare_run, errorbar_chart, run_flags
+from ...reporting import COMPARE_N, Report, Scope, compare_run, errorbar_chart, run_flags
 from ...results import matrix
 from .engine import BITS
 from .scenario import CT_NAMES
@@ -45,24 +46,41 @@ def rank2_counts(sc: dict) -> dict[str, int]:
     return {d["name"]: sum(n for k, n in d["cards"].items() if "/" in k) for d in sc["decks"]}
 
 
+def stack_win(d, seats: list[int]) -> tuple[stats.Estimate, stats.Estimate]:
+    """Win rate of `seats` in the games where they played a stack, and in those where they did not."""
+    played = matrix(d, "stacks_played")[:, seats] > 0
+    w = matrix(d, "is_winner").astype(bool)[:, seats]
+    return (stats.proportion(int(w[played].sum()), int(played.sum())),
+            stats.proportion(int(w[~played].sum()), int((~played).sum())))
+
+
 def stack_rows(label: str, d, policies: list[str]) -> list[list]:
     """The Rank-2 headline of one run, one row per policy in it (seats of the same policy pooled)."""
     rows = []
-    wins = matrix(d, "is_winner").astype(bool)
     for pol in dict.fromkeys(policies):
         seats = [k for k, p in enumerate(policies) if p == pol]
         col = {c: matrix(d, c)[:, seats] for c in ("stacks_played", "stack_contacts", "stack_wins", "stack_ended",
                                                     "stack_risk")}
-        played = col["stacks_played"] > 0
-        w = wins[:, seats]
         contacts = int(col["stack_contacts"].sum())
         rows.append([label, pol, stats.bootstrap_mean(col["stacks_played"]).fmt(digits=2),
                      stats.proportion(int(col["stack_wins"].sum()), contacts).fmt(pct=True),
                      stats.proportion(int(col["stack_ended"].sum()), contacts).fmt(pct=True),
                      stats.bootstrap_mean(col["stack_risk"]).fmt(digits=2),
-                     stats.proportion(int(w[played].sum()), int(played.sum())).fmt(pct=True),
-                     stats.proportion(int(w[~played].sum()), int((~played).sum())).fmt(pct=True)])
+                     *[e.fmt(pct=True) for e in stack_win(d, seats)]])
     return rows
+
+
+def stack_figure(pairings: dict):
+    """Win rate with and without a stack played, per pairing and policy (95% intervals)."""
+    fig, ax = plt.subplots(figsize=(8, 0.5 * 2 * sum(len(set(p)) for _, p in PAIRINGS) + 1.5))
+    labels, ests = [], []
+    for label, pol in PAIRINGS:
+        for p in dict.fromkeys(pol):
+            played, not_played = stack_win(pairings[label], [k for k, q in enumerate(pol) if q == p])
+            labels += [f"{label}: {p}, stack played", f"{label}: {p}, no stack"]
+            ests += [played, not_played]
+    return errorbar_chart(labels, ests, "A seat's win rate in games where it played a stack, and where it did not",
+                          "win rate", pct=True, reference=0.5, ax=ax)
 
 
 def deck_win_rates(d, names: list[str]) -> dict[str, stats.Estimate]:
@@ -106,15 +124,19 @@ def decks_section(rep: Report, game, meta, df, n_cmp) -> None:
                "deck_win_rate.png", "Win rate by deck, 95% intervals")
 
 
-def first_player_section(rep: Report, df, pairings: dict) -> None:
-    rows = []
-    for label, d in [("this run", df), *pairings.items()]:
-        s = positions.Summary.of(d)
-        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), f"{d.height:,}"])
+def first_player_section(rep: Report, meta, df, pairings: dict) -> dict[str, positions.Summary]:
+    rows, verdicts = [], {}
+    for label, d in [(positions.run_label(meta["policies"]), df), *pairings.items()]:
+        s = verdicts.setdefault(label, positions.Summary.of(d))
+        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), s.label(), f"{d.height:,}"])
+    here = next(iter(verdicts.values()))
     rep.section("First-player advantage",
                 "Win rate by turn position (position 1 moves first; the higher balancer chose the order); draws "
-                "(simultaneous losses) count for neither.")
-    rep.table(["policies", *positions.labels(2), "fairness p", "n"], rows)
+                f"(simultaneous losses) count for neither. Verdict at the {100 * positions.ALPHA:g}% cut-off of the "
+                f"fairness test on sole wins. This run: {here.verdict()}")
+    rep.table(["policies", *positions.labels(2), "fairness p", "verdict", "n"], rows)
+    positions.policy_table(rep, verdicts)
+    return verdicts
 
 
 def ct_section(rep: Report, game, meta, df, n_cmp) -> None:
@@ -201,9 +223,21 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     pairings = {label: compare_run(game, meta, n_cmp, policies=pol) for label, pol in PAIRINGS}
     headline(rep, meta, df, pairings)
     decks_section(rep, game, meta, df, n_cmp)
-    first_player_section(rep, df, pairings)
+    verdicts = first_player_section(rep, meta, df, pairings)
     ct_section(rep, game, meta, df, n_cmp)
     balancer_section(rep, game, meta, df, n_cmp)
     cards_section(rep, df, meta)
     ending_section(rep, df)
+
+    here = next(iter(verdicts.values()))
+    rep.headline(f"Going first or second: {here.sentence()}", Scope(*positions.holds_under(verdicts)))
+    rep.headline_figure(positions.chart(here, "Win rate by turn position (this run)"), "position_win_rate.png",
+                        "Win rate by turn position (1 moves first), 95% intervals; dashed: fair share.")
+    played, not_played = stack_win(pairings["greedy vs greedy"], [0, 1])
+    rep.headline(f"The Rank-2 risk: with greedy players, a seat that played a rank-2/3 stack won "
+                 f"{played.fmt(pct=True)} of its games, one that did not {not_played.fmt(pct=True)} (an "
+                 f"association: a stack is played only when drawn with its rank-1 card, and greedy plays one "
+                 f"whenever it gives the biggest margin; the other pairings are in the chart).")
+    rep.headline_figure(stack_figure(pairings), "stack_win_rate.png",
+                        "Win rate with and without a stack played, per policy pairing, 95% intervals.")
     return rep.write(out)

@@ -12,10 +12,15 @@ from typing import Literal
 import numpy as np
 from pydantic import Field, model_validator
 
-from ...kernel import SHARED_POLICIES, indices
+from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS, indices
 from ...scenario import ScenarioBase, Strict
 
 POLICIES = (*SHARED_POLICIES, "greedy", "cautious", "ct")  # codes = index (random 0, scripted 1, then ours)
+POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
+    "greedy": "plays for the best margin of each contact from what it sees; no cast techniques",
+    "cautious": "greedy, but never risks a Main whose loss would end its game unless the win is sure",
+    "ct": "greedy plus cast techniques by thresholds, each while its Risk stays `ct_margin` below the limit",
+}
 CT_NAMES = ("picking", "reading", "balance_shift", "skipping", "moving", "recall", "changing", "bounce")
 CT_KINDS = len(CT_NAMES)
 READING_DEPTHS = ("active", "passive", "a", "b", "c", "rank", "risk")
@@ -119,6 +124,7 @@ class SimpleCardRules(Strict):
 
 class SimpleCardScenario(ScenarioBase):
     POLICIES = POLICIES
+    POLICY_DOCS = POLICY_DOCS
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     pool_status: Literal["ours", "published"] = Field(

@@ -17,7 +17,16 @@ import numpy as np
 
 from ... import api, positions, stats
 from ... import sweep as sw
-from ...reporting import COMPARE_JOBS, COMPARE_N, Report, compare_run, errorbar_chart, run_flags, variant_scenario
+from ...reporting import (
+    COMPARE_JOBS,
+    COMPARE_N,
+    Report,
+    Scope,
+    compare_run,
+    errorbar_chart,
+    run_flags,
+    variant_scenario,
+)
 from ...results import by_position, matrix
 from . import layout as L
 
@@ -41,13 +50,19 @@ def _end_reasons(df, rules) -> str:
                 f"{r}: {stats.proportion(c, df.height).fmt(pct=True)}" for r, c in reasons.iter_rows()))
 
 
-def _safety_stops(rep, game, meta, n):
-    """Games each policy plays to the max_rounds safety stop (a stalled policy), at 2 and 4 players."""
+def _playing_policies(game) -> list[str]:
+    return [p for p in game.Scenario.POLICIES if p != "scripted"]  # scripted: a test tool
+
+
+def _safety_stops(rep, game, meta, n, policy_run=None):
+    """Games each policy plays to the max_rounds safety stop (a stalled policy), at 2 and 4 players;
+    `policy_run(players, policy)` gives the run (the report's own, shared with its other sections)."""
     rules = meta["scenario"]["rules"]
+    policy_run = policy_run or (lambda p, policy: compare_run(game, meta, n, players=p, policies=[policy]))
     rows = []
-    for policy in (p for p in game.Scenario.POLICIES if p != "scripted"):  # scripted: a test tool
+    for policy in _playing_policies(game):
         for players in (2, 4):
-            d = compare_run(game, meta, n, players=players, policies=[policy])
+            d = policy_run(players, policy)
             stops = int((d["end_reason"] == L.END_MAX_ROUNDS).sum())
             rows.append([policy, players, f"{stops:,}", f"{d.height:,}", stats.proportion(stops, d.height).fmt(pct=True)])
     rep.section("Safety stops per policy",
@@ -64,23 +79,40 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep = Report(f"Space Base balance report ({players} players, {rules['variant']})", meta, df.height)
     n_cmp = min(COMPARE_N, df.height)
 
+    runs: dict = {}
+
+    def policy_run(p: int, policy: str):
+        """Every seat playing `policy` at p players (each such comparison run played once)."""
+        if (p, policy) not in runs:
+            runs[p, policy] = compare_run(game, meta, n_cmp, players=p, policies=[policy])
+        return runs[p, policy]
+
     # -- this run -----------------------------------------------------------------------------------
-    win, mean_vp, fair = _position_rows(df)
+    win, mean_vp, _ = _position_rows(df)
+    here = positions.Summary.of(df)
+    verdicts = {positions.run_label(meta["policies"]): here}
+    for policy in _playing_policies(game):
+        verdicts.setdefault(f"{policy} (all)", positions.Summary.of(policy_run(players, policy)))
     rep.section("Win rate and VP by turn position (this run)",
                 f"Turn-order bonus: {_bonus_text(rules['turn_order_bonus'], players)}. Position 1 moves first (the seat that won the opening). "
-                f"Fair share 1/{players} = {100 / players:.1f}%. Fairness test on sole wins: {fair.fmt()}. "
-                + ("**The positions differ more than chance explains.**" if fair.p_value < 0.01
-                   else "No evidence that the positions differ."))
+                f"Fair share 1/{players} = {100 / players:.1f}%. {here.verdict()}")
     rep.table(["position", "win rate", "mean final VP"],
               [[f"{s + 1}", w.fmt(pct=True), v.fmt()] for s, (w, v) in enumerate(zip(win, mean_vp, strict=True))])
-    rep.figure(errorbar_chart([f"{s + 1}" for s in range(players)], win, "Win rate by turn position", "win rate",
-                              pct=True, reference=1 / players), "position_win_rate.png",
-               "Win rate by turn position (1 = start player), 95% Wilson intervals; dashed: fair share.")
+    positions.policy_table(rep, {positions.run_label(meta["policies"]): here})
+    rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"],
+              [[label, *[e.fmt(pct=True) for e in v.win], stats.fmt_p(v.test.p_value), v.label(), f"{v.n:,}"]
+               for label, v in verdicts.items()],
+              f"The same question with every seat playing each policy ({n_cmp:,} games each, same seed; verdict at "
+              f"the {100 * positions.ALPHA:g}% cut-off):")
+    rep.headline(f"The start position ({players} players, printed turn-order bonus): {here.sentence()}",
+                 Scope(*positions.holds_under(verdicts)))
+    rep.headline_figure(positions.chart(here, "Win rate by turn position (this run)"), "position_win_rate.png",
+                        "Win rate by turn position (1 = start player), 95% Wilson intervals; dashed: fair share.")
 
     # -- 2..5 players, printed bonus vs none -----------------------------------------------------
     rows = []
-    fig, axes = plt.subplots(1, 4, figsize=(15, 3.4), sharey=True)
-    for ax, p in zip(axes, range(2, 6), strict=True):
+    fig, axes = plt.subplots(2, 2, figsize=(10, 7), sharey=True)
+    for ax, p in zip(axes.ravel(), range(2, 6), strict=True):
         for label, sets in (("printed bonus", {}), ("no bonus", {"rules.turn_order_bonus": NO_BONUS})):
             d = df if (p == players and not sets and n_cmp == df.height) else compare_run(game, meta, n_cmp, sets, p)
             w, v, f = _position_rows(d)
@@ -93,10 +125,11 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                         fmt="o" if not sets else "s", capsize=3, label=label)
         ax.axhline(100 / p, ls="--", color="grey", lw=1)
         ax.set_xticks(range(p), [str(i + 1) for i in range(p)])
-        ax.set_title(f"{p} players (n={n_cmp:,} each)", fontsize=10)
+        ax.set_title(f"{p} players (n={n_cmp:,} each)")
         ax.set_xlabel("turn position")
-    axes[0].set_ylabel("win rate (%)")
-    axes[0].legend(fontsize=8)
+    for ax in axes[:, 0]:
+        ax.set_ylabel("win rate (%)")
+    axes[0, 0].legend()
     fig.tight_layout()
     rep.section("Printed bonus against no bonus, 2-5 players",
                 f"Comparison runs of {n_cmp:,} games each (same seed; per-seat policies collapse to "
@@ -119,7 +152,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     ax.axhline(100 / players, ls="--", color="grey", lw=1)
     ax.set_xlabel("credits given to the position at setup (other bonuses as printed)")
     ax.set_ylabel("that position's win rate (%)")
-    ax.legend(fontsize=8)
+    ax.legend()
     rep.section("Sweep: credit bonus per position",
                 f"Each point: {n_cmp:,} games with one position's credit bonus changed (common random numbers: "
                 "the same seeded games under every value). Same study from the command line: "
@@ -159,9 +192,11 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     fig, ax = plt.subplots(figsize=(6, 3.2))
     ax.hist(length, bins=np.arange(length.min(), length.max() + 2) - 0.5, color="#228833")
     ax.set_xlabel("rounds")
-    ax.set_title(f"Game length (n={df.height:,})", fontsize=10)
+    ax.set_ylabel("games")
+    ax.set_title(f"Game length (n={df.height:,})")
     rep.figure(fig, "length_hist.png", "Game length in rounds.")
-    _safety_stops(rep, game, meta, n_cmp)
+    rep.headline(f"A game lasts {stats.bootstrap_mean(length).fmt()} rounds (median {np.median(length):.0f}).")
+    _safety_stops(rep, game, meta, n_cmp, policy_run)
 
     # -- card value ---------------------------------------------------------------------------------
     ships = meta["scenario"]["cards"]["ships"]
@@ -180,8 +215,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     known.sort(key=lambda x: -x[1].value)
 
     def card_row(c, e):
-        mark = " (estimated)" if c.get("estimated") else ""
-        return [c["id"] + mark, c.get("level", ""), c["sector"], c["cost"], e.fmt(pct=True)]
+        return [ship_name(c), c.get("level", ""), c["sector"], c["cost"], e.fmt(pct=True)]
     rep.section("Value of each ship", f"Win rate of the player who bought the card (fair share {100 / players:.1f}%), "
                 f"over games where it was bought; cards bought in fewer than 30 games are left out "
                 f"({len(rows_all) - len(known)} of {len(ships)}). Top and bottom ten:")
@@ -197,8 +231,13 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     ax.axhline(100 / players, ls="--", color="grey", lw=1)
     ax.set_xlabel("cost")
     ax.set_ylabel("buyer win rate (%)")
-    ax.legend(fontsize=8)
+    ax.legend()
     rep.figure(fig, "card_value.png", "Each ship's buyer win rate against its cost (95% intervals).")
+    extremes = known[:10] + known[-10:] if len(known) > 20 else known
+    rep.figure(errorbar_chart([ship_name(c) for c, _ in extremes], [e for _, e in extremes],
+                              "Buyer win rate, the ten best and ten worst ships", "buyer win rate", pct=True,
+                              reference=1 / players), "ship_value.png",
+               "The ten best and ten worst ships by their buyer's win rate (95% intervals); dashed: fair share.")
     by_cost = {}
     for c, e in known:
         by_cost.setdefault(c["cost"], []).append(e)
@@ -221,6 +260,12 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
 
     rule_readings_section(rep, game, meta, players, n_cmp)
     return rep.write(out)
+
+
+def ship_name(card: dict) -> str:
+    """A ship as its card names it (its id where the card has no name), marked when estimated."""
+    name = f"{card['name']} ({card['id']})" if card.get("name") else card["id"]
+    return name + (" (estimated)" if card.get("estimated") else "")
 
 
 # The rule readings on which the help page and the earlier engine disagreed (issue #13): the scenario
@@ -248,7 +293,7 @@ def _verdict(win, fair) -> str:
         return str(k + 1) if all(beats(win[k], win[s]) for s in range(len(win)) if s != k) else "none"
     best = clear(max, lambda a, b: a.lo > b.hi)
     worst = clear(min, lambda a, b: a.hi < b.lo)
-    return (f"positions differ: {'yes' if fair.p_value < 0.01 else 'no'}, clearly best {best}, "
+    return (f"positions differ: {'yes' if fair.p_value < positions.ALPHA else 'no'}, clearly best {best}, "
             f"clearly worst {worst}")
 
 

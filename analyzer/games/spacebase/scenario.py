@@ -9,7 +9,7 @@ from typing import ClassVar, Literal
 import numpy as np
 from pydantic import Field, ValidationError, field_validator, model_validator
 
-from ...kernel import SHARED_POLICIES
+from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
 from ...scenario import ScenarioBase, Strict
 from . import layout as L
 from .state import make_data
@@ -194,6 +194,10 @@ class SpacebaseScenario(ScenarioBase):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 5
     POLICIES: ClassVar[tuple[str, ...]] = (*SHARED_POLICIES, "greedy_vp", "engine", "weighted")  # code = index
+    POLICY_DOCS: ClassVar[dict[str, str]] = {**SHARED_POLICY_DOCS,  # policies.py says it in full
+        "greedy_vp": "buys the colony or ship with the most VP it can afford, else saves up",
+        "engine": "buys income and credits first, then VP once its production or a leader's VP is high",
+        "weighted": "scores each buy by the scenario's weights of credits, income and VP against its cost"}
 
     rules: Rules = Rules()
     policy_params: PolicyParams = PolicyParams()

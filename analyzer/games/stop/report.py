@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import COMPARE_N, Report, compare_run, errorbar_chart
+from ...reporting import COMPARE_N, Report, Scope, compare_run, errorbar_chart
 from ...results import matrix
 
 # The rule parameters of stop.md whose effect the report measures, each changed from the run's value:
@@ -26,6 +26,10 @@ READINGS = {"two_plus_drawer": ("skipped", "plays"), "out_player_scores": ("held
 NEVER_TRIGGERS = {
     ("greedy", "must_play_if_able"): "greedy never declines a legal card, so it plays exactly as when it must",
 }
+# The engine's rule (stop.md: the first dealer is seat 0); a random first dealer would be a rule change.
+FIRST_DEALER = ("Seat 0 always deals the first hand, so position k is always seat k-1: with mixed policies "
+                "position and policy cannot be told apart, and no position verdict is drawn from such a run (the "
+                "per-hand table below rotates the dealer over the seats).")
 
 
 def rule_variants(rules: dict) -> list[tuple[str, str, dict]]:
@@ -55,14 +59,11 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     here = positions.Summary.of(df)
     rep.section("Win rate by position (position 1 = the first dealer, who plays first)",
                 f"A fair game gives each position about 1/{players} = {100 / players:.1f}% (a shared win counts "
-                f"for every sharer). Position fairness test on sole wins: {here.test.fmt()}. "
-                + ("**The positions differ more than chance explains.**" if here.test.p_value < 0.01 else
-                   "No evidence that the positions differ."))
+                f"for every sharer). {here.verdict()} {FIRST_DEALER}")
     labels = positions.labels(players)
     rep.table(["position", "win rate"], [[lab, e.fmt(pct=True)] for lab, e in zip(labels, here.win, strict=True)])
-    rep.figure(errorbar_chart(labels, here.win, "Win rate by position", "win rate",
-                              pct=True, reference=1 / players), "position_win_rate.png",
-               "Win rate by position (1 = the first dealer), 95% Wilson intervals; dashed: 1/players.")
+    positions.policy_table(rep, {here_label(meta): here})
+    chart = positions.chart(here)
 
     length = df["length"].to_numpy()
     rel_pen = matrix(df, "dealer_rel_penalty") / length[:, None]
@@ -148,14 +149,17 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 f"changed from the scenario ({players} players, same seed), once per policy: a verdict should "
                 f"hold under more than one. 'identical' marks a run that played exactly the scenario's "
                 f"matches (same seed, every score equal): under that policy the rule changed no outcome.")
-    fig, axes = plt.subplots(1, len(policies), figsize=(5.5 * len(policies), 4.2), squeeze=False)
-    for ax, pols in zip(axes[0], policies, strict=True):
+    fig, axes = plt.subplots(len(policies), 1, figsize=(9, 4.6 * len(policies)), squeeze=False)
+    verdicts = {here_label(meta): here}
+    for ax, pols in zip(axes[:, 0], policies, strict=True):
         who = pols[0] if len(pols) == 1 else "the run's policies (" + ", ".join(pols) + ")"
         rows, len_est, labels, notes = [], [], [], []
         base = None
         for label, key, sets in variants:
             d = compare_run(game, meta, n_cmp, sets={**sets, "policies": pols})
-            base = d if base is None else base
+            if base is None:
+                base = d
+                verdicts.setdefault(f"{who} at every seat" if len(pols) == 1 else who, positions.Summary.of(d))
             le = stats.bootstrap_mean(d["length"].to_numpy())
             pe = stats.bootstrap_mean(matrix(d, "first_hand_penalty"))
             first = positions.win_estimates(d)[0]
@@ -171,7 +175,22 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                    "position 1 win rate"], rows)
         if notes:
             rep.text(" ".join(notes))
-        errorbar_chart(labels, len_est, f"Match length by rule, {who}", "hands", ax=ax)
+        errorbar_chart(labels, len_est, f"Match length by rule, {who} (dashed: as scenario)", "hands",
+                       reference=len_est[0].value, ax=ax)
     fig.tight_layout()
     rep.figure(fig, "rule_effects.png", "Match length under single rule changes, per policy (95% intervals).")
+
+    rep.headline(f"Going first ({players} players, position 1 = the first dealer): {here.sentence()}",
+                 Scope(*positions.holds_under(verdicts)))
+    rep.headline_figure(chart, "position_win_rate.png",
+                        ("Win rate by policy" if here.differ is None else "Win rate by position (1 = the first dealer)")
+                        + ", 95% Wilson intervals; dashed: the fair share (wins per match over players).")
+    rep.headline(f"A match lasts {stats.bootstrap_mean(length).fmt()} hands (to "
+                 f"{meta['scenario']['rules']['match_limit']} penalty points); a player's hand costs "
+                 f"{stats.bootstrap_mean(matrix(df, 'first_hand_penalty')).fmt()} penalty points on average.")
     return rep.write(out)
+
+
+def here_label(meta: dict) -> str:
+    pols = meta["policies"]
+    return f"{pols[0]} at every seat" if len(set(pols)) == 1 else "the run's policies (" + ", ".join(pols) + ")"

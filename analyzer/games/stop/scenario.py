@@ -12,7 +12,7 @@ from typing import ClassVar, Literal
 import numpy as np
 from pydantic import Field, model_validator
 
-from ...kernel import SHARED_POLICIES
+from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
 from ...scenario import ScenarioBase, Strict
 from . import cards as C
 
@@ -102,6 +102,9 @@ class StopScenario(ScenarioBase):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     POLICIES: ClassVar[tuple[str, ...]] = (*SHARED_POLICIES, "greedy", "defender")  # code = index
+    POLICY_DOCS: ClassVar[dict[str, str]] = {**SHARED_POLICY_DOCS,  # policies.py says it in full
+        "greedy": "sheds its highest-penalty card first, keeps its 0s to cancel attacks, stacks 2+ on 2+",
+        "defender": "hoards 0s and 2+s as answers, attacks the player closest to winning when on its left"}
 
     rules: StopRules = StopRules()
     cards: StopCards = StopCards()
