@@ -171,6 +171,27 @@ def test_cosmic_zap_cancels_warpish_for_the_challenge(zap, off_wins):
     assert pos.held(1, "E:cosmic_zap") == 1 - zap
 
 
+@pytest.mark.parametrize("zap,bonuses", [(1, ["(9)"]), (0, ["(5)", "(9)"])])
+def test_a_cosmic_zap_cancels_one_use_of_a_power_not_the_power_for_the_turn(zap, bonuses):
+    """The defense zaps Warpish in the first challenge (or not); the offense still wins, challenges again,
+    and in the second challenge Warpish adds the Warp's 9 tokens (5 + the 4 lost) again."""
+    pos = home3(duel(["Warpish", "Filch"], ["A20", "A10"], ["A1", "A1", "E:cosmic_zap"]), 0).destiny("reg1", "reg1")
+    pos.warp(1, 5)
+    pos.turn(script=[0, 0, 0, 1, zap, 1, 0, 0, 0])  # A20 first (option 1); zap; a second challenge, same aim
+    assert [line.split()[-1] for line in pos.lines if "Warpish adds" in line] == bonuses
+    assert pos.g[G.CHALLENGES] == 2 and pos.said("totals: offense 20, defense 1")
+
+
+def test_filch_takes_no_card_from_a_challenge_it_is_not_a_main_player_of():
+    """Seat 2's Filch (3 home bases; the heuristic takes a card whenever its power lets it, as a main player
+    in test_filch_takes_the_opponents_card) watches seat 0 beat seat 1: both played cards are discarded."""
+    pos = Pos(3, aliens=["Warpish", "Laser", "Filch"], policies=("scripted", "scripted", "heuristic"))
+    home3(pos.hand(0, "A10").hand(1, "A6").destiny("reg1"), 2)
+    pos.turn(script=[0, 0, 0, 0])  # 1 token on the cone at planet 5; nobody invites seat 2
+    assert pos.said("totals: offense 11, defense 10") and not pos.said("Filch")
+    assert pos.held(2) == 0 and pos.st[L.DISCN] == 2
+
+
 def test_emotion_control_turns_both_attacks_into_a_deal():
     pos = duel(["Filch", "Warpish"], ["A10"], ["A6", "E:emotion_control"])
     pos.turn(script=[0, 0, 1])

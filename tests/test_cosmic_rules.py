@@ -155,6 +155,17 @@ def test_the_cone_takes_one_to_four_tokens(available, on_cone):
     assert pos.tokens(0, 0) == available - on_cone and pos.tokens(5, 0) == on_cone
 
 
+@pytest.mark.parametrize("available,committed", [(5, 4), (4, 4), (2, 2)])
+def test_an_ally_commits_one_to_four_tokens(available, committed):
+    """Seat 2 (tokens only on its home planet 10), invited by the offense, joins it with the largest count
+    offered (the script's 9 clamps): four at most, or all it has."""
+    pos = Pos(3).hand(0, "A10").hand(1, "A1").destiny("reg1").set_tokens(10, 2, available)
+    pos.turn(script=[0, 0, 1, 0, 1, 9])  # 1 token on the cone, planet 5; invite seat 2 (offense only); join, 9
+    assert pos.said(f"seat 2 joins the offense with {committed} tokens")
+    assert pos.said(f"totals: offense {1 + committed + 10}, defense 5")
+    assert pos.tokens(10, 2) == available - committed and pos.tokens(5, 2) == committed
+
+
 def test_an_emptied_planet_is_no_longer_a_base_tokens_cannot_return_there():
     pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(0, 0, 1).set_tokens(1, 0, 3)
     # one token from planet 0 (its last): planet 0 is lost; in the deal the token goes home to planet 1
@@ -169,6 +180,14 @@ def test_regroup_takes_one_token_from_the_warp_to_a_base():
     pos.turn(script=[0, 0])
     assert pos.said("seat 0 regroups a token from the Warp to planet 0 of system 0") and pos.warp(0) == 1
     assert pos.tokens(0, 0) == 4  # 4 + 1 regrouped - 1 on the cone
+
+
+def test_regroup_takes_a_single_token_in_the_warp():
+    pos = attack_position("A10", "A1")
+    pos.warp(0, 1)
+    pos.turn(script=[0, 0])
+    assert pos.said("seat 0 regroups a token from the Warp to planet 0 of system 0")
+    assert pos.warp(0) == 0 and pos.tokens(0, 0) == 4
 
 
 def test_regroup_without_a_base_puts_the_token_on_the_cone():
@@ -192,6 +211,16 @@ def test_own_colour_re_establishes_on_an_empty_home_planet_as_a_success():
     assert pos.said("seat 0 re-establishes planet 1 of system 0 with 1 tokens")
     assert pos.tokens(1, 0) == 1 and pos.tokens(0, 0) == 3
     assert pos.s[0, S.OFFENSE_WINS] == 1 and pos.g[G.CHALLENGES] == 1
+
+
+@pytest.mark.parametrize("again,challenges", [(1, 2), (0, 1)])
+def test_a_re_establish_is_a_successful_challenge_so_a_second_one_may_follow(again, challenges):
+    pos = Pos().hand(0, "A10").hand(1, "A1").destiny("reg0", "reg1")
+    pos.turn(script=[1, 0, again, 0, 0])  # re-establish planet 1 with 1 token; a second challenge or not
+    assert pos.said("seat 0 re-establishes planet 1 of system 0 with 1 tokens")
+    assert pos.g[G.CHALLENGES] == challenges and pos.said("seat 1 defends") == (again == 1)
+    if again:
+        assert pos.tokens(5, 0) == 1 and pos.s[0, S.OFFENSE_WINS] == 2
 
 
 @pytest.mark.parametrize("pick,defended", [(0, "system 1"), (2, "system 0")])
@@ -254,6 +283,22 @@ def test_an_offense_without_a_challenge_card_draws_a_new_hand_first():
     pos.turn(script=[0, 0])
     assert pos.lines[1] == "  seat 0 has no challenge card: discards and draws 7"
     assert pos.held(0, "R3") == 6 and pos.said("reveal: offense seat 0 attack 10")
+
+
+def test_an_empty_challenge_deck_is_reshuffled_from_the_discards():
+    """The deck is empty; seat 0 holds no challenge card, discards its Reinforcement and draws 7 from the
+    eight discards reshuffled: one stays in the deck, and every card is still there (the two challenge
+    cards played are discarded at the challenge's end)."""
+    pos = Pos().hand(0, "R3").hand(1, "A1").destiny("reg1")
+    discards = ["A10", "A4", "C", "R2", "A6", "A8", "E:cosmic_zap"]
+    pos.st[L.DISC:L.DISC + len(discards)] = [pos.kind(c) for c in discards]
+    pos.st[L.DISCN] = len(discards)
+    pos.turn(script=[0, 0])
+    assert pos.said("seat 0 has no challenge card: discards and draws 7")
+    assert pos.st[L.DECKN] == 1 and pos.st[L.DISCN] == 2 and pos.held(0) == 6
+    held = [k for k in range(len(pos.types)) for _ in range(int(pos.st[L.HAND + k]))]
+    piles = [int(k) for k in pos.st[L.DECK:L.DECK + 1]] + [int(k) for k in pos.st[L.DISC:L.DISC + 2]]
+    assert sorted(held + piles) == sorted(pos.kind(c) for c in [*discards, "R3", "A1"])
 
 
 @pytest.mark.parametrize("in_warp", [2, 0])

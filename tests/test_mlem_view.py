@@ -98,6 +98,28 @@ def test_greedy_travels_as_far_as_it_can_and_expected_value_weighs_the_landing_s
     assert P.decide(P.EXPECTED_VALUE, view, board, options, 3, info, rng.new_stream(0, 0), *args, 1.0) == int(np.argmax(scores))
 
 
+def test_expected_value_weighs_a_travel_by_the_dice_left_after_it_not_before():
+    """From space 3 the two dice show a 2 and a 4 (the engine's own list: use the 2, the 4, or both). Both
+    reach space 9 and leave one die (the pool never drops below one), which survives a roll there with 1/2:
+    9 x 1/2 = 4.5; the 4 alone reaches 7, one die surviving with 2/3: 7 x 2/3 = 4.67, the best. Judged
+    with the two dice held before the move, space 9 would win (9 x 3/4 = 6.75 against 7 x 8/9 = 6.2)."""
+    from analyzer.games.mlem import engine as E
+    board, at, spot, moon_owner, pl_count, pl_first = table()
+    crash, rules = board[8], board[9]
+    roll = np.zeros(6, np.int64)
+    roll[2] = roll[4] = 1
+    options, info = np.zeros(64, np.int64), np.zeros((64, 2), np.int64)
+    n = int(E.list_travel_options(roll, 3, 2, 0, board, rules, options, info))
+    assert sorted(map(tuple, info[:n].tolist())) == [(2, 1), (4, 1), (6, 1)]
+    assert crash[1, 9] == pytest.approx(1 / 2) and crash[1, 7] == pytest.approx(1 / 3)
+    assert crash[2, 9] == pytest.approx(1 / 4) and crash[2, 7] == pytest.approx(1 / 9)
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    P.fill_view(view, P.K_TRAVEL, 0, 3, 2, P.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
+    pick = P.decide(P.EXPECTED_VALUE, view, board, options, n, info, rng.new_stream(0, 0), np.zeros(0, np.int64),
+                    np.zeros(1, np.int64), 1.0)
+    assert info[pick, 0] == 4
+
+
 @pytest.mark.parametrize("own_moons,moons_4_free,leaves", [(3, True, True), (2, True, False), (3, False, False)])
 def test_expected_value_counts_the_goal_token_a_landing_would_take(own_moons, moons_4_free, leaves):
     """The neutral pool-6 stay on space 11 (3 points now against 0.91 x 6 ahead) turns into a leave when

@@ -11,6 +11,7 @@ import analyzer
 from analyzer import rng
 from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import engine as E
+from analyzer.games.simplecard import table as T
 
 CT_A, CT_B, CT_C = 0, 1, 2
 
@@ -313,9 +314,11 @@ def test_skipping_puts_the_opponents_top_deck_card_onto_its_balance():
     assert t.balancer_of(B) == "Big" and t.deck_of(B) == ["Atk"] and t.points(A) == 1
 
 
+@pytest.mark.parametrize("face_up", [True, False])
 @pytest.mark.parametrize("dest,to", [("owner", B), ("caster", A)])
-def test_moving_returns_a_main_to_its_owners_hand(dest, to):
-    t = ct_table([5, 1], moving_destination=dest).main(B, "D6")  # menu: PRE + moving; cast Cheap
+def test_moving_returns_a_main_to_its_owners_hand(dest, to, face_up):
+    """A set (face-down) Main may be moved like a face-up one."""
+    t = ct_table([5, 1], moving_destination=dest).main(B, "D6", face_up=face_up)  # menu: PRE + moving; cast Cheap
     lines = t.act(A)
     assert "  seat 0 moves seat 1's Main D6 to seat %d's hand" % to in lines
     assert t.main_of(B) is None and "D6" in t.hand_of(to)
@@ -330,6 +333,38 @@ def test_recall_casts_two_and_takes_a_face_up_risk_card_back(just_cast, taken):
     assert lines[1:3] == ["  seat 0 casts Cheap for recall: Risk 26", "  seat 0 casts Two for recall: Risk 28"]
     assert lines[3] == f"  seat 0 recalls {taken}: Risk {28 - {'Big': 25, 'Cheap': 1, 'Two': 2}[taken]}"
     assert taken in t.hand_of(A) or t.main_of(A)[0] == taken
+
+
+@pytest.mark.parametrize("pick", [0, 1, 2])
+def test_picking_takes_the_card_the_caster_chooses(pick):
+    t = ct_table([PRE.index("picking"), 1, pick]).hand(B, "Def", "Big", "D5")  # cast Cheap, pick one of three
+    lines = t.act(A)
+    chosen = ["Def", "Big", "D5"][pick]
+    assert lines[2] == f"  seat 0 picks {chosen}: face down into seat 1's Risk"
+    assert t.risk_of(B) == [f"down:{chosen}"] and t.hand_of(B) == [c for c in ["Def", "Big", "D5"] if c != chosen]
+
+
+@pytest.mark.parametrize("old,risk", [("under", 0), ("risk", 6), ("removed", 0)])
+def test_skipping_sends_the_opponents_old_balancer_where_old_balancer_says(old, risk):
+    t = ct_table([PRE.index("skipping"), 1], old_balancer=old).balancer(B, "Bal321")  # cast Cheap
+    lines = t.act(A)
+    assert lines[2] == "  seat 0 skips: Big onto seat 1's Balance (was Bal321)" and t.balancer_of(B) == "Big"
+    assert t.points(B) == risk and t.risk_of(B) == (["Bal321"] if old == "risk" else [])
+    assert t.n[B, T.N_UNDER] == (old == "under") and t.n[B, T.N_REMOVED] == (old == "removed")
+    assert t.points(A) == 1 and t.n[A, T.N_UNDER] == 0
+
+
+@pytest.mark.parametrize("before,lost", [(26, False), (27, True)])
+def test_recall_checks_the_loss_right_after_its_two_casts(before, lost):
+    """Casting Cheap (1) and Two (2) takes 27 to the limit of 30: the game is lost before Big (25) could
+    come back out of the Risk; from 26 (29) the Recall goes on and takes Big back."""
+    t = ct_table([5, 1, 2]).risk(A, "Big", points=before)
+    lines = t.act(A)
+    assert t.over == lost and any("recalls Big" in line for line in lines) != lost
+    if lost:
+        assert t.gs[E.GS_REASON] == E.END_RISK and t.points(A) == 30 and t.finish(A)[0] == [0, 1]
+    else:
+        assert t.points(A) == 29 - 25 and "Big" in t.hand_of(A) + [t.main_of(A)[0]]
 
 
 @pytest.mark.parametrize("face_up", [True, False])
@@ -365,6 +400,25 @@ def test_the_inferior_side_may_change_and_the_contact_is_judged_again():
     assert t.main_of(A) == ("Big", 1, True) and "Atk" in t.hand_of(A) and t.cts[A, 6] == 1
 
 
+def test_changing_may_cast_a_rank2_card_but_never_places_one_and_keeps_a_rank1_card_to_place():
+    """After placing Atk, A holds Hero/2 and Big: casting Big would leave only the rank-2 card, which cannot be
+    a Main alone, so the only cast is Hero/2 (the script's 9 clamps to the last option) and Big comes in."""
+    t = Table(script=[0, 0, 9], enabled_cts=["changing"]).hand(A, "Atk", "Hero/2", "Big").main(B, "D6")
+    lines = t.act(A)
+    assert lines[3:7] == ["  A: active seat 0 5 against 6", "  seat 0 casts Hero/2 for changing: Risk 19",
+                          "  seat 0 changes its Main Atk for Big", "  A: active seat 0 10 against 6"]
+    assert t.main_of(A) == ("Big", 1, True) and t.hand_of(A) == ["Atk"] and t.risk_of(A) == ["Hero/2"]
+
+
+def test_changing_never_places_the_rank2_card_it_holds():
+    """Casting Cheap leaves Hero/2 and Big: only Big may become the new Main (one card, face up, rank 1), so
+    the placement is not asked and the script's 0 is not used on it."""
+    t = Table(script=[0, 0, 2, 0], enabled_cts=["changing"]).hand(A, "Atk", "Hero/2", "Cheap", "Big").main(B, "D6")
+    lines = t.act(A)
+    assert "  seat 0 casts Cheap for changing: Risk 1" in lines and "  seat 0 changes its Main Atk for Big" in lines
+    assert t.main_of(A) == ("Big", 1, True) and t.hand_of(A) == ["Hero/2", "Atk"] and t.at[0] == 3
+
+
 def test_changing_is_never_offered_on_a_tie():
     t = Table(script=[0, 0, 1, 1], enabled_cts=["changing"]).hand(A, "Atk", "Cheap", "Big").deck(A, "Two").main(B, "D5")
     t.hand(B, "Cheap", "Big")
@@ -388,6 +442,14 @@ def test_bounce_returns_your_own_main_to_hand_after_the_scene():
     lines = t.act(A)  # contact A wins; post-scene [proceed, bounce]: 1; cast Cheap (index 0 of Cheap Two)
     assert lines[-2:] == ["  seat 0 casts Cheap for bounce: Risk 1", "  seat 0 bounces its Main Atk (1 cards) to hand"]
     assert t.main_of(A) is None and "Atk" in t.hand_of(A) and t.cts[A, 7] == 1
+
+
+def test_bounce_returns_a_set_main_too():
+    t = Table(script=[0, 1, 0], enabled_cts=["bounce"]).hand(A, "Atk", "Cheap").deck(A, "Two")
+    lines = t.act(A)  # nothing in B's Main: Atk is set face down, no contact; then Bounce, cast Cheap
+    assert "  seat 0 places Atk (1 cards) set face down" in lines
+    assert lines[-2:] == ["  seat 0 casts Cheap for bounce: Risk 1", "  seat 0 bounces its Main Atk (1 cards) to hand"]
+    assert t.main_of(A) is None and t.hand_of(A) == ["Two", "Atk"]
 
 
 def test_bounce_is_not_offered_when_disabled():

@@ -2,13 +2,14 @@
 one-line error naming file, field and problem, and the three shipped files kept consistent."""
 from pathlib import Path
 
+import numpy as np
 import pytest
 import yaml
 
 import analyzer
 from analyzer.errors import UserError
 from analyzer.games.simplecard import GAME
-from analyzer.games.simplecard.scenario import SimpleCardRules
+from analyzer.games.simplecard.scenario import CT_NAMES, SimpleCardRules
 
 DIR = Path(GAME.scenario_dir)
 SPEC_DEFAULTS = dict(deck_size=16, max_copies=4, copy_limit_scope="name", risk_limit=30, risk_limit_inclusive=True,
@@ -101,3 +102,25 @@ def test_describe_lists_every_rule_parameter():
     out = CliRunner().invoke(app, ["games", "--describe", "simplecard"]).output
     for k in SPEC_DEFAULTS:
         assert k in out, k
+
+
+@pytest.mark.parametrize("name,changed", [
+    ("beginner.yaml", {"risk_limit": 10, "enforce_deck_size": False}),
+    ("three_cts.yaml", {"enabled_cts": ["picking", "changing", "bounce"]}),
+])
+def test_the_specs_presets_ship_as_scenarios_differing_from_default_only_in_their_rules(name, changed):
+    preset, default = load(name), load("default.yaml")
+    before, after = default.rules.model_dump(), preset.rules.model_dump()
+    assert {k: v for k, v in after.items() if before[k] != v} == changed
+    assert preset.cards == default.cards and preset.decks == default.decks
+
+
+def test_the_presets_play_their_rules():
+    """Beginner games end when a Risk total reaches 10; with three techniques the ct player never uses the
+    other five, and does use some of the three."""
+    b = GAME.run_batch(load("beginner.yaml"), 5, np.arange(60))
+    assert (b.score + b.extra["risk"] == 10).all() and (b.extra["risk"][b.extra["lost"] == 1] >= 10).all()
+    sc = analyzer.load_scenario(GAME, DIR / "three_cts.yaml", policy=["ct"])
+    cts = GAME.run_batch(sc, 5, np.arange(60)).extra["cts"].sum(axis=(0, 1))
+    on = [CT_NAMES.index(k) for k in ("picking", "changing", "bounce")]
+    assert cts[on].sum() > 0 and cts.sum() == cts[on].sum()

@@ -594,3 +594,43 @@ def test_starter_pause_and_xplus_with_starter_effects():
                                                                              "blue 8", "red X+"))
     assert E.open_play(pos.s, pos.r, pos.pol, 0) == 1
     assert pos.hand(0) == ["blue 1", "blue 3", "blue 5", "blue 8", "red 7"]  # put down blue 4, drew 4
+
+
+def test_xplus_victim_forced_to_put_down_a_six_nine_draws_nine():
+    """Seat 1's only number card is a 6/9 (the Pause cannot be put down): it goes on the pile and seat 1
+    draws 9 -- the only card that draws more than 8, so a count off by the 6 reading shows here."""
+    draw = tuple(f"{c} {k}" for c in ("yellow", "blue") for k in ("1", "3", "4", "5", "7")) + ("green 3",)
+    pos = Position(hands={0: ["red X+", "blue 1"], 1: ["green 6/9", "green Pause"], 2: ["green 8"],
+                          3: ["yellow 1"]}, draw=draw, discard=("red 3",))
+    assert pos.turn(0) == 2
+    assert pos.top == "green 6/9" and pos.size(1) == 1 + 9 and "green Pause" in pos.hand(1)
+    assert len(pos.draw_pile) == len(draw) - 9
+
+
+def test_xplus_victim_forced_card_is_a_number_card_never_a_symbol():
+    """Greedy puts down the card drawing the fewest: a Swap or Pause would draw none, but only a number
+    card may go down, so the 5 goes and seat 1 draws 5; the symbols stay in the hand."""
+    pos = Position(hands={0: ["red X+", "blue 1"], 1: ["green 5", "green Swap", "yellow Pause"],
+                          2: ["green 8"], 3: ["yellow 1"]},
+                   draw=("blue 3", "yellow 3", "yellow 4", "yellow 5", "yellow 7", "yellow 8"), discard=("red 3",))
+    assert pos.turn(0) == 2
+    assert pos.top == "green 5" and pos.discard == ["red 3", "red X+", "green 5"]
+    assert pos.hand(1) == ["green Swap", "yellow 3", "yellow 4", "yellow 5", "yellow 7", "yellow 8",
+                           "yellow Pause"]
+
+
+@pytest.mark.parametrize("zero_holder", [0, 2])
+def test_only_the_other_players_may_cancel_a_swap_never_its_player(zero_holder):
+    """Seat 0 plays a red Swap (script: option 1 of red 0 / red Swap) and everyone passes left (option 3);
+    the third script entry says yes to any cancel asked of a red-0 holder. Seat 2 holding the red 0
+    cancels; seat 0 holding it is never asked, and the hands move."""
+    hands = {0: ["red Swap", "blue 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]}
+    hands[zero_holder] = hands[zero_holder] + ["red 0"]
+    pos = Position(policies=["scripted"], sets=["script=[1, 3, 1]"], hands=hands, discard=("red 3",))
+    nxt = pos.turn(0)
+    if zero_holder == 2:
+        assert nxt == 3 and pos.top == "red 0" and pos.hand(1) == ["green 3"]
+    else:
+        assert nxt == 1 and pos.top == "red Swap" and pos.s.v[S.G_CANCELS] == 0
+        assert [pos.hand(p) for p in range(4)] == [["yellow 1"], ["blue 1", "red 0"], ["green 3"], ["green 8"]]
+        assert len(pos.events(E.E_SWAP_DONE)) == 1
