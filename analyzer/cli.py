@@ -18,7 +18,6 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 
 from . import api, games, results, runner
 from . import scenario as scen
@@ -189,9 +188,13 @@ def report(
     game: GameArg,
     results_path: Annotated[Path, typer.Argument(help="Results parquet written by `analyzer sim`.", show_default=False)],
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/GAME).")] = None,
+    compare_n: Annotated[Optional[str], typer.Option("--compare-n", help="Games per comparison run (the report's what-if "
+                                                     "sections): default a tenth of the results' games, at least 2,000 and at most "
+                                                     "20,000, never more than the results hold; ANALYZER_COMPARE_N overrides the default.")] = None,
 ):
     """Write the balance report (index.md, index.html, PNG charts) for a results file."""
     target = out_dir or Path("reports") / game
+    per_run = parse_count(compare_n, "--compare-n") if compare_n is not None else None
     runs = []
 
     def on_run(n: int, seconds: float, meta: dict) -> None:
@@ -199,110 +202,8 @@ def report(
         what = ", ".join([f"{meta['scenario']['players']} players", ",".join(meta["policies"]), *meta["changed_rules"]])
         err.print(f"comparison run {len(runs)}: {n:,} games in {seconds:.1f} s ({what})", highlight=False, markup=False)
 
-    index = api.report(game, results_path, target, on_run=on_run)
+    index = api.report(game, results_path, target, on_run=on_run, compare_n=per_run)
     out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
-
-
-def parse_values(text: str) -> list:
-    """'0,1,2' or '[0, 1, 2]' or a YAML list of lists -> the list of values to sweep."""
-    import yaml
-    try:
-        v = yaml.safe_load(text)
-        if not isinstance(v, list):
-            v = yaml.safe_load(f"[{text}]")
-    except yaml.YAMLError:
-        raise UserError(f"--values {text!r}: not a list; write e.g. 0,1,2 or '[[0,1],[1,0]]'") from None
-    if not v:
-        raise UserError(f"--values {text!r}: no values")
-    return v
-
-
-def _position_table(title: str, rows) -> None:
-    from . import positions  # scipy: a second of start-up that `sim` does not need
-    from .stats import fmt_p
-    t = Table(title=title, title_justify="left")
-    t.add_column("value")
-    estimates = [r.position_estimates() for r in rows]
-    for label in positions.labels(len(estimates[0])):
-        t.add_column(f"{label} win %", justify="right")
-    t.add_column("fairness p", justify="right")
-    for r, est in zip(rows, estimates, strict=True):
-        t.add_row(", ".join(f"{v}" for v in r.values.values()),
-                  *[f"{100 * e.value:.1f} [{100 * e.lo:.1f}, {100 * e.hi:.1f}]" for e in est],
-                  fmt_p(positions.fairness(r.df).p_value))
-    out.print(t)
-    out.print(f"n={rows[0].df.height:,} games per value; position 1 moves first; 95% Wilson intervals; "
-              "fairness p: chi-square on sole wins by position.")
-
-
-@app.command()
-def sweep(
-    game: GameArg,
-    param: Annotated[str, typer.Option("--param", help="Scenario field to vary, e.g. rules.turn_order_bonus.1.credits")],
-    values: Annotated[str, typer.Option("--values", help="Values to try: 0,1,2,3 (YAML; lists as '[[..],[..]]').")],
-    n: Annotated[str, typer.Option("--n", help="Games per value.")] = "20_000",
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
-    scenario: ScenarioOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
-    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write all runs, with a `variant` column, to this parquet.")] = None,
-):
-    """Play the same seeded games under each value of one field and compare the turn positions' win rates."""
-    from . import sweep as sw
-    count = parse_count(n)
-    vals = parse_values(values)
-    g = games.get(game)
-    base = api.load_scenario(g, scenario, set, players, policy)
-    sw.with_values(g, base, {param: vals[0]})  # fail fast on a bad field before any game is played
-    if out_file:
-        results.check_writable(out_file)
-    rows = sw.sweep(g, base, param, vals, count, api.check_seed(seed), jobs,
-                    on_value=lambda v: err.print(f"{param} = {v} ...", highlight=False))
-    _position_table(f"{g.name}: win rate by turn position for each {param}", rows)
-    if out_file:
-        results.write_atomic(sw.sweep_frame(rows), out_file, meta={"game": g.name, "sweep": param, "values": vals,
-                                                                  "seed": seed, "n": count, "command": api.command_line()})
-        out.print(f"wrote {out_file}")
-
-
-@app.command()
-def tune(
-    game: GameArg,
-    target: Annotated[str, typer.Option("--target", help="What to optimise: position-fairness (every turn position wins its fair share).")] = "position-fairness",
-    n: Annotated[str, typer.Option("--n", help="Games per candidate.")] = "20_000",
-    check_n: Annotated[str, typer.Option("--check-n", help="Games for the final check with a fresh seed.")] = "100_000",
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
-    scenario: ScenarioOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
-    rounds: Annotated[int, typer.Option("--rounds", help="Coordinate-descent passes.")] = 2,
-):
-    """Search the game's tuning space (e.g. Space Base turn-order bonuses) for the fairest turn positions."""
-    from . import positions
-    from . import sweep as sw
-    if target != "position-fairness":
-        raise UserError(f"--target {target!r}: only position-fairness is defined")
-    g = games.get(game)
-    base = api.load_scenario(g, scenario, set, players, policy)
-    space = g.tune_space(base)
-    count, check = parse_count(n), parse_count(check_n, "--check-n")
-    res = sw.tune(g, base, space, count, api.check_seed(seed), jobs, rounds, starts=g.tune_starts(space),
-                  on_step=lambda v, s: err.print(f"position spread (sum of squares) {1e4 * s:7.2f} pts^2 for "
-                                                 + ", ".join(f"{k.removeprefix('rules.')}={x}" for k, x in v.items()),
-                                                 highlight=False))
-    out.print(f"best of {res.evaluated} candidates ({count:,} games each, seed {seed}): "
-              + ", ".join(f"{k}={v}" for k, v in res.values.items()), highlight=False)
-    start = {k: v[0] for k, v in space.items()}
-    checks = [sw.SweepRow({"scenario": "as given"}, api.sim(g, n=check, seed=seed + 1, scenario=sw.with_values(g, base, start), jobs=jobs)),
-              sw.SweepRow({"scenario": "tuned"}, api.sim(g, n=check, seed=seed + 1, scenario=sw.with_values(g, base, res.values), jobs=jobs))]
-    _position_table(f"check with a fresh seed ({seed + 1})", checks)
-    for r in checks:
-        out.print(f"{r.values['scenario']}: largest position deviation from the mean win rate "
-                  f"{100 * positions.unfairness(r.df):.2f} percentage points", highlight=False)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -322,3 +223,6 @@ def entry() -> None:
     runner.stop_workers()
     gc.freeze()  # exit without a last collection over numba's many objects (about 0.4 s)
     sys.exit(code)
+
+
+from . import cli_balance  # noqa: E402,F401  (registers compare, check, sweep, tune and ci on `app`)

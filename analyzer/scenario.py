@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .errors import UserError
 
@@ -29,6 +29,10 @@ class ScenarioBase(Strict):
     source: str = ""
     players: int
     policies: list[str]
+    # The designer's loop (analyzer.balance, analyzer.tune): bounds that `check` applies and the candidate
+    # values `tune` searches. They define no game, so they stay out of the hash and of a run's metadata.
+    balance: dict[str, Any] | None = Field(None, exclude=True, description="bounds on balance measures (analyzer check)")
+    tune: dict[str, list] | None = Field(None, exclude=True, description="field -> candidate values (analyzer tune)")
 
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
@@ -45,6 +49,24 @@ class ScenarioBase(Strict):
                 raise ValueError(f"unknown policy {p!r}; choose from {', '.join(self.POLICIES)}")
         return self
 
+    @model_validator(mode="after")
+    def _check_balance_and_tune(self):
+        if self.balance is not None:
+            from . import balance
+            balance.check_block(self.balance, _measure_groups(self.game), self.game)
+        for key, values in (self.tune or {}).items():
+            if not values:
+                raise ValueError(f"tune.{key}: give at least one candidate value")
+            for v in values:  # every candidate must make a valid scenario, or tune fails after hours
+                data = self.model_dump(mode="json")
+                try:
+                    apply_override(data, key, v)
+                    type(self).model_validate(data)
+                except (UserError, ValidationError) as e:
+                    first = e.errors()[0]["msg"].removeprefix("Value error, ") if isinstance(e, ValidationError) else str(e)
+                    raise ValueError(f"tune.{key}: candidate {v!r}: {first}") from None
+        return self
+
     def seat_policies(self) -> list[str]:
         """One policy name per seat (a single entry applies to every seat)."""
         return self.policies * self.players if len(self.policies) == 1 else list(self.policies)
@@ -59,6 +81,13 @@ class ScenarioBase(Strict):
 
     def to_yaml(self) -> str:
         return yaml.safe_dump(self.model_dump(mode="json"), sort_keys=False, allow_unicode=True)
+
+
+def _measure_groups(game: str) -> dict[str, str]:
+    """The measure groups a game's balance bounds may name (the common ones for a game outside the registry)."""
+    from . import games
+    from .measures import COMMON_GROUPS
+    return games.get(game).measure_groups() if game in games.names() else COMMON_GROUPS
 
 
 def differences(old, new, prefix: str) -> list[str]:
@@ -145,7 +174,8 @@ def validate(schema: type[ScenarioBase], data: dict, origin: str) -> ScenarioBas
         if err["type"] == "extra_forbidden":
             msg = "unknown field"
         more = f" [+{e.error_count() - 1} more]" if e.error_count() > 1 else ""
-        raise UserError(f"{origin}: {loc}: {msg}{got}{more}") from None
+        where = "" if not err["loc"] and msg.startswith(("balance.", "tune.")) else f"{loc}: "  # they name their field
+        raise UserError(f"{origin}: {where}{msg}{got}{more}") from None
 
 
 def _check_flags(schema: type[ScenarioBase], data: dict, players: int | None, policies: list[str] | None) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import positions, stats
-from ...reporting import COMPARE_N, Report, compare_run, errorbar_chart
+from ...reporting import Report, compare_n, compare_run, errorbar_chart
 
 POLICY_MIXES = (("hold_at 20 (all)", ["hold_at"], {"hold_at": [20]}),
                 ("hold_at 25 (all)", ["hold_at"], {"hold_at": [25]}),
@@ -22,7 +22,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.figure(errorbar_chart(positions.labels(players), here.win, "Win rate by position", "win rate", pct=True,
                               reference=1 / players), "position_win_rate.png", "Win rate by turn position, 95% intervals")
 
-    n_cmp = min(COMPARE_N, df.height)
+    n_cmp = compare_n(df.height)
     rows = []
     for label, policy, sets in POLICY_MIXES:
         d = compare_run(game, meta, n_cmp, sets=sets, policies=policy)
