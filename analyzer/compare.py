@@ -101,10 +101,9 @@ def forest(table: list[Row]) -> plt.Figure:
         k = 100 if mine[0].pct else 1
         y = np.arange(len(mine))[::-1]
         vals = [k * r.d.diff.value for r in mine]
-        err = [[k * (r.d.diff.value - r.d.diff.lo) for r in mine], [k * (r.d.diff.hi - r.d.diff.value) for r in mine]]
-        colors = ["#cc3311" if r.verdict == CHANGED else "#0077bb" for r in mine]
-        ax.errorbar(vals, y, xerr=err, fmt="none", ecolor=colors, capsize=3)
-        ax.scatter(vals, y, c=colors, zorder=3, s=14)
+        for yi, v, r in zip(y, vals, mine, strict=True):
+            ax.errorbar([v], [yi], xerr=[[k * (r.d.diff.value - r.d.diff.lo)], [k * (r.d.diff.hi - r.d.diff.value)]],
+                        fmt="o", ms=4, capsize=3, color="#cc3311" if r.verdict == CHANGED else "#0077bb")
         ax.axvline(0, ls="--", color="grey", lw=1)
         ax.set_yticks(y, [r.label for r in mine], fontsize=8)
         ax.set_title(g + (" (percentage points)" if mine[0].pct else ""), fontsize=9, loc="left")
