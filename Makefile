@@ -7,8 +7,9 @@ SIMPLECARD_N ?= 2e5
 COSMIC_N ?= 1e5
 SEED ?= 7
 JOBS ?= 2
+CHECK_N ?= 20000
 
-.PHONY: install test sim reports bench mutants lint clean
+.PHONY: install test sim reports check bench mutants lint clean
 
 install: $(VENV)/.installed
 
@@ -36,6 +37,9 @@ reports: install  ## regenerate every game's balance report under reports/
 	$(BIN)/analyzer report simplecard results/simplecard.parquet --out reports/simplecard
 	$(BIN)/analyzer sim cosmic --n $(COSMIC_N) --seed $(SEED) --jobs $(JOBS) --out results/cosmic.parquet -q
 	$(BIN)/analyzer report cosmic results/cosmic.parquet --out reports/cosmic
+
+check: install  ## apply every scenario's balance: bounds (CHECK_N games each); exit 1 broken, 3 undecided
+	$(BIN)/analyzer ci check scenarios --n $(CHECK_N) --seed $(SEED) --jobs $(JOBS) --out reports/check
 
 bench: install  ## speed: games/s, workers 2 vs 1, STOP against RLCard's UNO; BASE=<commit> also times that commit's kernels; GAMES=simplecard,cosmic measures only those
 	$(BIN)/pip install --quiet -e '.[bench]'

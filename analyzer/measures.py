@@ -91,6 +91,14 @@ def faction_rates(df: pl.DataFrame, names, column: str = "faction") -> list[Meas
     return out
 
 
+SAFETY_STOPS = {"safety_stop_rate": "share of games stopped by a safety cap (a stalled game; scored as it stood)"}
+
+
+def safety_stops(stopped) -> list[Measure]:
+    """The share of games a safety cap stopped: every game's own health measure."""
+    return [per_game("safety_stop_rate", "safety stop rate", np.asarray(stopped, bool), pct=True)]
+
+
 @dataclass(frozen=True)
 class Difference:
     base: stats.Estimate

@@ -25,7 +25,7 @@ def one_line_error(capsys, text: str) -> None:
 def test_a_scenario_compared_with_itself_changes_nothing(capsys):
     assert cli.main(["compare", "stop", STOP, STOP, "--n", "1000", "--markdown", "-q", "--jobs", "1"]) == 0
     got = verdicts(capsys.readouterr().out)
-    assert len(got) == 8 and set(got.values()) == {"no change detected at this n"}
+    assert len(got) == 9 and set(got.values()) == {"no change detected at this n"}
 
 
 def test_a_shorter_stop_match_changes_its_length_and_nothing_unrelated(capsys):
@@ -33,10 +33,10 @@ def test_a_shorter_stop_match_changes_its_length_and_nothing_unrelated(capsys):
                      "--jobs", "1"]) == 0
     got = verdicts(capsys.readouterr().out)
     assert got["length"] == "changed"
-    # scores accumulate to the limit, so they move with it; who wins from which position and draws do not
+    # scores accumulate to the limit, so they move with it; who wins from which position, draws and stalls do not
     assert got["mean score"] == "changed"
-    unrelated = [k for k in got if k.startswith("position") or k == "draw rate"]
-    assert len(unrelated) == 5 and all(got[k] == "no change detected at this n" for k in unrelated)
+    unrelated = [k for k in got if k.startswith("position") or k in ("draw rate", "safety stop rate")]
+    assert len(unrelated) == 6 and all(got[k] == "no change detected at this n" for k in unrelated)
 
 
 def test_compare_writes_a_report_with_a_forest_plot(tmp_path, capsys):

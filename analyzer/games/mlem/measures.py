@@ -1,11 +1,11 @@
-"""MLEM's own balance measures: the win rate of a seat that placed each astronaut type."""
+"""MLEM's own balance measures: safety stops and the win rate of a seat that placed each astronaut type."""
 import numpy as np
 
-from ...measures import Measure
+from ...measures import SAFETY_STOPS, Measure, safety_stops
 from ...results import matrix
 from .policies import TYPE_NAMES
 
-GROUPS = {"faction_win_rate": "win rate of a seat that placed each astronaut type (on a moon or beyond)"}
+GROUPS = {**SAFETY_STOPS, "faction_win_rate": "win rate of a seat that placed each astronaut type (on a moon or beyond)"}
 PLACED = 2  # astronaut_at codes 2..5: on a moon, planet, comet or galaxy
 
 
@@ -18,4 +18,4 @@ def measures(df, scenario) -> list:
         if placed.any():
             out.append(Measure("faction_win_rate", f"type {name}", (wins & placed).sum(axis=1).astype(float),
                                placed.sum(axis=1).astype(float), pct=True))
-    return out
+    return out + safety_stops(df["capped"].to_numpy() > 0)
