@@ -93,12 +93,14 @@ def test_every_shipped_scenario_validates(capsys):
     assert os.path.exists(files[0])
 
 
-def test_spacebase_tune_space_and_sweep_cli(capsys):
-    from analyzer import cli
+def test_spacebase_tune_block_and_sweep_cli(capsys):
+    from analyzer import cli, tune
     g = games.get("spacebase")
-    space = g.tune_space(analyzer.load_scenario(g))
-    assert space["rules.turn_order_bonus.1.credits"][0] == 1  # the printed bonus is the starting point
-    assert space["rules.turn_order_bonus.3.income"][0] == 1 and "rules.turn_order_bonus.0.credits" not in space
+    sc = analyzer.load_scenario(g)
+    assert "rules.turn_order_bonus.0.credits" not in sc.tune  # the start player's bonus is the reference
+    points = tune.candidates(sc, sc.tune, 32, seed=0)
+    assert points[0]["rules.turn_order_bonus.1.credits"] == 1  # the printed bonus is always a candidate
+    assert points[0]["rules.turn_order_bonus.3.income"] == 1 and len(points) == 32
     code = cli.main(["sweep", "spacebase", "--param", "rules.turn_order_bonus.1.credits", "--values", "0,4",
                      "--n", "400", "--players", "2", "--jobs", "1"])
     out = capsys.readouterr().out

@@ -30,7 +30,8 @@ def designer_repo(tmp_path: Path) -> Path:
     (repo / "scenarios").mkdir(parents=True)
     git(repo, "init", "-q", "-b", "main")
     scenario = repo / "scenarios" / "pig.yaml"
-    scenario.write_text(games.get("pig").default_scenario.read_text() + "\nbalance:\n  length: {min: 5, max: 30}\n")
+    printed = games.get("pig").default_scenario.read_text().split("\nbalance:")[0]
+    scenario.write_text(printed + "\nbalance:\n  length: {min: 5, max: 30}\n")
     git(repo, "add", ".")
     git(repo, "commit", "-qm", "Pig as printed")
     git(repo, "remote", "add", "origin", str(remote))
