@@ -121,6 +121,12 @@ def scenario_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.yaml") if p.is_file())
 
 
+def report_name(path: Path, folder: Path) -> Path:
+    """Where a scenario's report goes under a reports folder: its path below `folder`, without .yaml (two
+    games' default.yaml must not share a report)."""
+    return Path(path).relative_to(folder).with_suffix("")
+
+
 def game_of(path: Path) -> str:
     data = read_yaml(path)
     if "game" not in data:

@@ -368,7 +368,8 @@ def ci_init(folder: Annotated[Path, typer.Argument(help="The designer's git repo
 
 @ci_app.command("check")
 def ci_check(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: SeedOpt = 0, jobs: JobsOpt = 2,
-             out_dir: Annotated[Path, typer.Option("--out", help="One check report per scenario under this folder.")] = Path("reports/check")):
+             out_dir: Annotated[Path, typer.Option("--out", help="One check report per scenario under this folder "
+                                                   "(scenarios/stop/default.yaml -> reports/check/stop/default).")] = Path("reports/check")):
     """`check` every scenario that has a balance: block; exit with the worst result (1 broken, 3 undecided)."""
     from . import ci
     from .cli import main
@@ -379,7 +380,7 @@ def ci_check(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: See
     for f in files:
         err.print(f"check {f}", highlight=False)
         codes.append(main(["check", ci.game_of(f), "--scenario", str(f), "--n", n, "--seed", str(seed),
-                           "--jobs", str(jobs), "--out", str(out_dir / f.stem), "-q"]))
+                           "--jobs", str(jobs), "--out", str(out_dir / ci.report_name(f, folder)), "-q"]))
     worst = 2 if 2 in codes else 1 if 1 in codes else 3 if 3 in codes else 0
     if worst:
         raise typer.Exit(worst)
@@ -396,7 +397,7 @@ def ci_reports(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: S
         sc = api.load_scenario(g, f)
         err.print(f"report {f}", highlight=False)
         df = api.sim(g, n=count, seed=api.check_seed(seed), scenario=sc, jobs=jobs, command=api.command_line())
-        index = api.report(g, df, out_dir / f.stem, meta=api.run_meta(g, sc, seed, count, api.command_line()))
+        index = api.report(g, df, out_dir / ci.report_name(f, folder), meta=api.run_meta(g, sc, seed, count, api.command_line()))
         out.print(f"report: {index}", highlight=False)
 
 
