@@ -142,8 +142,9 @@ def _check_report(g, sc, meta: dict, verdicts, n: int, rule: str, out_dir: Path)
 
 
 def _interval(v) -> str:
-    k, unit = (100, "%") if v.pct else (1, "")
-    return f"{k * v.value:.3g}{unit} [{k * v.lo:.3g}, {k * v.hi:.3g}]"
+    if v.pct:
+        return f"{100 * v.value:.2f}% [{100 * v.lo:.2f}%, {100 * v.hi:.2f}%]"
+    return f"{v.value:.3g} [{v.lo:.3g}, {v.hi:.3g}]"
 
 
 @app.command()
@@ -194,7 +195,7 @@ def check(
             + " PASS: the interval lies inside the bound; FAIL: wholly beyond it; UNDECIDED: it straddles the bound.")
     t = Table(title=f"{g.name}: balance bounds of {scenario}", title_justify="left")
     for h in ("bound", "statistic", "estimate [interval]", "result"):
-        t.add_column(h)
+        t.add_column(h, overflow="fold")
     for v in verdicts:
         t.add_row(v.bound, v.what, _interval(v), v.state)
     out.print(t)

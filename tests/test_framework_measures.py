@@ -24,3 +24,15 @@ def test_measures_cover_the_declared_groups_and_every_win(name):
     if factions and name != "mlem":  # MLEM's types overlap: a seat places several
         assert sum(m.num.sum() for m in factions) == wins and sum(m.den.sum() for m in factions) == 40 * sc.players
     assert np.isfinite([m.value for m in ms if m.den.sum()]).all()
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_default_scenario_ships_a_tune_block_the_tuner_can_play(name):
+    from analyzer import tune
+    g = games.get(name)
+    sc = analyzer.load_scenario(g)
+    assert sc.tune and sc.balance  # every default scenario ships both
+    points = tune.candidates(sc, sc.tune, 3, seed=0)
+    assert len(points) == 3 and all(k in p for p in points for k in sc.tune)
+    res = tune.successive_halving(g, sc, points, "position-fairness", n=12, seed=1)
+    assert res.best in points and res.games == 3 * 12 + 2 * 24
