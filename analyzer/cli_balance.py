@@ -258,6 +258,8 @@ def sweep(
 ):
     """Play the same seeded games under each value of one field (or each cell of a two-field grid) and
     compare the turn positions' win rates."""
+    import matplotlib.pyplot as plt
+
     from . import sweep as sw
     from . import variants
     if len(param) not in (1, 2) or len(values) != len(param):
@@ -283,7 +285,9 @@ def sweep(
         out.print(f"wrote {out_file}")
     if picture:
         picture.parent.mkdir(parents=True, exist_ok=True)
-        sw.heatmap(rows, space).savefig(picture, dpi=110, bbox_inches="tight")
+        fig = sw.heatmap(rows, space)
+        fig.savefig(picture, dpi=110, bbox_inches="tight")
+        plt.close(fig)
         out.print(f"heatmap: {picture}")
 
 
@@ -317,6 +321,8 @@ def tune(
     count, check = parse_count(n), parse_count(check_n, "--check-n")
     api.check_seed(seed)
     points = tn.candidates(base, base.tune, candidates, seed)
+    for p in points:  # a candidate that makes no valid scenario fails here, before any game is played
+        variants.scenario_of(g, base, p, f"{scenario or g.default_scenario}: tune: {variants.Variant.of(p).name}")
     total = tn.total_games(len(points), count) + 2 * check
 
     def said(r: int, scored) -> None:

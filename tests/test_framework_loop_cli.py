@@ -122,3 +122,10 @@ def test_tune_for_length_picks_the_target_that_gives_it(capsys):
     assert cli.main(["tune", "pig", "--target", "length", "--goal", "10", "--n", "300", "--check-n", "500", "-q"]) == 0
     out = capsys.readouterr().out
     assert "best of 5 candidates" in out and "rules.target=50" in out and "tuned" in out and "as given" in out
+
+
+def test_a_tune_candidate_that_makes_no_valid_scenario_fails_before_any_game(tmp_path, capsys):
+    f = tmp_path / "pig.yaml"
+    f.write_text(PIG_WITHOUT_BOUNDS.split("\ntune:")[0] + "\ntune:\n  rules.target: [50, -3]\n")
+    assert cli.main(["tune", "pig", "--scenario", str(f), "--n", "100", "-q"]) == 2
+    one_line_error(capsys, "tune: rules.target=-3: rules.target: Input should be greater than or equal to 1")

@@ -1,4 +1,5 @@
 """Named variants on common streams, and the sweeps and tuning built on them (with the toy game)."""
+import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from toygame import GAME as TOY
@@ -37,7 +38,9 @@ def test_two_field_sweep_is_a_grid_in_order():
                                         {"rules.edge": 6, "rules.rolls": 1}, {"rules.edge": 6, "rules.rolls": 3}]
     # +6 beats any single die: seat 0 always wins with one roll and an edge of 6
     assert rows[2].position_estimates()[0].value == 1.0
-    assert sweep.heatmap(rows, {"rules.edge": [0, 6], "rules.rolls": [1, 3]}).axes
+    fig = sweep.heatmap(rows, {"rules.edge": [0, 6], "rules.rolls": [1, 3]})
+    assert len(fig.axes[0].texts) == 4  # one labelled cell per grid point
+    plt.close(fig)
 
 
 def test_halving_schedule_halves_the_field_and_doubles_the_games():
