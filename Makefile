@@ -8,8 +8,9 @@ COSMIC_N ?= 1e5
 SEED ?= 7
 JOBS ?= 2
 comma := ,
+CHECK_N ?= 20000
 
-.PHONY: install test sim reports bench mutants lint clean
+.PHONY: install test sim reports check bench mutants lint clean
 
 install: $(VENV)/.installed
 
@@ -33,6 +34,9 @@ reports: install  ## regenerate every game's balance report under reports/, and 
 	$(BIN)/analyzer sim simplecard --n $(SIMPLECARD_N) --seed $(SEED) --jobs $(JOBS) --out results/simplecard.parquet --force -q
 	$(BIN)/analyzer sim cosmic --n $(COSMIC_N) --seed $(SEED) --jobs $(JOBS) --out results/cosmic.parquet --force -q
 	$(BIN)/analyzer report --all results --out reports
+
+check: install  ## apply every scenario's balance: bounds (CHECK_N games each); exit 1 broken, 3 undecided
+	$(BIN)/analyzer ci check scenarios --n $(CHECK_N) --seed $(SEED) --jobs $(JOBS) --out reports/check
 
 bench: install  ## speed per game into bench/out/bench.json and docs/speed-table.md; GAMES=stop,pig measures only those, QUICK=1 small runs, BASE=<commit> also times that commit's kernels
 	$(BIN)/pip install --quiet -e '.[bench]'

@@ -244,10 +244,11 @@ _run_listener: ContextVar[Callable[[int, float, dict], None] | None] = ContextVa
 
 
 def report(game, data, out, meta: dict | None = None,
-           on_run: Callable[[int, float, dict], None] | None = None) -> Path:
+           on_run: Callable[[int, float, dict], None] | None = None, compare_n: int | None = None) -> Path:
     """Write the balance report of results `data` (a DataFrame from sim(), or a parquet path) into
     `out`; returns the path of its index.md. Reports play comparison runs: `on_run(games, seconds,
-    run metadata)` is called after each one."""
+    run metadata)` is called after each one; `compare_n` games each (default: reporting.compare_n)."""
+    from .reporting import comparisons
     game = _game(game)
     results.check_report_dir(Path(out))
     if isinstance(data, (str, Path)):
@@ -267,7 +268,8 @@ def report(game, data, out, meta: dict | None = None,
     meta.setdefault("changed_rules", changed_rules(game, scen.validate(game.Scenario, meta["scenario"], "results metadata")))
     token = _run_listener.set(on_run)
     try:
-        return game.report(df, meta, Path(out))
+        with comparisons(compare_n):
+            return game.report(df, meta, Path(out))
     finally:
         _run_listener.reset(token)
 

@@ -10,7 +10,6 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from . import games
 from .errors import UserError
@@ -319,6 +318,9 @@ def report(
                                                   show_default=False, metavar="GAME")] = None,
     results_path: Annotated[Optional[Path], typer.Argument(help="Results parquet written by `analyzer sim`.", show_default=False, metavar="FILE")] = None,
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/GAME; with --all, reports).", metavar="DIR")] = None,
+    compare_n: Annotated[Optional[str], typer.Option("--compare-n", help="Games per comparison run (the report's what-if "
+                                                     "sections): default a tenth of the results' games, at least 2,000 and at most "
+                                                     "20,000, never more than the results hold; ANALYZER_COMPARE_N overrides the default.", metavar="N")] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Report every game whose results FOLDER/GAME.parquet exist into OUT/GAME, then write OUT/index.html, one page for all games.")] = False,
 ):
     """Write the balance report of a results file, or of every game.
@@ -329,6 +331,7 @@ def report(
     \b
     Example: analyzer report stop results/stop.parquet --out reports/stop
     """
+    per_run = parse_count(compare_n, "--compare-n") if compare_n is not None else None
     runs = []
 
     def on_run(n: int, seconds: float, meta: dict) -> None:
@@ -337,16 +340,16 @@ def report(
         err.print(f"comparison run {len(runs)}: {n:,} games in {seconds:.1f} s ({what})", highlight=False, markup=False)
 
     if all_games:
-        _report_all(Path(game or "results"), out_dir or Path("reports"), results_path, on_run)
+        _report_all(Path(game or "results"), out_dir or Path("reports"), results_path, on_run, per_run)
         return
     if game is None or results_path is None:
         raise UserError("report: give GAME and RESULTS_PATH, e.g. `analyzer report stop results/stop.parquet`, or --all")
     target = out_dir or Path("reports") / game
-    index = api.report(game, results_path, target, on_run=on_run)
+    index = api.report(game, results_path, target, on_run=on_run, compare_n=per_run)
     out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
 
 
-def _report_all(folder: Path, target: Path, extra, on_run) -> None:
+def _report_all(folder: Path, target: Path, extra, on_run, compare_n) -> None:
     """`report --all`: every game with FOLDER/GAME.parquet, then the index page over them."""
     from .reporting import write_index
     if extra is not None:
@@ -361,127 +364,9 @@ def _report_all(folder: Path, target: Path, extra, on_run) -> None:
                             + (f"results of {meta['game']!r}, not {g!r}" if meta.get("game") else "no analyzer run metadata"))
         results.check_report_dir(target / g)
     for g in found:
-        index = api.report(g, folder / f"{g}.parquet", target / g, on_run=on_run)
+        index = api.report(g, folder / f"{g}.parquet", target / g, on_run=on_run, compare_n=compare_n)
         out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
     out.print(f"index: {write_index(target, found)}", highlight=False)
-
-
-def parse_values(text: str) -> list:
-    """'0,1,2' or '[0, 1, 2]' or a YAML list of lists -> the list of values to sweep."""
-    import yaml
-    try:
-        v = scen.load_yaml_text(text)  # the scenario's YAML: true/false only, no duplicate keys
-        if not isinstance(v, list):
-            v = scen.load_yaml_text(f"[{text}]")
-    except yaml.YAMLError:
-        raise UserError(f"--values {text!r}: not a list; write e.g. 0,1,2 or '[[0,1],[1,0]]'") from None
-    if not v:
-        raise UserError(f"--values {text!r}: no values")
-    return v
-
-
-def _position_table(title: str, rows) -> None:
-    from . import positions  # scipy: a second of start-up that `sim` does not need
-    from .stats import fmt_p
-    t = Table(title=title, title_justify="left")
-    t.add_column("value")
-    estimates = [r.position_estimates() for r in rows]
-    for label in positions.labels(len(estimates[0])):
-        t.add_column(f"{label} win %", justify="right")
-    t.add_column("fairness p", justify="right")
-    for r, est in zip(rows, estimates, strict=True):
-        t.add_row(", ".join(f"{v}" for v in r.values.values()),
-                  *[f"{100 * e.value:.1f} [{100 * e.lo:.1f}, {100 * e.hi:.1f}]" for e in est],
-                  fmt_p(positions.fairness(r.df).p_value))
-    out.print(t)
-    out.print(f"n={rows[0].df.height:,} games per value; position 1 moves first; 95% Wilson intervals; "
-              "fairness p: chi-square on sole wins by position.")
-
-
-@app.command(cls=Command)
-def sweep(
-    game: GameArg,
-    param: Annotated[str, typer.Option("--param", help="Scenario field to vary, e.g. rules.turn_order_bonus.1.credits", metavar="FIELD")],
-    values: Annotated[str, typer.Option("--values", help="Values to try: 0,1,2,3 (YAML; lists as '[[..],[..]]').", metavar="V1,V2,...")],
-    n: Annotated[str, typer.Option("--n", help="Games per value.", metavar="N")] = "20_000",
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
-    scenario: ScenarioOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
-    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write all runs, with a `variant` column, to this parquet.", metavar="FILE")] = None,
-    force: ForceOpt = False,
-):
-    """Play the same seeded games under each value of one field.
-
-    A table compares the turn positions' win rates under each value.
-
-    \b
-    Example: analyzer sweep spacebase --param rules.turn_order_bonus.1.credits --values 0,1,2,3 --n 20000
-    """
-    from . import sweep as sw
-    count = parse_count(n)
-    vals = parse_values(values)
-    g = games.get(game)
-    base = api.load_scenario(g, scenario, set, players, policy)
-    api.check_playable(g, base, _scripted_source(g, scenario, policy))
-    for v in vals:  # fail fast on a bad field or value before any game is played
-        sw.with_values(g, base, {param: v})
-    if out_file:
-        results.check_writable(out_file, replace=force)
-    rows = sw.sweep(g, base, param, vals, count, api.check_seed(seed), jobs,
-                    on_value=lambda v: err.print(f"{param} = {v} ...", highlight=False))
-    _position_table(f"{g.name}: win rate by turn position for each {param}", rows)
-    if out_file:
-        results.write_atomic(sw.sweep_frame(rows), out_file, meta={"game": g.name, "sweep": param, "values": vals,
-                                                                  "seed": seed, "n": count, "command": api.command_line()})
-        out.print(f"wrote {out_file}")
-
-
-@app.command(cls=Command)
-def tune(
-    game: GameArg,
-    target: Annotated[str, typer.Option("--target", help="What to optimise: position-fairness (every turn position wins its fair share).", metavar="TARGET")] = "position-fairness",
-    n: Annotated[str, typer.Option("--n", help="Games per candidate.", metavar="N")] = "20_000",
-    check_n: Annotated[str, typer.Option("--check-n", help="Games for the final check with a fresh seed.", metavar="N")] = "100_000",
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
-    scenario: ScenarioOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
-    rounds: Annotated[int, typer.Option("--rounds", help="Coordinate-descent passes.", metavar="N")] = 2,
-):
-    """Search the game's tuning space for the fairest turn positions.
-
-    The space is the game's own, such as Space Base's turn-order bonuses of credits and income.
-
-    \b
-    Example: analyzer tune spacebase --target position-fairness --n 20000
-    """
-    from . import positions
-    from . import sweep as sw
-    if target != "position-fairness":
-        raise UserError(f"--target {target!r}: only position-fairness is defined")
-    g = games.get(game)
-    base = api.load_scenario(g, scenario, set, players, policy)
-    api.check_playable(g, base, _scripted_source(g, scenario, policy))
-    space = g.tune_space(base)
-    count, check = parse_count(n), parse_count(check_n, "--check-n")
-    res = sw.tune(g, base, space, count, api.check_seed(seed), jobs, rounds, starts=g.tune_starts(space),
-                  on_step=lambda v, s: err.print(f"position spread (sum of squares) {1e4 * s:7.2f} pts^2 for "
-                                                 + ", ".join(f"{k.removeprefix('rules.')}={x}" for k, x in v.items()),
-                                                 highlight=False))
-    out.print(f"best of {res.evaluated} candidates ({count:,} games each, seed {seed}): "
-              + ", ".join(f"{k}={v}" for k, v in res.values.items()), highlight=False)
-    start = {k: v[0] for k, v in space.items()}
-    checks = [sw.SweepRow({"scenario": "as given"}, api.sim(g, n=check, seed=seed + 1, scenario=sw.with_values(g, base, start), jobs=jobs)),
-              sw.SweepRow({"scenario": "tuned"}, api.sim(g, n=check, seed=seed + 1, scenario=sw.with_values(g, base, res.values), jobs=jobs))]
-    _position_table(f"check with a fresh seed ({seed + 1})", checks)
-    for r in checks:
-        out.print(f"{r.values['scenario']}: largest position deviation from the mean win rate "
-                  f"{100 * positions.unfairness(r.df):.2f} percentage points", highlight=False)
 
 
 @app.command(cls=Command)
@@ -531,3 +416,6 @@ def entry() -> None:
         runner.stop_workers()
     gc.freeze()  # exit without a last collection over numba's many objects (about 0.4 s)
     sys.exit(code)
+
+
+from . import cli_balance  # noqa: E402,F401  (registers compare, check, sweep, tune and ci on `app`)

@@ -12,6 +12,8 @@ import html
 import json
 import os
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,9 +24,29 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from .stats import Estimate  # noqa: E402
 
-# Comparison runs: games per variant and workers (environment overrides keep tests and CI small).
-COMPARE_N = int(os.environ.get("ANALYZER_COMPARE_N", "20000"))
+# Comparison runs: games per variant, by default a tenth of the run's games within these limits (never more
+# than the run itself); `report --compare-n N` or ANALYZER_COMPARE_N fixes the number. Workers: 2, or
+# ANALYZER_COMPARE_JOBS.
+COMPARE_MIN, COMPARE_MAX, COMPARE_SHARE = 2_000, 20_000, 10
 COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
+_compare_setting: ContextVar[int | None] = ContextVar("compare_n", default=None)
+
+
+def compare_n(run_games: int) -> int:
+    """Games per comparison run for a report of `run_games` games (see COMPARE_MIN above)."""
+    fixed = _compare_setting.get() or int(os.environ.get("ANALYZER_COMPARE_N", "0"))
+    share = fixed or max(COMPARE_MIN, min(COMPARE_MAX, run_games // COMPARE_SHARE))
+    return min(share, run_games)
+
+
+@contextmanager
+def comparisons(n: int | None):
+    """Within this block, reports' comparison runs play `n` games each (None: the default above)."""
+    token = _compare_setting.set(n)
+    try:
+        yield
+    finally:
+        _compare_setting.reset(token)
 
 # Chart text readable at the page's width (a figure is shown at most ~1100 px wide).
 plt.rcParams.update({"font.size": 11, "axes.titlesize": 11, "axes.labelsize": 11, "xtick.labelsize": 10,
@@ -300,9 +322,10 @@ def compare_run(game, meta: dict, n: int, sets: dict | None = None, players: int
                 policies: list[str] | None = None, seed_offset: int = 0):
     """A comparison run for a report: the run's scenario changed as `variant_scenario` says, played
     on the run's seed (plus `seed_offset`), so every variant meets the same dice and decks."""
-    from . import api
+    from . import variants
     sc = variant_scenario(game, meta, sets, players, policies)
-    return api.sim(game, n=n, seed=meta["seed"] + seed_offset, scenario=sc, jobs=COMPARE_JOBS)
+    [df] = variants.play(game, sc, [variants.Variant("comparison")], n, meta["seed"] + seed_offset, COMPARE_JOBS).values()
+    return df
 
 
 

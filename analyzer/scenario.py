@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from .errors import UserError
 
@@ -42,6 +42,10 @@ class ScenarioBase(Strict):
     source: str = ""
     players: int
     policies: list[str]
+    # The designer's loop (analyzer.balance, analyzer.tune): bounds that `check` applies and the candidate
+    # values `tune` searches. They define no game, so they stay out of the hash and of a run's metadata.
+    balance: dict[str, Any] | None = Field(None, exclude=True, description="bounds on balance measures (analyzer check)")
+    tune: dict[str, list] | None = Field(None, exclude=True, description="field -> candidate values (analyzer tune)")
 
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
@@ -59,6 +63,18 @@ class ScenarioBase(Strict):
                 raise ValueError(f"unknown policy {p!r}; choose from {', '.join(self.POLICIES)}")
         return self
 
+    @model_validator(mode="after")
+    def _check_balance_and_tune(self):
+        if self.balance is not None:
+            from . import balance
+            balance.check_block(self.balance, _measure_groups(self.game), self.game)
+        for key, values in (self.tune or {}).items():
+            # candidates are checked when `tune` plays them (before any game): an edit elsewhere in the
+            # scenario, e.g. a shorter list, must not make the file unreadable
+            if not values:
+                raise ValueError(f"tune.{key}: give at least one candidate value")
+        return self
+
     def seat_policies(self) -> list[str]:
         """One policy name per seat (a single entry applies to every seat)."""
         return self.policies * self.players if len(self.policies) == 1 else list(self.policies)
@@ -73,6 +89,13 @@ class ScenarioBase(Strict):
 
     def to_yaml(self) -> str:
         return yaml.safe_dump(self.model_dump(mode="json"), sort_keys=False, allow_unicode=True)
+
+
+def _measure_groups(game: str) -> dict[str, str]:
+    """The measure groups a game's balance bounds may name (the common ones for a game outside the registry)."""
+    from . import games
+    from .measures import COMMON_GROUPS
+    return games.get(game).measure_groups() if game in games.names() else COMMON_GROUPS
 
 
 def differences(old, new, prefix: str) -> list[str]:
@@ -196,7 +219,8 @@ def validate(schema: type[ScenarioBase], data: dict, origin: str) -> ScenarioBas
         if err["type"] == "extra_forbidden":
             msg = "unknown field"
         more = f" [+{e.error_count() - 1} more]" if e.error_count() > 1 else ""
-        raise UserError(f"{origin}: {loc}: {msg}{got}{more}") from None
+        where = "" if not err["loc"] and msg.startswith(("balance.", "tune.")) else f"{loc}: "  # they name their field
+        raise UserError(f"{origin}: {where}{msg}{got}{more}") from None
 
 
 def _check_flags(schema: type[ScenarioBase], data: dict, players: int | None, policies: list[str] | None) -> None:

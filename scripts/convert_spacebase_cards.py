@@ -247,6 +247,33 @@ policy_params:
 """
 
 
+TUNE = """\
+tune:                            # what `analyzer tune spacebase` may change: each later position's setup bonus
+  rules.turn_order_bonus.1.credits: [0, 1, 2, 3, 4, 5]
+  rules.turn_order_bonus.1.income: [0, 1, 2]
+  rules.turn_order_bonus.2.credits: [0, 1, 2, 3, 4, 5]
+  rules.turn_order_bonus.2.income: [0, 1, 2]
+  rules.turn_order_bonus.3.credits: [0, 1, 2, 3, 4, 5]
+  rules.turn_order_bonus.3.income: [0, 1, 2]
+"""
+BALANCE = {  # the game as shipped, measured with seed 0 (`make check` tests these bounds; rates as fractions)
+    "standard": """\
+balance:                         # the game as shipped (seed 0); `make check` tests these bounds, rates as fractions
+  position_win_rate: {max_spread: 0.3}     # 18.6% (position 1) .. 36.9% (position 4) (n=2,000)
+  length: {min: 11, max: 18}               # 14.5 rounds
+  draw_rate: {max: 0.01}
+  safety_stop_rate: {max: 0.01}
+""",
+    "lightspeed": """\
+balance:                         # the game as shipped (seed 0); `make check` tests these bounds, rates as fractions
+  position_win_rate: {max_spread: 0.25}    # 18.8% (position 1) .. 31.3% (position 4) (n=2,000)
+  length: {min: 8, max: 15}                # 11.3 rounds
+  draw_rate: {max: 0.01}
+  safety_stop_rate: {max: 0.01}
+""",
+}
+
+
 def render(title: str, name: str, variant: str, starters, ships, colonies) -> str:
     out = [HEADER.format(title=title)]
     out.append(f"game: spacebase\nname: {name}\n")
@@ -255,7 +282,7 @@ def render(title: str, name: str, variant: str, starters, ships, colonies) -> st
     out.append(f"description: {_flow(desc)}\n")
     out.append('source: "Space Base rulebook (AEG 2018) via a Japanese help page; cards transcribed from photos (github khoi-h-tran/spacebase-frontend)"\n')
     out.append("players: 4\npolicies: [weighted]\n\n")
-    out.append(RULES.format(variant=variant) + "\n" + POLICY_PARAMS + "\n")
+    out.append(RULES.format(variant=variant) + "\n" + POLICY_PARAMS + "\n" + TUNE + "\n" + BALANCE[variant] + "\n")
     out.append("cards:\n  starters:     # every player's 12 starting ships (identical sets)\n")
     for s in starters:
         out.append(f"    - {_flow(s)}\n")

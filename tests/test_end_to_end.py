@@ -66,10 +66,8 @@ def test_notebook_api_writes_nothing(tmp_path, monkeypatch):
     assert not df["score"].equals(base["score"])  # the rule change reached the kernel
 
 
-def test_stop_report_on_disk(stop_run, tmp_path, monkeypatch):
-    from analyzer.games.stop import report
-    monkeypatch.setattr(report, "COMPARE_N", 200)
-    index = analyzer.report("stop", stop_run, out=tmp_path / "rep")
+def test_stop_report_on_disk(stop_run, tmp_path):
+    index = analyzer.report("stop", stop_run, out=tmp_path / "rep", compare_n=200)
     md = index.read_text()
     for title in ("Win rate by position", "Scoring spread", "Match length", "By player count", "Effect of rule parameters"):
         assert f"## {title}" in md
@@ -95,24 +93,24 @@ def test_every_shipped_scenario_validates(capsys):
     assert os.path.exists(files[0])
 
 
-def test_spacebase_tune_space_and_sweep_cli(capsys):
-    from analyzer import cli
+def test_spacebase_tune_block_and_sweep_cli(capsys):
+    from analyzer import cli, tune
     g = games.get("spacebase")
-    space = g.tune_space(analyzer.load_scenario(g))
-    assert space["rules.turn_order_bonus.1.credits"][0] == 1  # the printed bonus is the starting point
-    assert space["rules.turn_order_bonus.3.income"][0] == 1 and "rules.turn_order_bonus.0.credits" not in space
+    sc = analyzer.load_scenario(g)
+    assert "rules.turn_order_bonus.0.credits" not in sc.tune  # the start player's bonus is the reference
+    points = tune.candidates(sc, sc.tune, 32, seed=0)
+    assert points[0]["rules.turn_order_bonus.1.credits"] == 1  # the printed bonus is always a candidate
+    assert points[0]["rules.turn_order_bonus.3.income"] == 1 and len(points) == 32
     code = cli.main(["sweep", "spacebase", "--param", "rules.turn_order_bonus.1.credits", "--values", "0,4",
                      "--n", "400", "--players", "2", "--jobs", "1"])
     out = capsys.readouterr().out
     assert code == 0 and "position 2 win %" in out and "n=400 games per value" in out
 
 
-def test_spacebase_report_on_disk(tmp_path, monkeypatch):
-    from analyzer.games.spacebase import report
-    monkeypatch.setattr(report, "COMPARE_N", 150)
+def test_spacebase_report_on_disk(tmp_path):
     res = tmp_path / "sb.parquet"
     analyzer.sim("spacebase", n=300, seed=2, players=3, out=res)
-    md = analyzer.report("spacebase", res, out=tmp_path / "rep").read_text()
+    md = analyzer.report("spacebase", res, out=tmp_path / "rep", compare_n=150).read_text()
     for title in ("Win rate and VP by turn position", "Printed bonus against no bonus", "Sweep: credit bonus",
                   "Proposed turn-order bonus", "Game length", "Value of each ship", "Light-speed variant"):
         assert f"## {title}" in md

@@ -112,16 +112,6 @@ def test_dask_backend_gives_the_same_rows():
     assert d.equals(analyzer.sim(TOY, n=2000, seed=11, jobs=1))
 
 
-def test_tune_finds_the_fair_setting_and_sweep_shows_the_bias():
-    from analyzer import sweep
-    base = analyzer.load_scenario(TOY)
-    rows = sweep.sweep(TOY, base, "rules.edge", [0, 4], n=2000, seed=1, jobs=1)
-    assert rows[1].position_estimates()[0].value > rows[0].position_estimates()[0].value + 0.3
-    res = sweep.tune(TOY, base, {"rules.edge": [4, 2, 0, -2]}, n=2000, seed=1, jobs=1,
-                     starts=[{"rules.edge": 4}, {"rules.edge": -2}])
-    assert res.values == {"rules.edge": 0} and res.evaluated == 4
-
-
 def test_pool_submits_chunks_as_workers_free_up(monkeypatch):
     """Memory must not grow with --n: chunks are drawn from a generator a few at a time, so even an
     endless supply of chunks yields results."""

@@ -93,14 +93,27 @@ class Game(ABC):
         return [f"seat {s}: {policy}" + (f", {role}" if role else "") + (", moves first" if s == row["first_player"] else "")
                 for s, (policy, role) in enumerate(zip(scenario.seat_policies(), roles, strict=True))]
 
-    def tune_space(self, scenario: ScenarioBase) -> dict[str, list]:
-        """Fields `analyzer tune` may change, each with its candidate values (current value first)."""
-        from ..errors import UserError
-        raise UserError(f"{self.name} has no tuning space")
+    def measure_groups(self) -> dict[str, str]:
+        """Balance measure groups (what a `balance:` bound may name) -> meaning: the common ones, then
+        the game's own (`GROUPS` in analyzer/games/<game>/measures.py, where it has that module)."""
+        from .. import measures
+        own = self._measures_module()
+        return {**measures.COMMON_GROUPS, **(own.GROUPS if own else {})}
 
-    def tune_starts(self, space: dict[str, list]) -> list[dict]:
-        """Start points of the `tune` search (default: the scenario's own values)."""
-        return [{k: v[0] for k, v in space.items()}]
+    def measures(self, df, scenario: ScenarioBase) -> list:
+        """The balance measures (analyzer.measures.Measure) of results `df` played from `scenario`."""
+        from .. import measures
+        own = self._measures_module()
+        return measures.common(df) + (own.measures(df, scenario) if own else [])
+
+    def _measures_module(self):
+        import importlib
+        import importlib.util
+        try:
+            found = importlib.util.find_spec(f"analyzer.games.{self.name}.measures")
+        except ModuleNotFoundError:  # a game outside analyzer/games (the tests' toy)
+            found = None
+        return importlib.import_module(found.name) if found else None
 
     def warm_up(self, scenario: ScenarioBase) -> None:
         """Compile (or load from cache) the kernel by playing one game."""

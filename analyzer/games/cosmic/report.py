@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import COMPARE_N, Report, Scope, compare_run, errorbar_chart, run_flags
+from ...reporting import Report, Scope, compare_n, compare_run, errorbar_chart, run_flags
 from ...results import matrix
 from .state import ALIEN_NAMES
 
@@ -122,7 +122,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     sc = meta["scenario"]
     players = sc["players"]
     rep = Report(f"Simply Cosmic balance report ({players} players, estimated deck and powers)", meta, df.height)
-    n_cmp = min(COMPARE_N, df.height)
+    n_cmp = compare_n(df.height)
     fair = fair_share(df)
     rep.text(NOT_IMPLEMENTED)
 

@@ -17,7 +17,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import COMPARE_N, Report, Scope, compare_run, errorbar_chart
+from ...reporting import Report, Scope, compare_n, compare_run, errorbar_chart
 from ...results import matrix
 from .engine import SOURCES
 from .policies import TYPE_NAMES, TYPES
@@ -170,7 +170,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     sc = meta["scenario"]
     players = sc["players"]
     rep = Report(f"MLEM: Space Agency balance report ({players} players, {sc['board_status']} mat)", meta, df.height)
-    n_cmp = min(COMPARE_N, df.height)
+    n_cmp = compare_n(df.height)
     others = [(label, compare_run(game, meta, n_cmp, policies=pol)) for label, pol in OTHER_POLICIES]
 
     rep.section("Value of each astronaut type",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import positions, stats
-from ...reporting import COMPARE_N, Report, Scope, compare_run
+from ...reporting import Report, Scope, compare_n, compare_run
 
 POLICY_MIXES = (("hold_at 20 (all)", ["hold_at"], {"hold_at": [20]}),
                 ("hold_at 25 (all)", ["hold_at"], {"hold_at": [25]}),
@@ -21,7 +21,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.table(["position", "win rate"], [[lab, e.fmt(pct=True)] for lab, e in zip(positions.labels(players), here.win, strict=True)])
     positions.policy_table(rep, {positions.run_label(meta["policies"]): here})
 
-    n_cmp = min(COMPARE_N, df.height)
+    n_cmp = compare_n(df.height)
     rows, verdicts = [], {positions.run_label(meta["policies"]): here}
     for label, policy, sets in POLICY_MIXES:
         d = compare_run(game, meta, n_cmp, sets=sets, policies=policy)

@@ -16,7 +16,7 @@ import numpy as np
 import yaml
 
 from ... import positions, stats
-from ...reporting import COMPARE_N, Report, Scope, compare_run, errorbar_chart, run_flags
+from ...reporting import Report, Scope, compare_n, compare_run, errorbar_chart, run_flags
 from ...results import matrix
 from .engine import BITS
 from .scenario import CT_NAMES
@@ -218,7 +218,7 @@ def ending_section(rep: Report, df) -> None:
 
 def write_report(game, df, meta: dict, out: Path) -> Path:
     rep = Report("Simple Card balance report: the Rank-2 risk (our own card pool)", meta, df.height)
-    n_cmp = min(COMPARE_N, df.height)
+    n_cmp = compare_n(df.height)
     rep.text(f"Comparison runs: {n_cmp:,} games each on the run's seed (`{run_flags(meta, n_cmp)}` plus the change named).")
     pairings = {label: compare_run(game, meta, n_cmp, policies=pol) for label, pol in PAIRINGS}
     headline(rep, meta, df, pairings)

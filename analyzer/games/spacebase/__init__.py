@@ -63,14 +63,6 @@ class Spacebase(Game):
     def describe(self, scenario, events) -> list[str]:
         return describe_events(scenario, events)
 
-    def tune_space(self, scenario) -> dict[str, list]:
-        from .tuning import tune_space
-        return tune_space(scenario)
-
-    def tune_starts(self, space):
-        from .tuning import tune_starts
-        return tune_starts(space)
-
     def report(self, df, meta, out):
         from .report import write_report
         return write_report(self, df, meta, out)

@@ -6,7 +6,7 @@ searched bonus set that brings the positions closest to a fair share (and how fa
 is, checked with a fresh seed); game length in rounds; safety stops per policy (stalled games) at 2
 and 4 players; each ship's value (its buyer's win rate, by cost); the light-speed variant against the
 standard game. Sections other than the first come from
-comparison runs of `COMPARE_N` games each, made here from the results' own scenario and seed.
+comparison runs of `reporting.compare_n` games each, made here from the results' own scenario and seed.
 """
 from __future__ import annotations
 
@@ -15,13 +15,15 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ... import api, positions, stats
+from ... import positions, stats, variants
+from ... import scenario as scen
 from ... import sweep as sw
+from ... import tune as tn
 from ...reporting import (
     COMPARE_JOBS,
-    COMPARE_N,
     Report,
     Scope,
+    compare_n,
     compare_run,
     errorbar_chart,
     run_flags,
@@ -30,6 +32,7 @@ from ...reporting import (
 from ...results import by_position, matrix
 from . import layout as L
 
+TUNE_CANDIDATES = 32
 NO_BONUS = [{"credits": 0, "income": 0}] * 5
 
 
@@ -77,7 +80,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     players = int(df["n_players"][0])
     rules = meta["scenario"]["rules"]
     rep = Report(f"Space Base balance report ({players} players, {rules['variant']})", meta, df.height)
-    n_cmp = min(COMPARE_N, df.height)
+    n_cmp = compare_n(df.height)
 
     runs: dict = {}
 
@@ -143,7 +146,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rows = []
     for pos in range(1, players):
         key = f"rules.turn_order_bonus.{pos}.credits"
-        sweep = sw.sweep(game, base, key, [0, 1, 2, 3, 4], n_cmp, meta["seed"], COMPARE_JOBS)
+        sweep = sw.sweep(game, base, {key: [0, 1, 2, 3, 4]}, n_cmp, meta["seed"], COMPARE_JOBS)
         est = [r.position_estimates()[pos] for r in sweep]
         ax.errorbar(np.arange(5) + 0.06 * pos, [e.value * 100 for e in est],
                     yerr=[[(e.value - e.lo) * 100 for e in est], [(e.hi - e.value) * 100 for e in est]],
@@ -160,13 +163,14 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.table(["position", *[f"+{c} credits" for c in range(5)]], rows)
     rep.figure(fig, "credit_sweep.png", "A position's win rate against its credit bonus (95% intervals).")
 
-    # -- search for the fairest bonus set ------------------------------------------------------------
-    space = game.tune_space(base)
-    res = sw.tune(game, base, space, n_cmp, meta["seed"], COMPARE_JOBS, rounds=2, starts=game.tune_starts(space))
-    tuned = dict(res.values)
-    check_given = compare_run(game, meta, n_cmp * 2, seed_offset=1)
-    check_tuned = api.sim(game, n=n_cmp * 2, seed=meta["seed"] + 1, scenario=sw.with_values(game, base, tuned),
-                          jobs=COMPARE_JOBS)
+    # -- search for the fairest bonus set (the generic tuner over the default scenario's tune: block) --
+    points = tn.candidates(base, scen.load(game).tune, TUNE_CANDIDATES, meta["seed"])
+    n_first = max(100, n_cmp // 4)
+    res = tn.successive_halving(game, base, points, "position-fairness", n_first, meta["seed"], COMPARE_JOBS)
+    tuned = dict(res.best)
+    check = variants.play(game, base, [variants.Variant("as given"), variants.Variant("proposed", tuned)],
+                          n_cmp * 2, meta["seed"] + 1, COMPARE_JOBS)
+    check_given, check_tuned = check["as given"], check["proposed"]
     rows = []
     for label, d in (("as given", check_given), ("proposed", check_tuned)):
         w, _, f = _position_rows(d)
@@ -176,11 +180,14 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         _, _, idx, field = key.split(".")
         proposal[int(idx)][field] = value
     rep.section("Proposed turn-order bonus",
-                f"Coordinate search over each position's credits and income ({res.evaluated} candidates, "
-                f"{n_cmp:,} games each, two passes from the printed bonus and from no bonus) for the smallest spread of the positions' win rates (sum of squared distances from their mean). **Proposal: "
+                f"Successive halving (`analyzer tune`) over {len(points)} settings of each later position's credits "
+                f"and income (the printed bonus and a seeded sample of the default scenario's `tune:` grid), from "
+                f"{n_first:,} games each, the better half playing twice as many games each round ({res.games:,} games "
+                "in all, the same seeded games for every setting), for the smallest spread of the positions' win "
+                "rates (sum of squared distances from their mean). **Proposal: "
                 f"{_bonus_text(proposal, players)}.** Checked below on {2 * n_cmp:,} fresh games (seed "
                 f"{meta['seed'] + 1}); the remaining deviation is how far from fair the best found set still is. "
-                f"Same search from the command line: `analyzer tune spacebase --target position-fairness {run_flags(meta, n_cmp)}` "
+                f"Same search from the command line: `analyzer tune spacebase --target position-fairness {run_flags(meta, n_first)} --check-n {2 * n_cmp}` "
                 f"(its proposal depends on every flag, the seed included).")
     rep.table(["bonus", *[f"pos {i + 1} win" for i in range(players)], "max deviation (pts)", "fairness p"], rows)
 

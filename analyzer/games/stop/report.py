@@ -2,7 +2,7 @@
 match length, the advantage of each turn position (position 1 = the first dealer), and the effect of rule parameters.
 
 The results file holds one player count and one rule set; the by-player-count and rule-parameter
-sections come from comparison runs of `COMPARE_N` matches each (same seed, same scenario otherwise),
+sections come from comparison runs of `reporting.compare_n` matches each (same seed, same scenario otherwise),
 made here and labelled as such. Rule effects are measured under each policy at every seat (a rule a
 policy never triggers cannot move its numbers: the report says so when a run comes out identical).
 """
@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import COMPARE_N, Report, Scope, compare_run, errorbar_chart
+from ...reporting import Report, Scope, compare_n, compare_run, errorbar_chart
 from ...results import matrix
 
 # The rule parameters of stop.md whose effect the report measures, each changed from the run's value:
@@ -53,7 +53,7 @@ def same_games(a, b) -> bool:
 def write_report(game, df, meta: dict, out: Path) -> Path:
     players = int(df["n_players"][0])
     rep = Report(f"STOP balance report ({players} players)", meta, df.height)
-    n_cmp = min(COMPARE_N, df.height)
+    n_cmp = compare_n(df.height)
 
     # -- position advantage (position 1 = the first dealer, who plays first; later hands rotate) ----------
     here = positions.Summary.of(df)

@@ -1,0 +1,455 @@
+"""The designer's loop on the command line: `compare`, `check`, `sweep`, `tune` and `ci init`.
+
+Registered on analyzer.cli's app (imported at the end of cli.py). Every command plays its variants through
+analyzer.variants, with one progress bar over all of its games.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from . import games
+from .cli import (  # api, results, scen: cli's lazy modules (`analyzer --help` imports no numba)
+    Command,
+    ForceOpt,
+    GameArg,
+    JobsOpt,
+    PlayersOpt,
+    PolicyOpt,
+    ScenarioOpt,
+    SeedOpt,
+    SetOpt,
+    _scripted_source,
+    api,
+    app,
+    err,
+    out,
+    parse_count,
+    results,
+    scen,
+)
+from .errors import UserError
+
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+
+
+@contextmanager
+def games_bar(label: str, total: int, quiet: bool):
+    """One progress bar (games done, rate, ETA) over every run of a command; yields the advance callback."""
+    from .progress import RunProgress
+    with RunProgress(label, total, 0, disable=quiet, console=err, label=label) as bar:
+        yield bar.advance
+
+
+# -- compare ----------------------------------------------------------------------------------------------
+def _compare_inputs(g, base: Path, variant: Optional[Path], sets, players, policy):
+    """(base scenario, variant scenario) for two scenario files, or a file and --set overrides."""
+    if variant is None and not sets:
+        raise UserError(f"compare: give a VARIANT scenario or --set overrides to compare {base} with")
+    if variant is not None and variant.suffix == ".parquet":
+        raise UserError(f"{variant}: a results file; compare it with another results file, not with {base}")
+    base_sc = api.load_scenario(g, base, None, players, policy)
+    variant_sc = api.load_scenario(g, variant or base, sets, players, policy)
+    if base_sc.players != variant_sc.players:
+        raise UserError(f"{variant}: {variant_sc.players} players, but {base} has {base_sc.players}; "
+                        "compare scenarios of one player count (or pass --players)")
+    return base_sc, variant_sc
+
+
+def _results_inputs(g, base: Path, variant: Optional[Path], sets, n, players, policy):
+    from . import compare as cmp
+    from . import scenario as scen
+    if variant is None or variant.suffix != ".parquet":
+        raise UserError(f"compare: {base} is a results file; the variant must be one too (VARIANT.parquet)")
+    if sets or players or policy or n:
+        raise UserError("compare: --set, --n, --players and --policy apply to scenarios; results files are compared as they are")
+    (a, a_meta), (b, b_meta) = results.read(base), results.read(variant)
+    cmp.check_comparable(g, a_meta, b_meta, str(base), str(variant))
+    return (a, a_meta, scen.validate(g.Scenario, a_meta["scenario"], f"{base} metadata"),
+            b, scen.validate(g.Scenario, b_meta["scenario"], f"{variant} metadata"))
+
+
+def run_compare(g, base: Path, variant: Optional[Path], sets, n, seed: int, players, policy, jobs: int, quiet: bool,
+                out_dir: Optional[Path] = None):
+    """Play (or read) both sides and return (rows, base results, variant results, base metadata, description)."""
+    from . import compare as cmp
+    from . import variants
+    if base.suffix == ".parquet":
+        a, meta, a_sc, b, b_sc = _results_inputs(g, base, variant, sets, n, players, policy)
+    else:
+        a_sc, b_sc = _compare_inputs(g, base, variant, sets, players, policy)
+        count = parse_count(n or "20_000")
+        api.check_seed(seed)
+        meta = api.run_meta(g, a_sc, seed, count, api.command_line())
+    if out_dir:
+        results.check_report_dir(out_dir)
+    if base.suffix != ".parquet":
+        with games_bar(f"{g.name} compare", 2 * count, quiet) as advance:
+            runs = variants.play_scenarios(g, {"base": a_sc, "variant": b_sc}, count, seed, jobs, advance)
+        a, b = runs["base"], runs["variant"]
+    what = f"Base `{base}`; variant `{variant or base}`" + "".join(f" `--set {s}`" for s in sets or ()) + "."
+    return cmp.rows(g, a, a_sc, b, b_sc), a, b, meta, what
+
+
+@app.command(cls=Command)
+def compare(
+    game: GameArg,
+    base: Annotated[Path, typer.Argument(help="Base scenario YAML (or a results parquet).", show_default=False, metavar="BASE")],
+    variant: Annotated[Optional[Path], typer.Argument(help="Variant scenario YAML (or a results parquet of the same game); "
+                                                      "omit it to compare BASE with BASE plus --set.", show_default=False, metavar="VARIANT")] = None,
+    n: Annotated[Optional[str], typer.Option("--n", help="Games per side (default 20_000).", metavar="N")] = None,
+    seed: SeedOpt = 0,
+    players: PlayersOpt = None,
+    set: SetOpt = None,
+    policy: PolicyOpt = None,
+    jobs: JobsOpt = 2,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Also write the comparison as a report (md, html, forest plot) into this folder.", metavar="DIR")] = None,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print the table as Markdown (e.g. for a CI job summary).")] = False,
+    quiet: QuietOpt = False,
+):
+    """What did an edit change? Both sides play the same seeded games; one row per balance measure.
+
+    \b
+    Example: analyzer compare stop scenarios/stop/default.yaml --set rules.match_limit=300 --n 20000
+    """
+    from . import compare as cmp
+    g = games.get(game)
+    table, a, b, meta, what = run_compare(g, base, variant, set, n, seed, players, policy, jobs, quiet, out_dir)
+    if markdown:
+        out.print(cmp.markdown(table, a.height, b.height, f"{g.name}: {what}"), highlight=False, markup=False)
+    else:
+        t = Table(title=f"{g.name}: {what}", title_justify="left")
+        for i, h in enumerate(cmp.HEADERS):
+            t.add_column(h, justify="left" if i in (0, 5) else "right")
+        for r in table:
+            t.add_row(r.label, *cmp.cells(r))
+        out.print(t)
+        out.print(cmp.caption(table, a.height, b.height), highlight=False)
+    if out_dir:
+        index = cmp.write(table, meta, a.height, b.height, f"{g.title}: what the edit changed", what, out_dir)
+        out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
+
+
+# -- check ------------------------------------------------------------------------------------------------
+def _check_report(g, sc, meta: dict, verdicts, n: int, rule: str, out_dir: Path) -> Path:
+    from .reporting import Report
+    rep = Report(f"{g.title}: balance check of {sc.name}", meta, n)
+    rep.section("Balance bounds", rule)
+    rep.table(["bound", "statistic", "estimate [interval]", "n", "result"],
+              [[v.bound, v.what, _interval(v), v.n, v.state] for v in verdicts])
+    return rep.write(out_dir)
+
+
+def _interval(v) -> str:
+    if v.pct:
+        return f"{100 * v.value:.2f}% [{100 * v.lo:.2f}%, {100 * v.hi:.2f}%]"
+    return f"{v.value:.3g} [{v.lo:.3g}, {v.hi:.3g}]"
+
+
+@app.command(cls=Command)
+def check(
+    game: GameArg,
+    scenario: Annotated[Path, typer.Option("--scenario", help="Scenario YAML with a balance: block.", metavar="FILE")],
+    n: Annotated[Optional[str], typer.Option("--n", help="Games (default 20_000; with --until-decided: the first look).", metavar="N")] = None,
+    until_decided: Annotated[bool, typer.Option("--until-decided", help="Add games (doubling) until every bound is decided, up to --max-n; error spent over the looks.")] = False,
+    max_n: Annotated[str, typer.Option("--max-n", help="Most games with --until-decided.", metavar="N")] = "320_000",
+    seed: SeedOpt = 0,
+    players: PlayersOpt = None,
+    set: SetOpt = None,
+    policy: PolicyOpt = None,
+    jobs: JobsOpt = 2,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/check/GAME-SCENARIO).", metavar="DIR")] = None,
+    quiet: QuietOpt = False,
+):
+    """Is the game inside the scenario's balance: bounds? Exit 0 all pass, 1 a bound is broken, 3 undecided.
+
+    \b
+    Example: analyzer check stop --scenario scenarios/stop/default.yaml --n 20000
+    """
+    import polars as pl
+
+    from . import balance
+    g = games.get(game)
+    sc = api.load_scenario(g, scenario, set, players, policy)
+    if not sc.balance:
+        raise UserError(f"{scenario}: balance: no bounds to check; add e.g. `balance: {{position_win_rate: {{max_spread: 0.05}}}}`")
+    first = parse_count(n or ("2_000" if until_decided else "20_000"))
+    top = parse_count(max_n, "--max-n") if until_decided else first
+    if top < first:
+        raise UserError(f"--max-n {max_n}: must be at least --n ({first:,})")
+    api.check_seed(seed)
+    target = out_dir or Path("reports") / "check" / f"{g.name}-{scenario.stem}"
+    results.check_report_dir(target)
+    sizes = balance.looks(first, top)
+    alpha = balance.ALPHA / len(sizes)
+    chunks, played, verdicts = [], 0, []
+    with games_bar(f"{g.name} check", top, quiet) as advance:
+        for look, size in enumerate(sizes):
+            # each look adds new games (seed + look), so the first look is exactly `sim --n N --seed S`
+            chunks.append(api.sim(g, n=size - played, seed=seed + look, scenario=sc, jobs=jobs, on_progress=advance))
+            played = size
+            verdicts = balance.decide(sc.balance, g.measures(pl.concat(chunks), sc), alpha)
+            if balance.exit_code(verdicts) != 3:
+                break
+    rule = (f"{played:,} games (seeds {seed}..{seed + len(chunks) - 1}). Each interval is simultaneous over the "
+            f"measures a bound involves (Bonferroni), at level {alpha:.3g}"
+            + (f": the 5% error spent in equal shares over {len(sizes)} planned looks at "
+               f"{', '.join(f'{s:,}' for s in sizes)} games (--until-decided)." if until_decided else ".")
+            + " PASS: the interval lies inside the bound; FAIL: wholly beyond it; UNDECIDED: it straddles the bound.")
+    t = Table(title=f"{g.name}: balance bounds of {scenario}", title_justify="left")
+    for h in ("bound", "statistic", "estimate [interval]", "result"):
+        t.add_column(h, overflow="fold")
+    for v in verdicts:
+        t.add_row(v.bound, v.what, _interval(v), v.state)
+    out.print(t)
+    out.print(rule, highlight=False)
+    meta = api.run_meta(g, sc, seed, played, api.command_line())
+    index = _check_report(g, sc, meta, verdicts, played, rule, target)
+    out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
+    code = balance.exit_code(verdicts)
+    if code:
+        raise typer.Exit(code)
+def parse_values(text: str) -> list:
+    """'0,1,2' or '[0, 1, 2]' or a YAML list of lists -> the list of values to sweep."""
+    import yaml
+    try:
+        v = scen.load_yaml_text(text)  # the scenario's YAML: true/false only, no duplicate keys
+        if not isinstance(v, list):
+            v = scen.load_yaml_text(f"[{text}]")
+    except yaml.YAMLError:
+        raise UserError(f"--values {text!r}: not a list; write e.g. 0,1,2 or '[[0,1],[1,0]]'") from None
+    if not v:
+        raise UserError(f"--values {text!r}: no values")
+    return v
+
+
+def _position_table(title: str, rows) -> None:
+    from . import positions  # scipy: a second of start-up that `sim` does not need
+    from .stats import fmt_p
+    t = Table(title=title, title_justify="left")
+    t.add_column("value")
+    estimates = [r.position_estimates() for r in rows]
+    for label in positions.labels(len(estimates[0])):
+        t.add_column(f"{label} win %", justify="right")
+    t.add_column("fairness p", justify="right")
+    for r, est in zip(rows, estimates, strict=True):
+        t.add_row(", ".join(f"{v}" for v in r.values.values()),
+                  *[f"{100 * e.value:.1f} [{100 * e.lo:.1f}, {100 * e.hi:.1f}]" for e in est],
+                  fmt_p(positions.fairness(r.df).p_value))
+    out.print(t)
+    out.print(f"n={rows[0].df.height:,} games per value; position 1 moves first; 95% Wilson intervals; "
+              "fairness p: chi-square on sole wins by position.")
+
+
+@app.command(cls=Command)
+def sweep(
+    game: GameArg,
+    param: Annotated[list[str], typer.Option("--param", help="Scenario field to vary, e.g. rules.turn_order_bonus.1.credits; "
+                                             "give two --param (each with its --values) for a grid and a heatmap.", metavar="FIELD")],
+    values: Annotated[list[str], typer.Option("--values", help="Values to try: 0,1,2,3 (YAML; lists as '[[..],[..]]'), one per --param.", metavar="V1,V2,...")],
+    n: Annotated[str, typer.Option("--n", help="Games per value (per grid cell).", metavar="N")] = "20_000",
+    seed: SeedOpt = 0,
+    players: PlayersOpt = None,
+    scenario: ScenarioOpt = None,
+    set: SetOpt = None,
+    policy: PolicyOpt = None,
+    jobs: JobsOpt = 2,
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write all runs, with a `variant` column, to this parquet.", metavar="FILE")] = None,
+    force: ForceOpt = False,
+    heatmap: Annotated[Optional[Path], typer.Option("--heatmap", help="With two --param: the heatmap PNG (default reports/sweep/GAME.png).", metavar="FILE")] = None,
+    quiet: QuietOpt = False,
+):
+    """Play the same seeded games under each value of one field, or of a two-field grid.
+
+    A table compares the turn positions' win rates under each value; a grid also draws a heatmap.
+
+    \b
+    Example: analyzer sweep spacebase --param rules.turn_order_bonus.1.credits --values 0,1,2,3 --n 20000
+    """
+    import matplotlib.pyplot as plt
+
+    from . import sweep as sw
+    from . import variants
+    if len(param) not in (1, 2) or len(values) != len(param):
+        raise UserError(f"sweep: give one or two --param, each with its own --values (got {len(param)} --param, {len(values)} --values)")
+    space = {p: parse_values(v) for p, v in zip(param, values, strict=True)}
+    count = parse_count(n)
+    g = games.get(game)
+    base = api.load_scenario(g, scenario, set, players, policy)
+    api.check_playable(g, base, _scripted_source(g, scenario, policy))
+    points = sw.grid(space)
+    for p in points:  # fail fast on a bad field or value before any game is played
+        variants.scenario_of(g, base, p)
+    picture = heatmap or (Path("reports") / "sweep" / f"{g.name}.png" if len(space) == 2 else None)
+    if out_file:
+        results.check_writable(out_file, replace=force)
+    if picture:
+        results.check_report_dir(picture.parent)
+    with games_bar(f"{g.name} sweep", count * len(points), quiet) as advance:
+        rows = sw.sweep(g, base, space, count, api.check_seed(seed), jobs, advance)
+    _position_table(f"{g.name}: win rate by turn position for each {' x '.join(param)}", rows)
+    if out_file:
+        results.write_atomic(variants.frame({variants.Variant.of(r.values).name: r.df for r in rows}), out_file,
+                             meta={"game": g.name, "sweep": param, "values": list(space.values()), "seed": seed, "n": count,
+                                   "command": api.command_line()})
+        out.print(f"wrote {out_file}")
+    if picture:
+        picture.parent.mkdir(parents=True, exist_ok=True)
+        fig = sw.heatmap(rows, space)
+        fig.savefig(picture, dpi=110, bbox_inches="tight")
+        plt.close(fig)
+        out.print(f"heatmap: {picture}")
+
+
+@app.command(cls=Command)
+def tune(
+    game: GameArg,
+    target: Annotated[str, typer.Option("--target", help="position-fairness | faction-fairness | score-spread | length (with --goal).", metavar="TARGET")] = "position-fairness",
+    goal: Annotated[Optional[float], typer.Option("--goal", help="With --target length: the wanted mean length.", metavar="LENGTH")] = None,
+    n: Annotated[str, typer.Option("--n", help="Games per candidate in the first round (doubling each round).", metavar="N")] = "4_000",
+    check_n: Annotated[str, typer.Option("--check-n", help="Games for the final check with a fresh seed.", metavar="N")] = "100_000",
+    candidates: Annotated[int, typer.Option("--candidates", help="At most this many settings of the tune: grid (a seeded sample when larger).", metavar="N")] = 32,
+    seed: SeedOpt = 0,
+    players: PlayersOpt = None,
+    scenario: ScenarioOpt = None,
+    set: SetOpt = None,
+    policy: PolicyOpt = None,
+    jobs: JobsOpt = 2,
+    quiet: QuietOpt = False,
+):
+    """Search the scenario's tune: block for the setting that best meets a target.
+
+    Successive halving on common random numbers over the tune: block (field -> candidate values); the
+    winner is confirmed on fresh seeds.
+
+    \b
+    Example: analyzer tune spacebase --target position-fairness
+    """
+    from . import tune as tn
+    from . import variants
+    g = games.get(game)
+    base = api.load_scenario(g, scenario, set, players, policy)
+    api.check_playable(g, base, _scripted_source(g, scenario, policy))
+    tn.check_target(g, target, goal)
+    if not base.tune:
+        raise UserError(f"{scenario or g.default_scenario}: tune: no fields to search; add e.g. `tune: {{rules.x: [1, 2, 3]}}`")
+    if candidates < 2:
+        raise UserError(f"--candidates {candidates}: must be at least 2")
+    count, check = parse_count(n), parse_count(check_n, "--check-n")
+    api.check_seed(seed)
+    points = tn.candidates(base, base.tune, candidates, seed)
+    for p in points:  # a candidate that makes no valid scenario fails here, before any game is played
+        variants.scenario_of(g, base, p, f"{scenario or g.default_scenario}: tune: {variants.Variant.of(p).name}")
+    total = tn.total_games(len(points), count) + 2 * check
+
+    def said(r: int, scored) -> None:
+        err.print(f"round {r + 1}: {len(scored)} candidates; best loss {scored[0][1]:.4g} for "
+                  + variants.Variant.of(scored[0][0]).name, highlight=False)
+    with games_bar(f"{g.name} tune", total, quiet) as advance:
+        res = tn.successive_halving(g, base, points, target, count, seed, jobs, goal, advance, said)
+        confirm = variants.play(g, base, [variants.Variant("as given"), variants.Variant("tuned", res.best)],
+                                check, seed + 1, jobs, advance)
+    out.print(f"best of {len(points)} candidates (successive halving, {res.games:,} games from {count:,} per candidate, "
+              f"seed {seed}; target {target}): {variants.Variant.of(res.best).name}", highlight=False)
+    _confirm_table(g, target, base, res.best, confirm, seed + 1, goal)
+
+
+def _confirm_table(g, target: str, base, best: dict, confirm: dict, seed: int, goal) -> None:
+    from . import tune as tn
+    from . import variants
+    group = tn.TARGET_GROUP[target]
+    t = Table(title=f"check on fresh games (seed {seed}): {tn.TARGETS[target]}", title_justify="left")
+    t.add_column("scenario")
+    rows = {}
+    for name, df in confirm.items():
+        sc = base if name == "as given" else variants.scenario_of(g, base, best)
+        rows[name] = ([m for m in g.measures(df, sc) if m.group == group], tn.objective(g, target, df, sc, goal))
+    for m in rows["as given"][0]:
+        t.add_column(m.label, justify="right")
+    t.add_column("loss", justify="right")
+    for name, (ms, loss) in rows.items():
+        t.add_row(name, *[m.estimate().fmt(pct=m.pct) for m in ms], f"{loss:.4g}")
+    out.print(t)
+    out.print("95% intervals; loss: what the target minimises (smaller is better).", highlight=False)
+
+
+# -- ci ---------------------------------------------------------------------------------------------------
+ci_app = typer.Typer(help="Balance checks in a designer's repository: `ci init` writes the CI files; the other "
+                     "commands are the steps they run.\n\n\b\nExample: analyzer ci init .", no_args_is_help=True)
+app.add_typer(ci_app, name="ci")
+FolderArg = Annotated[Path, typer.Argument(help="Folder of scenario YAML files (searched recursively).")]
+CiN = Annotated[str, typer.Option("--n", help="Games per check, report or comparison side.")]
+
+
+@ci_app.command("init")
+def ci_init(folder: Annotated[Path, typer.Argument(help="The designer's git repository.")] = Path("."),
+            force: Annotated[bool, typer.Option("--force", help="Overwrite existing CI files.")] = False):
+    """Write .github/workflows/balance.yml and .gitlab-ci.yml into a git repository."""
+    from . import ci
+    for path in ci.init(folder, force):
+        out.print(f"wrote {path}", highlight=False)
+
+
+@ci_app.command("check")
+def ci_check(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: SeedOpt = 0, jobs: JobsOpt = 2,
+             out_dir: Annotated[Path, typer.Option("--out", help="One check report per scenario under this folder "
+                                                   "(scenarios/stop/default.yaml -> reports/check/stop/default).")] = Path("reports/check")):
+    """`check` every scenario that has a balance: block; exit with the worst result (1 broken, 3 undecided)."""
+    from . import ci
+    from .cli import main
+    files = [f for f in ci.scenario_files(folder) if ci.has_bounds(f)]
+    if not files:
+        raise UserError(f"{folder}: no scenario has a balance: block")
+    codes = []
+    for f in files:
+        err.print(f"check {f}", highlight=False)
+        codes.append(main(["check", ci.game_of(f), "--scenario", str(f), "--n", n, "--seed", str(seed),
+                           "--jobs", str(jobs), "--out", str(out_dir / ci.report_name(f, folder)), "-q"]))
+    worst = 2 if 2 in codes else 1 if 1 in codes else 3 if 3 in codes else 0
+    if worst:
+        raise typer.Exit(worst)
+
+
+@ci_app.command("reports")
+def ci_reports(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: SeedOpt = 0, jobs: JobsOpt = 2,
+               out_dir: Annotated[Path, typer.Option("--out", help="One report per scenario under this folder.")] = Path("reports")):
+    """Play every scenario and write its game's balance report (comparison runs sized to --n)."""
+    from . import ci
+    count = parse_count(n)
+    for f in ci.scenario_files(folder):
+        g = games.get(ci.game_of(f))
+        sc = api.load_scenario(g, f)
+        err.print(f"report {f}", highlight=False)
+        df = api.sim(g, n=count, seed=api.check_seed(seed), scenario=sc, jobs=jobs, command=api.command_line())
+        index = api.report(g, df, out_dir / ci.report_name(f, folder), meta=api.run_meta(g, sc, seed, count, api.command_line()))
+        out.print(f"report: {index}", highlight=False)
+
+
+@ci_app.command("compare")
+def ci_compare(folder: FolderArg = Path("scenarios"),
+               base: Annotated[str, typer.Option("--base", help="Git revision to compare with, e.g. origin/main.")] = "origin/main",
+               n: CiN = "20_000", seed: SeedOpt = 0, jobs: JobsOpt = 2):
+    """Markdown comparison of every scenario changed since --base (for a pull request's job summary)."""
+    import tempfile
+
+    from . import ci
+    from . import compare as cmp
+    changed = ci.changed_since(base, folder)
+    out.print(f"## Balance: what this change does (against `{base}`)\n", highlight=False, markup=False)
+    if not changed:
+        out.print("No scenario changed.", highlight=False)
+    for path, old in changed:
+        if old is None:
+            out.print(f"`{path.name}`: a new scenario; nothing to compare with.\n", highlight=False, markup=False)
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            before = Path(tmp) / path.name
+            before.write_text(old, encoding="utf-8")
+            g = games.get(ci.game_of(path))
+            table, a, b, _, _ = run_compare(g, before, path, None, n, seed, None, None, jobs, True)
+        out.print(cmp.markdown(table, a.height, b.height, f"{g.name}: `{path.name}` at {base} against this change"),
+                  highlight=False, markup=False)

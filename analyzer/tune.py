@@ -1,0 +1,105 @@
+"""`analyzer tune`: find the setting of a scenario's `tune:` block that best meets a target.
+
+Candidates are the grid of the block's values (a seeded sample of it when the grid is large, always with
+the scenario's own setting). Successive halving: every candidate plays n games, the better half plays
+twice as many, and so on until one is left; every candidate plays games 0..k-1 of the same seed (common
+random numbers), so a round ranks the settings, not the luck of their games. The winner is then confirmed
+against the scenario as given on fresh games (another seed): the search's own numbers are biased in the
+winner's favour (it won because its games were lucky, too).
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from . import variants
+from .errors import UserError
+from .sweep import grid
+
+TARGETS = {
+    "position-fairness": "every turn position wins its fair share (smallest sum of squared distances of the "
+                         "positions' win rates from their mean)",
+    "faction-fairness": "every faction wins its fair share (same, over the factions' win rates)",
+    "score-spread": "the smallest gap between the best and the worst seat's score",
+    "length": "mean game length closest to --goal",
+}
+TARGET_GROUP = {"position-fairness": "position_win_rate", "faction-fairness": "faction_win_rate",
+                "score-spread": "score_spread", "length": "length"}
+
+
+def check_target(game, target: str, goal: float | None) -> None:
+    if target not in TARGETS:
+        raise UserError(f"--target {target!r}: choose from {', '.join(TARGETS)}")
+    if TARGET_GROUP[target] not in game.measure_groups():
+        raise UserError(f"--target {target}: {game.name} has no factions")
+    if target == "length" and goal is None:
+        raise UserError("--target length: give the wanted mean length with --goal")
+
+
+def objective(game, target: str, df, scenario, goal: float | None = None) -> float:
+    """The target's loss on one run: smaller is better."""
+    mine = [m for m in game.measures(df, scenario) if m.group == TARGET_GROUP[target]]
+    values = np.array([m.value for m in mine])
+    if target in ("position-fairness", "faction-fairness"):
+        return float(((values - values.mean()) ** 2).sum())
+    if target == "length":
+        return float(abs(values[0] - goal))
+    return float(values[0])
+
+
+def candidates(base, space: dict[str, list], limit: int, seed: int) -> list[dict]:
+    """The grid of `space`, or the scenario's own setting plus a seeded sample of limit - 1 grid points."""
+    points = grid(space)
+    own = {k: _current(base, k) for k in space}
+    if len(points) <= limit:
+        return points if own in points else [own, *points]
+    rest = [p for p in points if p != own]
+    return [own, *random.Random(seed).sample(rest, limit - 1)]
+
+
+def _current(base, key: str):
+    node = base.model_dump(mode="json")
+    for part in key.split("."):
+        node = node[int(part)] if isinstance(node, list) else node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+def schedule(k: int, n: int) -> list[tuple[int, int]]:
+    """(candidates, games each) per round: halving the field while doubling the games, down to one."""
+    rounds = [(k, n)]
+    while rounds[-1][0] > 1:
+        left, games = rounds[-1]
+        rounds.append((math.ceil(left / 2), 2 * games))
+    return rounds[:-1] if len(rounds) > 1 else rounds
+
+
+@dataclass
+class TuneResult:
+    best: dict
+    history: list[list[tuple[dict, float]]]  # per round: (candidate, loss) best first
+    games: int
+
+
+def successive_halving(game, base, points: list[dict], target: str, n: int, seed: int, jobs: int = 1,
+                       goal: float | None = None, on_progress: Callable[[int], None] | None = None,
+                       on_round: Callable[[int, list[tuple[dict, float]]], None] | None = None) -> TuneResult:
+    alive, history, played = list(points), [], 0
+    for r, (_, games) in enumerate(schedule(len(points), n)):
+        runs = variants.play(game, base, [variants.Variant(str(i), p) for i, p in enumerate(alive)], games, seed, jobs,
+                             on_progress)
+        scored = sorted(((p, objective(game, target, df, variants.scenario_of(game, base, p), goal))
+                         for p, df in zip(alive, runs.values(), strict=True)), key=lambda x: x[1])
+        history.append(scored)
+        played += games * len(alive)
+        if on_round:
+            on_round(r, scored)
+        alive = [p for p, _ in scored[: math.ceil(len(scored) / 2)]]
+    return TuneResult(history[-1][0][0], history, played)
+
+
+def total_games(k: int, n: int) -> int:
+    return sum(c * g for c, g in schedule(k, n))
