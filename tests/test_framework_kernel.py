@@ -7,16 +7,16 @@ from analyzer.kernel import Columns, Layout, PerKind
 
 def test_a_layout_gives_offsets_and_reads_the_state_back_by_name():
     lay = Layout([("tokens", (2, 3)), ("warp", 3), ("turn", 1)])
-    O = lay.offsets("O")
-    assert (O.TOKENS, O.WARP, O.TURN, O.SIZE) == (0, 6, 9, 10)
+    at = lay.offsets("At")
+    assert (at.TOKENS, at.WARP, at.TURN, at.SIZE) == (0, 6, 9, 10)
     state = lay.new()
-    state[O.TOKENS + 1 * 3 + 2] = 7   # tokens[1, 2]
-    state[O.WARP + 1] = 4
-    state[O.TURN] = 9
+    state[at.TOKENS + 1 * 3 + 2] = 7   # tokens[1, 2]
+    state[at.WARP + 1] = 4
+    state[at.TURN] = 9
     assert lay.dump(state) == {"tokens": [[0, 0, 0], [0, 0, 7]], "warp": [0, 4, 0], "turn": 9}
     assert lay.format(state).splitlines()[-1] == "turn: 9"
     lay.field(state, "warp")[2] = 5   # a view: writes go to the state
-    assert state[O.WARP + 2] == 5
+    assert state[at.WARP + 2] == 5
 
 
 def test_a_layout_refuses_a_field_declared_twice():
