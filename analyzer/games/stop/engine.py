@@ -14,12 +14,12 @@ answer is again a landing. When the chain is done, `settle` returns who takes th
 Randomness: only the game's stream `s.rng` = rng.new_stream(seed, game_id). Tracing only writes
 event records (never draws random numbers), so a traced game equals the untraced one.
 
-Entry point: simulate(rules, cards, policy, seats, seed, game_ids, ev_cap) -> (per-game counters,
-per-seat stats, events, number of events); see its docstring. Functions are compiled with
+Entry point: simulate(seed, game_ids, rules, cards, policy, seats, <outputs>), the game's kernel
+(Game.run_batch allocates its outputs from state.COLUMNS); see its docstring. Functions are compiled with
 state.jit (no reference counting; see state.py for why).
 
-Event records (int32 rows of 5: kind, player, card, a, b), kinds numbered 1..18 in this order (a kind
-0 row is added by Stop.run_batch when the trace was truncated) -- decoded by describe_events:
+Event records (int32 rows of 5: kind, player, card, a, b; kernel.record's seat, a, b, c), kinds
+numbered 1..18 in this order -- read by Stop.EVENTS:
   E_HAND      dealer, -1, hand number (1-based), 0
   E_DEAL      seat, card type, count dealt, 0
   E_STARTER   dealer, card, 1 if it was a wild sent back into the pile (else 0), 0
@@ -42,6 +42,7 @@ Event records (int32 rows of 5: kind, player, card, a, b), kinds numbered 1..18 
 import numpy as np
 from numba import njit
 
+from ...kernel import record
 from ...rng import below, new_stream, uniform
 from .cards import (
     K_PAUSE,
@@ -88,7 +89,6 @@ from .state import (
     DISC_N,
     DRAW,
     DRAWS,
-    EV_N,
     G0,
     G_ACHTUNG,
     G_CANCELS,
@@ -160,16 +160,8 @@ RETURNED = np.int64(1)                          # E_STARTER: the wild went back 
 
 @jit
 def rec(s, kind, p, card, a, b):
-    """Append a trace record (only when tracing; past capacity records are counted, not stored)."""
-    if s.v[TRACE]:
-        n = s.v[EV_N]
-        if n < s.ev.shape[0]:
-            s.ev[n, 0] = kind
-            s.ev[n, 1] = p
-            s.ev[n, 2] = card
-            s.ev[n, 3] = a
-            s.ev[n, 4] = b
-        s.v[EV_N] = n + 1
+    """Append a trace record (kernel.record: only when tracing; past its cap records are counted)."""
+    record(s.ev, s.tn, s.v[TRACE], kind, p, card, a, b)
 
 
 @jit
@@ -846,16 +838,15 @@ def play_match(s, r, pol, seed, game_id):
 
 
 @njit(cache=True, _nrt=True)
-def simulate(r, cards, pol, seats, seed, game_ids, ev_cap):
-    """Play the matches `game_ids` of run `seed` (r: Rules, cards: Cards, pol: Policy, seats: int64[P]
-    policy codes). Returns (per-game counters (n, NG) in GAME_COLUMNS order, per-seat stats
-    (n, P, NSEAT) in SEAT_COLUMNS order, trace records (m, 5) int32, records produced).
-    ev_cap > 0 turns tracing on (meant for one game)."""
+def simulate(seed, game_ids, r, cards, pol, seats, out_g, out_s, first, ev, tn, ev_cap):
+    """The kernel (Game.kernel): the matches `game_ids` of run `seed` (r: Rules, cards: Cards, pol:
+    Policy, seats: int64[P] policy codes) into the outputs the framework allocated from COLUMNS:
+    per-game counters out_g (n, NG) in GAME_COLUMNS order, per-seat stats out_s (n, P, NSEAT) in
+    SEAT_COLUMNS order, the trace ev/tn (ev_cap > 0 turns it on, meant for one game). Seat 0 always
+    moves first: `first` stays 0."""
     P = seats.shape[0]
     n = game_ids.shape[0]
-    s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev_cap)
-    out_g = np.zeros((n, NG), np.int64)
-    out_s = np.zeros((n, P, NSEAT), np.int64)
+    s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev, tn, ev_cap)
     for i in range(n):
         play_match(s, r, pol, seed, game_ids[i])
         for k in range(NG):
@@ -863,5 +854,3 @@ def simulate(r, cards, pol, seats, seed, game_ids, ev_cap):
         for p in range(P):
             for k in range(NSEAT):
                 out_s[i, p, k] = s.v[SEAT + p * NSEAT + k]
-    m = min(s.v[EV_N], ev_cap)
-    return out_g, out_s, s.ev[:m].copy(), s.v[EV_N]

@@ -42,7 +42,7 @@ No policy peeks: an earlier greedy/defender Swap read the other hands' penalties
 """
 import numpy as np
 
-from ...kernel import FIRST_GAME_POLICY, RANDOM, SCRIPTED, choose_random, choose_scripted
+from ...kernel import FIRST_GAME_POLICY, shared_choice
 from ...rng import below
 from .cards import K_ZERO, N_KINDS, WILD, kind_of
 from .options import (
@@ -102,10 +102,9 @@ def decide(s, r, pol, p, kind, n, ctx):
     for a decision of `kind` (options.py; ctx is the decision's context). The only place a policy
     code is read."""
     code = policy_of(s, p)
-    if code == RANDOM:
-        return choose_random(s.rng, n)
-    if code == SCRIPTED:
-        return choose_scripted(pol.script, script_cursor(s), n)
+    k = shared_choice(code, s.rng, pol.script, script_cursor(s), n)
+    if k >= 0:
+        return k
     if code == GREEDY:
         return index_of(s, n, greedy(s, r, pol, p, kind, n, ctx))
     return index_of(s, n, defender(s, r, pol, p, kind, n, ctx))
