@@ -1,7 +1,7 @@
 """STOP (Abacusspiele 2001): a shedding card game, 2-6 players, 112 cards, penalties over hands.
 
 Rules: shared/rules/stop.md, implemented once in `engine.py` (numba kernel), which lists the legal
-options of every decision (`options.py`) and asks `policies.decide` for one: policies are random,
+options of every decision (`decisions.py`) and asks `policies.decide` for one: policies are random,
 scripted (shared by every game), greedy and defender; they see the game only through `view.py` (their
 own hand and the public table). The scenario schema and its translation to kernel inputs are in
 `scenario.py`.
@@ -65,14 +65,14 @@ from ..base import Game
 from . import engine as E
 from . import state as S
 from .cards import card_name
-from .options import SWAP_PASS_LEFT, SWAP_PASS_RIGHT, SWAP_WITH_ONE
+from .decisions import SWAP_PASS_LEFT, SWAP_PASS_RIGHT, SWAP_WITH_ONE
 from .scenario import StopScenario, kernel_inputs
 
-HOW = {E.H_TURN: "plays", E.H_DRAWN: "plays the drawn", E.H_WILD_FOLLOW: "follows with",
-       E.H_JUMP: "JUMPS IN with", E.H_STACK: "stacks", E.H_CANCEL: "cancels with",
-       E.H_PAUSE_ADD: "adds", E.H_XPLUS: "must put down"}
-WHY = {E.R_TURN: "cannot play, draws", E.R_TWO_PLUS: "draws (2+)", E.R_XPLUS: "draws (X+)",
-       E.R_ACHTUNG: "draws (Achtung penalty)"}
+HOW = {E.HOW_TURN: "plays", E.HOW_DRAWN: "plays the drawn", E.HOW_WILD_FOLLOW: "follows with",
+       E.HOW_JUMP: "JUMPS IN with", E.HOW_STACK: "stacks", E.HOW_CANCEL: "cancels with",
+       E.HOW_PAUSE_ADD: "adds", E.HOW_XPLUS: "must put down"}
+WHY = {E.WHY_TURN: "cannot play, draws", E.WHY_TWO_PLUS: "draws (2+)", E.WHY_XPLUS: "draws (X+)",
+       E.WHY_ACHTUNG: "draws (Achtung penalty)"}
 
 
 def _drawn(cards: list) -> str:

@@ -1,7 +1,7 @@
 """STOP policies: the one dispatch from a seat's policy code to its decision function (`decide`),
 and the decision functions of STOP's own policies, with parameters from `policy_params:`.
 
-At every decision the engine lists the legal options (options.py says how, per decision kind) and
+At every decision the engine lists the legal options (decisions.py says how, per decision kind) and
 `decide` returns the index of one; the rules never look at a policy code. A decision with a single
 option is not asked. Policies see only what their player could know: they read the state through
 view.py (own hand, hand sizes, match totals, the card table, the listed options), never another
@@ -45,7 +45,7 @@ import numpy as np
 from ...kernel import FIRST_GAME_POLICY, shared_choice
 from ...rng import below
 from .cards import K_ZERO, N_KINDS, WILD, kind_of
-from .options import (
+from .decisions import (
     ACCEPT,
     D_ANSWER_PAUSE,
     D_ANSWER_TWO_PLUS,
@@ -99,7 +99,7 @@ ATTACK_MASK = i64(sum(1 << (c * 12 + k) for c in range(4) for k in (2, 9, 11))) 
 @jit_inline
 def decide(s, r, pol, p, kind, n, ctx):
     """The index of the option p's policy takes among the n options the engine listed (view.option)
-    for a decision of `kind` (options.py; ctx is the decision's context). The only place a policy
+    for a decision of `kind` (decisions.py; ctx is the decision's context). The only place a policy
     code is read."""
     code = policy_of(s, p)
     k = shared_choice(code, s.rng, pol.script, script_cursor(s), n)
