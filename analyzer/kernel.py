@@ -241,6 +241,10 @@ class Layout:
             at += int(np.prod(shape, dtype=np.int64))
         self.size = at
 
+    def at(self, *names: str) -> tuple[np.int64, ...]:
+        """The first slots of the named fields, as numpy ints (constants numba never specializes on)."""
+        return tuple(np.int64(self.starts[name]) for name in names)
+
     def offsets(self, kind: str) -> type[IntEnum]:
         """Field name -> first slot, plus SIZE: the state's length."""
         return IntEnum(kind, {**{name.upper(): at for name, at in self.starts.items()}, "SIZE": self.size})

@@ -1,7 +1,8 @@
 """Pig: the template game. The smallest complete game on the game contract (docs/adding-a-game.md):
-a scenario schema (`scenario.py`), one kernel that reads like the rulebook and records the trace
-(`engine.py`), policies that decide from their player's view through one dispatch (`policies.py`),
-and a report (`report.py`). New games start by copying this folder.
+a scenario schema (`scenario.py`), the decisions and their options (`decisions.py`), one kernel that
+reads like the rulebook, fills the declared result columns and records the trace (`engine.py`),
+policies that decide from their player's view through one dispatch (`policies.py`), and a report
+(`report.py`). The `Game` below only declares. New games start by copying this folder.
 
 Rules: see engine.py's docstring. Rule decisions: a player may hold with any turn total above 0;
 reaching the target wins only when holding (a player who would pass the target keeps rolling until

@@ -4,7 +4,7 @@
   piles  int64[3, T]    piles[DRAW, :v[PILE_N]] draw pile (top last, shuffled lazily: engine.pop_pile);
                         piles[DISC, :v[DISC_N]] discards;
                         piles[DECK] every card of the deck in type order (dealing starts from a copy)
-  v      int64[NV]      registers, counters, card table, seat policies, scratch (offsets below)
+  v      int64[NV]      registers, counters, card table, seat policies, scratch (LAYOUT below; LAYOUT.dump(v))
   rng    uint64[1]      the game's stream, rng.new_stream(seed, game_id)
   ev     int32[cap, 5]  trace records, tn int64[2] their counters (kernel.record; v[TRACE] = cap, 0 = off)
 
@@ -28,7 +28,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ...kernel import Columns
+from ...kernel import Columns, Layout
 from ...kernel_internals import jit_no_refcount as jit
 from ...kernel_internals import jit_no_refcount_inline as jit_inline
 from ...kernel_internals import trailing_zeros
@@ -44,10 +44,7 @@ NONE = i64(-1)             # no player / no card (event fields)
 NIL = i64(0)               # an unused event field
 ONE = i64(1)
 
-# ---- offsets in v -----------------------------------------------------------------------------------
-# registers
-PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, TRACE, DEALER, N_PLAYERS, SHUFFLED, SCRIPT_AT = map(i64, range(10))
-
+# ---- the registers, counters and tables of v, by name -------------------------------------------------
 # the result columns (Stop.COLUMNS): the kernel keeps them in v (G0.., SEAT..) and copies them out per game
 COLUMNS = Columns(
     game={
@@ -78,27 +75,32 @@ COLUMNS = Columns(
     },
     dtype=np.int64,
 )
-# per-game counters (-> result columns; order = GAME_COLUMNS)
-G0 = i64(16)
 GAME_COLUMNS = tuple(COLUMNS.game)
-(G_LENGTH, G_CAPPED, G_MOVES, G_JUMPS, G_TURNS, G_DRAWN, G_RESHUFFLES, G_CANCELS, G_ACHTUNG,
- G_MATCH_CAPPED, G_CHECK) = map(i64, range(G0, G0 + len(GAME_COLUMNS)))
-NG = i64(len(GAME_COLUMNS))
-CAND = G0 + 16                     # [49] scratch: candidate weights, card counts
-OPTS = CAND + N_TYPES              # [50] scratch: the options of a decision (decisions.py)
-PENALTY = OPTS + N_TYPES + 1       # [49] card table: hand penalty of each card type
-DRAWS = PENALTY + N_TYPES          # [49] card table: cards the X+ victim draws for it
-COPIES = DRAWS + N_TYPES           # [49] card table: copies in the deck
-TOTAL = COPIES + N_TYPES           # [MAX_PLAYERS] match penalty totals
-POLICY = TOTAL + MAX_PLAYERS       # [MAX_PLAYERS] policy code of each seat
-HELD = POLICY + MAX_PLAYERS        # [MAX_PLAYERS] bit mask of the card types each player holds
 # per-seat match stats (-> result columns; order = SEAT_COLUMNS). The dealer_rel_* stats are indexed
 # by position relative to the hand's dealer (0 = dealer, 1 = dealer's left, ...), not by seat.
 SEAT_COLUMNS = tuple(COLUMNS.seat)
-S_SCORE, S_FIRST, S_SYMBOL, S_OUT, S_REL_PEN, S_REL_OUT, S_SUMSQ, S_WIN = map(i64, range(len(SEAT_COLUMNS)))
-NSEAT = i64(len(SEAT_COLUMNS))
-SEAT = HELD + MAX_PLAYERS          # [MAX_PLAYERS * NSEAT]
-NV = SEAT + MAX_PLAYERS * NSEAT
+NG, NSEAT = i64(len(GAME_COLUMNS)), i64(len(SEAT_COLUMNS))
+LAYOUT = Layout([
+    # registers
+    ("pile_n", 1), ("disc_n", 1), ("hand_over", 1), ("out", 1), ("hand_turns", 1), ("trace", 1), ("dealer", 1),
+    ("n_players", 1), ("shuffled", 1), ("script_at", 1),
+    ("game", NG),                       # per-game counters, GAME_COLUMNS order
+    ("cand", N_TYPES),                  # scratch: candidate weights, card counts
+    ("opts", N_TYPES + 1),              # scratch: the options of a decision (decisions.py)
+    ("penalty", N_TYPES),               # card table: hand penalty of each card type
+    ("draws", N_TYPES),                 # card table: cards the X+ victim draws for it
+    ("copies", N_TYPES),                # card table: copies in the deck
+    ("total", MAX_PLAYERS),             # match penalty totals
+    ("policy", MAX_PLAYERS),            # policy code of each seat
+    ("held", MAX_PLAYERS),              # bit mask of the card types each player holds
+    ("seat", (MAX_PLAYERS, NSEAT)),     # per-seat match stats, SEAT_COLUMNS order
+])
+(PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, TRACE, DEALER, N_PLAYERS, SHUFFLED, SCRIPT_AT, G0, CAND, OPTS, PENALTY,
+ DRAWS, COPIES, TOTAL, POLICY, HELD, SEAT) = LAYOUT.at(*LAYOUT.starts)
+NV = i64(LAYOUT.size)
+(G_LENGTH, G_CAPPED, G_MOVES, G_JUMPS, G_TURNS, G_DRAWN, G_RESHUFFLES, G_CANCELS, G_ACHTUNG,
+ G_MATCH_CAPPED, G_CHECK) = map(i64, range(G0, G0 + NG))
+S_SCORE, S_FIRST, S_SYMBOL, S_OUT, S_REL_PEN, S_REL_OUT, S_SUMSQ, S_WIN = map(i64, range(NSEAT))
 
 
 # ---- card-type bit masks (fixed by the rules, constants of the compiled code) ------------------------
