@@ -50,9 +50,12 @@ def record(ev, tn, cap, kind, seat, a, b, c):
 @dataclass(frozen=True)
 class Event:
     """How one kind of trace record reads: `text` is a format string over seat, a, b, c, each first
-    passed through the converter of the same name in `fields` (e.g. a card number -> its name)."""
+    passed through the converter of the same name in `fields` (e.g. a card number -> its name).
+    `more`, when given, adds named values read from the whole record (seat, a, b, c), for a field whose
+    meaning depends on another (a played card's target: a seat for one card, a side for another)."""
     text: str
     fields: dict[str, Callable[[int], object]] = field(default_factory=dict)
+    more: Callable[[int, int, int, int], dict[str, object]] | None = None
 
 
 def decode(events: np.ndarray, table: dict[int, Event]) -> list[str]:
@@ -61,7 +64,10 @@ def decode(events: np.ndarray, table: dict[int, Event]) -> list[str]:
     for kind, seat, a, b, c in events.tolist():
         ev = table[kind]
         raw = {"seat": seat, "a": a, "b": b, "c": c}
-        lines.append(ev.text.format(**{k: ev.fields.get(k, _same)(v) for k, v in raw.items()}))
+        values = {k: ev.fields.get(k, _same)(v) for k, v in raw.items()}
+        if ev.more is not None:
+            values.update(ev.more(seat, a, b, c))
+        lines.append(ev.text.format(**values))
     return lines
 
 
