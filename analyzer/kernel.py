@@ -51,23 +51,46 @@ def record(ev, tn, cap, kind, seat, a, b, c):
 class Event:
     """How one kind of trace record reads: `text` is a format string over seat, a, b, c, each first
     passed through the converter of the same name in `fields` (e.g. a card number -> its name).
-    `more`, when given, adds named values read from the whole record (seat, a, b, c), for a field whose
-    meaning depends on another (a played card's target: a seat for one card, a side for another)."""
-    text: str
-    fields: dict[str, Callable[[int], object]] = field(default_factory=dict)
-    more: Callable[[int, int, int, int], dict[str, object]] | None = None
+
+    For records that read together (all optional):
+    - `by`: a field whose raw value picks the format string, `text` then being a dict value -> string;
+    - `parts`: record -> list of pieces, named `{parts}` in `text` (through fields["parts"]);
+    - `run`: consecutive records of this kind that agree on these fields read as one line, whose
+      `{parts}` are all of theirs (the other fields are the last record's);
+    - `keep`: the record is no line: its parts are kept under this name for its seat, and the next
+      line of that seat naming `{<keep>}` takes them (through fields[<keep>])."""
+    text: str | dict[int, str]
+    fields: dict[str, Callable[[object], object]] = field(default_factory=dict)
+    by: str = ""
+    parts: Callable[[dict], list] | None = None
+    run: tuple[str, ...] = ()
+    keep: str = ""
 
 
 def decode(events: np.ndarray, table: dict[int, Event]) -> list[str]:
-    """Trace records -> readable lines, one per record, by a table from record kind to Event."""
+    """Trace records -> readable lines, one per record (or per run of records), by a table from
+    record kind to Event."""
     lines = []
-    for kind, seat, a, b, c in events.tolist():
+    kept: dict[str, dict[int, list]] = {ev.keep: {} for ev in table.values() if ev.keep}
+    rows = events.tolist()
+    i = 0
+    while i < len(rows):
+        kind, seat, a, b, c = rows[i]
         ev = table[kind]
         raw = {"seat": seat, "a": a, "b": b, "c": c}
-        values = {k: ev.fields.get(k, _same)(v) for k, v in raw.items()}
-        if ev.more is not None:
-            values.update(ev.more(seat, a, b, c))
-        lines.append(ev.text.format(**values))
+        parts = ev.parts(raw) if ev.parts else []
+        while ev.run and i + 1 < len(rows) and rows[i + 1][0] == kind and all(
+                dict(zip(("seat", "a", "b", "c"), rows[i + 1][1:], strict=True))[k] == raw[k] for k in ev.run):
+            i += 1
+            raw = dict(zip(("seat", "a", "b", "c"), rows[i][1:], strict=True))
+            parts += ev.parts(raw)
+        i += 1
+        if ev.keep:
+            kept[ev.keep].setdefault(seat, []).extend(parts)
+            continue
+        text = ev.text[raw[ev.by]] if ev.by else ev.text
+        values = {**raw, "parts": parts, **{name: got.pop(seat, []) for name, got in kept.items() if f"{{{name}" in text}}
+        lines.append(text.format(**{k: ev.fields.get(k, _same)(v) for k, v in values.items()}))
     return lines
 
 

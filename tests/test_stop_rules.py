@@ -6,8 +6,8 @@ import pytest
 from test_stop_support import Position, card
 
 from analyzer.games.stop import GAME
+from analyzer.games.stop import decisions as O
 from analyzer.games.stop import engine as E
-from analyzer.games.stop import options as O
 from analyzer.games.stop import state as S
 from analyzer.games.stop.cards import WILD, card_name
 from analyzer.games.stop.scenario import kernel_inputs
@@ -170,7 +170,7 @@ def test_a_discard_pile_of_two_cards_is_enough_for_a_reshuffle():
 
 def test_reshuffle_keeps_the_top_card():
     pos = Position(hands={0: ["red 1"]}, draw=(), discard=("green 1", "green 2+", "yellow 6/9", "blue 4"))
-    t = E.draw_card(pos.s, 0, E.R_TURN)
+    t = E.draw_card(pos.s, 0, E.WHY_TURN)
     assert pos.top == "blue 4" and pos.discard == ["blue 4"]
     assert sorted(pos.draw_pile + [card_name(t)]) == ["green 1", "green 2+", "yellow 6/9"]
     assert pos.events(E.E_RESHUFFLE)[0][3] == 3
@@ -178,7 +178,7 @@ def test_reshuffle_keeps_the_top_card():
 
 def test_no_draw_when_both_piles_are_exhausted():
     pos = Position(hands={0: ["red 1"]}, draw=(), discard=("blue 4",))
-    assert E.draw_card(pos.s, 0, E.R_TURN) == -1
+    assert E.draw_card(pos.s, 0, E.WHY_TURN) == -1
     assert pos.hand(0) == ["red 1"] and pos.discard == ["blue 4"]
     assert pos.turn(0) == 1                                   # the turn passes
 
@@ -202,7 +202,7 @@ def test_jump_in_priority_is_clockwise_from_the_player_after_the_last():
     pos = Position(hands={0: ["red 6/9", "red 6/9", "blue 1"], 1: ["red 6/9", "green 3"], 2: ["green 8"],
                           3: ["red 6/9", "yellow 1"]}, discard=("red 3",))
     nxt = pos.play(0, "red 6/9")
-    jumpers = [p for p, c, how in pos.plays() if how == E.H_JUMP]
+    jumpers = [p for p, c, how in pos.plays() if how == E.HOW_JUMP]
     assert jumpers == [1, 3, 0]                                # each window starts after the last player
     assert nxt == 1                                            # the last jumper's left neighbour continues
 
@@ -228,7 +228,7 @@ def test_symbols_never_jump_in():
     pos = Position(hands={0: ["red Pause", "blue 1"], 1: ["red Pause", "green 3"], 2: ["green 8"],
                           3: ["yellow 1"]}, discard=("red 3",))
     pos.play(0, "red Pause")
-    assert [how for _, _, how in pos.plays()].count(E.H_JUMP) == 0
+    assert [how for _, _, how in pos.plays()].count(E.HOW_JUMP) == 0
 
 
 def test_jumped_two_plus_targets_the_jumpers_left_neighbour():
@@ -454,7 +454,7 @@ def test_xplus_zero_cancels_false_a_same_colour_zero_is_just_a_forced_card():
     hands = {0: ["red X+", "blue 1"], 1: ["red 0", "green 6/9"], 2: ["green 8"], 3: ["yellow 1"]}
     pos = Position(sets=["rules.xplus_zero_cancels=false"], hands=hands, draw=("yellow 3",), discard=("red 3",))
     assert pos.turn(0) == 2 and pos.hand(1) == ["green 6/9"]
-    assert pos.events(E.E_PLAY)[-1][3] == E.H_XPLUS and pos.s.v[S.G_CANCELS] == 0
+    assert pos.events(E.E_PLAY)[-1][3] == E.HOW_XPLUS and pos.s.v[S.G_CANCELS] == 0
 
 
 def test_xplus_with_only_symbols_is_ignored_and_a_same_colour_zero_cancels_it():
@@ -465,7 +465,7 @@ def test_xplus_with_only_symbols_is_ignored_and_a_same_colour_zero_cancels_it():
     pos = Position(hands={0: ["red X+", "blue 1"], 1: ["red 0", "green 6/9"], 2: ["green 8"], 3: ["yellow 1"]},
                    draw=("yellow 3",), discard=("red 3",))
     assert pos.play(0, "red X+") == 2
-    assert pos.hand(1) == ["green 6/9"] and pos.events(E.E_PLAY)[-1][3] == E.H_CANCEL
+    assert pos.hand(1) == ["green 6/9"] and pos.events(E.E_PLAY)[-1][3] == E.HOW_CANCEL
 
 
 def test_wild_is_followed_by_a_card_whose_effect_applies():

@@ -106,8 +106,6 @@ class StopScenario(ScenarioBase):
     rules: StopRules = StopRules()
     cards: StopCards = StopCards()
     policy_params: StopPolicyParams = StopPolicyParams()
-    script: list[int] = Field([], description="scripted policy: the option index of each decision, in game "
-                              "order (tests; options.py lists the options of each decision)")
 
     @model_validator(mode="after")
     def _check_deck(self):
@@ -170,6 +168,5 @@ def kernel_inputs(scenario: StopScenario) -> KernelInputs:
     cards = card_arrays(scenario.cards)
     pp = scenario.policy_params
     policy = Policy(greedy_pause_zero_at=np.int64(pp.greedy_pause_zero_at), defender_hoard=np.int64(pp.defender_hoard),
-                    script=np.array(scenario.script, np.int64))
-    seats = np.array([scenario.POLICIES.index(p) for p in scenario.seat_policies()], np.int64)
-    return KernelInputs(rules_tuple(scenario.rules, cards), cards, policy, seats)
+                    script=scenario.script_codes())
+    return KernelInputs(rules_tuple(scenario.rules, cards), cards, policy, scenario.policy_codes())
