@@ -21,7 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 11
 
-# game -> rule variants (lists of --set overrides) played at every player count
+# game -> rule variants (lists of --set overrides, or a function of the player count giving one) played at
+# every player count
 VARIANTS = {
     "pig": [[], ["rules.target=30"], ["rules.first_player=seat0"], ["rules.turn_cap=3"]],
     "stop": [[], ["rules.jumped_two_plus=move"], ["rules.out_player_scores=zero"], ["rules.two_plus_drawer=plays"],
@@ -33,6 +34,11 @@ VARIANTS = {
     "simplecard": [[], ["rules.draw_optional=true"], ["rules.balancer_bonus=false"], ["rules.risk_limit_inclusive=false"],
                    ["rules.risk_limit=15", "rules.changing_max_per_contact=0"], ["rules.act_cap=5"]],
     "mlem": [[], ["rules.planet_ranks_paid=1"], ["rules.crash_track=4"], ["rules.expedition_cap=3"]],
+    "cosmic": [[], ["rules.laser_reading=ffg"], ["rules.grief_model=none"], ["rules.play_order=clockwise"],
+               ["rules.reinforce_any_side=false"], ["rules.first_player=seat0"],
+               lambda players: ["aliens.assignment=fixed",  # one alien per seat: the list follows the seats
+                                "aliens.fixed=[{}]".format(",".join(["Laser", "Grief", "Zombie", "Loser"][:players]))],
+               ["rules.laser_reading=ffg", "rules.play_order=clockwise", "rules.first_player=seat0"]],
 }
 
 
@@ -48,7 +54,8 @@ def configs(game) -> list[tuple[str, list[str], int, list[str]]]:
         seatings.append(["scripted"])
         for policies in seatings:
             out.append((f"P{players} {','.join(policies)}", [], players, policies))
-        for sets in VARIANTS.get(game.name, [[]])[1:]:
+        for variant in VARIANTS.get(game.name, [[]])[1:]:
+            sets = variant(players) if callable(variant) else variant
             mixed = [own[(k + 1) % len(own)] for k in range(players)]
             out.append((f"P{players} {','.join(mixed)} {' '.join(sets)}", sets, players, mixed))
     return out
