@@ -185,14 +185,14 @@ def test_no_draw_when_both_piles_are_exhausted():
 
 def test_dealer_plays_first_and_the_deal_rotates_left():
     pos = Position(players=3)
-    E.play_match(pos.s, pos.r, pos.pol, 0, 0)
+    first = E.play_match(pos.s, pos.r, pos.pol, 0, 0)          # the first dealer (drawn: first_dealer random)
     hands = [i for i, e in enumerate(pos.events()) if e[0] == E.E_HAND]
     assert len(hands) == pos.s.v[S.G_LENGTH] > 1
     for h, i in enumerate(hands):
         ev = pos.events()
-        assert ev[i][1] == h % 3                               # dealer of hand h+1: seat h mod 3
+        assert ev[i][1] == (first + h) % 3                     # dealer of hand h+1: the first dealer's h-th left
         first_move = next(e for e in ev[i:] if e[0] in (E.E_PLAY, E.E_DRAW, E.E_PASS))
-        assert first_move[1] == h % 3                          # the dealer moves first
+        assert first_move[1] == (first + h) % 3                # the dealer moves first
 
 
 # ---- jump-in --------------------------------------------------------------------------------------------
@@ -594,3 +594,21 @@ def test_starter_pause_and_xplus_with_starter_effects():
                                                                              "blue 8", "red X+"))
     assert E.open_play(pos.s, pos.r, pos.pol, 0) == 1
     assert pos.hand(0) == ["blue 1", "blue 3", "blue 5", "blue 8", "red 7"]  # put down blue 4, drew 4
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_first_dealer_is_drawn_per_match_and_the_deal_passes_left_from_them(players):
+    """first_dealer: random (stop.md names no first dealer): every seat deals hand 1 in some match, about
+    equally often; the Batch's first_player is that dealer; hand h is dealt by the first dealer's h-th
+    left neighbour. first_dealer: seat0: seat 0 deals hand 1 of every match."""
+    sc = load(GAME, sets=["rules.match_limit=60"], players=players, policies=["random"])
+    b = GAME.run_batch(sc, 9, np.arange(400))
+    counts = np.bincount(b.first_player, minlength=players)
+    assert len(counts) == players and (counts > 400 / players * 0.6).all()   # 0.6 x fair: far from chance
+    for gid in range(6):
+        t = GAME.run_batch(sc, 9, np.array([gid]), trace=True)
+        dealers = [int(e[1]) for e in t.events if e[0] == E.E_HAND]
+        first = int(b.first_player[gid])
+        assert dealers == [(first + h) % players for h in range(len(dealers))] and len(dealers) == b.length[gid]
+    fixed = load(GAME, sets=["rules.match_limit=60", "rules.first_dealer=seat0"], players=players, policies=["random"])
+    assert (GAME.run_batch(fixed, 9, np.arange(50)).first_player == 0).all()

@@ -10,6 +10,9 @@ Rule decisions beyond stop.md
 -----------------------------
 Where stop.md is silent the engine decides as follows (the ones that are real rules ambiguities are
 scenario parameters, marked [param]):
+- [param first_dealer: random] stop.md says who deals each hand after the first, not who deals the
+  first: it is drawn per match from the match's own stream, as players draw for it at a table (so a
+  seat's turn position is data, not its index); `seat0` keeps seat 0 as the first dealer in every match.
 - Jump-in windows open only right after a card is placed on the discard pile (a normal play, a wild's
   follow-up, a jump-in, an answer, a defensive 0, an X+ forced card), before its effect resolves;
   never on the starter. A card drawn during an effect (2+, X+, Achtung) comes too late for that

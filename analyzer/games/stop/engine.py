@@ -818,14 +818,16 @@ def reset_match(s, seed, game_id):
 
 @jit
 def play_match(s, r, pol, seed, game_id):
-    """Hands until a total reaches match_limit; seat 0 deals (and plays first) in hand 1, then the
-    deal passes to the left. Lowest total wins; ties share. match_hand_cap stops a match that cannot
-    end (e.g. penalties edited to 0): recorded in match_capped, winners decided the same way."""
+    """Hands until a total reaches match_limit; the first dealer (drawn from the match's stream, or
+    seat 0 under first_dealer: seat0) deals and plays first in hand 1, then the deal passes to the
+    left. Lowest total wins; ties share. match_hand_cap stops a match that cannot end (e.g. penalties
+    edited to 0): recorded in match_capped, winners decided the same way. Returns the first dealer."""
     reset_match(s, seed, game_id)
     P = n_players(s)
+    first_dealer = below(s.rng, P) if r.first_dealer_random else 0
     h = 0
     while True:
-        play_hand(s, r, pol, h % P, h == 0)
+        play_hand(s, r, pol, (first_dealer + h) % P, h == 0)
         h += 1
         s.v[G_LENGTH] = h
         high = 0
@@ -837,6 +839,7 @@ def play_match(s, r, pol, seed, game_id):
             s.v[G_MATCH_CAPPED] = 1
             break
     rec(s, E_MATCH_END, NONE, NONE, h, mark_winners(s))
+    return first_dealer
 
 
 @njit(cache=True, _nrt=True)
@@ -844,13 +847,13 @@ def simulate(seed, game_ids, r, cards, pol, seats, out_g, out_s, first, ev, tn, 
     """The kernel (Game.kernel): the matches `game_ids` of run `seed` (r: Rules, cards: Cards, pol:
     Policy, seats: int64[P] policy codes) into the outputs the framework allocated from COLUMNS:
     per-game counters out_g (n, NG) in GAME_COLUMNS order, per-seat stats out_s (n, P, NSEAT) in
-    SEAT_COLUMNS order, the trace ev/tn (ev_cap > 0 turns it on, meant for one game). Seat 0 always
-    moves first: `first` stays 0."""
+    SEAT_COLUMNS order, the first dealer (the seat that moved first) into `first`, the trace ev/tn
+    (ev_cap > 0 turns it on, meant for one game)."""
     P = seats.shape[0]
     n = game_ids.shape[0]
     s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev, ev_cap)
     for i in range(n):
-        play_match(s, r, pol, seed, game_ids[i])
+        first[i] = play_match(s, r, pol, seed, game_ids[i])
         for k in range(NG):
             out_g[i, k] = s.v[G0 + k]
         for p in range(P):

@@ -64,7 +64,7 @@ COLUMNS = Columns(
     },
     seat={
         "score": "match penalty total",
-        "first_hand_penalty": "penalty each seat scored in hand 1 (seat 0 deals and plays first)",
+        "first_hand_penalty": "penalty each seat scored in hand 1 (the first dealer plays first)",
         "symbol_penalty": "part of the final total from symbol cards (Pause, Swap, X+, wild)",
         "hands_out": "hands in which the seat called STOP (played its last card)",
         "dealer_rel_penalty": "total penalty by position relative to each hand's dealer "
