@@ -24,15 +24,18 @@ from . import (
 # A traced game appends fixed-width records (kind, seat, a, b, c) to `ev` (int32[cap, 5]); `tn`
 # (int64[2]) holds the records kept and the records past the cap, counted rather than silently lost,
 # so a replay can say that it is incomplete. cap 0 turns tracing off at the cost of one compare.
+# A game whose records need a fourth number declares Columns(trace_width=6): records (kind, seat, a,
+# b, c, d).
 TRACE_WIDTH = 5
+FIELD_NAMES = ("seat", "a", "b", "c", "d")  # a record's fields after its kind
 
 
-def new_trace(cap: int) -> tuple[np.ndarray, np.ndarray]:
-    return np.zeros((max(cap, 1), TRACE_WIDTH), np.int32), np.zeros(2, np.int64)
+def new_trace(cap: int, width: int = TRACE_WIDTH) -> tuple[np.ndarray, np.ndarray]:
+    return np.zeros((max(cap, 1), width), np.int32), np.zeros(2, np.int64)
 
 
 @njit(cache=True, inline="always")
-def record(ev, tn, cap, kind, seat, a, b, c):
+def record(ev, tn, cap, kind, seat, a, b, c, d=0):
     if cap == 0:
         return
     k = tn[0]
@@ -42,6 +45,8 @@ def record(ev, tn, cap, kind, seat, a, b, c):
         ev[k, 2] = a
         ev[k, 3] = b
         ev[k, 4] = c
+        if ev.shape[1] > TRACE_WIDTH:
+            ev[k, 5] = d
         tn[0] = k + 1
     else:
         tn[1] += 1
@@ -49,19 +54,27 @@ def record(ev, tn, cap, kind, seat, a, b, c):
 
 @dataclass(frozen=True)
 class Event:
-    """How one kind of trace record reads: `text` is a format string over seat, a, b, c, each first
-    passed through the converter of the same name in `fields` (e.g. a card number -> its name)."""
-    text: str
+    """How one kind of trace record reads: `text` is a format string over seat, a, b, c (and d), each
+    first passed through the converter of the same name in `fields` (e.g. a card number -> its name).
+    Records of one kind that read differently: `by` names a field, or is a function of the raw record
+    (a dict), whose value picks the format string from `text`, then a dict; a None there is no line."""
+    text: str | dict[object, str | None]
     fields: dict[str, Callable[[int], object]] = field(default_factory=dict)
+    by: str | Callable[[dict], object] = ""
 
 
 def decode(events: np.ndarray, table: dict[int, Event]) -> list[str]:
-    """Trace records -> readable lines, one per record, by a table from record kind to Event."""
+    """Trace records -> readable lines, one per record (none where its text is None), by a table from
+    record kind to Event."""
     lines = []
-    for kind, seat, a, b, c in events.tolist():
+    for kind, *values in events.tolist():
         ev = table[kind]
-        raw = {"seat": seat, "a": a, "b": b, "c": c}
-        lines.append(ev.text.format(**{k: ev.fields.get(k, _same)(v) for k, v in raw.items()}))
+        raw = dict(zip(FIELD_NAMES, values, strict=False))
+        text = ev.text
+        if ev.by:
+            text = text[ev.by(raw) if callable(ev.by) else raw[ev.by]]
+        if text is not None:
+            lines.append(text.format(**{k: ev.fields.get(k, _same)(v) for k, v in raw.items()}))
     return lines
 
 
@@ -73,11 +86,13 @@ def _same(x):
 @dataclass(frozen=True)
 class PerKind:
     """A per-seat, per-kind result column, (n, P, K): K is `size`, a number or a function of the
-    scenario (e.g. the board's spaces), which `dim` names in the column's description."""
+    scenario (e.g. the board's spaces), which `dim` names in the column's description. per_seat
+    False: one value per kind and game, (n, K) (e.g. the seat that bought each card)."""
     meaning: str
     size: int | Callable[[object], int]
     dim: str = ""
     dtype: type = np.int32
+    per_seat: bool = True
 
     def k(self, scenario) -> int:
         return self.size if isinstance(self.size, int) else int(self.size(scenario))
@@ -93,7 +108,7 @@ class Outputs:
     first, ev, tn, cap."""
     g: np.ndarray       # int64[n, G] whole-game columns
     s: np.ndarray       # int64[n, P, S] per-seat columns
-    kinds: tuple        # int64[n, P, K] per declared PerKind, in declaration order
+    kinds: tuple        # int64[n, P, K] (or [n, K]) per declared PerKind, in declaration order
     first: np.ndarray   # int64[n] the seat that moved first
     ev: np.ndarray      # int32[cap, TRACE_WIDTH] trace records
     tn: np.ndarray      # int64[2] records kept, records past the cap
@@ -117,6 +132,7 @@ class Columns:
     seat: dict[str, str]
     kinds: dict[str, PerKind] = field(default_factory=dict)
     dtype: type = np.int32
+    trace_width: int = TRACE_WIDTH  # 6: records carry a fourth number d (see `record`)
 
     def allocate(self, n: int, players: int) -> tuple[np.ndarray, np.ndarray]:
         return np.zeros((n, len(self.game)), np.int64), np.zeros((n, players, len(self.seat)), np.int64)
@@ -124,8 +140,9 @@ class Columns:
     def outputs(self, n: int, scenario, trace_cap: int) -> Outputs:
         """Every output of a kernel call over n games of `scenario` (trace_cap 0: no trace)."""
         g, s = self.allocate(n, scenario.players)
-        kinds = tuple(np.zeros((n, scenario.players, c.k(scenario)), np.int64) for c in self.kinds.values())
-        ev, tn = new_trace(trace_cap)
+        kinds = tuple(np.zeros((n, scenario.players, c.k(scenario)) if c.per_seat else (n, c.k(scenario)), np.int64)
+                      for c in self.kinds.values())
+        ev, tn = new_trace(trace_cap, self.trace_width)
         return Outputs(g, s, kinds, np.zeros(n, np.int64), ev, tn, np.int64(trace_cap))
 
     def named(self, out: Outputs) -> dict[str, np.ndarray]:
@@ -141,7 +158,7 @@ class Columns:
 
     def doc(self) -> dict[str, str]:
         return {**{k: f"(n,) {v}" for k, v in self.game.items()}, **{k: f"(n,P) {v}" for k, v in self.seat.items()},
-                **{k: f"(n,P,{c.shape()}) {c.meaning}" for k, c in self.kinds.items()}}
+                **{k: f"(n,{'P,' if c.per_seat else ''}{c.shape()}) {c.meaning}" for k, c in self.kinds.items()}}
 
     def extra_doc(self) -> dict[str, str]:
         """`doc()` less the columns every Batch carries by itself (a game's `Game.columns` part)."""

@@ -33,6 +33,11 @@ VARIANTS = {
     "simplecard": [[], ["rules.draw_optional=true"], ["rules.balancer_bonus=false"], ["rules.risk_limit_inclusive=false"],
                    ["rules.risk_limit=15", "rules.changing_max_per_contact=0"], ["rules.act_cap=5"]],
     "mlem": [[], ["rules.planet_ranks_paid=1"], ["rules.crash_track=4"], ["rules.expedition_cap=3"]],
+    "spacebase": [[], ["rules.variant=lightspeed"], ["rules.exchange=same_kind"], ["rules.red_dice_abilities=never"],
+                  ["rules.colony_deploys_station=false", "rules.arrows_charge=false"],
+                  ["rules.dice_arrow_down=true", "rules.ability_buy_colonies=true"],
+                  ["rules.variant=lightspeed", "rules.lightspeed_one_per_sector=true", "rules.pip_squares=exactly"],
+                  ["rules.trigger_vp=20", "rules.tie_rounds_cap=0"]],
 }
 
 

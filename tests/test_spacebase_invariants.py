@@ -30,7 +30,7 @@ def test_cards_conserved_and_vp_never_negative(players, variant):
         cards = card_list(sc)
         nst = len(sc.cards.starters)
         for gid in range(4):
-            S = E.play_one(D, 17, gid, 0)
+            S = E.play_one(D, 17, gid)
             a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
             PS, BD, DEP, DISP, DECK, DP, OWNER = (a[k] for k in ("PS", "BD", "DEP", "DISP", "DECK", "DP", "OWNER"))
             where = np.zeros(len(cards), int)
@@ -272,7 +272,7 @@ def started_game(players, seed, gid, sets=()):
     """Game gid of run `seed` set up (mixed policies): scenario, D, S and S's arrays by name."""
     sc = load(GAME, sets=sets, players=players, policies=seat_policies(players, gid))
     D = GAME.inputs(sc)
-    S = E.alloc_state(D, 0)
+    S = E.new_state(D)
     E.setup(D, S, seed, gid)
     return sc, D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
 

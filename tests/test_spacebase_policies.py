@@ -17,7 +17,7 @@ def started(policy, players=2, seed=3, gid=0):
     """A game just set up (openings bought, displays dealt) with `policy` in every seat."""
     sc = load(GAME, players=players, policies=[policy])
     D = GAME.inputs(sc)
-    S = E.alloc_state(D, 0)
+    S = E.new_state(D)
     E.setup(D, S, seed, gid)
     return sc, D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
 

@@ -20,7 +20,7 @@ class Pos:
     def __init__(self, players=4, sets=(), policies=None, seed=0):
         self.sc = load(GAME, players=players, sets=list(sets), policies=policies)
         self.D = GAME.inputs(self.sc)
-        self.S = E.alloc_state(self.D, 0)
+        self.S = E.new_state(self.D)
         E.reset(self.D, self.S, seed, 0)
         self.a = dict(zip(ARRAY_FIELDS, E.state_arrays(self.S), strict=True))
         self.cards = card_list(self.sc)
@@ -210,7 +210,7 @@ def test_opening_purchase_start_player_and_ties():
     ties = 0
     starts = set()
     for gid in range(40):
-        S = E.alloc_state(D, 0)
+        S = E.new_state(D)
         E.setup(D, S, 3, gid)
         a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
         PS, OPEN, G = a["PS"], a["OPEN"], a["G"]
@@ -253,7 +253,7 @@ def test_turn_order_bonus_from_the_scenario_list():
     sc = load(GAME, players=5, sets=sets)
     D = GAME.inputs(sc)
     cards = card_list(sc)
-    S = E.alloc_state(D, 0)
+    S = E.new_state(D)
     E.setup(D, S, 1, 7)
     a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
     assert int(a["G"][L.G_FIRST]) != 0  # bonuses go by position, not by seat
@@ -268,7 +268,7 @@ def test_lightspeed_setup():
     D = GAME.inputs(sc)
     cards = card_list(sc)
     for gid in range(10):
-        S = E.alloc_state(D, 0)
+        S = E.new_state(D)
         E.setup(D, S, 2, gid)
         a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
         PS, OPEN, G = a["PS"], a["OPEN"], a["G"]
@@ -491,7 +491,7 @@ def test_ability_does_not_fire_when_it_does_not_pay():
 def started(players=4, sets=(), gid=0):
     sc = load(GAME, players=players, sets=list(sets))
     D = GAME.inputs(sc)
-    S = E.alloc_state(D, 0)
+    S = E.new_state(D)
     E.setup(D, S, 5, gid)
     return D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
 

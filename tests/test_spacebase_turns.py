@@ -466,7 +466,7 @@ def test_lightspeed_opening_two_ships_of_one_sector(one_per_sector):
     sc = load(GAME, players=2, sets=["rules.variant=lightspeed", "rules.lightspeed.draw_l2=0",
                                      f"rules.lightspeed_one_per_sector={str(one_per_sector).lower()}"])
     D = GAME.inputs(sc)
-    S = E.alloc_state(D, 0)
+    S = E.new_state(D)
     E.reset(D, S, 1, 0)
     a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
     idx = {c.id: i for i, c in enumerate(card_list(sc))}

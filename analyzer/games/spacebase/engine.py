@@ -66,7 +66,7 @@ the data); Collins' move-a-cube is played as "move one cube between your own car
 """
 import numpy as np
 
-from ...kernel import Columns, indices
+from ...kernel import Columns, PerKind, indices, new_trace, record
 from ...kernel_internals import borrowed, release
 from ...rng import below, new_stream, shuffle
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
@@ -110,8 +110,9 @@ from .state import State, jit, jit_inline
 
 
 @jit
-def alloc_state(D, ev_cap):
-    """All per-game arrays, allocated once per batch (reset by `setup`). ev_cap > 0 turns tracing on."""
+def alloc_state(D, EV, EVN, cap):
+    """All per-game arrays, allocated once per batch (reset by `setup`); the trace goes to the
+    framework's EV, EVN (kernel.record; cap 0: no trace)."""
     R, LVL_IDS = D.R, D.LVL_IDS
     P = R[R_P]
     nc = R[R_NCARD]
@@ -135,10 +136,8 @@ def alloc_state(D, ev_cap):
     OPTS = np.zeros(3 * dsz + ncol + 32, np.int64)  # a decision's options (options.py), >= 27 for D_ASSIGN
     BASE = np.zeros((P, 2, 13, 6), np.float64)
     OPEN = np.full((P, 18), -1, np.int32)
-    EV = np.zeros((max(ev_cap, 1), EV_W), np.int32)
-    EVN = np.zeros(1, np.int64)
     AT = np.zeros(1, np.int64)
-    G[G_TRACE] = 1 if ev_cap > 0 else 0
+    G[G_TRACE] = cap
     SB_PS, SB_BD, SB_DEP, SB_BASE = np.zeros_like(PS), np.zeros_like(BD), np.zeros_like(DEP), np.zeros_like(BASE)
     SB_AV, SB_AC, SB_ABL = np.zeros_like(AV), np.zeros_like(AC), np.zeros_like(ABL)
     own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE, OPEN, EV,
@@ -150,6 +149,12 @@ def alloc_state(D, ev_cap):
               borrowed(SB_BASE), borrowed(SB_AV), borrowed(SB_AC), borrowed(SB_ABL), borrowed(AT), own)
     starting_boards(D, S)
     return S
+
+
+def new_state(D, cap=0):
+    """A state with its own trace arrays (for tests: `cap` records kept)."""
+    ev, tn = new_trace(cap, COLUMNS.trace_width)
+    return alloc_state(D, ev, tn, np.int64(cap))
 
 
 @jit
@@ -168,20 +173,9 @@ def wrap(i, n):
 
 @jit_inline
 def emit(S, kind, seat, a, b, c, d):
-    """Append one trace record (kind, seat, a, b, c, d) when tracing; never changes the game."""
-    G = S.G
-    if G[G_TRACE] == 0:
-        return
-    EV, EVN = S.EV, S.EVN
-    n = EVN[0]
-    if n < EV.shape[0]:
-        EV[n, 0] = kind
-        EV[n, 1] = seat
-        EV[n, 2] = a
-        EV[n, 3] = b
-        EV[n, 4] = c
-        EV[n, 5] = d
-        EVN[0] = n + 1
+    """Append one trace record (kind, seat, a, b, c, d) when tracing (kernel.record: G_TRACE is the
+    cap); never changes the game."""
+    record(S.EV, S.EVN, S.G[G_TRACE], kind, seat, a, b, c, d)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1644,40 +1638,32 @@ COLUMNS = Columns(
     game={"length": "rounds played (tie rounds included)",
           "end_reason": "0 trigger VP reached, 1 'You Win' card, 2 tie rounds cap (shared win), 3 max_rounds stop",
           "start_tie": "1 if the start player was drawn at random among tied players",
-          "tie_rounds": "tie rounds played",
-          "first_player": "the seat that moved first (won the opening)"},
+          "tie_rounds": "tie rounds played"},
     seat={"score": "VP at the end", "is_winner": "won (a shared win counts for every sharer)",
           "opening_sector": "sector of the opening ship (light speed: highest sector bought, 0 none)",
           "credits": "credits at the end", "income": "income at the end", "colonies": "colonies bought",
           "cards_bought": "ships bought (opening, normal and ability buys; not claims)",
           "cards_claimed": "ships claimed free", "turns": "turns taken (tie rounds included)",
           "abilities": "charge abilities fired"},
+    kinds={"card_buyer": PerKind("per shipyard card in scenario order (cards.ships): seat that got it, -1 nobody",
+                                 lambda sc: len(sc.cards.ships), "cards", np.int8, per_seat=False),
+           "colony_buyer": PerKind("per colony in scenario order (cards.colonies): seat that bought it, -1 nobody",
+                                   lambda sc: len(sc.cards.colonies), "colonies", np.int8, per_seat=False)},
+    trace_width=6,  # records (kind, seat, a, b, c, d): what each reads is Spacebase.events
 )
 GC = indices("GC", COLUMNS.game)  # game column indices (GC.LENGTH ...), constants in the kernel
 SC = indices("SC", COLUMNS.seat)  # seat column indices (SC.SCORE ...)
 
 
-N_GC, N_SC = len(COLUMNS.game), len(COLUMNS.seat)
-
-
-def run_games(seed, ids, D, ev_cap):
-    """Play games `ids` of run `seed`: (named columns, card_buyer, colony_buyer, trace records, their count)."""
-    g, s, buyer, col_buyer, ev, evn = play_batch(np.int64(seed), ids, D, ev_cap)
-    return COLUMNS.split(g, s), buyer, col_buyer, ev, evn
-
-
 @jit
-def play_batch(seed, ids, D, ev_cap):
-    """The batch kernel: play games `ids` of run `seed`; one row of each output per game (columns by
-    name: GC, SC, the layout of COLUMNS.allocate)."""
+def play(seed, ids, D, g, s, buyer, col_buyer, first, ev, tn, cap):
+    """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
+    allocated from COLUMNS (g[n, GC], s[n, P, SC], the buyer of each ship and colony, the first
+    player, the trace ev/tn/cap)."""
     R = D.R
     P = R[R_P]
     nst = R[R_NSTART]
-    g = np.zeros((len(ids), N_GC), np.int64)
-    s = np.zeros((len(ids), P, N_SC), np.int64)
-    buyer = np.zeros((len(ids), R[R_NCARD] - nst), np.int8)
-    col_buyer = np.zeros((len(ids), R[R_NCOL]), np.int8)
-    S = alloc_state(D, ev_cap)
+    S = alloc_state(D, ev, tn, cap)
     PS, G, OWNER, COLOWN = S.PS, S.G, S.OWNER, S.COLOWN
     for i in range(len(ids)):
         play_game(D, S, seed, ids[i])
@@ -1696,19 +1682,16 @@ def play_batch(seed, ids, D, ev_cap):
         g[i, GC.END_REASON] = G[G_END]
         g[i, GC.START_TIE] = G[G_START_TIE] != 0
         g[i, GC.TIE_ROUNDS] = G[G_TIEROUNDS]
-        g[i, GC.FIRST_PLAYER] = G[G_FIRST]
+        first[i] = G[G_FIRST]
         for k in range(buyer.shape[1]):
             buyer[i, k] = OWNER[nst + k]
         for q in range(col_buyer.shape[1]):
             col_buyer[i, q] = COLOWN[q]
-    ev, evn = S.OWN[18], S.OWN[19]
     release(S)
-    return g, s, buyer, col_buyer, ev, evn
 
 
-@jit
-def play_one(D, seed, gid, ev_cap):
+def play_one(D, seed, gid):
     """One game, returning its whole final state (for tests and debugging)."""
-    S = alloc_state(D, ev_cap)
+    S = new_state(D)
     play_game(D, S, seed, gid)
     return S

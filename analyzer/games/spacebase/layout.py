@@ -69,12 +69,10 @@ NAC = 5
 NG = 14
 END_VP, END_YOU_WIN, END_SHARED, END_MAX_ROUNDS = 0, 1, 2, 3
 
-# ---- trace events: int32 rows (kind, seat, a, b, c, d) ----
-EV_W = 6
+# ---- trace events: int32 rows (kind, seat, a, b, c, d) (kernel.record); how each reads: Spacebase.events ----
 (EV_OPENING, EV_START, EV_BONUS, EV_TURN, EV_ROLL, EV_SET_DIE, EV_REROLL, EV_ASSIGN, EV_GAIN, EV_CHARGE,
  EV_BUY, EV_ABILITY_BUY, EV_COLONY, EV_CLAIM, EV_LOSE_VP, EV_SWAP, EV_EXCHANGE, EV_REFILL, EV_FLOOR,
- EV_TRIGGER, EV_TIE_ROUND, EV_END, EV_FINAL, EV_FIRE, EV_PLACE, EV_MOVE, EV_LS_BUY, EV_NOBUY,
- EV_CREDITS) = range(1, 30)
+ EV_TRIGGER, EV_TIE_ROUND, EV_END, EV_FINAL, EV_FIRE, EV_PLACE, EV_MOVE, EV_LS_BUY, EV_NOBUY) = range(1, 29)
 
 # assignment modes (EV_ASSIGN a)
 M_FACES, M_SUM, M_DOUBLE_SUM, M_DOUBLE_D1, M_DOUBLE_D2 = range(5)
