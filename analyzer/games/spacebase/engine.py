@@ -69,8 +69,8 @@ import numpy as np
 from ...kernel import Columns, PerKind, indices, new_trace, record
 from ...kernel_internals import borrowed, release
 from ...rng import below, new_stream, shuffle
-from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
-from .options import (
+from .charge import has_room, is_ready
+from .decisions import (
     COLONY,
     D_ABILITY_BUY,
     D_ASSIGN,
@@ -85,7 +85,9 @@ from .options import (
     D_SET_DIE,
     D_SWAP,
     FACE_STRIDE,
+    LIST,
     NO,
+    UNLISTED,
     YES,
     assignment,
     cube,
@@ -95,14 +97,8 @@ from .options import (
     unpack_cube,
     unpack_exchange,
 )
-from .policies import (
-    assign_card_ready,
-    decide,
-    is_ready,
-    lists_options,
-    plain_assignment_sums,
-    turn_start,
-)
+from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
+from .policies import decide, turn_start  # the seat's policy: its choices and its turn-start bookkeeping
 from .state import State, jit, jit_inline
 
 # ------------------------------------------------------------------------------------------------
@@ -446,7 +442,8 @@ def refresh_pos(D, S, p, s, old, new):
 
 
 # ------------------------------------------------------------------------------------------------
-# decisions: the engine lists the legal options (options.py), the seat's policy takes one
+# decisions: the engine asks the seat's policy (decisions.py); a policy that chooses among the legal
+# options has them listed first
 
 
 @jit_inline
@@ -457,13 +454,46 @@ def offer(S, n, value):
 
 
 @jit
-def ask(D, S, p, kind, n, x, y, z):
-    """The option p takes. n: the options listed in OPTS, for a policy that picks from the list
-    (policies.lists_options; a single option is then taken without asking); the heuristics compute
-    theirs without a list. x, y, z: the decision's context (policies.heuristic)."""
+def ask(D, S, p, kind, x, y, z):
+    """The option p takes at a decision of `kind` (x, y, z: its context, decisions.py). The policy
+    answers at once, or LIST: it chooses among the legal options, which are then listed in OPTS
+    (`list_options`) and offered to it; a single option is taken without asking. So the rules never
+    ask which policy a seat runs, and a heuristic that computes its choice from the position is not
+    slowed down by a list it would not read."""
+    choice = decide(D, S, p, kind, UNLISTED, x, y, z)
+    if choice != LIST:
+        return choice
+    n = list_options(D, S, p, kind, x, y, z)
     if n == 1:
         return S.OPTS[0]
     return decide(D, S, p, kind, n, x, y, z)
+
+
+@jit
+def list_options(D, S, p, kind, x, y, z):
+    """The legal options of p's decision of `kind` (context x, y, z as in decisions.py) into OPTS;
+    returns their count."""
+    if kind == D_BUY:
+        return buy_options(D, S, p, x, True)
+    if kind == D_ABILITY_BUY:
+        return buy_options(D, S, p, x, D.R[R_ABUY_COL] != 0)
+    if kind == D_CLAIM:
+        return claim_options(D, S, p, x)
+    if kind == D_SET_DIE:
+        return set_die_options(S)
+    if kind == D_REROLL:
+        return offer(S, offer(S, offer(S, 0, NO), 0), 1)
+    if kind == D_ASSIGN:
+        return assign_options(D, S, p, x, y, z)
+    if kind == D_FIRE or kind == D_SWAP:
+        return offer(S, offer(S, 0, NO), YES)
+    if kind == D_EXCHANGE:
+        return exchange_options(D, S, p, y, z)
+    if kind == D_PLACE:
+        return cube_options(D, S, p, offer(S, 0, NO), x)
+    if kind == D_MOVE_FROM:
+        return move_source_options(D, S, p, x)
+    return cube_options(D, S, p, 0, x)  # D_MOVE_TO
 
 
 @jit
@@ -490,45 +520,48 @@ def buy_options(D, S, p, credits, allow_colony):
 def ask_buy(D, S, p, credits, pay_all):
     """The normal buy (pay_all: it spends all credits) or an ability buy (pays the cost; colonies only
     with rules.ability_buy_colonies): NO or the option bought."""
-    allow_colony = pay_all or D.R[R_ABUY_COL] != 0
-    n = buy_options(D, S, p, credits, allow_colony) if lists_options(D, p) else 0
-    return ask(D, S, p, D_BUY if pay_all else D_ABILITY_BUY, n, credits, 0, 0)
+    return ask(D, S, p, D_BUY if pay_all else D_ABILITY_BUY, credits, 0, 0)
+
+
+@jit
+def claim_options(D, S, p, lv):
+    """D_CLAIM: NO, then the display slot of each level lv+1 ship whose sector is open to p."""
+    CT, DISP, BD = D.CT, S.DISP, S.BD
+    n = offer(S, 0, NO)
+    for j in range(D.R[R_DISPLAY]):
+        k = DISP[lv, j]
+        if k >= 0 and BD[p, CT[k, K_SECTOR], B_COLONY] == 0:
+            n = offer(S, n, j)
+    return n
 
 
 @jit
 def ask_claim(D, S, p, lv):
     """A free ship of level lv+1: NO or the display slot of a ship whose sector is open to p."""
-    n = 0
-    if lists_options(D, p):
-        CT, DISP, BD = D.CT, S.DISP, S.BD
-        n = offer(S, 0, NO)
-        for j in range(D.R[R_DISPLAY]):
-            k = DISP[lv, j]
-            if k >= 0 and BD[p, CT[k, K_SECTOR], B_COLONY] == 0:
-                n = offer(S, n, j)
-    return ask(D, S, p, D_CLAIM, n, lv, 0, 0)
+    return ask(D, S, p, D_CLAIM, lv, 0, 0)
+
+
+@jit
+def set_die_options(S):
+    """D_SET_DIE: NO, then set_die(die, face) for each die not set yet."""
+    n = offer(S, 0, NO)
+    for die in range(2):
+        if S.G[G_DSET1 + die] == 0:
+            for face in range(1, 7):
+                n = offer(S, n, set_die(die, face))
+    return n
 
 
 @jit
 def ask_set_die(D, S, p, c, side):
     """Set-die charge of card c before the roll: NO or set_die(die, face) for a die not set yet."""
-    n = 0
-    if lists_options(D, p):
-        n = offer(S, 0, NO)
-        for die in range(2):
-            if S.G[G_DSET1 + die] == 0:
-                for face in range(1, 7):
-                    n = offer(S, n, set_die(die, face))
-    return ask(D, S, p, D_SET_DIE, n, c, side, 0)
+    return ask(D, S, p, D_SET_DIE, c, side, 0)
 
 
 @jit
 def ask_reroll(D, S, p, c, side):
     """Reroll charge of card c after the roll: NO or the die (0, 1) rerolled."""
-    n = 0
-    if lists_options(D, p):
-        n = offer(S, offer(S, offer(S, 0, NO), 0), 1)
-    return ask(D, S, p, D_REROLL, n, c, side, 0)
+    return ask(D, S, p, D_REROLL, c, side, 0)
 
 
 @jit
@@ -538,15 +571,13 @@ def ask_fire(D, S, p, c, side):
     a = 0
     if D.CT[c, K_SIDE + side * NSIDE + E_EXCH] > 0:
         a, _ = find_card(S, p, c, side)
-    n = offer(S, offer(S, 0, NO), YES) if lists_options(D, p) else 0
-    return ask(D, S, p, D_FIRE, n, c, side, a) == YES
+    return ask(D, S, p, D_FIRE, c, side, a) == YES
 
 
 @jit
 def ask_swap(D, S, p, c, side):
     """Does card c's fired ability swap its two sectors?"""
-    n = offer(S, offer(S, 0, NO), YES) if lists_options(D, p) else 0
-    return ask(D, S, p, D_SWAP, n, c, side, 0) == YES
+    return ask(D, S, p, D_SWAP, c, side, 0) == YES
 
 
 @jit
@@ -570,14 +601,7 @@ def exchange_options(D, S, p, side, a):
 @jit
 def ask_exchange(D, S, p, c, side, a):
     """The card that card c (sector a) trades places with: NO or exchange(sector, deployed index)."""
-    n = exchange_options(D, S, p, side, a) if lists_options(D, p) else 0
-    return ask(D, S, p, D_EXCHANGE, n, c, side, a)
-
-
-@jit_inline
-def has_room(D, S, p, c, side):
-    """Whether card c, showing `side` on p's board, has an empty needed charge square."""
-    return S.CUBES[p, c] < D.CT[c, K_SIDE + side * NSIDE + S_CAP]
+    return ask(D, S, p, D_EXCHANGE, c, side, a)
 
 
 @jit
@@ -599,8 +623,7 @@ def cube_options(D, S, p, n, exclude):
 @jit
 def ask_place(D, S, p, c):
     """Where card c's fired ability places a cube: NO or cube(card, side), never on c itself."""
-    n = cube_options(D, S, p, offer(S, 0, NO), c) if lists_options(D, p) else 0
-    return ask(D, S, p, D_PLACE, n, c, 0, 0)
+    return ask(D, S, p, D_PLACE, c, 0, 0)
 
 
 @jit
@@ -625,15 +648,13 @@ def move_source_options(D, S, p, c):
 @jit
 def ask_move_source(D, S, p, c):
     """The card card c's fired ability moves a cube from: NO or the card."""
-    n = move_source_options(D, S, p, c) if lists_options(D, p) else 0
-    return ask(D, S, p, D_MOVE_FROM, n, c, 0, 0)
+    return ask(D, S, p, D_MOVE_FROM, c, 0, 0)
 
 
 @jit
 def ask_move_target(D, S, p, src):
     """Where the cube moved from card src goes: cube(card, side), any card of p but src with room."""
-    n = cube_options(D, S, p, 0, src) if lists_options(D, p) else 0
-    return ask(D, S, p, D_MOVE_TO, n, src, 0, 0)
+    return ask(D, S, p, D_MOVE_TO, src, 0, 0)
 
 
 @jit
@@ -692,8 +713,7 @@ def assign_options(D, S, p, side, d1, d2):
 @jit
 def ask_assignment(D, S, p, side, d1, d2):
     """How p uses the dice: (mode, summed sector, dice-arrow card, 2X card), -1 for a card not spent."""
-    n = assign_options(D, S, p, side, d1, d2) if lists_options(D, p) else 0
-    return unpack_assignment(ask(D, S, p, D_ASSIGN, n, side, d1, d2))
+    return unpack_assignment(ask(D, S, p, D_ASSIGN, side, d1, d2))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -821,11 +841,12 @@ def assign_player(D, S, p, side, d1, d2):
         spend(D, S, p, dbc, side)
         emit(S, EV_FIRE, p, dbc, side, mode, 0)
     emit(S, EV_ASSIGN, p, mode, d1, d2, tgt)
-    if mode == M_FACES:
-        collect(D, S, p, side, d1, -1)
-        collect(D, S, p, side, d2, -1)
-    elif mode == M_SUM:
-        collect(D, S, p, side, tgt, -1)
+    if mode <= M_SUM:
+        # the sum, or the two faces (the usual case), selected without a branch, which the dice made
+        # unpredictable: the sum's second "sector" is 0, whose table row is all zeros
+        use_sum = mode == M_SUM
+        collect(D, S, p, side, tgt if use_sum else d1, -1)
+        collect(D, S, p, side, 0 if use_sum else d2, -1)
     elif mode == M_DOUBLE_SUM:
         collect(D, S, p, side, tgt, -1)
         collect(D, S, p, side, tgt, dbc)
@@ -843,31 +864,16 @@ def assign_player(D, S, p, side, d1, d2):
 
 @jit
 def assign_all(D, S, a):
-    """Every player in the game uses the active player's dice: the active one blue, the others red.
-    A heuristic player with no dice-arrow / 2X charge ready on that side (the usual case) takes the
-    heuristics' plain choice right here (policies.plain_assignment_sums); everyone else goes through
-    assign_player and its decision."""
+    """Every player in the game uses the active player's dice: the active one blue, the others red."""
     R = D.R
-    PS, G, AV = S.PS, S.G, S.AV
+    PS, G = S.PS, S.G
     P = R[R_P]
     d1 = int(G[G_D1])
     d2 = int(G[G_D2])
-    ssum = d1 + d2
-    trace = G[G_TRACE] != 0
     for k in range(P):
         p = wrap(a + k, P)
-        if PS[p, P_IN] == 0:
-            continue
-        side = BLUE if k == 0 else RED
-        if trace or lists_options(D, p) or (PS[p, P_TMASK0 + side] & (1 << T_ASSIGN) != 0
-                                            and assign_card_ready(D, S, p, side)):
-            assign_player(D, S, p, side, d1, d2)
-            continue
-        # the sum, or the two faces; selected without a branch (which the dice made unpredictable):
-        # the sum's second "sector" is 0, whose table row is all zeros
-        use_sum = plain_assignment_sums(AV, p, side, d1, d2)
-        collect(D, S, p, side, ssum if use_sum else d1, -1)
-        collect(D, S, p, side, 0 if use_sum else d2, -1)
+        if PS[p, P_IN] != 0:
+            assign_player(D, S, p, BLUE if k == 0 else RED, d1, d2)
 
 
 # ------------------------------------------------------------------------------------------------

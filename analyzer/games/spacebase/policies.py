@@ -3,18 +3,18 @@
 the decision functions of Space Base's own policies, with their numbers from the scenario
 (policy_params -> the WP, VALS, PR rows of the seat; layout.py says how VALS is organised).
 
-At every decision (options.py lists the kinds and how options are written) the seat's policy picks
-one option. The rules never read a policy code: `decide` and `lists_options` here are the only places.
+At every decision (decisions.py lists the kinds, how options are written and how a decision is asked)
+the seat's policy takes one option. The rules never read a policy code: `decide` here is the place.
 - random (shared by every game, analyzer.kernel): uniform over the listed options of every decision
   (buys and "no buy", claims and "no claim", each set-die face, each reroll, each dice assignment,
   firing a ready ability or not, and what a fired one does: swap or not, each exchange partner, each
   card a cube is placed on or moved from and to). Before issue #8 it was uniform over buys and claims
   only and used the weighted policy's choices for the dice and abilities: its results differ from then.
 - scripted (shared): the scenario's `script` of option indices, in game order: for rule tests.
-The heuristic policies below compute their choice (an option value) straight from the position; the
-engine lists the options only for the policies that pick from the list (`lists_options`), since
-listing every display card for every buy and every dice assignment of every player would cost more
-than the heuristics themselves. Each heuristic choice is one of the options the engine would list.
+The heuristic policies below compute their choice (an option value) straight from the position, so
+they answer a decision before its options are listed (decisions.LIST is random's and scripted's
+answer): listing every display card for every buy and every dice assignment of every player would
+cost more than the heuristics themselves. Each heuristic choice is one of the options the engine lists.
 
 Every heuristic values things in "credit equivalents" with its weights (credits, income, VP):
 - dice: every policy takes the assignment of highest immediate value (AV: one die on a sector, reward
@@ -39,9 +39,9 @@ Every heuristic values things in "credit equivalents" with its weights (credits,
   the seat's sector odds x card values gain, a cube to the card where it is worth most, moved from the
   card where it is worth least while that gains.
 """
-from ...kernel import FIRST_GAME_POLICY, RANDOM, SCRIPTED, choose_random, choose_scripted
-from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
-from .options import (
+from ...kernel import FIRST_GAME_POLICY, shared_choice
+from .charge import is_ready
+from .decisions import (
     D_ABILITY_BUY,
     D_ASSIGN,
     D_BUY,
@@ -53,13 +53,16 @@ from .options import (
     D_PLACE,
     D_SET_DIE,
     D_SWAP,
+    LIST,
     NO,
+    UNLISTED,
     YES,
     assignment,
     cube,
     exchange,
     set_die,
 )
+from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
 from .state import jit, jit_inline
 
 GREEDY = FIRST_GAME_POLICY       # greedy_vp
@@ -70,25 +73,19 @@ NEG = -1e18
 
 # ---- the dispatch --------------------------------------------------------------------------------------
 
-@jit_inline
-def lists_options(D, p):
-    """Whether p's policy picks from the listed options (random, scripted): only then does the engine
-    list them (the heuristics compute their choice directly: see the module doc)."""
-    return D.POL[p] < FIRST_GAME_POLICY
-
-
 @jit
 def decide(D, S, p, kind, n, x, y, z):
-    """The option p's policy takes for a decision of `kind` (options.py; x, y, z its context). random
-    and scripted pick the index of one of the n options the engine listed in S.OPTS; the heuristics
-    return their option directly (n is then not a count). The only place a policy code is read,
-    with lists_options, choose_buy / choose_claim (greedy_vp or the scored buy) and turn_start."""
+    """The option p's policy takes at a decision of `kind` (decisions.py; x, y, z its context), n the
+    options the engine listed in S.OPTS or UNLISTED. random and scripted take the index of a listed
+    one (kernel.shared_choice), so unlisted they answer LIST; the heuristics return their option
+    directly. The only place a policy code is read, with choose_buy / choose_claim (greedy_vp or the
+    scored buy) and turn_start."""
     code = D.POL[p]
-    if code == RANDOM:
-        return S.OPTS[choose_random(S.ST, n)]
-    if code == SCRIPTED:
-        return S.OPTS[choose_scripted(D.SCRIPT, S.AT, n)]
-    return heuristic(D, S, p, kind, x, y, z)
+    if code >= FIRST_GAME_POLICY:
+        return heuristic(D, S, p, kind, x, y, z)
+    if n == UNLISTED:
+        return LIST
+    return S.OPTS[shared_choice(code, S.ST, D.SCRIPT, S.AT, n)]
 
 
 @jit
@@ -135,13 +132,6 @@ def turn_start(D, S, a):
     return False
 
 
-@jit_inline
-def plain_assignment_sums(AV, p, side, d1, d2):
-    """Without a dice-arrow or 2X charge ready, every heuristic takes the sum when it is worth more
-    than the two faces (choose_assignment's plain choice; engine.assign_all's fast path)."""
-    return AV[p, side, d1 + d2] > AV[p, side, d1] + AV[p, side, d2]
-
-
 @jit
 def fire_pays(D, S, p, c, side):
     """Whether firing card c's free-timing ability pays by itself: it wins, gives credits or VP, takes VP
@@ -181,32 +171,6 @@ def weight_c(D, S, p):
     WP = D.WP
     PS = S.PS
     return WP[p, W_C0 + 3 * PS[p, P_PHASE]]
-
-
-@jit_inline
-def is_ready(D, S, p, c, side):
-    """Enough cubes on card c (on its `side`) to fire: all needed squares if linked, else one."""
-    CT = D.CT
-    CUBES = S.CUBES
-    cap = CT[c, K_SIDE + side * NSIDE + S_CAP]
-    if cap <= 0:
-        return False
-    if CT[c, K_SIDE + side * NSIDE + S_LINKED] != 0:
-        return CUBES[p, c] >= cap
-    return CUBES[p, c] >= 1
-
-
-@jit_inline
-def assign_card_ready(D, S, p, side):
-    """Whether p has a dice-arrow / 2X card on `side` with enough cubes to fire."""
-    CT = D.CT
-    PS, ABL = S.PS, S.ABL
-    o = K_SIDE + side * NSIDE
-    for k in range(PS[p, P_NAB0 + side]):
-        c = ABL[p, side, k]
-        if CT[c, o + S_TIMING] == T_ASSIGN and is_ready(D, S, p, c, side):
-            return True
-    return False
 
 
 @jit

@@ -1,6 +1,11 @@
-"""The decisions of a Space Base player and how their options are written: the contract between the
-rules (engine.py, which lists the legal options of each decision into the state's OPTS scratch) and
-the policies (policies.py, whose `decide` picks one). Nothing here decides anything.
+"""The decisions of a Space Base player and how their options are written: the vocabulary the rules
+(engine.py, which asks each decision and lists its legal options into the state's OPTS scratch) and
+the policies (policies.py, whose `decide` takes one) share. Nothing here decides anything.
+
+How a decision is asked (engine.ask): the policy is asked first with the options UNLISTED and either
+answers with its option at once (the heuristics compute it from the position) or answers LIST; the
+legal options are then listed and it is asked again with their count (random and scripted take the
+index of one). A decision with a single legal option is then not asked.
 
   kind            options (in this order)                                              context
   D_BUY           NO, each affordable display ship outside p's colony sectors          credits
@@ -46,6 +51,8 @@ from .state import jit_inline
 (D_BUY, D_ABILITY_BUY, D_CLAIM, D_SET_DIE, D_REROLL, D_ASSIGN, D_FIRE,
  D_SWAP, D_EXCHANGE, D_PLACE, D_MOVE_FROM, D_MOVE_TO) = range(12)
 
+UNLISTED = 0     # decide's option count when the options are not listed (yet)
+LIST = -2        # a policy's answer: list the legal options and ask me again
 NO = -1          # decline: no buy, no claim, no set die / reroll, do not fire / swap / exchange / place / move
 YES = 1          # D_FIRE: fire; D_SWAP: swap
 COLONY = 1000    # D_BUY / D_ABILITY_BUY: COLONY + q is colony q (a display ship is lv * display_size + slot)
