@@ -545,7 +545,7 @@ def test_tie_round_broken_by_the_tied_players_own_turns():
 
 
 # ------------------------------------------------------------------------------------ decisions as options
-# The scripted policy takes the script's option indices in game order (options.py lists each decision's
+# The scripted policy takes the script's option indices in game order (decisions.py lists each decision's
 # options): these drive the rules through choices no heuristic would make. In a 2-player turn without
 # abilities the decisions are: the active player's dice assignment, the other's, then the active buy
 # (asked only when something is affordable).
@@ -600,6 +600,16 @@ def test_scripted_dice_arrow_options_are_each_sector_the_card_reaches(index, cre
     t.put(0, "l1-34")                # 9: 6 credits (starters 7 and 8: 3)
     t.turn(0, 3, 4)
     assert t.cred(0) == credits and t.CUBES[0, c] == (0 if spent else 1)
+
+
+@pytest.mark.parametrize("index,credits,income", [(0, 1, 1), (1, 3, 0)])
+def test_scripted_two_way_arrow_options_are_right_then_left(index, credits, income):
+    """l1-29 (sector 8: no reward, arrow both ways) activated by the sum 4 + 4: its owner chooses the
+    direction. Right: starter-9 (1 income; credits then raised to income 1); left: starter-7 (3 credits)."""
+    t = scripted([1, index, 0])      # seat 0 takes the sum, directs the arrow; seat 1 takes the faces
+    t.put(0, "l1-29")
+    t.turn(0, 4, 4)
+    assert (t.cred(0), t.inc(0)) == (credits, income)
 
 
 @pytest.mark.parametrize("index", [0, 1, 2])

@@ -73,6 +73,7 @@ from .charge import has_room, is_ready
 from .decisions import (
     COLONY,
     D_ABILITY_BUY,
+    D_ARROW,
     D_ASSIGN,
     D_BUY,
     D_CLAIM,
@@ -85,8 +86,10 @@ from .decisions import (
     D_SET_DIE,
     D_SWAP,
     FACE_STRIDE,
+    LEFT,
     LIST,
     NO,
+    RIGHT,
     UNLISTED,
     YES,
     assignment,
@@ -339,8 +342,9 @@ def rebuild_abilities(D, S, p):
 
 @jit
 def rebuild_chains(D, S, p, side, only):
-    """AC/AV[p, side, s]: one die on sector s, with the reward arrow chained one way from s (the better
-    direction for a two-way arrow; each sector once). After a change in sector `only` (0: all), just
+    """AC/AV[p, side, s]: one die on sector s, with the reward arrow chained one way from s (each
+    sector once; for a two-way arrow, whose owner chooses, the direction of better policy value: the
+    heuristics' choice, policies.heuristic D_ARROW). After a change in sector `only` (0: all), just
     the sectors whose chain reaches it are recomputed: `only` and the unbroken runs of right arrows
     just below it and of left arrows just above it."""
     BASE, AV, AC = S.BASE, S.AV, S.AC
@@ -408,6 +412,7 @@ def rebuild_chains(D, S, p, side, only):
         AC[p, side, s, A_V] = int(tv)
         AC[p, side, s, A_SPEC] = int(tsp)
         AC[p, side, s, A_DIR] = best_dir
+        AC[p, side, s, A_TWO_WAY] = arrow == ARROW_R | ARROW_L
         AV[p, side, s] = tval
 
 
@@ -493,7 +498,9 @@ def list_options(D, S, p, kind, x, y, z):
         return cube_options(D, S, p, offer(S, 0, NO), x)
     if kind == D_MOVE_FROM:
         return move_source_options(D, S, p, x)
-    return cube_options(D, S, p, 0, x)  # D_MOVE_TO
+    if kind == D_MOVE_TO:
+        return cube_options(D, S, p, 0, x)
+    return offer(S, offer(S, 0, RIGHT), LEFT)  # D_ARROW
 
 
 @jit
@@ -777,18 +784,20 @@ def position_arrow(D, S, p, side, t):
 @jit
 def collect(D, S, p, side, s, skip):
     """One die on sector s for player p (s = 0: no die, nothing): blue (active) or red (others)
-    rewards of that sector, then the reward arrow's chain in the chosen direction (each sector once per
-    die). `skip`: a card that may not be charged by this activation (the 2X card on its own extra
-    activation)."""
+    rewards of that sector, then the reward arrow's chain (each sector once per die), which p directs
+    when the arrow points both ways (D_ARROW). `skip`: a card that may not be charged by this
+    activation (the 2X card on its own extra activation)."""
     R = D.R
     PS, AC = S.PS, S.AC
-    if AC[p, side, s, A_SPEC] == 0:  # fast path: plain credits / income / VP from the table
+    d = AC[p, side, s, A_DIR]
+    if AC[p, side, s, A_TWO_WAY] != 0:
+        d = ask(D, S, p, D_ARROW, side, s, 0)
+    if AC[p, side, s, A_SPEC] == 0 and d == AC[p, side, s, A_DIR]:  # plain credits / income / VP: the table
         PS[p, P_CRED] += AC[p, side, s, A_C]
         PS[p, P_INC] += AC[p, side, s, A_I]
         PS[p, P_VP] += AC[p, side, s, A_V]
         return
     collect_position(D, S, p, side, s, skip, True)
-    d = AC[p, side, s, A_DIR]
     if d == 0:
         return
     bit = ARROW_R if d == 1 else ARROW_L

@@ -60,8 +60,10 @@ NPS = 19
 NBD = 6
 
 # ---- activation cache AC[seat, side, sector, ...] (int32): one die on that sector, arrows included ----
-A_C, A_I, A_V, A_SPEC, A_DIR = range(5)
-NAC = 5
+# A_DIR: the chain's direction (+1 right, -1 left, 0 no arrow); for a two-way arrow (A_TWO_WAY 1: its
+# owner chooses, decisions.D_ARROW) the one of best policy value, which the totals are taken along
+A_C, A_I, A_V, A_SPEC, A_DIR, A_TWO_WAY = range(6)
+NAC = 6
 
 # ---- game scalars G[...] (int64) ----
 (G_ROUND, G_ACTIVE, G_D1, G_D2, G_TRIGGER, G_END, G_OVER, G_TIEROUNDS, G_START_TIE, G_FIRST,

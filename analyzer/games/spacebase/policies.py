@@ -43,6 +43,7 @@ from ...kernel import FIRST_GAME_POLICY, shared_choice
 from .charge import is_ready
 from .decisions import (
     D_ABILITY_BUY,
+    D_ARROW,
     D_ASSIGN,
     D_BUY,
     D_CLAIM,
@@ -93,7 +94,10 @@ def heuristic(D, S, p, kind, x, y, z):
     """greedy_vp's, engine's or weighted's option for a decision of `kind` (context as in options.py:
     D_BUY / D_ABILITY_BUY x = credits; D_CLAIM x = level - 1; D_SET_DIE / D_REROLL x = card, y = side;
     D_ASSIGN x = side, y, z = the dice; D_FIRE / D_SWAP / D_EXCHANGE x = card, y = side, z = its
-    sector; D_PLACE / D_MOVE_FROM x = the firing card; D_MOVE_TO x = the source card)."""
+    sector; D_PLACE / D_MOVE_FROM x = the firing card; D_MOVE_TO x = the source card; D_ARROW
+    x = side, y = sector: the direction of best value, kept in AC by engine.rebuild_chains)."""
+    if kind == D_ARROW:
+        return S.AC[p, x, y, A_DIR]
     if kind == D_BUY:
         return choose_buy(D, S, p, x, True, True)
     if kind == D_ABILITY_BUY:
