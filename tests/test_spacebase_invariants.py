@@ -62,9 +62,9 @@ def test_cards_conserved_and_vp_never_negative(players, variant):
             # colonies: bought ones sit on exactly one board, the others are still available
             cols = sum(int(BD[p, s, L.B_COLONY] > 0) for p in range(players) for s in range(1, 13))
             assert cols + a["COLAV"][:len(sc.cards.colonies)].sum() == len(sc.cards.colonies)
-            assert cols == PS[:, L.P_COLS].sum()
-            assert (PS[:, L.P_VP] >= 0).all() and (PS[:, L.P_CRED] >= 0).all()
-            assert PS[:, L.P_IN].sum() >= 1
+            assert cols == PS[:, L.PL.COLS].sum()
+            assert (PS[:, L.PL.VP] >= 0).all() and (PS[:, L.PL.CRED] >= 0).all()
+            assert PS[:, L.PL.IN].sum() >= 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -212,7 +212,7 @@ def test_buy_rates_match_their_formulas():
         for turn in range(6 * players):
             E.play_turn(D, S, turn % players)
             for p in range(players):
-                ph = int(a["PS"][p, L.P_PHASE])
+                ph = int(a["PS"][p, L.PL.PHASE])
                 blue, red = VALS[p, ph, L.BLUE], VALS[p, ph, L.RED]
                 for k in a["DISP"].ravel():
                     if k < 0:
@@ -263,8 +263,8 @@ def test_incremental_reward_tables_equal_a_full_rebuild(variant):
 
 def tables(a, p):
     """Player p's derived tables: AV, AC, ability counts and timing masks, and both ability lists."""
-    nab = a["PS"][p, L.P_NAB0:L.P_NAB0 + 2].copy()
-    return (a["AV"][p].copy(), a["AC"][p].copy(), nab, a["PS"][p, L.P_TMASK0:L.P_TMASK0 + 2].copy(),
+    nab = a["PS"][p, L.PL.NAB0:L.PL.NAB0 + 2].copy()
+    return (a["AV"][p].copy(), a["AC"][p].copy(), nab, a["PS"][p, L.PL.TMASK0:L.PL.TMASK0 + 2].copy(),
             a["ABL"][p, 0, :nab[0]].copy(), a["ABL"][p, 1, :nab[1]].copy())
 
 

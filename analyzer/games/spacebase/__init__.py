@@ -1,8 +1,9 @@
 """Space Base (AEG 2018): dice engine-building for 2-5 players.
 
-Rules: engine.py (the compiled rulebook, one kernel), options.py (every decision and how its options
-are written), policies.py (numba policies), scenario.py (YAML schema and its number arrays), layout.py
-(array columns and event codes), state.py (the kernel's containers).
+Rules: engine.py (the compiled rulebook, one kernel), decisions.py (every decision and how its options
+are written), charge.py (charge-square rules the policies read too), policies.py (numba policies),
+scenario.py (YAML schema and its number arrays), layout.py (array columns and event codes), state.py
+(the kernel's containers). The trace reads by `event_table` below.
 """
 from __future__ import annotations
 

@@ -74,7 +74,7 @@ NEG = -1e18
 
 # ---- the dispatch --------------------------------------------------------------------------------------
 
-@jit
+@jit_inline
 def decide(D, S, p, kind, n, x, y, z):
     """The option p's policy takes at a decision of `kind` (decisions.py; x, y, z its context), n the
     options the engine listed in S.OPTS or UNLISTED. random and scripted take the index of a listed
@@ -91,11 +91,14 @@ def decide(D, S, p, kind, n, x, y, z):
 
 @jit
 def heuristic(D, S, p, kind, x, y, z):
-    """greedy_vp's, engine's or weighted's option for a decision of `kind` (context as in options.py:
+    """greedy_vp's, engine's or weighted's option for a decision of `kind` (context as in decisions.py:
     D_BUY / D_ABILITY_BUY x = credits; D_CLAIM x = level - 1; D_SET_DIE / D_REROLL x = card, y = side;
     D_ASSIGN x = side, y, z = the dice; D_FIRE / D_SWAP / D_EXCHANGE x = card, y = side, z = its
     sector; D_PLACE / D_MOVE_FROM x = the firing card; D_MOVE_TO x = the source card; D_ARROW
     x = side, y = sector: the direction of best value, kept in AC by engine.rebuild_chains)."""
+    if kind == D_ASSIGN:  # first: asked of every player on every turn
+        mode, tgt, shc, dbc = choose_assignment(D, S, p, x, y, z)
+        return assignment(mode, tgt, shc, dbc)
     if kind == D_ARROW:
         return S.AC[p, x, y, A_DIR]
     if kind == D_BUY:
@@ -104,9 +107,6 @@ def heuristic(D, S, p, kind, x, y, z):
         return choose_buy(D, S, p, x, False, D.R[R_ABUY_COL] != 0)
     if kind == D_CLAIM:
         return choose_claim(D, S, p, x)
-    if kind == D_ASSIGN:
-        mode, tgt, shc, dbc = choose_assignment(D, S, p, x, y, z)
-        return assignment(mode, tgt, shc, dbc)
     if kind == D_FIRE:
         return YES if follow_ups_gain(D, S, p, x, y, z) or fire_pays(D, S, p, x, y) else NO
     if kind == D_SWAP:
@@ -130,8 +130,8 @@ def heuristic(D, S, p, kind, x, y, z):
 def turn_start(D, S, a):
     """A policy's own bookkeeping at the start of its seat's turn; True when its card values changed
     (the engine then rebuilds the seat's tables): the engine policy's growth -> VP switch."""
-    if D.POL[a] == ENGINE and S.PS[a, P_PHASE] == 0 and wants_switch(D, S, a):
-        S.PS[a, P_PHASE] = 1
+    if D.POL[a] == ENGINE and S.PS[a, PL.PHASE] == 0 and wants_switch(D, S, a):
+        S.PS[a, PL.PHASE] = 1
         return True
     return False
 
@@ -147,9 +147,9 @@ def fire_pays(D, S, p, c, side):
         return True
     if CT[c, o + E_LOSEVP] > 0:
         for q in range(R[R_P]):
-            if q != p and PS[q, P_VP] > 0:
+            if q != p and PS[q, PL.VP] > 0:
                 return True
-    if CT[c, o + E_BUY] > 0 and choose_buy(D, S, p, PS[p, P_CRED], False, R[R_ABUY_COL] != 0) >= 0:
+    if CT[c, o + E_BUY] > 0 and choose_buy(D, S, p, PS[p, PL.CRED], False, R[R_ABUY_COL] != 0) >= 0:
         return True
     for lv in range(3):
         if CT[c, o + E_CL1 + lv] > 0 and choose_claim(D, S, p, lv) >= 0:
@@ -174,7 +174,7 @@ def follow_ups_gain(D, S, p, c, side, a):
 def weight_c(D, S, p):
     WP = D.WP
     PS = S.PS
-    return WP[p, W_C0 + 3 * PS[p, P_PHASE]]
+    return WP[p, W_C0 + 3 * PS[p, PL.PHASE]]
 
 
 @jit
@@ -185,7 +185,7 @@ def best_plain(AV, p, side, d1, d2):
     return f if f >= s else s
 
 
-@jit
+@jit_inline
 def choose_assignment(D, S, p, side, d1, d2):
     """Best use of the dice for player p: returns (mode, summed sector, shift card, double card).
     mode (layout.M_*): 0 the two faces, 1 the sum (moved by a dice-arrow card when shift card >= 0),
@@ -201,7 +201,7 @@ def choose_assignment(D, S, p, side, d1, d2):
     if v_sum > val:
         mode = 1
         val = v_sum
-    nab = PS[p, P_NAB0 + side]
+    nab = PS[p, PL.NAB0 + side]
     if nab == 0:
         return mode, ssum, -1, -1
     o = K_SIDE + side * NSIDE
@@ -325,8 +325,8 @@ def leader_vp(D, S):
     PS = S.PS
     lead = 0
     for q in range(D.R[R_P]):
-        if PS[q, P_VP] > lead:
-            lead = PS[q, P_VP]
+        if PS[q, PL.VP] > lead:
+            lead = PS[q, PL.VP]
     return lead
 
 
@@ -366,7 +366,7 @@ def closed(rate):
 @jit_inline
 def ship_rate(D, S, p, k):
     """gain_rate of ship k for player p in its current phase."""
-    ph = S.PS[p, P_PHASE]
+    ph = S.PS[p, PL.PHASE]
     return gain_rate(D.CT, D.VALS[p, ph, BLUE], D.VALS[p, ph, RED], D.PR[p], S.BD[p], D.R[R_P] - 1, k)
 
 
@@ -376,7 +376,7 @@ def colony_rate(D, S, p, q):
     deployed card's red side when colonies deploy); `closed` when bought or the sector is already closed."""
     COLT, R, VALS, PR = D.COLT, D.R, D.VALS, D.PR
     PS, BD, COLAV = S.PS, S.BD, S.COLAV
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     pos = COLT[q, C_SECTOR]
     old = BD[p, pos, B_STATION]
     o = max(old, 0)
@@ -470,7 +470,7 @@ def buy_scored(D, S, p, credits, pay_all, allow_colony):
     CT, COLT, R, WP, VALS = D.CT, D.COLT, D.R, D.WP, D.VALS
     PS, DISP = S.PS, S.DISP
     dsz = R[R_DISPLAY]
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     VB, VR, PRp, BDp, np1 = VALS[p, ph, BLUE], VALS[p, ph, RED], D.PR[p], S.BD[p], R[R_P] - 1
     H = horizon(D, S, p)
     wv = WP[p, W_V0 + 3 * ph]
@@ -542,7 +542,7 @@ def pos_value(D, S, p, side, s):
     """Policy worth of one activation of sector position s on `side` (no arrows)."""
     VALS = D.VALS
     PS, BD, DEP = S.PS, S.BD, S.DEP
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     if side == BLUE:
         c = BD[p, s, B_STATION]
         if c < 0 or BD[p, s, B_COLONY] != 0:
@@ -617,7 +617,7 @@ def best_exchange(D, S, p, c, side, a):
     kind of position elsewhere: returns (sector, deployed index or -1, gain)."""
     R, VALS, PR = D.R, D.VALS, D.PR
     PS, BD, DEP = S.PS, S.BD, S.DEP
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     mult = 1.0 if side == BLUE else (R[R_P] - 1) * 1.0
     vc = VALS[p, ph, side, c]
     bs = 1e-9
@@ -653,7 +653,7 @@ def cube_target(D, S, p, exclude):
     """Best card of p to receive a charge cube (room left, not `exclude`): (card, side, worth)."""
     CT, VALS = D.CT, D.VALS
     PS, BD, DEP, CUBES = S.PS, S.BD, S.DEP, S.CUBES
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     best = -1
     bside = 0
     bv = 0.0
@@ -678,7 +678,7 @@ def cube_source(D, S, p, exclude):
     """The card of p whose cube is worth least (to move it elsewhere): (card, worth) or (-1, 0)."""
     VALS = D.VALS
     PS, BD, DEP, CUBES = S.PS, S.BD, S.DEP, S.CUBES
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     best = -1
     bv = 1e18
     for s in range(1, 13):
@@ -702,7 +702,7 @@ def production(D, S, p):
     """Own credits per round: income + sector odds x credits of every activation (own and others' turns)."""
     R, PR = D.R, D.PR
     PS, AC = S.PS, S.AC
-    v = PS[p, P_INC] * 1.0
+    v = PS[p, PL.INC] * 1.0
     for s in range(1, 13):
         v += PR[p, s] * (AC[p, BLUE, s, A_C] + (R[R_P] - 1) * AC[p, RED, s, A_C])
     return v
@@ -724,7 +724,7 @@ def best_station_for_deployed(D, S, p, c, a):
     seat's sector odds). Returns (s, -1, gain), s = -1 when no exchange gains."""
     R, VALS, PR = D.R, D.VALS, D.PR
     PS, BD = S.PS, S.BD
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     others = R[R_P] - 1.0
     bs = 1e-9
     bsec = -1
