@@ -119,7 +119,7 @@ def test_traced_game_equals_untraced(variant):
         for k, v in plain.extra.items():
             assert (traced.extra[k] == v).all(), k
         ev = traced.events
-        assert ev.shape[1] == L.EV_W and len(ev) > 50
+        assert ev.shape[1] == E.COLUMNS.trace_width and len(ev) > 50 and traced.events_dropped == 0
         assert L.EV_END in ev[:, 0]
         turns = (ev[:, 0] == L.EV_TURN).sum()
         assert turns == plain.extra["turns"][0].sum()

@@ -98,6 +98,13 @@ def test_blue_for_active_red_of_all_deployed_for_others():
     assert pos.cred(2) == 0                       # nothing deployed in 3, 4 or 7
 
 
+def test_player_state_reads_by_name():
+    pos = Pos()
+    E.assign_player(pos.D, pos.S, 0, BLUE, 1, 6)  # the sum 7: starter-7's 3 credits
+    state = L.player(pos.PS, 0)
+    assert list(state) == list(L.PLAYER) and (state["cred"], state["inc"], state["in"]) == (3, 0, 1)
+
+
 # ------------------------------------------------------------------------------------------- arrows
 
 

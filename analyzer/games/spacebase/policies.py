@@ -201,9 +201,9 @@ def choose_assignment(D, S, p, side, d1, d2):
     if v_sum > val:
         mode = 1
         val = v_sum
-    nab = PS[p, PL.NAB0 + side]
-    if nab == 0:
+    if PS[p, PL.TMASK0 + side] & (1 << T_ASSIGN) == 0:  # no dice-arrow or 2X card (the usual case)
         return mode, ssum, -1, -1
+    nab = PS[p, PL.NAB0 + side]
     o = K_SIDE + side * NSIDE
     shift_card = -1
     dbl_card = -1
