@@ -24,15 +24,18 @@ from . import (
 # A traced game appends fixed-width records (kind, seat, a, b, c) to `ev` (int32[cap, 5]); `tn`
 # (int64[2]) holds the records kept and the records past the cap, counted rather than silently lost,
 # so a replay can say that it is incomplete. cap 0 turns tracing off at the cost of one compare.
+# A game whose records need a fourth number declares Columns(trace_width=6): records (kind, seat, a,
+# b, c, d).
 TRACE_WIDTH = 5
+FIELD_NAMES = ("seat", "a", "b", "c", "d")  # a record's fields after its kind
 
 
-def new_trace(cap: int) -> tuple[np.ndarray, np.ndarray]:
-    return np.zeros((max(cap, 1), TRACE_WIDTH), np.int32), np.zeros(2, np.int64)
+def new_trace(cap: int, width: int = TRACE_WIDTH) -> tuple[np.ndarray, np.ndarray]:
+    return np.zeros((max(cap, 1), width), np.int32), np.zeros(2, np.int64)
 
 
 @njit(cache=True, inline="always")
-def record(ev, tn, cap, kind, seat, a, b, c):
+def record(ev, tn, cap, kind, seat, a, b, c, d=0):
     if cap == 0:
         return
     k = tn[0]
@@ -42,6 +45,8 @@ def record(ev, tn, cap, kind, seat, a, b, c):
         ev[k, 2] = a
         ev[k, 3] = b
         ev[k, 4] = c
+        if ev.shape[1] > TRACE_WIDTH:
+            ev[k, 5] = d
         tn[0] = k + 1
     else:
         tn[1] += 1
@@ -49,46 +54,52 @@ def record(ev, tn, cap, kind, seat, a, b, c):
 
 @dataclass(frozen=True)
 class Event:
-    """How one kind of trace record reads: `text` is a format string over seat, a, b, c, each first
-    passed through the converter of the same name in `fields` (e.g. a card number -> its name).
+    """How one kind of trace record reads: `text` is a format string over seat, a, b, c (and d), each
+    first passed through the converter of the same name in `fields` (e.g. a card number -> its name).
 
-    For records that read together (all optional):
-    - `by`: a field whose raw value picks the format string, `text` then being a dict value -> string;
+    For records that read differently or together (all optional):
+    - `by`: a field, or a function of the raw record (a dict), whose value picks the format string,
+      `text` then being a dict value -> string; a None there is no line;
     - `parts`: record -> list of pieces, named `{parts}` in `text` (through fields["parts"]);
     - `run`: consecutive records of this kind that agree on these fields read as one line, whose
       `{parts}` are all of theirs (the other fields are the last record's);
     - `keep`: the record is no line: its parts are kept under this name for its seat, and the next
       line of that seat naming `{<keep>}` takes them (through fields[<keep>])."""
-    text: str | dict[int, str]
+    text: str | dict[object, str | None]
     fields: dict[str, Callable[[object], object]] = field(default_factory=dict)
-    by: str = ""
+    by: str | Callable[[dict], object] = ""
     parts: Callable[[dict], list] | None = None
     run: tuple[str, ...] = ()
     keep: str = ""
 
 
 def decode(events: np.ndarray, table: dict[int, Event]) -> list[str]:
-    """Trace records -> readable lines, one per record (or per run of records), by a table from
-    record kind to Event."""
+    """Trace records -> readable lines, one per record or per run of records (none where its text is
+    None), by a table from record kind to Event."""
     lines = []
     kept: dict[str, dict[int, list]] = {ev.keep: {} for ev in table.values() if ev.keep}
     rows = events.tolist()
     i = 0
     while i < len(rows):
-        kind, seat, a, b, c = rows[i]
+        kind = rows[i][0]
         ev = table[kind]
-        raw = {"seat": seat, "a": a, "b": b, "c": c}
+        raw = dict(zip(FIELD_NAMES, rows[i][1:], strict=False))
         parts = ev.parts(raw) if ev.parts else []
         while ev.run and i + 1 < len(rows) and rows[i + 1][0] == kind and all(
-                dict(zip(("seat", "a", "b", "c"), rows[i + 1][1:], strict=True))[k] == raw[k] for k in ev.run):
+                dict(zip(FIELD_NAMES, rows[i + 1][1:], strict=False))[k] == raw[k] for k in ev.run):
             i += 1
-            raw = dict(zip(("seat", "a", "b", "c"), rows[i][1:], strict=True))
+            raw = dict(zip(FIELD_NAMES, rows[i][1:], strict=False))
             parts += ev.parts(raw)
         i += 1
+        seat = raw["seat"]
         if ev.keep:
             kept[ev.keep].setdefault(seat, []).extend(parts)
             continue
-        text = ev.text[raw[ev.by]] if ev.by else ev.text
+        text = ev.text
+        if ev.by:
+            text = text[ev.by(raw) if callable(ev.by) else raw[ev.by]]
+        if text is None:
+            continue
         values = {**raw, "parts": parts, **{name: got.pop(seat, []) for name, got in kept.items() if f"{{{name}" in text}}
         lines.append(text.format(**{k: ev.fields.get(k, _same)(v) for k, v in values.items()}))
     return lines
@@ -102,11 +113,13 @@ def _same(x):
 @dataclass(frozen=True)
 class PerKind:
     """A per-seat, per-kind result column, (n, P, K): K is `size`, a number or a function of the
-    scenario (e.g. the board's spaces), which `dim` names in the column's description."""
+    scenario (e.g. the board's spaces), which `dim` names in the column's description. per_seat
+    False: one value per kind and game, (n, K) (e.g. the seat that bought each card)."""
     meaning: str
     size: int | Callable[[object], int]
     dim: str = ""
     dtype: type = np.int32
+    per_seat: bool = True
 
     def k(self, scenario) -> int:
         return self.size if isinstance(self.size, int) else int(self.size(scenario))
@@ -122,7 +135,7 @@ class Outputs:
     first, ev, tn, cap."""
     g: np.ndarray       # int64[n, G] whole-game columns
     s: np.ndarray       # int64[n, P, S] per-seat columns
-    kinds: tuple        # int64[n, P, K] per declared PerKind, in declaration order
+    kinds: tuple        # int64[n, P, K] (or [n, K]) per declared PerKind, in declaration order
     first: np.ndarray   # int64[n] the seat that moved first
     ev: np.ndarray      # int32[cap, TRACE_WIDTH] trace records
     tn: np.ndarray      # int64[2] records kept, records past the cap
@@ -146,6 +159,7 @@ class Columns:
     seat: dict[str, str]
     kinds: dict[str, PerKind] = field(default_factory=dict)
     dtype: type = np.int32
+    trace_width: int = TRACE_WIDTH  # 6: records carry a fourth number d (see `record`)
 
     def allocate(self, n: int, players: int) -> tuple[np.ndarray, np.ndarray]:
         return np.zeros((n, len(self.game)), np.int64), np.zeros((n, players, len(self.seat)), np.int64)
@@ -153,8 +167,9 @@ class Columns:
     def outputs(self, n: int, scenario, trace_cap: int) -> Outputs:
         """Every output of a kernel call over n games of `scenario` (trace_cap 0: no trace)."""
         g, s = self.allocate(n, scenario.players)
-        kinds = tuple(np.zeros((n, scenario.players, c.k(scenario)), np.int64) for c in self.kinds.values())
-        ev, tn = new_trace(trace_cap)
+        kinds = tuple(np.zeros((n, scenario.players, c.k(scenario)) if c.per_seat else (n, c.k(scenario)), np.int64)
+                      for c in self.kinds.values())
+        ev, tn = new_trace(trace_cap, self.trace_width)
         return Outputs(g, s, kinds, np.zeros(n, np.int64), ev, tn, np.int64(trace_cap))
 
     def named(self, out: Outputs) -> dict[str, np.ndarray]:
@@ -170,7 +185,7 @@ class Columns:
 
     def doc(self) -> dict[str, str]:
         return {**{k: f"(n,) {v}" for k, v in self.game.items()}, **{k: f"(n,P) {v}" for k, v in self.seat.items()},
-                **{k: f"(n,P,{c.shape()}) {c.meaning}" for k, c in self.kinds.items()}}
+                **{k: f"(n,{'P,' if c.per_seat else ''}{c.shape()}) {c.meaning}" for k, c in self.kinds.items()}}
 
     def extra_doc(self) -> dict[str, str]:
         """`doc()` less the columns every Batch carries by itself (a game's `Game.columns` part)."""

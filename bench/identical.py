@@ -39,6 +39,11 @@ VARIANTS = {
                lambda players: ["aliens.assignment=fixed",  # one alien per seat: the list follows the seats
                                 "aliens.fixed=[{}]".format(",".join(["Laser", "Grief", "Zombie", "Loser"][:players]))],
                ["rules.laser_reading=ffg", "rules.play_order=clockwise", "rules.first_player=seat0"]],
+    "spacebase": [[], ["rules.variant=lightspeed"], ["rules.exchange=same_kind"], ["rules.red_dice_abilities=never"],
+                  ["rules.colony_deploys_station=false", "rules.arrows_charge=false"],
+                  ["rules.dice_arrow_down=true", "rules.ability_buy_colonies=true"],
+                  ["rules.variant=lightspeed", "rules.lightspeed_one_per_sector=true", "rules.pip_squares=exactly"],
+                  ["rules.trigger_vp=20", "rules.tie_rounds_cap=0"]],
 }
 
 
