@@ -1,5 +1,6 @@
-"""What every compiled game kernel shares: the compile cache, the trace recorder, result columns by
-name and the two policies every game has (random and scripted). `docs/adding-a-game.md` shows them
+"""What every compiled game kernel shares: the compile cache, the trace recorder and its event
+table, the outputs allocated from a game's declared columns, the two policies every game has (random
+and scripted, the head of every `decide`) and a state vector declared by name (`Layout`). `docs/adding-a-game.md` shows them
 in use; `analyzer/games/pig/` is the smallest game built on them.
 
 The compile cache is keyed by the sources of a kernel's whole game folder: see compile_cache.py,
@@ -23,15 +24,18 @@ from . import (
 # A traced game appends fixed-width records (kind, seat, a, b, c) to `ev` (int32[cap, 5]); `tn`
 # (int64[2]) holds the records kept and the records past the cap, counted rather than silently lost,
 # so a replay can say that it is incomplete. cap 0 turns tracing off at the cost of one compare.
+# A game whose records need a fourth number declares Columns(trace_width=6): records (kind, seat, a,
+# b, c, d).
 TRACE_WIDTH = 5
+FIELD_NAMES = ("seat", "a", "b", "c", "d")  # a record's fields after its kind
 
 
-def new_trace(cap: int) -> tuple[np.ndarray, np.ndarray]:
-    return np.zeros((max(cap, 1), TRACE_WIDTH), np.int32), np.zeros(2, np.int64)
+def new_trace(cap: int, width: int = TRACE_WIDTH) -> tuple[np.ndarray, np.ndarray]:
+    return np.zeros((max(cap, 1), width), np.int32), np.zeros(2, np.int64)
 
 
 @njit(cache=True, inline="always")
-def record(ev, tn, cap, kind, seat, a, b, c):
+def record(ev, tn, cap, kind, seat, a, b, c, d=0):
     if cap == 0:
         return
     k = tn[0]
@@ -41,6 +45,8 @@ def record(ev, tn, cap, kind, seat, a, b, c):
         ev[k, 2] = a
         ev[k, 3] = b
         ev[k, 4] = c
+        if ev.shape[1] > TRACE_WIDTH:
+            ev[k, 5] = d
         tn[0] = k + 1
     else:
         tn[1] += 1
@@ -48,19 +54,54 @@ def record(ev, tn, cap, kind, seat, a, b, c):
 
 @dataclass(frozen=True)
 class Event:
-    """How one kind of trace record reads: `text` is a format string over seat, a, b, c, each first
-    passed through the converter of the same name in `fields` (e.g. a card number -> its name)."""
-    text: str
-    fields: dict[str, Callable[[int], object]] = field(default_factory=dict)
+    """How one kind of trace record reads: `text` is a format string over seat, a, b, c (and d), each
+    first passed through the converter of the same name in `fields` (e.g. a card number -> its name).
+
+    For records that read differently or together (all optional):
+    - `by`: a field, or a function of the raw record (a dict), whose value picks the format string,
+      `text` then being a dict value -> string; a None there is no line;
+    - `parts`: record -> list of pieces, named `{parts}` in `text` (through fields["parts"]);
+    - `run`: consecutive records of this kind that agree on these fields read as one line, whose
+      `{parts}` are all of theirs (the other fields are the last record's);
+    - `keep`: the record is no line: its parts are kept under this name for its seat, and the next
+      line of that seat naming `{<keep>}` takes them (through fields[<keep>])."""
+    text: str | dict[object, str | None]
+    fields: dict[str, Callable[[object], object]] = field(default_factory=dict)
+    by: str | Callable[[dict], object] = ""
+    parts: Callable[[dict], list] | None = None
+    run: tuple[str, ...] = ()
+    keep: str = ""
 
 
 def decode(events: np.ndarray, table: dict[int, Event]) -> list[str]:
-    """Trace records -> readable lines, one per record, by a table from record kind to Event."""
+    """Trace records -> readable lines, one per record or per run of records (none where its text is
+    None), by a table from record kind to Event."""
     lines = []
-    for kind, seat, a, b, c in events.tolist():
+    kept: dict[str, dict[int, list]] = {ev.keep: {} for ev in table.values() if ev.keep}
+    rows = events.tolist()
+    i = 0
+    while i < len(rows):
+        kind = rows[i][0]
         ev = table[kind]
-        raw = {"seat": seat, "a": a, "b": b, "c": c}
-        lines.append(ev.text.format(**{k: ev.fields.get(k, _same)(v) for k, v in raw.items()}))
+        raw = dict(zip(FIELD_NAMES, rows[i][1:], strict=False))
+        parts = ev.parts(raw) if ev.parts else []
+        while ev.run and i + 1 < len(rows) and rows[i + 1][0] == kind and all(
+                dict(zip(FIELD_NAMES, rows[i + 1][1:], strict=False))[k] == raw[k] for k in ev.run):
+            i += 1
+            raw = dict(zip(FIELD_NAMES, rows[i][1:], strict=False))
+            parts += ev.parts(raw)
+        i += 1
+        seat = raw["seat"]
+        if ev.keep:
+            kept[ev.keep].setdefault(seat, []).extend(parts)
+            continue
+        text = ev.text
+        if ev.by:
+            text = text[ev.by(raw) if callable(ev.by) else raw[ev.by]]
+        if text is None:
+            continue
+        values = {**raw, "parts": parts, **{name: got.pop(seat, []) for name, got in kept.items() if f"{{{name}" in text}}
+        lines.append(text.format(**{k: ev.fields.get(k, _same)(v) for k, v in values.items()}))
     return lines
 
 
@@ -70,16 +111,72 @@ def _same(x):
 
 # ---- output columns by name -----------------------------------------------------------------------
 @dataclass(frozen=True)
+class PerKind:
+    """A per-seat, per-kind result column, (n, P, K): K is `size`, a number or a function of the
+    scenario (e.g. the board's spaces), which `dim` names in the column's description. per_seat
+    False: one value per kind and game, (n, K) (e.g. the seat that bought each card)."""
+    meaning: str
+    size: int | Callable[[object], int]
+    dim: str = ""
+    dtype: type = np.int32
+    per_seat: bool = True
+
+    def k(self, scenario) -> int:
+        return self.size if isinstance(self.size, int) else int(self.size(scenario))
+
+    def shape(self) -> str:
+        return self.dim or str(self.size)
+
+
+@dataclass
+class Outputs:
+    """Every output array of one kernel call, allocated by `Columns.outputs`; the kernel only fills
+    them. `args()` is the tail of the kernel's arguments, in this order: g, s, each per-kind array,
+    first, ev, tn, cap."""
+    g: np.ndarray       # int64[n, G] whole-game columns
+    s: np.ndarray       # int64[n, P, S] per-seat columns
+    kinds: tuple        # int64[n, P, K] (or [n, K]) per declared PerKind, in declaration order
+    first: np.ndarray   # int64[n] the seat that moved first
+    ev: np.ndarray      # int32[cap, TRACE_WIDTH] trace records
+    tn: np.ndarray      # int64[2] records kept, records past the cap
+    cap: np.int64
+
+    def args(self) -> tuple:
+        return (self.g, self.s, *self.kinds, self.first, self.ev, self.tn, self.cap)
+
+    def events(self) -> np.ndarray:
+        return self.ev[: self.tn[0]]
+
+
+@dataclass(frozen=True)
 class Columns:
     """A game's result columns. The kernel writes whole-game numbers into `g` (int64[n, G]) and
     per-seat numbers into `s` (int64[n, P, S]) at the index of their name (`game.LENGTH`, `seat.SCORE`:
-    module constants made by `indices`), and `split` names them for the results table, so no
-    positional unpacking of a dozen arrays can swap two columns."""
+    module constants made by `indices`), and per-seat, per-kind numbers into one (n, P, K) array per
+    `kinds` entry; `named` names them for the results table, so no positional unpacking of a dozen
+    arrays can swap two columns. `dtype`: the type of the g and s columns in the results."""
     game: dict[str, str]  # name -> meaning, in index order
     seat: dict[str, str]
+    kinds: dict[str, PerKind] = field(default_factory=dict)
+    dtype: type = np.int32
+    trace_width: int = TRACE_WIDTH  # 6: records carry a fourth number d (see `record`)
 
     def allocate(self, n: int, players: int) -> tuple[np.ndarray, np.ndarray]:
         return np.zeros((n, len(self.game)), np.int64), np.zeros((n, players, len(self.seat)), np.int64)
+
+    def outputs(self, n: int, scenario, trace_cap: int) -> Outputs:
+        """Every output of a kernel call over n games of `scenario` (trace_cap 0: no trace)."""
+        g, s = self.allocate(n, scenario.players)
+        kinds = tuple(np.zeros((n, scenario.players, c.k(scenario)) if c.per_seat else (n, c.k(scenario)), np.int64)
+                      for c in self.kinds.values())
+        ev, tn = new_trace(trace_cap, self.trace_width)
+        return Outputs(g, s, kinds, np.zeros(n, np.int64), ev, tn, np.int64(trace_cap))
+
+    def named(self, out: Outputs) -> dict[str, np.ndarray]:
+        """Every result column of `out` by name, in declaration order (game, seat, per kind)."""
+        cols = self.split(out.g, out.s, self.dtype)
+        cols.update({name: a.astype(c.dtype) for (name, c), a in zip(self.kinds.items(), out.kinds, strict=True)})
+        return cols
 
     def split(self, g: np.ndarray, s: np.ndarray, dtype=np.int32) -> dict[str, np.ndarray]:
         out = {name: g[:, i].astype(dtype) for i, name in enumerate(self.game)}
@@ -87,11 +184,15 @@ class Columns:
         return out
 
     def doc(self) -> dict[str, str]:
-        return {**{k: f"(n,) {v}" for k, v in self.game.items()}, **{k: f"(n,P) {v}" for k, v in self.seat.items()}}
+        return {**{k: f"(n,) {v}" for k, v in self.game.items()}, **{k: f"(n,P) {v}" for k, v in self.seat.items()},
+                **{k: f"(n,{'P,' if c.per_seat else ''}{c.shape()}) {c.meaning}" for k, c in self.kinds.items()}}
 
     def extra_doc(self) -> dict[str, str]:
         """`doc()` less the columns every Batch carries by itself (a game's `Game.columns` part)."""
-        return {k: v for k, v in self.doc().items() if k not in ("score", "is_winner", "length")}
+        return {k: v for k, v in self.doc().items() if k not in BATCH_COLUMNS}
+
+
+BATCH_COLUMNS = ("score", "is_winner", "length")  # the columns every game has (analyzer.games.base.Batch)
 
 
 def indices(kind: str, names) -> type[IntEnum]:
@@ -127,3 +228,62 @@ def choose_scripted(script, at, n_options):
     if i >= len(script):
         return 0
     return min(script[i], n_options - 1)
+
+
+@njit(cache=True, inline="always")
+def shared_choice(code, stream, script, at, n_options):
+    """The head of every game's `decide`: the choice of `random` or `scripted`, or -1 when `code` is
+    one of the game's own policies, which its `decide` then dispatches."""
+    if code == RANDOM:
+        return choose_random(stream, n_options)
+    if code == SCRIPTED:
+        return choose_scripted(script, at, n_options)
+    return np.int64(-1)
+
+
+# ---- state by name --------------------------------------------------------------------------------
+class Layout:
+    """A flat int64 state vector declared as named fields, each a number of slots or a shape:
+    `Layout([("tokens", (NPL, MAXP)), ("warp", MAXP), ("turn", 1)])`. It generates the offsets
+    (`offsets("O")`: an IntEnum, `O.WARP`, that numba compiles in as constants), allocates the state
+    (`new()`) and reads it back by name (`dump(state)`), for tests and replays."""
+
+    def __init__(self, fields):
+        self.shapes: dict[str, tuple[int, ...]] = {}
+        self.starts: dict[str, int] = {}
+        at = 0
+        for name, shape in fields:
+            if name in self.shapes:
+                raise ValueError(f"Layout: field {name!r} twice")
+            shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(x) for x in shape)
+            self.shapes[name], self.starts[name] = shape, at
+            at += int(np.prod(shape, dtype=np.int64))
+        self.size = at
+
+    def at(self, *names: str) -> tuple[np.int64, ...]:
+        """The first slots of the named fields, as numpy ints (constants numba never specializes on)."""
+        return tuple(np.int64(self.starts[name]) for name in names)
+
+    def offsets(self, kind: str) -> type[IntEnum]:
+        """Field name -> first slot, plus SIZE: the state's length."""
+        return IntEnum(kind, {**{name.upper(): at for name, at in self.starts.items()}, "SIZE": self.size})
+
+    def new(self) -> np.ndarray:
+        return np.zeros(self.size, np.int64)
+
+    def field(self, state: np.ndarray, name: str) -> np.ndarray:
+        """One field of `state`, in its declared shape (a view: writing to it writes the state)."""
+        at, shape = self.starts[name], self.shapes[name]
+        return state[at: at + int(np.prod(shape, dtype=np.int64))].reshape(shape)
+
+    def dump(self, state: np.ndarray) -> dict[str, object]:
+        """Every field of `state` by name: a number for a one-slot field, else a (nested) list."""
+        out = {}
+        for name, shape in self.shapes.items():
+            v = self.field(state, name)
+            out[name] = int(v[0]) if shape == (1,) else v.tolist()
+        return out
+
+    def format(self, state: np.ndarray) -> str:
+        """`dump` as lines `name: value`, for a test failure or a replay."""
+        return "\n".join(f"{name}: {value}" for name, value in self.dump(state).items())

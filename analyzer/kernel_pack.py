@@ -7,6 +7,9 @@ was a large part of Simple Card's and Simply Cosmic's kernel time. A Pack is an 
 (kernel_internals.py): one pointer per call, never reference-counted. Its array fields are `borrowed`
 views (a scalar field is kept as it is): whoever makes a Pack keeps the arrays alive, and one made in
 jitted code is freed by `release`. A field is set with `pack.f<k> = ...` (e.g. one game's output rows).
+
+A pack may name its fields instead (`named`: `X.opts`, `X.g = ...`), for a group passed around so
+widely that a position number would be read in dozens of places.
 """
 import operator
 
@@ -110,6 +113,29 @@ def pack8(a, b, c, d, e, f, g, h):
 def pack12(a, b, c, d, e, f, g, h, i, j, k, m):
     return Pack12(field(a), field(b), field(c), field(d), field(e), field(f), field(g), field(h), field(i),
                   field(j), field(k), field(m))
+
+
+def named(proxy, type_class, fields):
+    """Declare a pack with named fields: `type_class` (a PackType subclass) is its numba type and `proxy`
+    (a structref.StructRefProxy subclass) its constructor, `proxy(field(a), field(b), ...)` in jitted code
+    with the values in the order of `fields`. Both are classes of the caller's module, where the compile
+    cache finds them by name. Returns the constructor (under NUMBA_DISABLE_JIT: a plain class)."""
+    if config.DISABLE_JIT:
+        return _plain_named(tuple(fields))
+    register_uncounted(type_class)
+    structref.define_proxy(proxy, type_class, list(fields))
+    return proxy
+
+
+def _plain_named(fields):
+    class PlainNamedPack:
+        __slots__ = fields
+
+        def __init__(self, *values):
+            for name, value in zip(fields, values, strict=True):
+                setattr(self, name, value)
+
+    return PlainNamedPack
 
 
 if config.DISABLE_JIT:  # plain Python (scripts/mutants.py --no-jit): the same fields and indexing

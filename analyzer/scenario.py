@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
+import numpy as np
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
@@ -42,6 +43,7 @@ class ScenarioBase(Strict):
     source: str = ""
     players: int
     policies: list[str]
+    script: list[int] = Field([], description="scripted policy: the option index of each decision, in game order (tests)")
     # The designer's loop (analyzer.balance, analyzer.tune): bounds that `check` applies and the candidate
     # values `tune` searches. They define no game, so they stay out of the hash and of a run's metadata.
     balance: dict[str, Any] | None = Field(None, exclude=True, description="bounds on balance measures (analyzer check)")
@@ -49,6 +51,8 @@ class ScenarioBase(Strict):
 
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
+    # every game's policies start with SHARED_POLICIES (random, scripted: analyzer.kernel), whose codes
+    # are the same everywhere; a policy's code is its index here
     POLICIES: ClassVar[tuple[str, ...]] = ()
     POLICY_DOCS: ClassVar[dict[str, str]] = {}  # policy -> what it does, one line
 
@@ -78,6 +82,18 @@ class ScenarioBase(Strict):
     def seat_policies(self) -> list[str]:
         """One policy name per seat (a single entry applies to every seat)."""
         return self.policies * self.players if len(self.policies) == 1 else list(self.policies)
+
+    def policy_codes(self) -> np.ndarray:
+        """Each seat's policy code for the kernel: its index in POLICIES (random 0, scripted 1, ...)."""
+        return np.array([self.POLICIES.index(p) for p in self.seat_policies()], np.int64)
+
+    def script_codes(self) -> np.ndarray:
+        """The scripted policy's option indices, for the kernel."""
+        return np.array(self.script, np.int64)
+
+    def per_seat(self, values: list) -> list:
+        """A setting given once for every seat or once per seat, as one value per seat."""
+        return values * self.players if len(values) == 1 else list(values)
 
     def estimated(self) -> list[str]:
         """Names of data items that are estimates, not the published game (listed in every report)."""

@@ -13,6 +13,7 @@ import numpy as np
 
 import analyzer
 from analyzer.games.simplecard import GAME
+from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import table as T
@@ -71,13 +72,13 @@ class Table:
         self.data = (rules_v, enabled, cards, up, *T.rule_tables(cards, up, rules_v))  # engine.play's data
         self.keys = [c.key for c in self.sc.cards]
         self.n = np.zeros((2, T.N_FIELDS), np.int64)
-        self.deck_ = np.zeros((2, P.MAX_CARDS), np.int64)
-        self.hand_ = np.zeros((2, P.MAX_CARDS), np.int64)
-        self.risk_ = np.zeros((2, P.MAX_CARDS), np.int64)
+        self.deck_ = np.zeros((2, D.MAX_CARDS), np.int64)
+        self.hand_ = np.zeros((2, D.MAX_CARDS), np.int64)
+        self.risk_ = np.zeros((2, D.MAX_CARDS), np.int64)
         self.st = (self.n, self.deck_, self.hand_, self.risk_)
         self.at = np.zeros(1, np.int64)
         self.pol = (policy, margin, bounce, script_v, self.at, np.array([12345], np.uint64),
-                    np.zeros(P.VIEW_SIZE, np.int64), np.zeros((P.MAX_OPTIONS, 3), np.int64))
+                    np.zeros(P.VIEW_SIZE, np.int64), np.zeros((D.MAX_OPTIONS, 3), np.int64))
         self.g = np.zeros(len(E.COLUMNS.game), np.int64)
         self.s = np.zeros((2, len(E.COLUMNS.seat)), np.int64)
         self.cts = np.zeros((2, len(CT_NAMES)), np.int64)

@@ -8,6 +8,8 @@ import pytest
 
 import analyzer
 from analyzer import games, results
+from analyzer.games.base import Game
+from analyzer.kernel import BATCH_COLUMNS, SHARED_POLICIES
 
 TESTS = Path(__file__).parent
 
@@ -34,10 +36,62 @@ def test_columns_are_what_the_kernel_returns(game):
         assert values.shape[0] == 5 and values.ndim == len(shape.group(1).split(",")), name
 
 
+DECLARED = [name for name in games.names() if hasattr(games.get(name), "COLUMNS")]
+
+
+@pytest.mark.parametrize("name", DECLARED)
+def test_every_column_has_the_shape_and_type_its_declaration_gives(name):
+    game = games.get(name)
+    cols = game.COLUMNS
+    sc = analyzer.load_scenario(game)
+    n, P = 4, sc.players
+    batch = game.run_batch(sc, 3, np.arange(n, dtype=np.int64))
+    assert "length" in cols.game and {"score", "is_winner"} <= set(cols.seat)
+    expected = {**{k: ((n,), cols.dtype) for k in cols.game}, **{k: ((n, P), cols.dtype) for k in cols.seat},
+                **{k: ((n, P, c.k(sc)), c.dtype) for k, c in cols.kinds.items()}}
+    got = {**batch.extra, "score": batch.score, "length": batch.length}
+    assert list(batch.extra) == [k for k in expected if k not in BATCH_COLUMNS]  # declaration order
+    for k, values in got.items():
+        assert (values.shape, values.dtype) == (expected[k][0], np.dtype(expected[k][1])), k
+    assert batch.is_winner.dtype == bool and batch.is_winner.shape == (n, P)
+    assert batch.first_player.shape == (n,) and ((0 <= batch.first_player) & (batch.first_player < P)).all()
+
+
+def test_policies_start_with_the_shared_random_and_scripted(game):
+    assert game.Scenario.POLICIES[:2] == SHARED_POLICIES
+    sc = analyzer.load_scenario(game, policy=["scripted"] + [game.playing_policies[-1]] * (game.Scenario.MIN_PLAYERS - 1),
+                                players=game.Scenario.MIN_PLAYERS)
+    assert sc.policy_codes()[0] == 1 and sc.policy_codes()[1] == game.Scenario.POLICIES.index(game.playing_policies[-1])
+
+
+def test_the_script_drives_the_decisions(game):
+    """Every seat scripted: always the first option and always the second play different games."""
+    def trace(script):
+        sc = analyzer.load_scenario(game, set=[f"script={script}"], policy="scripted")
+        return [game.run_batch(sc, 5, np.array([gid], np.int64), trace=True).events for gid in range(3)]
+    firsts, seconds = trace([0] * 500), trace([1] * 500)
+    assert any(a.shape != b.shape or (a != b).any() for a, b in zip(firsts, seconds, strict=True))
+
+
 def test_every_trace_event_decodes(game):
     for gid in range(3):
         r = analyzer.replay(game, 2, gid)
         assert r.lines and all(isinstance(line, str) and line for line in r.lines)
+
+
+FRAMEWORK_RUN = [name for name in games.names() if type(games.get(name)).run_batch is Game.run_batch]
+
+
+@pytest.mark.parametrize("name", FRAMEWORK_RUN)
+def test_a_trace_past_its_cap_says_so_in_the_replay(name, monkeypatch):
+    game = games.get(name)
+    full = analyzer.replay(game, 2, 0)
+    monkeypatch.setattr(game, "TRACE_CAP", 5)
+    batch = game.run_batch(analyzer.load_scenario(game), 2, np.zeros(1, np.int64), trace=True)
+    assert len(batch.events) == 5 and batch.events_dropped > 0
+    cut = analyzer.replay(game, 2, 0)
+    assert cut.lines[-1] == f"(trace incomplete: {batch.events_dropped:,} more records past the trace cap were not kept)"
+    assert cut.lines[0] == full.lines[0] and cut.row == full.row  # the same game, only its trace cut
 
 
 def test_game_object_pickles_for_workers(game):

@@ -9,9 +9,11 @@ from test_cosmic_rules import Pos
 
 from analyzer import rng
 from analyzer.games.cosmic import cards as C
+from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
 from analyzer.games.cosmic.context import G
+from analyzer.games.cosmic.state import ST, R
 
 
 # ---- edicts --------------------------------------------------------------------------------------------
@@ -20,7 +22,7 @@ def test_plague_costs_three_tokens_and_one_card_of_each_type():
     # the defense plagues the offense; it discards A6 (option 0 of [A6, A10]), C, R3 (option 1 of [R2, R3]);
     # then the regroup, 1 token on the cone at planet 5, no reinforcement
     pos.turn(script=[1, 0, 1, 0, 0, 0])
-    assert pos.said("seat 1 plays edict plague (on 0") and pos.said("seat 0 loses 3 tokens to the Warp")
+    assert pos.said("seat 1 plays edict plague on seat 0") and pos.said("seat 0 loses 3 tokens to the Warp")
     assert pos.warp(0) == 2 and pos.tokens(0, 0) == 1  # 4 - 3 + 1 regrouped - 1 on the cone
     assert pos.held(0) == 1 and pos.held(0, "R2") == 1 and pos.held(0, "C") == 0 and pos.held(0, "A6") == 0
     assert pos.tokens(5, 0) == 1  # the plague is no challenge loss: A10 still wins
@@ -70,10 +72,10 @@ def test_the_heuristic_zaps_a_card_zap_against_its_own_side(whose, zaps):
     """Seat 1 defends with seat 2 as its ally (seat 3 outside); a Card Zap of seat 0 cancels a card of `whose`."""
     pos = Pos(4, policies=("heuristic",))
     st = pos.st
-    st[L.OFF], st[L.DEF], st[L.PLANET], st[L.OCONE], st[L.DCONE + 2] = 0, 1, 5, 2, 1
+    st[ST.OFF], st[ST.DEF], st[ST.PLANET], st[ST.OCONE], st[ST.DCONE + 2] = 0, 1, 5, 2, 1
     cancelled = {"mine": 1, "ally": 2, "other side": 0, "outsider": 3}[whose]
-    st[L.PLAYED_BY], st[L.PLAYED_KIND], st[L.PLAYED_ARG] = 0, pos.kind("E:card_zap"), cancelled
-    assert heuristic_yes(pos, 1, P.K_CARD_ZAP, 0) == zaps
+    st[ST.PLAYED_BY], st[ST.PLAYED_KIND], st[ST.PLAYED_ARG] = 0, pos.kind("E:card_zap"), cancelled
+    assert heuristic_yes(pos, 1, dec.D_CARD_ZAP, 0) == zaps
 
 
 @pytest.mark.parametrize("by,my_ally,zaps", [(0, True, 1), (0, False, 0), (2, True, 0)])
@@ -81,9 +83,9 @@ def test_the_heuristic_zaps_a_force_field_that_threatens_its_allies(by, my_ally,
     """Seat 1 defends (seat 2 its ally, or nobody); seat `by` plays Force Field (0: the offense)."""
     pos = Pos(4, policies=("heuristic",))
     st = pos.st
-    st[L.OFF], st[L.DEF], st[L.PLANET], st[L.OCONE], st[L.DCONE + 2] = 0, 1, 5, 1, 1 if my_ally else 0
-    st[L.PLAYED_BY], st[L.PLAYED_KIND], st[L.PLAYED_ARG] = by, pos.kind("E:force_field"), 0
-    assert heuristic_yes(pos, 1, P.K_CARD_ZAP, 0) == zaps
+    st[ST.OFF], st[ST.DEF], st[ST.PLANET], st[ST.OCONE], st[ST.DCONE + 2] = 0, 1, 5, 1, 1 if my_ally else 0
+    st[ST.PLAYED_BY], st[ST.PLAYED_KIND], st[ST.PLAYED_ARG] = by, pos.kind("E:force_field"), 0
+    assert heuristic_yes(pos, 1, dec.D_CARD_ZAP, 0) == zaps
 
 
 @pytest.mark.parametrize("zap", [1, 0])
@@ -119,8 +121,8 @@ def test_force_field_cancels_the_alliances_its_player_chooses(cancel2, cancel3):
 def test_the_heuristic_force_fields_the_other_sides_allies(ally, cancels):
     pos = Pos(4, policies=("heuristic",))
     st = pos.st
-    st[L.OFF], st[L.DEF], st[L.PLANET], st[L.OCONE], st[L.OCONE + 2], st[L.DCONE + 3] = 0, 1, 5, 1, 2, 1
-    assert heuristic_yes(pos, 0, P.K_CANCEL_ALLY, ally) == cancels
+    st[ST.OFF], st[ST.DEF], st[ST.PLANET], st[ST.OCONE], st[ST.OCONE + 2], st[ST.DCONE + 3] = 0, 1, 5, 1, 2, 1
+    assert heuristic_yes(pos, 0, dec.D_CANCEL_ALLY, ally) == cancels
 
 
 def test_without_force_field_the_alliance_counts():
@@ -133,7 +135,7 @@ def test_without_force_field_the_alliance_counts():
 def test_quash_cancels_an_accepted_deal_and_both_pay_the_penalty(quash):
     pos = Pos(3).hand(0, "C").hand(1, "C").hand(2, "E:quash").destiny("reg1")
     pos.turn(script=[0, 0, 0, 0, 1, 1, quash])  # a base each way, accepted; seat 2 quashes it or not
-    assert pos.said("deal: seat 0 offers a base each way to seat 1: accepted 1")
+    assert pos.said("deal: seat 0 offers a base each way to seat 1: accepted")
     if quash:
         assert pos.g[G.DEALS_FAILED] == 1 and pos.g[G.DEALS_MADE] == 0
         assert pos.warp(0) == pos.warp(1) == 3 and pos.tokens(5, 0) == 0
@@ -185,10 +187,10 @@ def test_mind_flare_lets_its_holder_see_a_main_players_hand():
     pos = duel(["Filch", "Warpish"], ["A10", "F:Mind"], ["A7", "A13"])
     pos.turn(script=[0, 0, 1, 0])
     view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, pos.st, pos.d, 0, P.K_CARD, 0)
+    P.fill_view(view, pos.st, pos.d, 0, dec.D_CARD, 0)
     seen = view[P.V_SEEN:P.V_SEEN + L.KMAX]
     assert view[P.V_SEEN_WHO] == 1 and seen[pos.kind("A7")] == 1 and seen[pos.kind("A13")] == 1
-    P.fill_view(view, pos.st, pos.d, 1, P.K_CARD, 0)
+    P.fill_view(view, pos.st, pos.d, 1, dec.D_CARD, 0)
     assert view[P.V_SEEN_WHO] == -1
 
 
@@ -199,7 +201,7 @@ def test_sorcerer_wild_flare_exchanges_the_main_players_powers_for_the_challenge
     pos.warp(2, 5)
     pos.turn(script=[0, 0, 0, 0, 0, play])
     assert pos.said(f"totals: {totals}") and pos.said(f"seat {1 if play else 0}'s Warpish adds")
-    assert pos.st[L.ALIEN] == L.WARPISH and pos.st[L.ALIEN + 1] == L.FILCH  # back after the challenge
+    assert pos.st[ST.ALIEN] == L.WARPISH and pos.st[ST.ALIEN + 1] == L.FILCH  # back after the challenge
 
 
 @pytest.mark.parametrize("play,shown", [(1, "offense seat 0 attack 20, defense attack 5"),
@@ -260,20 +262,20 @@ def random_table(pos, rng):
     or off), aliens, the challenge so far; every seat holds one card of each kind played in windows."""
     st, d = pos.st, pos.d
     off, de = rng.choice(pos.players, 2, replace=False)
-    st[L.OFF], st[L.DEF], st[L.PLANET] = off, de, 5 * de
+    st[ST.OFF], st[ST.DEF], st[ST.PLANET] = off, de, 5 * de
     for q in range(pos.players):
-        st[L.ALIEN + q] = rng.integers(8)
+        st[ST.ALIEN + q] = rng.integers(8)
         for k in range(5):
             pos.set_tokens(5 * q + k, q, int(rng.integers(2)))
-        st[L.WARP + q], st[L.LOST + q] = rng.integers(3), rng.integers(2)
-        st[L.OCONE + q] = rng.integers(2) if q != de else 0
-        st[L.DCONE + q] = rng.integers(2) if q not in (off, de) and st[L.OCONE + q] == 0 else 0
-        st[L.ZAPPED + q], st[L.ZOMBIE_SAVE + q] = rng.integers(2), rng.integers(2)
-        for k in range(int(d[L.D_CHALLENGE_KINDS]), int(d[L.D_KINDS])):
-            st[L.HAND + q * L.KMAX + k] = 1
-        st[L.HANDN + q] = int(d[L.D_KINDS] - d[L.D_CHALLENGE_KINDS])
-    for f, values in ((L.UPSET, (0, 1)), (L.SEEN_WHO, (-1, off)), (L.POWERS_SWAPPED, (0, 1)), (L.DEAL_STRUCK, (0, 1)),
-                      (L.OCARD, (-1, 3)), (L.DCARD, (-1, 5)), (L.OFF_WINS, (-1, 0, 1)), (L.COMET, (0, 0, L.DT_OUTAGE))):
+        st[ST.WARP + q], st[ST.LOST + q] = rng.integers(3), rng.integers(2)
+        st[ST.OCONE + q] = rng.integers(2) if q != de else 0
+        st[ST.DCONE + q] = rng.integers(2) if q not in (off, de) and st[ST.OCONE + q] == 0 else 0
+        st[ST.ZAPPED + q], st[ST.ZOMBIE_SAVE + q] = rng.integers(2), rng.integers(2)
+        for k in range(int(d[R.CHALLENGE_KINDS]), int(d[R.KINDS])):
+            st[ST.HAND + q * L.KMAX + k] = 1
+        st[ST.HANDN + q] = int(d[R.KINDS] - d[R.CHALLENGE_KINDS])
+    for f, values in ((ST.UPSET, (0, 1)), (ST.SEEN_WHO, (-1, off)), (ST.POWERS_SWAPPED, (0, 1)), (ST.DEAL_STRUCK, (0, 1)),
+                      (ST.OCARD, (-1, 3)), (ST.DCARD, (-1, 5)), (ST.OFF_WINS, (-1, 0, 1)), (ST.COMET, (0, 0, L.DT_OUTAGE))):
         st[f] = rng.choice(values)
 
 
@@ -282,10 +284,10 @@ def test_no_card_is_offered_outside_its_windows():
     exactly what a scan of every card kind offers, and each of its cards is offered on some table."""
     pos = Pos(4)
     d_every = pos.d.copy()  # each window lists every card kind played in windows
-    every = np.arange(pos.d[L.D_CHALLENGE_KINDS], pos.d[L.D_KINDS])
+    every = np.arange(pos.d[R.CHALLENGE_KINDS], pos.d[R.KINDS])
     for w in range(L.WINDOWS):
-        d_every[L.D_WINDOW_N + w] = len(every)
-        d_every[L.D_WINDOW_KINDS + w * L.KMAX:L.D_WINDOW_KINDS + w * L.KMAX + len(every)] = every
+        d_every[R.WINDOW_N + w] = len(every)
+        d_every[R.WINDOW_KINDS + w * L.KMAX:R.WINDOW_KINDS + w * L.KMAX + len(every)] = every
     offered = [set() for _ in range(L.WINDOWS)]
     opts, opts_every = np.zeros(64, np.int64), np.zeros(64, np.int64)
     rng = np.random.default_rng(2)
@@ -297,5 +299,5 @@ def test_no_card_is_offered_outside_its_windows():
                 assert list(opts[:n]) == list(opts_every[:C.list_plays(w, pos.st, d_every, q, opts_every)])
                 offered[w] |= {int(o) // P.PLAY_ARGS for o in opts[1:n]}
     for w in range(L.WINDOWS):
-        window = pos.d[L.D_WINDOW_KINDS + w * L.KMAX:L.D_WINDOW_KINDS + w * L.KMAX + pos.d[L.D_WINDOW_N + w]]
+        window = pos.d[R.WINDOW_KINDS + w * L.KMAX:R.WINDOW_KINDS + w * L.KMAX + pos.d[R.WINDOW_N + w]]
         assert offered[w] == set(window.tolist()), w

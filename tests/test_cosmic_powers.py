@@ -5,9 +5,11 @@ import numpy as np
 import pytest
 from test_cosmic_rules import Pos
 
+from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
 from analyzer.games.cosmic.context import G
+from analyzer.games.cosmic.state import ST
 
 
 def home3(pos, q, planets=(1, 2)):
@@ -29,7 +31,7 @@ def test_warpish_adds_every_token_in_the_warp_after_the_regroup(def_card, off_wi
     pos.warp(0, 2)
     pos.warp(1, 5)
     pos.turn(script=[0, 0, 0, 0])  # regroup to planet 0, one token from planet 0, aim at planet 5
-    assert pos.said("Warpish adds the tokens in the Warp (6)")  # 1 own (after the regroup) + 5
+    assert pos.said("Warpish adds the tokens in the Warp: +6")  # 1 own (after the regroup) + 5
     assert pos.said(f"totals: offense 17, defense {4 + int(def_card[1:])}")
     assert (pos.tokens(5, 0) == 1) is off_wins
 
@@ -121,8 +123,8 @@ def test_laser_ffg_sets_aside_one_card_per_opponent_token_until_the_end(defender
     pos = home3(duel(["Laser", "Filch"], ["A20"], ["A7"] * 6, laser_reading="ffg"), 0)
     pos.set_tokens(5, 1, defenders)
     pos.turn(script=[0, 0, 0])
-    assert pos.said(f"Laser sets aside opponent cards ({defenders})")
-    assert pos.held(1) == 5 and pos.st[L.ASIDE + L.KMAX:L.ASIDE + 2 * L.KMAX].sum() == 0
+    assert pos.said(f"Laser sets aside opponent cards: {defenders} cards")
+    assert pos.held(1) == 5 and pos.st[ST.ASIDE + L.KMAX:ST.ASIDE + 2 * L.KMAX].sum() == 0
 
 
 def test_an_offense_left_without_a_challenge_card_by_laser_ends_its_turn_without_stage_10():
@@ -140,13 +142,13 @@ def test_mind_sees_a_main_players_hand_and_its_view_keeps_it():
     pos = home3(Pos(3, aliens=["Filch", "Warpish", "Mind"]).hand(0, "A20").hand(1, "A7", "A13"), 2)
     pos.destiny("reg1")
     pos.turn(script=[0, 0, 1, 1, 0, 0, 0])  # Mind looks (yes), at the defense (option 1); no invitations
-    assert pos.said("Mind sees a main player's hand (1)")
+    assert pos.said("Mind sees a main player's hand (seat 1)")
     view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, pos.st, pos.d, 2, P.K_CARD, 0)
+    P.fill_view(view, pos.st, pos.d, 2, dec.D_CARD, 0)
     seen = view[P.V_SEEN:P.V_SEEN + L.KMAX]
     assert view[P.V_SEEN_WHO] == 1 and seen[pos.kind("A7")] == 1 and seen[pos.kind("A13")] == 1
     assert pos.held(1) == 1  # the hand changed since; what Mind saw did not
-    P.fill_view(view, pos.st, pos.d, 0, P.K_CARD, 0)
+    P.fill_view(view, pos.st, pos.d, 0, dec.D_CARD, 0)
     assert view[P.V_SEEN_WHO] == -1 and view[P.V_SEEN:P.V_SEEN + L.KMAX].sum() == 0
 
 

@@ -14,6 +14,7 @@ from analyzer.games.cosmic import engine as E
 from analyzer.games.cosmic import state as L
 from analyzer.games.cosmic.context import COLUMNS, G, S
 from analyzer.games.cosmic.scenario import card_table, kernel_inputs
+from analyzer.games.cosmic.state import ST, R
 from analyzer.kernel import new_trace
 
 ALIENS = ["Filch", "Warpish", "Loser", "Laser"]
@@ -31,12 +32,19 @@ class Pos:
         self.d, self.pol, self.commit, _ = kernel_inputs(self.sc)
         self.types, self.vals, self.copies = card_table(self.sc.deck)
         self.players = players
-        st = self.st = L.new_state()
-        for f in (L.SHOWN_O, L.SHOWN_D, L.OCARD, L.DCARD, L.SEEN_WHO, L.DEF, L.SYSTEM, L.PLANET):
-            st[f] = -1
+        self.st = L.new_state()
+        for name in ("shown_o", "shown_d", "ocard", "dcard", "seen_who", "def", "system", "planet"):
+            self.field(name)[:] = -1
+        self.field("alien")[:players] = L.RULES.field(self.d, "alien")[:players]
         for q in range(players):
-            st[L.ALIEN + q] = self.d[L.D_ALIEN + q]
             self.set_tokens(5 * q, q, 4)
+
+    def field(self, name):
+        """One field of the state by name, in its declared shape (state.STATE; writing it writes the state)."""
+        return L.STATE.field(self.st, name)
+
+    def __repr__(self):  # a failing test's position, field by field
+        return L.STATE.format(self.st)
 
     def kind(self, card: str) -> int:
         """'A10' attack 10, 'C' compromise, 'R3' reinforcement +3, 'E:cosmic_zap' an edict, 'F:Warpish' a flare."""
@@ -51,59 +59,57 @@ class Pos:
         return int(np.flatnonzero((self.types == t) & (self.vals == v))[0])
 
     def set_tokens(self, planet, q, n):
-        self.st[L.TOK + planet * L.MAXP + q] = n
+        self.field("tok")[planet, q] = n
         return self
 
     def tokens(self, planet, q):
-        return int(self.st[L.TOK + planet * L.MAXP + q])
+        return int(self.field("tok")[planet, q])
 
     def warp(self, q, n=None):
         if n is not None:
-            self.st[L.WARP + q] = n
-        return int(self.st[L.WARP + q])
+            self.field("warp")[q] = n
+        return int(self.field("warp")[q])
+
+    def give(self, q, kind):
+        self.field("hand")[q, kind] += 1
+        self.field("handn")[q] += 1
 
     def hand(self, q, *cards):
         for c in cards:
-            k = self.kind(c)
-            self.st[L.HAND + q * L.KMAX + k] += 1
-            self.st[L.HANDN + q] += 1
+            self.give(q, self.kind(c))
         return self
 
     def held(self, q, card=None):
         if card is None:
-            return int(self.st[L.HANDN + q])
-        return int(self.st[L.HAND + q * L.KMAX + self.kind(card)])
+            return int(self.field("handn")[q])
+        return int(self.field("hand")[q, self.kind(card)])
 
     def deal_at_random(self, rng):
         """The opening table: 4 tokens on every home planet, 7 cards each from the shuffled deck, the rest
         as the deck."""
-        cards = [k for k in range(int(self.d[L.D_KINDS])) for _ in range(int(self.copies[k]))]
+        cards = [k for k in range(int(self.d[R.KINDS])) for _ in range(int(self.copies[k]))]
         rng.shuffle(cards)
         for q in range(self.players):
             for k in range(5):
                 self.set_tokens(5 * q + k, q, 4)
             for _ in range(7):
-                c = cards.pop()
-                self.st[L.HAND + q * L.KMAX + c] += 1
-                self.st[L.HANDN + q] += 1
-        self.st[L.DECK:L.DECK + len(cards)] = cards
-        self.st[L.DECKN] = len(cards)
+                self.give(q, cards.pop())
+        self.field("deck")[:len(cards)] = cards
+        self.field("deckn")[0] = len(cards)
         return self
 
     def deck(self, *cards):
         """The challenge deck, first card drawn first."""
-        for i, c in enumerate(reversed(cards)):
-            self.st[L.DECK + i] = self.kind(c)
-        self.st[L.DECKN] = len(cards)
+        self.field("deck")[:len(cards)] = [self.kind(c) for c in reversed(cards)]
+        self.field("deckn")[0] = len(cards)
         return self
 
     def destiny(self, *cards):
         """The destiny deck, first card drawn first: 'reg1' (regular, colour 1), 'rev0', 'wild', 'outage', ..."""
         for i, c in enumerate(reversed(cards)):
             name = c.rstrip("0123456789")
-            colour = int(c[len(name):] or 0)
-            self.st[L.DDECK + i] = DESTINY[name] * 8 + colour
-        self.st[L.DDECKN] = len(cards)
+            self.field("ddeck")[i] = DESTINY[name] * 8 + int(c[len(name):] or 0)
+        self.field("ddeckn")[0] = len(cards)
         return self
 
     def turn(self, p=0, script=(), seed=1, policy=None):
@@ -242,13 +248,13 @@ def test_own_colour_challenges_another_players_tokens_in_the_own_system():
 def test_reverse_destiny_swaps_the_cone():
     pos = attack_position().destiny("rev1")
     pos.turn(script=[0, 0])
-    assert pos.said("reverse cone 1")
+    assert pos.said("reverse cone")
 
 
 def test_a_comet_applies_and_a_second_comet_is_ignored():
     pos = attack_position("A10", "A5").destiny("tenacious", "outage", "reg1")
     pos.turn(script=[0, 0])
-    assert pos.said("comet 6)")  # Tenacious Defense in force: the defending 5 counts 10
+    assert pos.said("comet: Tenacious Defense)")  # Tenacious Defense in force: the defending 5 counts 10
     assert pos.said("totals: offense 11, defense 14")
 
 
@@ -513,7 +519,7 @@ def test_every_token_and_card_is_accounted_for_after_every_turn(players, policy)
             pos.turn(t % players, seed=game * 100 + t, policy=policy)
             for q in range(players):
                 assert L.total_tokens(pos.st, q, players) == 20
-                assert pos.st[L.OCONE + q] == pos.st[L.DCONE + q] == 0
+                assert pos.st[ST.OCONE + q] == pos.st[ST.DCONE + q] == 0
             assert L.cards_held(pos.st, players) == 84
             if pos.won:
                 break

@@ -6,8 +6,10 @@ import pytest
 from test_cosmic_rules import Pos
 
 from analyzer import rng
+from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
+from analyzer.games.cosmic.state import ST, R
 
 POLICIES = (P.HEURISTIC, P.CAUTIOUS)
 
@@ -27,44 +29,44 @@ def redeal(pos, p, seed):
     """Every card p cannot see (other hands, the deck) shuffled and dealt again, hand sizes kept."""
     st = pos.st.copy()
     r = np.random.default_rng(seed)
-    hidden = [int(st[L.DECK + i]) for i in range(int(st[L.DECKN]))]
+    hidden = [int(st[ST.DECK + i]) for i in range(int(st[ST.DECKN]))]
     others = [q for q in range(pos.players) if q != p]
     for q in others:
         for k in range(L.KMAX):
-            hidden += [k] * int(st[L.HAND + q * L.KMAX + k])
-            st[L.HAND + q * L.KMAX + k] = 0
+            hidden += [k] * int(st[ST.HAND + q * L.KMAX + k])
+            st[ST.HAND + q * L.KMAX + k] = 0
     r.shuffle(hidden)
     for q in others:
-        for _ in range(int(st[L.HANDN + q])):
-            st[L.HAND + q * L.KMAX + hidden.pop()] += 1
-    st[L.DECK:L.DECK + len(hidden)] = hidden
-    r.shuffle(st[L.DDECK:L.DDECK + int(st[L.DDECKN])])
+        for _ in range(int(st[ST.HANDN + q])):
+            st[ST.HAND + q * L.KMAX + hidden.pop()] += 1
+    st[ST.DECK:ST.DECK + len(hidden)] = hidden
+    r.shuffle(st[ST.DDECK:ST.DDECK + int(st[ST.DDECKN])])
     return st
 
 
 def decision_points(pos, p):
     """(kind, arg, options) a seat may face, with the challenge fields of a plausible challenge."""
     st, d = pos.st, pos.d
-    hand = [k for k in range(int(d[L.D_KINDS])) if st[L.HAND + p * L.KMAX + k] > 0]
+    hand = [k for k in range(int(d[R.KINDS])) if st[ST.HAND + p * L.KMAX + k] > 0]
     challenge = [k for k in hand if L.is_challenge_card(d, k)]
     plays = [P.PLAY_PASS] + [k * P.PLAY_ARGS + s for k in hand for s in (0, 1)]
-    points = [(P.K_ANSWER, 0, [0, 1, 2]), (P.K_CONE, 0, [1, 2, 3, 4]), (P.K_TARGET, 0, list(range(5, 10))),
-              (P.K_DEAL, 0, [0, 1, 2, 3]), (P.K_ACCEPT, 1, [0, 1]), (P.K_REWARD, 0, [0, 1]),
-              *[(P.K_PLAY, w, plays) for w in range(6)], (P.K_SECOND, 0, [0, 1]), (P.K_CARD_ZAP, 0, [0, 1]),
-              (P.K_HOME, 0, list(range(0, 20, 3)))]
+    points = [(dec.D_ANSWER, 0, [0, 1, 2]), (dec.D_CONE, 0, [1, 2, 3, 4]), (dec.D_TARGET, 0, list(range(5, 10))),
+              (dec.D_DEAL, 0, [0, 1, 2, 3]), (dec.D_ACCEPT, 1, [0, 1]), (dec.D_REWARD, 0, [0, 1]),
+              *[(dec.D_PLAY, w, plays) for w in range(6)], (dec.D_SECOND, 0, [0, 1]), (dec.D_CARD_ZAP, 0, [0, 1]),
+              (dec.D_HOME, 0, list(range(0, 20, 3)))]
     if len(challenge) > 1:
-        points.append((P.K_CARD, 0, challenge))
-        points.append((P.K_DISCARD, 0, challenge))
+        points.append((dec.D_CARD, 0, challenge))
+        points.append((dec.D_DISCARD, 0, challenge))
     return points
 
 
 def set_challenge(pos):
     st = pos.st
     attack = int(np.flatnonzero(pos.types == L.C_ATTACK)[3])
-    st[L.OFF], st[L.DEF], st[L.SYSTEM], st[L.PLANET] = 0, 1, 1, 5
-    st[L.OCONE] = 2
-    st[L.SHOWN_O] = st[L.SHOWN_D] = attack
-    st[L.PLAYED_BY], st[L.PLAYED_KIND], st[L.PLAYED_ARG] = 2, int(np.flatnonzero(pos.types == L.C_FLARE)[0]), 1
+    st[ST.OFF], st[ST.DEF], st[ST.SYSTEM], st[ST.PLANET] = 0, 1, 1, 5
+    st[ST.OCONE] = 2
+    st[ST.SHOWN_O] = st[ST.SHOWN_D] = attack
+    st[ST.PLAYED_BY], st[ST.PLAYED_KIND], st[ST.PLAYED_ARG] = 2, int(np.flatnonzero(pos.types == L.C_FLARE)[0]), 1
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -94,14 +96,14 @@ def mind_defends(seen_card):
     offense's hand holding `seen_card` (None: it saw nothing)."""
     pos = Pos(2, aliens=["Filch", "Mind"]).hand(1, "A8", "A15")
     st = pos.st
-    st[L.OFF], st[L.DEF], st[L.SYSTEM], st[L.PLANET], st[L.OCONE] = 0, 1, 1, 5, 1
+    st[ST.OFF], st[ST.DEF], st[ST.SYSTEM], st[ST.PLANET], st[ST.OCONE] = 0, 1, 1, 5, 1
     if seen_card:
         pos.hand(0, seen_card)
-        st[L.SEEN:L.SEEN + L.KMAX] = st[L.HAND:L.HAND + L.KMAX]
-        st[L.SEEN_WHO] = 0
-        st[L.SEEN_BY] = 1
+        st[ST.SEEN:ST.SEEN + L.KMAX] = st[ST.HAND:ST.HAND + L.KMAX]
+        st[ST.SEEN_WHO] = 0
+        st[ST.SEEN_BY] = 1
     view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, st, pos.d, 1, P.K_CARD, 0)
+    P.fill_view(view, st, pos.d, 1, dec.D_CARD, 0)
     opts = np.array([pos.kind("A8"), pos.kind("A15")], np.int64)
     k = P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
                  np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2)

@@ -6,6 +6,7 @@ import pytest
 import analyzer
 from analyzer import rng
 from analyzer.games import get
+from analyzer.games.mlem import decisions as D
 from analyzer.games.mlem import policies as P
 from analyzer.games.mlem.scenario import board_arrays, crash_table, rule_vector
 
@@ -20,11 +21,11 @@ def table(players=4):
     board = (*arrays, crash_table(arrays[0]), rule_vector(sc))
     at = np.zeros((players, 8), np.int64)
     spot = np.zeros((players, 8), np.int64)
-    at[0, P.MOON2], at[2, P.SATELLITE] = P.ON_MOON, P.ON_PLANET
+    at[0, D.MOON2], at[2, D.SATELLITE] = D.ON_MOON, D.ON_PLANET
     moon_owner = np.full(len(arrays[5]), -1, np.int64)
     moon_owner[:3] = [0, 2, 3]
     pl_count = np.zeros((5, players), np.int64)
-    pl_first = np.full((5, players), P.NO_ARRIVAL, np.int64)
+    pl_first = np.full((5, players), D.NO_ARRIVAL, np.int64)
     pl_count[1, 2], pl_first[1, 2] = 1, 1
     return board, at, spot, moon_owner, pl_count, pl_first
 
@@ -34,9 +35,9 @@ def table(players=4):
 def test_a_landing_decision_depends_only_on_the_players_view(code, pool):
     board, at, spot, moon_owner, pl_count, pl_first = table()
     view = np.zeros(P.VIEW_SIZE, np.int64)
-    options = np.array([P.STAY, P.LEAVE_HERE], np.int64)
+    options = np.array([D.STAY, D.LEAVE_HERE], np.int64)
     info = np.zeros((2, 2), np.int64)
-    P.fill_view(view, P.K_LAND, 1, 12, pool, P.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
+    P.fill_view(view, D.D_LAND, 1, 12, pool, D.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     picks = {int(P.decide(code, view, board, options, 2, info, rng.new_stream(seed, 0), np.zeros(0, np.int64),
                           np.zeros(1, np.int64), 1.0)) for seed in range(20)}
     assert len(picks) == 1  # twenty different futures of the dice, one decision
@@ -48,7 +49,7 @@ def test_a_travel_decision_depends_only_on_the_view_and_the_listed_options():
     roll = np.array([0, 2, 1, 0, 2, 1], np.int64)
     options = np.array([1, 2, 3], np.int64)
     info = np.array([[2, 4], [2, 5], [4, 3]], np.int64)
-    P.fill_view(view, P.K_TRAVEL, 0, 3, 6, P.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
+    P.fill_view(view, D.D_TRAVEL, 0, 3, 6, D.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     for code in (P.GREEDY, P.EXPECTED_VALUE):
         picks = {int(P.decide(code, view, board, options, 3, info, rng.new_stream(seed, 1), np.zeros(0, np.int64),
                               np.zeros(1, np.int64), 1.0)) for seed in range(20)}
@@ -58,7 +59,7 @@ def test_a_travel_decision_depends_only_on_the_view_and_the_listed_options():
 def test_the_view_is_seen_from_the_deciding_seat():
     board, at, spot, moon_owner, pl_count, pl_first = table()
     view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, P.K_LAND, 1, 12, 4, P.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
+    P.fill_view(view, D.D_LAND, 1, 12, 4, D.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     planet_1 = view[P.V_PL_COUNT + P.MAX_PLAYERS: P.V_PL_COUNT + P.MAX_PLAYERS + 4].tolist()
     assert planet_1 == [0, 1, 0, 0]  # seat 2's astronaut is one place after the deciding seat 1
     assert view[P.V_MOON_FREE: P.V_MOON_FREE + 4].tolist() == [0, 0, 0, 1]
@@ -73,14 +74,14 @@ def test_expected_value_leaves_when_the_exact_crash_odds_outweigh_what_lies_ahea
     board, at, spot, moon_owner, pl_count, pl_first = table()
     pl_count[:] = 0  # planet_2 empty: worth its 1st place, 6
     view = np.zeros(P.VIEW_SIZE, np.int64)
-    options = np.array([P.STAY, P.LEAVE_HERE], np.int64)
-    P.fill_view(view, P.K_LAND, 1, 11, pool, P.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
+    options = np.array([D.STAY, D.LEAVE_HERE], np.int64)
+    P.fill_view(view, D.D_LAND, 1, 11, pool, D.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
                     np.zeros(0, np.int64), np.zeros(1, np.int64), risk)
-    assert options[pick] == (P.LEAVE_HERE if leaves else P.STAY)
+    assert options[pick] == (D.LEAVE_HERE if leaves else D.STAY)
     greedy = P.decide(P.GREEDY, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
                       np.zeros(0, np.int64), np.zeros(1, np.int64), risk)
-    assert options[greedy] == P.LEAVE_HERE  # greedy: the first body worth points
+    assert options[greedy] == D.LEAVE_HERE  # greedy: the first body worth points
 
 
 def test_greedy_travels_as_far_as_it_can_and_expected_value_weighs_the_landing_space():
@@ -90,7 +91,7 @@ def test_greedy_travels_as_far_as_it_can_and_expected_value_weighs_the_landing_s
     options = np.array([1, 2, 3], np.int64)
     # from space 9: to 10 keeping 5 dice, to 11 keeping 5, to 12 keeping 4 dice
     info = np.array([[1, 5], [2, 5], [3, 4]], np.int64)
-    P.fill_view(view, P.K_TRAVEL, 0, 9, 6, P.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
+    P.fill_view(view, D.D_TRAVEL, 0, 9, 6, D.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     args = (np.zeros(0, np.int64), np.zeros(1, np.int64))
     assert P.decide(P.GREEDY, view, board, options, 3, info, rng.new_stream(0, 0), *args, 1.0) == 2
     crash = board[8]
@@ -127,13 +128,13 @@ def test_expected_value_counts_the_goal_token_a_landing_would_take(own_moons, mo
     token is also in reach at moons_13). One moon short, or the token taken, it stays."""
     board, at, spot, moon_owner, pl_count, pl_first = table()
     pl_count[:] = 0
-    at[1, [P.PLUS_MINUS, P.PARACHUTE, P.MOON2][:own_moons]] = P.ON_MOON
+    at[1, [D.PLUS_MINUS, D.PARACHUTE, D.MOON2][:own_moons]] = D.ON_MOON
     goal_owner = GOALS_FREE.copy()
     goal_owner[P.GOAL_MOONS_4] = -1 if moons_4_free else 2
     view = np.zeros(P.VIEW_SIZE, np.int64)
-    options = np.array([P.STAY, P.LEAVE_HERE], np.int64)
-    P.fill_view(view, P.K_LAND, 1, 11, 6, P.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first,
+    options = np.array([D.STAY, D.LEAVE_HERE], np.int64)
+    P.fill_view(view, D.D_LAND, 1, 11, 6, D.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first,
                 goal_owner)
     pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
                     np.zeros(0, np.int64), np.zeros(1, np.int64), 1.0)
-    assert options[pick] == (P.LEAVE_HERE if leaves else P.STAY)
+    assert options[pick] == (D.LEAVE_HERE if leaves else D.STAY)

@@ -4,18 +4,19 @@ import numpy as np
 
 from analyzer import rng
 from analyzer.games.pig import policies as P
+from analyzer.games.pig.decisions import HOLD, ROLL
 
 
 def test_a_decision_depends_only_on_the_players_view():
     score = np.array([40, 75, 12], np.int64)
     view = np.zeros(5, np.int64)
-    options = np.array([P.ROLL, P.HOLD], np.int64)
+    options = np.array([ROLL, HOLD], np.int64)
     for turn_total in (5, 19, 20, 30):
         P.fill_view(view, 1, turn_total, 100, score)
         picks = {int(P.decide(P.HOLD_AT, view, options, 2, rng.new_stream(seed, 0), np.zeros(0, np.int64),
                               np.zeros(1, np.int64), 20)) for seed in range(20)}
         assert len(picks) == 1  # twenty different futures, one decision
-        assert options[picks.pop()] == (P.HOLD if turn_total >= 20 or 75 + turn_total >= 100 else P.ROLL)
+        assert options[picks.pop()] == (HOLD if turn_total >= 20 or 75 + turn_total >= 100 else ROLL)
 
 
 def test_the_view_is_seen_from_the_deciding_seat():

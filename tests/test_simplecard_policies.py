@@ -4,6 +4,7 @@ Contact totals with Zero balancers: see test_simplecard_rules.py."""
 import pytest
 from simplecard_table import A, B, Table
 
+from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import policies as P
 from analyzer.kernel_pack import pack6, pack8
 
@@ -47,14 +48,14 @@ def decide(t, kind, rows, contact=-1, bounce_at=12):
 def test_ct_changes_only_when_the_change_wins(defender, changes):
     # A's Atk (5 on contact A) is inferior to D6 (6) and to Big (10); Big in hand would beat D6 (10) only
     t = Table(policies=("ct",), enabled_cts=["changing"]).hand(A, "Cheap", "Big", "Two").main(A, "Atk").main(B, defender)
-    rows = [[P.PROCEED, 0, 0]] + [[P.CT_CHANGING, i, t.id(k)] for i, k in enumerate(("Cheap", "Big", "Two"))]
-    assert decide(t, P.D_CHANGE, rows, contact=0) == (1 if changes else 0)  # casting the cheapest card
+    rows = [[D.PROCEED, 0, 0]] + [[D.CT_CHANGING, i, t.id(k)] for i, k in enumerate(("Cheap", "Big", "Two"))]
+    assert decide(t, D.D_CHANGE, rows, contact=0) == (1 if changes else 0)  # casting the cheapest card
 
 
 @pytest.mark.parametrize("bounce_at,bounces", [(8, True), (9, False)])
 def test_ct_bounces_a_main_worth_bounce_risk_or_more(bounce_at, bounces):
     t = Table(policies=("ct",), enabled_cts=["bounce"]).hand(A, "Cheap", "Two").main(A, "Atk")  # Atk: 8 points
-    assert decide(t, P.D_POST, [[P.PROCEED, 0, 0], [P.CT_BOUNCE, 0, 0]], bounce_at=bounce_at) == bounces
+    assert decide(t, D.D_POST, [[D.PROCEED, 0, 0], [D.CT_BOUNCE, 0, 0]], bounce_at=bounce_at) == bounces
 
 
 def test_changing_places_another_card_than_the_one_returned():

@@ -6,6 +6,7 @@ import pytest
 from simplecard_table import POOL, A, B, Table
 
 from analyzer import rng
+from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
 from analyzer.kernel_pack import pack6, pack8
@@ -35,12 +36,12 @@ def decision(t, kind, contact=-1):
     """The view seat A builds and the option its policy picks at a decision of this kind."""
     cards = t.data[2]
     view, options = t.pol[6], t.pol[7]
-    if kind == P.D_PLACE:
+    if kind == D.D_PLACE:
         m = E.list_placements(A, t.st, t.data, options)
-    elif kind == P.D_PRE:
+    elif kind == D.D_PRE:
         m = E.list_pre_scene(A, t.st, t.data, options, False)
     else:  # the contact choice
-        options[:3, P.O_CODE] = [0, 1, 2]
+        options[:3, D.O_CODE] = [0, 1, 2]
         m = 3
     P.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
     k = P.decide(t.pol[0][A], pack6(*t.data), pack8(*t.pol), m, t.pol[1][A], t.pol[2][A])
@@ -48,7 +49,7 @@ def decision(t, kind, contact=-1):
 
 
 @pytest.mark.parametrize("policy", ["greedy", "cautious", "ct"])
-@pytest.mark.parametrize("kind", [P.D_PLACE, P.D_PRE, P.D_CONTACT])
+@pytest.mark.parametrize("kind", [D.D_PLACE, D.D_PRE, D.D_CONTACT])
 @pytest.mark.parametrize("opp_set", [True, False])
 def test_a_decision_depends_only_on_the_players_view(policy, kind, opp_set):
     seen = [decision(position(policy, opp_set, seed), kind) for seed in range(12)]
@@ -59,11 +60,11 @@ def test_a_decision_depends_only_on_the_players_view(policy, kind, opp_set):
 
 def test_a_set_card_is_the_unknown_card_until_it_opens():
     t = position("greedy", True, 0)
-    view, _ = decision(t, P.D_CONTACT)
+    view, _ = decision(t, D.D_CONTACT)
     hidden = t.cards.shape[0] - 1
     assert view[P.V_OPP_BASE] == hidden and view[P.V_OPP_H] == 1
     t.main(B, "D6")
-    view, _ = decision(t, P.D_CONTACT)
+    view, _ = decision(t, D.D_CONTACT)
     assert view[P.V_OPP_BASE] == t.id("D6")
     assert view[P.V_HAND_N] == 4 and list(view[P.V_HAND:P.V_HAND + 4]) == [t.id(k) for k in ("Atk", "Hero", "Hero/2", "Cheap")]
     assert (view[P.V_MY_RISK], view[P.V_OPP_RISK], view[P.V_OPP_HAND]) == (20, 12, 3)

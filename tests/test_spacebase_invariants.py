@@ -30,7 +30,7 @@ def test_cards_conserved_and_vp_never_negative(players, variant):
         cards = card_list(sc)
         nst = len(sc.cards.starters)
         for gid in range(4):
-            S = E.play_one(D, 17, gid, 0)
+            S = E.play_one(D, 17, gid)
             a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
             PS, BD, DEP, DISP, DECK, DP, OWNER = (a[k] for k in ("PS", "BD", "DEP", "DISP", "DECK", "DP", "OWNER"))
             where = np.zeros(len(cards), int)
@@ -62,9 +62,9 @@ def test_cards_conserved_and_vp_never_negative(players, variant):
             # colonies: bought ones sit on exactly one board, the others are still available
             cols = sum(int(BD[p, s, L.B_COLONY] > 0) for p in range(players) for s in range(1, 13))
             assert cols + a["COLAV"][:len(sc.cards.colonies)].sum() == len(sc.cards.colonies)
-            assert cols == PS[:, L.P_COLS].sum()
-            assert (PS[:, L.P_VP] >= 0).all() and (PS[:, L.P_CRED] >= 0).all()
-            assert PS[:, L.P_IN].sum() >= 1
+            assert cols == PS[:, L.PL.COLS].sum()
+            assert (PS[:, L.PL.VP] >= 0).all() and (PS[:, L.PL.CRED] >= 0).all()
+            assert PS[:, L.PL.IN].sum() >= 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -119,7 +119,7 @@ def test_traced_game_equals_untraced(variant):
         for k, v in plain.extra.items():
             assert (traced.extra[k] == v).all(), k
         ev = traced.events
-        assert ev.shape[1] == L.EV_W and len(ev) > 50
+        assert ev.shape[1] == E.COLUMNS.trace_width and len(ev) > 50 and traced.events_dropped == 0
         assert L.EV_END in ev[:, 0]
         turns = (ev[:, 0] == L.EV_TURN).sum()
         assert turns == plain.extra["turns"][0].sum()
@@ -212,7 +212,7 @@ def test_buy_rates_match_their_formulas():
         for turn in range(6 * players):
             E.play_turn(D, S, turn % players)
             for p in range(players):
-                ph = int(a["PS"][p, L.P_PHASE])
+                ph = int(a["PS"][p, L.PL.PHASE])
                 blue, red = VALS[p, ph, L.BLUE], VALS[p, ph, L.RED]
                 for k in a["DISP"].ravel():
                     if k < 0:
@@ -263,8 +263,8 @@ def test_incremental_reward_tables_equal_a_full_rebuild(variant):
 
 def tables(a, p):
     """Player p's derived tables: AV, AC, ability counts and timing masks, and both ability lists."""
-    nab = a["PS"][p, L.P_NAB0:L.P_NAB0 + 2].copy()
-    return (a["AV"][p].copy(), a["AC"][p].copy(), nab, a["PS"][p, L.P_TMASK0:L.P_TMASK0 + 2].copy(),
+    nab = a["PS"][p, L.PL.NAB0:L.PL.NAB0 + 2].copy()
+    return (a["AV"][p].copy(), a["AC"][p].copy(), nab, a["PS"][p, L.PL.TMASK0:L.PL.TMASK0 + 2].copy(),
             a["ABL"][p, 0, :nab[0]].copy(), a["ABL"][p, 1, :nab[1]].copy())
 
 
@@ -272,7 +272,7 @@ def started_game(players, seed, gid, sets=()):
     """Game gid of run `seed` set up (mixed policies): scenario, D, S and S's arrays by name."""
     sc = load(GAME, sets=sets, players=players, policies=seat_policies(players, gid))
     D = GAME.inputs(sc)
-    S = E.alloc_state(D, 0)
+    S = E.new_state(D)
     E.setup(D, S, seed, gid)
     return sc, D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
 

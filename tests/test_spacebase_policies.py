@@ -17,13 +17,13 @@ def started(policy, players=2, seed=3, gid=0):
     """A game just set up (openings bought, displays dealt) with `policy` in every seat."""
     sc = load(GAME, players=players, policies=[policy])
     D = GAME.inputs(sc)
-    S = E.alloc_state(D, 0)
+    S = E.new_state(D)
     E.setup(D, S, seed, gid)
     return sc, D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
 
 
 def buys(PS, seat):
-    return int(PS[seat, L.P_BOUGHT] + PS[seat, L.P_COLS])
+    return int(PS[seat, L.PL.BOUGHT] + PS[seat, L.PL.COLS])
 
 
 @pytest.mark.parametrize("credits", [100, 933])
@@ -35,11 +35,11 @@ def test_rich_player_buys_on_its_turn(policy, credits):
         _, D, S, a = started(policy, gid=gid)
         PS = a["PS"]
         seat = 0
-        PS[seat, L.P_CRED] = credits
+        PS[seat, L.PL.CRED] = credits
         before = buys(PS, seat)
         E.play_turn(D, S, seat)
         assert buys(PS, seat) == before + 1
-        assert PS[seat, L.P_CRED] == PS[seat, L.P_INC]
+        assert PS[seat, L.PL.CRED] == PS[seat, L.PL.INC]
 
 
 def test_rich_random_player_buys_nearly_always():
@@ -48,7 +48,7 @@ def test_rich_random_player_buys_nearly_always():
     bought = 0
     for gid in range(40):
         _, D, S, a = started("random", gid=gid)
-        a["PS"][0, L.P_CRED] = 933
+        a["PS"][0, L.PL.CRED] = 933
         before = buys(a["PS"], 0)
         E.play_turn(D, S, 0)
         bought += buys(a["PS"], 0) - before
@@ -82,11 +82,11 @@ def check_buy_step(policy, cases, prepare=lambda a: None):
     for held, bought in cases:
         D, S, a, _ = weak_offer(policy)
         prepare(a)
-        a["PS"][0, L.P_CRED] = held
+        a["PS"][0, L.PL.CRED] = held
         before = buys(a["PS"], 0)
         E.buy_phase(D, S, 0)
         assert buys(a["PS"], 0) == before + bought
-        assert a["PS"][0, L.P_CRED] == (0 if bought else held)
+        assert a["PS"][0, L.PL.CRED] == (0 if bought else held)
 
 
 @pytest.mark.parametrize("policy", ["engine", "weighted"])
@@ -112,10 +112,10 @@ def test_dearest_option_leaves_out_what_the_player_cannot_buy(policy):
     a["DISP"][2, 0] = idx["l3-34"]  # sector 12, cost 14
     a["BD"][0, 12, L.B_COLONY] = 1
     a["BD"][0, 12, L.B_STATION] = -1
-    a["PS"][0, L.P_CRED] = 13
+    a["PS"][0, L.PL.CRED] = 13
     before = buys(a["PS"], 0)
     E.buy_phase(D, S, 0)
-    assert buys(a["PS"], 0) == before + 1 and a["PS"][0, L.P_CRED] == 0 and a["DISP"][0, 0] == -1
+    assert buys(a["PS"], 0) == before + 1 and a["PS"][0, L.PL.CRED] == 0 and a["DISP"][0, 0] == -1
 
 
 @pytest.mark.parametrize("policy", POLICIES)

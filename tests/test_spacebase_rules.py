@@ -20,7 +20,7 @@ class Pos:
     def __init__(self, players=4, sets=(), policies=None, seed=0):
         self.sc = load(GAME, players=players, sets=list(sets), policies=policies)
         self.D = GAME.inputs(self.sc)
-        self.S = E.alloc_state(self.D, 0)
+        self.S = E.new_state(self.D)
         E.reset(self.D, self.S, seed, 0)
         self.a = dict(zip(ARRAY_FIELDS, E.state_arrays(self.S), strict=True))
         self.cards = card_list(self.sc)
@@ -42,10 +42,10 @@ class Pos:
         return c
 
     def cred(self, p):
-        return int(self.PS[p, L.P_CRED])
+        return int(self.PS[p, L.PL.CRED])
 
     def vp(self, p):
-        return int(self.PS[p, L.P_VP])
+        return int(self.PS[p, L.PL.VP])
 
 
 # ---------------------------------------------------------------------------------------------- dice
@@ -98,6 +98,13 @@ def test_blue_for_active_red_of_all_deployed_for_others():
     assert pos.cred(2) == 0                       # nothing deployed in 3, 4 or 7
 
 
+def test_player_state_reads_by_name():
+    pos = Pos()
+    E.assign_player(pos.D, pos.S, 0, BLUE, 1, 6)  # the sum 7: starter-7's 3 credits
+    state = L.player(pos.PS, 0)
+    assert list(state) == list(L.PLAYER) and (state["cred"], state["inc"], state["in"]) == (3, 0, 1)
+
+
 # ------------------------------------------------------------------------------------------- arrows
 
 
@@ -108,11 +115,11 @@ def test_reward_arrow_chain_each_sector_once():
     pos.put(0, "l1-33")  # sector 9: blue nothing, arrow LR
     # one die on 7: 7 (1 cr) -> 8 (arrow: go on right) -> 9 (go on) -> 10 (starter: 1 income, stop)
     E.collect(pos.D, pos.S, 0, BLUE, 7, -1)
-    assert (pos.cred(0), int(pos.PS[0, L.P_INC])) == (1, 1)
+    assert (pos.cred(0), int(pos.PS[0, L.PL.INC])) == (1, 1)
     # from 8 the two-way arrow picks the better side: right 9 -> 10 (1 income) vs left 7 (1 credit)
-    pos.PS[0, L.P_CRED] = pos.PS[0, L.P_INC] = 0
+    pos.PS[0, L.PL.CRED] = pos.PS[0, L.PL.INC] = 0
     E.collect(pos.D, pos.S, 0, BLUE, 8, -1)
-    assert (pos.cred(0), int(pos.PS[0, L.P_INC])) == (0, 1)
+    assert (pos.cred(0), int(pos.PS[0, L.PL.INC])) == (0, 1)
     assert pos.AC[0, BLUE, 8, L.A_DIR] == 1
 
 
@@ -133,19 +140,19 @@ def test_buy_spends_all_credits_and_not_buying_keeps_them():
     pos = Pos()
     slot = next(j for j in range(6) if pos.DISP[0, j] >= 0)
     k = int(pos.DISP[0, slot])
-    pos.PS[0, L.P_CRED] = 12
+    pos.PS[0, L.PL.CRED] = 12
     E.buy_apply(pos.D, pos.S, 0, slot, True)  # level 1 slot
     assert pos.cred(0) == 0 and pos.BD[0, pos.cards[k].sector, L.B_STATION] == k
     assert pos.DISP[0, slot] == -1 and pos.OWNER[k] == 0
     # an ability buy pays the cost only
     k2 = int(pos.DISP[0, (slot + 1) % 6])
-    pos.PS[1, L.P_CRED] = 12
+    pos.PS[1, L.PL.CRED] = 12
     E.buy_apply(pos.D, pos.S, 1, (slot + 1) % 6, False)
     assert pos.cred(1) == 12 - pos.cards[k2].cost
     # the normal buy phase with nothing worth buying keeps the credits (greedy_vp saves up)
     pos = Pos(policies=["greedy_vp"])
     pos.DISP[:, :] = -1
-    pos.PS[2, L.P_CRED] = 5  # no colony costs 5 or less
+    pos.PS[2, L.PL.CRED] = 5  # no colony costs 5 or less
     E.buy_phase(pos.D, pos.S, 2)
     assert pos.cred(2) == 5
 
@@ -210,7 +217,7 @@ def test_opening_purchase_start_player_and_ties():
     ties = 0
     starts = set()
     for gid in range(40):
-        S = E.alloc_state(D, 0)
+        S = E.new_state(D)
         E.setup(D, S, 3, gid)
         a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
         PS, OPEN, G = a["PS"], a["OPEN"], a["G"]
@@ -222,13 +229,13 @@ def test_opening_purchase_start_player_and_ties():
         starts.add(start)
         for s in range(4):           # each seat keeps its opening ship; the bonus goes by turn position
             pos = (s - start) % 4
-            assert PS[s, L.P_POS] == pos
+            assert PS[s, L.PL.POS] == pos
             k = OPEN[s, 0]
             assert a["BD"][s, cards[k].sector, L.B_STATION] == k and a["OWNER"][k] == s
-            assert PS[s, L.P_OPENSEC] == cards[k].sector
+            assert PS[s, L.PL.OPENSEC] == cards[k].sector
             bonus = (0, 1, 2, 0)[pos]
-            assert PS[s, L.P_CRED] == 5 - cards[k].cost + bonus
-            assert PS[s, L.P_INC] == (0, 0, 0, 1)[pos]
+            assert PS[s, L.PL.CRED] == 5 - cards[k].cost + bonus
+            assert PS[s, L.PL.INC] == (0, 0, 0, 1)[pos]
     assert starts == {0, 1, 2, 3}  # any seat may move first
     assert ties > 0  # ties happen (4 players, 12 sectors) and are broken at random
 
@@ -253,14 +260,14 @@ def test_turn_order_bonus_from_the_scenario_list():
     sc = load(GAME, players=5, sets=sets)
     D = GAME.inputs(sc)
     cards = card_list(sc)
-    S = E.alloc_state(D, 0)
+    S = E.new_state(D)
     E.setup(D, S, 1, 7)
     a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
     assert int(a["G"][L.G_FIRST]) != 0  # bonuses go by position, not by seat
     for s in range(5):
-        cr, inc = [(0, 0), (3, 0), (0, 2), (1, 1), (9, 0)][a["PS"][s, L.P_POS]]
+        cr, inc = [(0, 0), (3, 0), (0, 2), (1, 1), (9, 0)][a["PS"][s, L.PL.POS]]
         k = a["OPEN"][s, 0]
-        assert a["PS"][s, L.P_CRED] == 5 - cards[k].cost + cr and a["PS"][s, L.P_INC] == inc
+        assert a["PS"][s, L.PL.CRED] == 5 - cards[k].cost + cr and a["PS"][s, L.PL.INC] == inc
 
 
 def test_lightspeed_setup():
@@ -268,7 +275,7 @@ def test_lightspeed_setup():
     D = GAME.inputs(sc)
     cards = card_list(sc)
     for gid in range(10):
-        S = E.alloc_state(D, 0)
+        S = E.new_state(D)
         E.setup(D, S, 2, gid)
         a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
         PS, OPEN, G = a["PS"], a["OPEN"], a["G"]
@@ -285,8 +292,8 @@ def test_lightspeed_setup():
             cost = sum(cards[k].cost for k in ks)
             assert cost <= 15 and left[s] == 15 - cost
             assert all(cards[k].level in (1, 2) and a["OWNER"][k] == s for k in ks)
-            assert PS[s, L.P_CRED] == 15 - cost + (0, 1, 2, 0)[pos]
-            assert PS[s, L.P_INC] == 1 + (0, 0, 0, 1)[pos]
+            assert PS[s, L.PL.CRED] == 15 - cost + (0, 1, 2, 0)[pos]
+            assert PS[s, L.PL.INC] == 1 + (0, 0, 0, 1)[pos]
             bought_l1 += sum(cards[k].level == 1 for k in ks)
         # unbought cards went back under their decks: deck = 48 - 6 on display - bought
         assert a["DP"][0, 1] == 48 - 6 - bought_l1
@@ -403,18 +410,18 @@ def test_ability_exchange():
 def test_ability_buy_at_cost():
     pos = Pos()
     c = pos.put(0, "l2-7", cubes=1)  # blue: buy a card paying its cost only
-    pos.PS[0, L.P_CRED] = 10
+    pos.PS[0, L.PL.CRED] = 10
     owned = pos.OWNER.copy()
     assert E.try_fire(pos.D, pos.S, 0, c, BLUE)
     (k,) = np.flatnonzero((pos.OWNER == 0) & (owned != 0))
-    assert pos.cred(0) == 10 - pos.cards[k].cost and pos.PS[0, L.P_BOUGHT] == 1
+    assert pos.cred(0) == 10 - pos.cards[k].cost and pos.PS[0, L.PL.BOUGHT] == 1
 
 
 def test_ability_claim_free_cards():
     pos = Pos()
     c = pos.put(0, "l2-47", cubes=1)  # Kovalyonok (blue): claim 3 Level I cards
     assert E.try_fire(pos.D, pos.S, 0, c, BLUE)
-    n = int(pos.PS[0, L.P_CLAIMED])
+    n = int(pos.PS[0, L.PL.CLAIMED])
     assert n == 3 and pos.cred(0) == 0 and (pos.DISP[0] == -1).sum() == 3
 
 
@@ -422,9 +429,9 @@ def test_claim_reward_tereshkova():
     pos = Pos()
     pos.put(0, "l3-22")  # Tereshkova (sector 8): blue reward 'claim 2 Level I'
     E.collect(pos.D, pos.S, 0, BLUE, 8, -1)
-    assert pos.PS[0, L.P_CLQ1] == 2
+    assert pos.PS[0, L.PL.CLQ1] == 2
     E.resolve_claims(pos.D, pos.S, 0)
-    assert pos.PS[0, L.P_CLAIMED] == 2 and pos.PS[0, L.P_CLQ1] == 0
+    assert pos.PS[0, L.PL.CLAIMED] == 2 and pos.PS[0, L.PL.CLQ1] == 0
 
 
 def test_ability_double_red_side_on_others_turn():
@@ -442,9 +449,9 @@ def test_ability_double_red_side_on_others_turn():
 def test_ability_opponents_lose_vp_not_below_zero():
     pos = Pos()
     g = pos.put(0, "l3-20", cubes=1)  # Gordon (blue): all others lose 4 VP, then buy 2 at cost
-    pos.PS[:, L.P_VP] = [5, 10, 2, 0]
+    pos.PS[:, L.PL.VP] = [5, 10, 2, 0]
     assert E.try_fire(pos.D, pos.S, 0, g, BLUE)
-    assert list(pos.PS[:, L.P_VP]) == [5, 6, 0, 0]
+    assert list(pos.PS[:, L.PL.VP]) == [5, 6, 0, 0]
 
 
 def test_ability_credits():
@@ -471,7 +478,7 @@ def test_ability_place_and_move_charge():
 def test_ability_you_win():
     pos = Pos()
     w = pos.put(2, "l3-35", cubes=4)  # estimated 'You Win' card: 4 linked squares
-    pos.PS[:, L.P_VP] = [39, 20, 3, 10]
+    pos.PS[:, L.PL.VP] = [39, 20, 3, 10]
     E.free_abilities(pos.D, pos.S, 2, BLUE)
     assert pos.G[L.G_OVER] == 1 and pos.G[L.G_END] == L.END_YOU_WIN and pos.G[L.G_YOUWIN] == 2
     assert pos.CUBES[2, w] == 0
@@ -491,45 +498,45 @@ def test_ability_does_not_fire_when_it_does_not_pay():
 def started(players=4, sets=(), gid=0):
     sc = load(GAME, players=players, sets=list(sets))
     D = GAME.inputs(sc)
-    S = E.alloc_state(D, 0)
+    S = E.new_state(D)
     E.setup(D, S, 5, gid)
     return D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
 
 
 def test_trigger_vp_finishes_the_round_with_equal_turns():
     D, S, a = started()
-    a["PS"][2, L.P_VP] = 40  # seat 2 has reached 40: the round is finished, then the game ends
+    a["PS"][2, L.PL.VP] = 40  # seat 2 has reached 40: the round is finished, then the game ends
     E.play_rounds(D, S)
     assert a["G"][L.G_ROUND] == 1 and a["G"][L.G_TRIGGER] == 1
-    assert list(a["PS"][:, L.P_TURNS]) == [1, 1, 1, 1]
+    assert list(a["PS"][:, L.PL.TURNS]) == [1, 1, 1, 1]
     D, S, a = started()
-    a["PS"][0, L.P_VP] = 39  # below 40: the game goes on for more rounds
+    a["PS"][0, L.PL.VP] = 39  # below 40: the game goes on for more rounds
     E.play_rounds(D, S)
-    turns = a["PS"][:, L.P_TURNS]
+    turns = a["PS"][:, L.PL.TURNS]
     assert a["G"][L.G_OVER] == 0  # (no 'You Win' in this game)
-    assert a["G"][L.G_ROUND] > 1 and (turns == turns[0]).all() and a["PS"][:, L.P_VP].max() >= 40
+    assert a["G"][L.G_ROUND] > 1 and (turns == turns[0]).all() and a["PS"][:, L.PL.VP].max() >= 40
 
 
 def test_tie_rounds_only_tied_players_play():
     D, S, a = started()
-    a["PS"][:, L.P_VP] = [40, 12, 40, 30]
+    a["PS"][:, L.PL.VP] = [40, 12, 40, 30]
     n = E.tie_rounds(D, S)
     tr = int(a["G"][L.G_TIEROUNDS])
     assert 1 <= tr <= 10
-    assert a["PS"][1, L.P_TURNS] == 0 and a["PS"][3, L.P_TURNS] == 0
-    assert a["PS"][0, L.P_TURNS] == tr and a["PS"][2, L.P_TURNS] == tr
-    assert a["PS"][1, L.P_VP] == 12 and a["PS"][3, L.P_VP] <= 30  # frozen (only VP losses reach them)
-    win = a["PS"][:, L.P_IN]
+    assert a["PS"][1, L.PL.TURNS] == 0 and a["PS"][3, L.PL.TURNS] == 0
+    assert a["PS"][0, L.PL.TURNS] == tr and a["PS"][2, L.PL.TURNS] == tr
+    assert a["PS"][1, L.PL.VP] == 12 and a["PS"][3, L.PL.VP] <= 30  # frozen (only VP losses reach them)
+    win = a["PS"][:, L.PL.IN]
     assert win[1] == win[3] == 0 and win.sum() == n
     if n == 1:
-        assert a["PS"][np.argmax(win), L.P_VP] > a["PS"][2 - np.argmax(win), L.P_VP]
+        assert a["PS"][np.argmax(win), L.PL.VP] > a["PS"][2 - np.argmax(win), L.PL.VP]
 
 
 def test_tie_rounds_cap_shares_the_win():
     D, S, a = started(sets=["rules.tie_rounds_cap=0"])
-    a["PS"][:, L.P_VP] = [40, 12, 40, 30]
+    a["PS"][:, L.PL.VP] = [40, 12, 40, 30]
     assert E.tie_rounds(D, S) == 2
-    assert list(a["PS"][:, L.P_IN]) == [1, 0, 1, 0] and a["G"][L.G_TIEROUNDS] == 0
+    assert list(a["PS"][:, L.PL.IN]) == [1, 0, 1, 0] and a["G"][L.G_TIEROUNDS] == 0
 
 
 def test_game_results_follow_the_end_rules():

@@ -63,7 +63,7 @@ class Table(Pos):
         E.play_turn(self.D, self.S, a)
 
     def inc(self, p):
-        return int(self.PS[p, L.P_INC])
+        return int(self.PS[p, L.PL.INC])
 
     def station_of(self, p, s):
         return int(self.BD[p, s, L.B_STATION])
@@ -132,11 +132,11 @@ def test_turn_buy_costing_at_most_the_credits_spends_them_all(start, buys):
     t = Table(policies=["greedy_vp"])
     k = t.idx["l1-36"]          # sector 9, cost 4, blue 3 VP: greedy_vp buys it when it can
     t.offer("l1-36")
-    t.PS[0, L.P_CRED] = 4 - 2 + start
+    t.PS[0, L.PL.CRED] = 4 - 2 + start
     t.turn(0, 1, 1)             # +2 credits (starter-1 twice): exactly the cost, or one short
     if buys:
         assert t.station_of(0, 9) == k and t.deployed(0, 9) == [t.idx["starter-9"]]
-        assert t.cred(0) == 0 and t.OWNER[k] == 0 and t.PS[0, L.P_BOUGHT] == 1
+        assert t.cred(0) == 0 and t.OWNER[k] == 0 and t.PS[0, L.PL.BOUGHT] == 1
     else:
         assert t.station_of(0, 9) == t.idx["starter-9"] and t.cred(0) == 3  # not buying keeps them
         assert t.DISP[0, 0] == k
@@ -145,7 +145,7 @@ def test_turn_buy_costing_at_most_the_credits_spends_them_all(start, buys):
 def test_turn_buy_spends_credits_above_the_cost_too():
     t = Table(policies=["greedy_vp"])
     t.offer("l1-36")
-    t.PS[0, L.P_CRED] = 9
+    t.PS[0, L.PL.CRED] = 9
     t.turn(0, 1, 1)
     assert t.station_of(0, 9) == t.idx["l1-36"] and t.cred(0) == 0
 
@@ -153,7 +153,7 @@ def test_turn_buy_spends_credits_above_the_cost_too():
 def test_turn_only_the_active_player_buys():
     t = Table(policies=["greedy_vp"])
     t.offer("l1-36")
-    t.PS[1, L.P_CRED] = 50
+    t.PS[1, L.PL.CRED] = 50
     t.turn(0, 1, 1)
     assert t.DISP[0, 0] == t.idx["l1-36"] and t.cred(1) == 50
 
@@ -163,7 +163,7 @@ def test_turn_display_refilled_from_the_deck_after_a_buy():
     t.offer("l1-36")
     nxt = t.idx["l1-2"]
     t.DECK[0, 0], t.DP[0, 0], t.DP[0, 1] = nxt, 0, 1
-    t.PS[0, L.P_CRED] = 9
+    t.PS[0, L.PL.CRED] = 9
     t.turn(0, 1, 1)
     assert t.station_of(0, 9) == t.idx["l1-36"]
     assert t.DISP[0, 0] == nxt and t.DP[0, 1] == 0 and (t.DISP[0, 1:] == -1).all()
@@ -173,7 +173,7 @@ def test_turn_display_refilled_from_the_deck_after_a_buy():
 def test_turn_colony_gives_vp_and_closes_its_sector(start, buys):
     t = Table(policies=["greedy_vp"])
     q = t.offer_colony(7)       # cost 27, 9 VP
-    t.PS[0, L.P_CRED] = start
+    t.PS[0, L.PL.CRED] = start
     t.turn(0, 1, 1)
     if not buys:
         assert t.vp(0) == 0 and t.COLAV[q] == 1 and t.cred(0) == 26
@@ -182,11 +182,11 @@ def test_turn_colony_gives_vp_and_closes_its_sector(start, buys):
     assert t.station_of(0, 7) == -1 and t.deployed(0, 7) == [t.idx["starter-7"]]
     t.turn(0, 3, 4)             # its blue reward is gone (the faces 3 + 4 pay 2 instead of the sum)
     assert t.cred(0) == 2
-    t.PS[0, L.P_CRED] = 0
+    t.PS[0, L.PL.CRED] = 0
     t.turn(1, 3, 4)             # another player's 7: the deployed starter-7 still pays red 2
     assert t.cred(0) == 2
     t.offer("l1-26")            # a sector-7 ship (cost 2) cannot be stationed there any more...
-    t.PS[0, L.P_CRED] = 0
+    t.PS[0, L.PL.CRED] = 0
     t.turn(0, 1, 1)
     assert t.DISP[0, 0] == t.idx["l1-26"] and t.station_of(0, 7) == -1 and t.cred(0) == 2
     t.turn(1, 1, 1)             # ...while the same offer is bought where the sector is open
@@ -196,7 +196,7 @@ def test_turn_colony_gives_vp_and_closes_its_sector(start, buys):
 def test_turn_colony_covers_the_station_without_colony_deploys_station():
     t = Table(policies=["greedy_vp"], sets=["rules.colony_deploys_station=false"])
     t.offer_colony(7)
-    t.PS[0, L.P_CRED] = 25
+    t.PS[0, L.PL.CRED] = 25
     t.turn(0, 1, 1)
     assert t.BD[0, 7, L.B_COVERED] == t.idx["starter-7"] and t.deployed(0, 7) == []
     t.turn(1, 3, 4)
@@ -206,8 +206,8 @@ def test_turn_colony_covers_the_station_without_colony_deploys_station():
 @pytest.mark.parametrize("credits,income,after", [(0, 3, 3), (2, 3, 4), (1, 3, 3)])
 def test_turn_income_floor_at_the_end_of_ones_own_turn(credits, income, after):
     t = Table()
-    t.PS[0, L.P_CRED], t.PS[0, L.P_INC] = credits, income
-    t.PS[1, L.P_CRED], t.PS[1, L.P_INC] = 0, 5
+    t.PS[0, L.PL.CRED], t.PS[0, L.PL.INC] = credits, income
+    t.PS[1, L.PL.CRED], t.PS[1, L.PL.INC] = 0, 5
     t.turn(0, 1, 1)             # +2 credits: below the income, equal, or above
     assert t.cred(0) == after
     assert t.cred(1) == 0       # not raised on another player's turn
@@ -216,7 +216,7 @@ def test_turn_income_floor_at_the_end_of_ones_own_turn(credits, income, after):
 def test_turn_income_floor_after_a_buy():
     t = Table(policies=["greedy_vp"])
     t.offer("l1-36")
-    t.PS[0, L.P_CRED], t.PS[0, L.P_INC] = 9, 2
+    t.PS[0, L.PL.CRED], t.PS[0, L.PL.INC] = 9, 2
     t.turn(0, 1, 1)
     assert t.station_of(0, 9) == t.idx["l1-36"] and t.cred(0) == 2
 
@@ -286,7 +286,7 @@ def test_turn_set_die_one_die_per_cube(cubes):
     t.put(0, "l1-30")                   # 8: 5 credits
     t.turn(0, 1, 1)                     # dice not set are rolled: 1 (and 1)
     assert (int(t.G[L.G_DSET1]), int(t.G[L.G_DSET2])) == ((1, 1) if cubes == 2 else (1, 0))
-    assert t.PS[0, L.P_ABIL] == cubes   # one charge per die set
+    assert t.PS[0, L.PL.ABIL] == cubes   # one charge per die set
     if cubes == 1:
         assert t.G[L.G_D2] == 1
 
@@ -299,7 +299,7 @@ def test_turn_reroll_one_die_after_the_roll():
     st = np.array([stream_rolling(1, 1)], np.uint64)
     below(st, 6), below(st, 6)
     face = below(st, 6) + 1             # the stream's third die
-    assert t.PS[0, L.P_ABIL] == 1
+    assert t.PS[0, L.PL.ABIL] == 1
     assert (int(t.G[L.G_D1]), int(t.G[L.G_D2])) == (face, 1)  # the first die rerolled (both alike)
 
 
@@ -319,7 +319,7 @@ def test_turn_ability_buy_pays_the_cost_only():
     t = Table(policies=["greedy_vp"])
     c = t.put(0, "l2-7", cubes=1)       # blue: buy a card paying its cost
     t.offer("l1-36")                    # cost 4, 3 VP
-    t.PS[0, L.P_CRED] = 8
+    t.PS[0, L.PL.CRED] = 8
     t.turn(0, 3, 4)                     # +3: 11 credits; the ability buys l1-36 for 4, 7 are kept
     assert t.station_of(0, 9) == t.idx["l1-36"] and t.CUBES[0, c] == 0
     assert t.cred(0) == 11 - 4
@@ -331,8 +331,8 @@ def test_turn_claim_free_cards():
     for cid in ("l1-2", "l1-6", "l1-10", "l1-14"):
         t.offer(cid)
     t.turn(0, 3, 4)
-    assert t.PS[0, L.P_CLAIMED] == 3 and t.CUBES[0, c] == 0
-    assert (t.OWNER == 0).sum() == 3 + t.PS[0, L.P_BOUGHT]  # (the buy may take the fourth)
+    assert t.PS[0, L.PL.CLAIMED] == 3 and t.CUBES[0, c] == 0
+    assert (t.OWNER == 0).sum() == 3 + t.PS[0, L.PL.BOUGHT]  # (the buy may take the fourth)
 
 
 def test_turn_claim_reward():
@@ -341,7 +341,7 @@ def test_turn_claim_reward():
     for cid in ("l1-2", "l1-6", "l1-10"):
         t.offer(cid)
     t.turn(0, 4, 4)
-    assert t.PS[0, L.P_CLAIMED] == 2 and (t.DISP[0] >= 0).sum() == 1
+    assert t.PS[0, L.PL.CLAIMED] == 2 and (t.DISP[0] >= 0).sum() == 1
 
 
 def test_turn_2x_takes_the_sum_twice_and_does_not_charge_itself():
@@ -368,15 +368,15 @@ def test_turn_2x_faces_plus_one_die_again():
 def test_turn_opponents_lose_vp_not_below_zero(vps, after):
     t = Table()
     g = t.put(0, "l3-20", cubes=1)      # Gordon (blue): all others lose 4 VP (and buy 2 at cost)
-    t.PS[:, L.P_VP] = vps
+    t.PS[:, L.PL.VP] = vps
     t.turn(0, 5, 6)
-    assert list(t.PS[:, L.P_VP]) == after and t.CUBES[0, g] == 0
+    assert list(t.PS[:, L.PL.VP]) == after and t.CUBES[0, g] == 0
 
 
 def test_turn_you_win_ends_the_game_at_once():
     t = Table()
     w = t.put(2, "l3-35", cubes=4)      # 'You Win': 4 linked squares
-    t.PS[:, L.P_VP] = [39, 20, 3, 10]
+    t.PS[:, L.PL.VP] = [39, 20, 3, 10]
     t.turn(2, 5, 6)
     assert t.G[L.G_OVER] == 1 and t.G[L.G_END] == L.END_YOU_WIN and t.G[L.G_YOUWIN] == 2
     t = Table()
@@ -431,7 +431,7 @@ def test_turn_red_set_die_on_another_players_roll(mode, fires):
     t = Table(sets=[f"rules.red_dice_abilities={mode}"])
     t.deploy(1, "l3-2", cubes=1)        # Gagarin deployed: red set a die + 1 credit, 1 square
     t.turn(0, 1, 1)
-    assert t.PS[1, L.P_ABIL] == int(fires) and bool(t.G[L.G_DSET1]) == fires
+    assert t.PS[1, L.PL.ABIL] == int(fires) and bool(t.G[L.G_DSET1]) == fires
     assert t.cred(1) == int(fires)      # the card's +1 credit (its only red reward is a cube)
 
 
@@ -442,7 +442,7 @@ def test_turn_red_reroll_on_another_players_roll(mode, fires):
     t.put(1, "l1-26")                   # 7: starter-7 deployed (red 2): worth rerolling 1 + 1 for
     t.put(1, "l1-23")                   # 6: starter-6 deployed (red 1)
     t.turn(0, 1, 1)
-    assert t.PS[1, L.P_ABIL] == int(fires)
+    assert t.PS[1, L.PL.ABIL] == int(fires)
 
 
 def stack_level1_deck(S, cids, idx):
@@ -466,7 +466,7 @@ def test_lightspeed_opening_two_ships_of_one_sector(one_per_sector):
     sc = load(GAME, players=2, sets=["rules.variant=lightspeed", "rules.lightspeed.draw_l2=0",
                                      f"rules.lightspeed_one_per_sector={str(one_per_sector).lower()}"])
     D = GAME.inputs(sc)
-    S = E.alloc_state(D, 0)
+    S = E.new_state(D)
     E.reset(D, S, 1, 0)
     a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
     idx = {c.id: i for i, c in enumerate(card_list(sc))}
@@ -498,11 +498,11 @@ def test_lightspeed_opening_two_ships_of_one_sector(one_per_sector):
 def test_rounds_end_at_the_trigger_vp_after_the_whole_round(vp, ends):
     t = Table(sets=["rules.max_rounds=3"])
     t.G[L.G_ROUND] = 0
-    t.PS[2, L.P_VP] = vp        # nobody gains VP here (starters, empty market)
+    t.PS[2, L.PL.VP] = vp        # nobody gains VP here (starters, empty market)
     E.play_rounds(t.D, t.S)
     assert bool(t.G[L.G_TRIGGER]) == ends
     assert t.G[L.G_ROUND] == (1 if ends else 3)
-    assert list(t.PS[:, L.P_TURNS]) == [int(t.G[L.G_ROUND])] * 4  # equal turns: the round is finished
+    assert list(t.PS[:, L.PL.TURNS]) == [int(t.G[L.G_ROUND])] * 4  # equal turns: the round is finished
 
 
 def test_trigger_reached_during_the_first_players_turn_finishes_the_round():
@@ -510,42 +510,42 @@ def test_trigger_reached_during_the_first_players_turn_finishes_the_round():
     t.G[L.G_ROUND] = 0
     for cid in ("l1-2", "l1-6", "l1-10", "l1-14", "l1-18", "l1-22"):
         t.put(0, cid)           # sectors 1-6 pay 1 VP: every roll gives seat 0 at least 1 VP... as faces
-    t.PS[0, L.P_VP] = 39
+    t.PS[0, L.PL.VP] = 39
     E.play_rounds(t.D, t.S)
     assert t.G[L.G_TRIGGER] == 1 and t.G[L.G_ROUND] == 1
-    assert list(t.PS[:, L.P_TURNS]) == [1, 1, 1, 1]
+    assert list(t.PS[:, L.PL.TURNS]) == [1, 1, 1, 1]
 
 
 def test_most_vp_wins_by_one():
     t = Table()
-    t.PS[:, L.P_VP] = [40, 12, 41, 30]
+    t.PS[:, L.PL.VP] = [40, 12, 41, 30]
     assert E.tie_rounds(t.D, t.S) == 1
-    assert t.G[L.G_TIEROUNDS] == 0 and list(t.PS[:, L.P_IN]) == [0, 0, 1, 0]
+    assert t.G[L.G_TIEROUNDS] == 0 and list(t.PS[:, L.PL.IN]) == [0, 0, 1, 0]
 
 
 @pytest.mark.parametrize("cap", [0, 2])
 def test_tie_rounds_among_the_tied_players_up_to_the_cap(cap):
     t = Table(sets=[f"rules.tie_rounds_cap={cap}"])
-    t.PS[:, L.P_VP] = [40, 12, 40, 30]   # nobody gains VP: the tie stays
+    t.PS[:, L.PL.VP] = [40, 12, 40, 30]   # nobody gains VP: the tie stays
     n = E.tie_rounds(t.D, t.S)
     assert n == 2 and t.G[L.G_TIEROUNDS] == cap
-    assert list(t.PS[:, L.P_TURNS]) == [cap, 0, cap, 0]
-    assert list(t.PS[:, L.P_IN]) == [1, 0, 1, 0]
+    assert list(t.PS[:, L.PL.TURNS]) == [cap, 0, cap, 0]
+    assert list(t.PS[:, L.PL.IN]) == [1, 0, 1, 0]
 
 
 def test_tie_round_broken_by_the_tied_players_own_turns():
     t = Table()
     for cid in ("l1-2", "l1-6", "l1-10", "l1-14", "l1-18", "l1-22"):
         t.put(2, cid)           # seat 2 gains VP on each own turn (faces 1-6 pay 1 VP); seat 0 cannot
-    t.PS[:, L.P_VP] = [40, 12, 40, 41 - 1]
-    t.PS[3, L.P_VP] = 30
+    t.PS[:, L.PL.VP] = [40, 12, 40, 41 - 1]
+    t.PS[3, L.PL.VP] = 30
     n = E.tie_rounds(t.D, t.S)
     assert n == 1 and t.G[L.G_TIEROUNDS] == 1
-    assert list(t.PS[:, L.P_IN]) == [0, 0, 1, 0] and list(t.PS[:, L.P_TURNS]) == [1, 0, 1, 0]
+    assert list(t.PS[:, L.PL.IN]) == [0, 0, 1, 0] and list(t.PS[:, L.PL.TURNS]) == [1, 0, 1, 0]
 
 
 # ------------------------------------------------------------------------------------ decisions as options
-# The scripted policy takes the script's option indices in game order (options.py lists each decision's
+# The scripted policy takes the script's option indices in game order (decisions.py lists each decision's
 # options): these drive the rules through choices no heuristic would make. In a 2-player turn without
 # abilities the decisions are: the active player's dice assignment, the other's, then the active buy
 # (asked only when something is affordable).
@@ -568,7 +568,7 @@ def test_scripted_buy_options_are_no_buy_then_each_affordable_ship(index, bought
     t.offer("l1-36")                 # sector 9, cost 4
     t.offer("l1-38")
     t.offer("l2-48")                 # cost 9: not affordable, not an option
-    t.PS[0, L.P_CRED] = 2            # + 2 from the faces 2 and 3
+    t.PS[0, L.PL.CRED] = 2            # + 2 from the faces 2 and 3
     t.turn(0, 2, 3)
     if bought is None:               # declining is legal even with credits enough (no heuristic here)
         assert t.cred(0) == 4 and t.DISP[0, 0] == t.idx["l1-36"]
@@ -582,7 +582,7 @@ def test_scripted_set_die_options_are_no_then_each_face_of_each_free_die(index, 
     t = scripted([index])
     t.put(0, "l3-2", cubes=1)        # Gagarin: set a die + 1 credit
     t.turn(0, 4, 4)
-    assert t.PS[0, L.P_ABIL] == (0 if index == 0 else 1)
+    assert t.PS[0, L.PL.ABIL] == (0 if index == 0 else 1)
     if face is None:                 # 0: not fired; 7: die 2 set to 1 (options 7..12)
         assert int(t.G[L.G_DSET1]) == 0
         assert index == 0 or (int(t.G[L.G_DSET2]), int(t.G[L.G_D2])) == (1, 1)
@@ -602,6 +602,16 @@ def test_scripted_dice_arrow_options_are_each_sector_the_card_reaches(index, cre
     assert t.cred(0) == credits and t.CUBES[0, c] == (0 if spent else 1)
 
 
+@pytest.mark.parametrize("index,credits,income", [(0, 1, 1), (1, 3, 0)])
+def test_scripted_two_way_arrow_options_are_right_then_left(index, credits, income):
+    """l1-29 (sector 8: no reward, arrow both ways) activated by the sum 4 + 4: its owner chooses the
+    direction. Right: starter-9 (1 income; credits then raised to income 1); left: starter-7 (3 credits)."""
+    t = scripted([1, index, 0])      # seat 0 takes the sum, directs the arrow; seat 1 takes the faces
+    t.put(0, "l1-29")
+    t.turn(0, 4, 4)
+    assert (t.cred(0), t.inc(0)) == (credits, income)
+
+
 @pytest.mark.parametrize("index", [0, 1, 2])
 def test_scripted_reroll_options_are_no_then_each_die(index):
     t = scripted([index])
@@ -614,7 +624,7 @@ def test_scripted_reroll_options_are_no_then_each_die(index):
     dice = [1, 1]
     if index:
         dice[index - 1] = face
-    assert [int(t.G[L.G_D1]), int(t.G[L.G_D2])] == dice and t.PS[0, L.P_ABIL] == (index > 0)
+    assert [int(t.G[L.G_D1]), int(t.G[L.G_D2])] == dice and t.PS[0, L.PL.ABIL] == (index > 0)
 
 
 @pytest.mark.parametrize("index,claimed", [(0, None), (1, "l1-2"), (2, "l1-10")])
@@ -627,7 +637,7 @@ def test_scripted_claim_options_are_no_then_each_slot_outside_ones_colony_sector
         t.offer(cid)
     E.place_colony(t.D, t.S, 0, t.offer_colony(2))
     t.turn(0, 4, 4)
-    assert t.PS[0, L.P_CLAIMED] == (claimed is not None)
+    assert t.PS[0, L.PL.CLAIMED] == (claimed is not None)
     on_display = {"l1-2", "l1-6", "l1-10"} - {claimed}
     assert {t.cards[k].id for k in t.DISP[0] if k >= 0} == on_display
     if claimed:
@@ -648,14 +658,14 @@ def kubasov_table(script):
 @pytest.mark.parametrize("fire", [0, 1])
 def test_scripted_fire_options_are_no_then_yes(fire):
     t, k = kubasov_table([fire])     # fired, its swap is then declined (past the script: option 0)
-    assert t.PS[0, L.P_ABIL] == fire and t.CUBES[0, k] == (0 if fire else 4)
+    assert t.PS[0, L.PL.ABIL] == fire and t.CUBES[0, k] == (0 if fire else 4)
     assert t.station_of(0, 8) == t.idx["l1-30"]
 
 
 @pytest.mark.parametrize("swap", [0, 1])
 def test_scripted_swap_options_are_no_then_yes(swap):
     t, k = kubasov_table([1, swap])
-    assert t.PS[0, L.P_ABIL] == 1 and t.CUBES[0, k] == 0
+    assert t.PS[0, L.PL.ABIL] == 1 and t.CUBES[0, k] == 0
     five, eight = t.idx["starter-5"], t.idx["l1-30"]
     assert (t.station_of(0, 5), t.station_of(0, 8)) == ((eight, five) if swap else (five, eight))
     assert t.deployed(0, 5) == ([t.idx["starter-8"]] if swap else [])
@@ -667,7 +677,7 @@ def test_scripted_exchange_options_of_a_stationed_card_are_every_other_station(i
     t = scripted([0, 0, 1, index])
     z = t.put(0, "l2-35", cubes=1)
     t.turn(0, 1, 1)
-    assert t.PS[0, L.P_ABIL] == 1
+    assert t.PS[0, L.PL.ABIL] == 1
     if sector is None:
         assert t.station_of(0, 9) == z
     else:
@@ -684,7 +694,7 @@ def test_scripted_exchange_options_of_a_deployed_card_are_every_station_its_own_
     t.CUBES[1, z] = 1
     E.refresh(t.D, t.S, 1)
     t.turn(0, 1, 1)
-    assert t.PS[1, L.P_ABIL] == 1 and t.CUBES[1, z] == 0
+    assert t.PS[1, L.PL.ABIL] == 1 and t.CUBES[1, z] == 0
     if sector is None:
         assert t.deployed(1, 9) == [t.idx["starter-9"], z]
         return
@@ -704,7 +714,7 @@ def test_scripted_exchange_options_same_kind_are_cards_deployed_in_other_sectors
     t.CUBES[1, z] = 1
     E.refresh(t.D, t.S, 1)
     t.turn(0, 1, 1)
-    assert t.PS[1, L.P_ABIL] == 1
+    assert t.PS[1, L.PL.ABIL] == 1
     if partner is None:
         assert t.deployed(1, 9) == [t.idx["starter-9"], z]
     else:
@@ -727,7 +737,7 @@ def glenn_table(index):
 @pytest.mark.parametrize("index", [0, 1, 2])
 def test_scripted_place_options_are_no_then_each_other_card_with_an_empty_square(index):
     t, g, sh, zh = glenn_table(index)
-    assert t.PS[0, L.P_ABIL] == 1
+    assert t.PS[0, L.PL.ABIL] == 1
     assert [int(t.CUBES[0, c]) for c in (g, sh, zh)] == [[0, 0, 0], [0, 1, 0], [0, 0, 1]][index]
 
 
@@ -739,7 +749,7 @@ def collins_table(script):
     co = t.put(0, "l3-23", cubes=1)
     cards = (co, t.put(0, "l3-5", cubes=2), t.put(0, "l3-14", cubes=2), t.deploy(0, "l2-27", cubes=1))
     t.turn(0, 1, 1)
-    assert t.PS[0, L.P_ABIL] == 1
+    assert t.PS[0, L.PL.ABIL] == 1
     return t, cards
 
 

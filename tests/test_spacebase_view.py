@@ -21,7 +21,7 @@ def decisions(pos, card):
     swapper, sector = pos.idx["l2-24"], pos.cards[card].sector
     out = []
     for p in range(pos.P):
-        credits = int(pos.PS[p, L.P_CRED])
+        credits = int(pos.PS[p, L.PL.CRED])
         out.append(("buy", p, E.ask_buy(D, S, p, credits, True)))
         out.append(("ability buy", p, E.ask_buy(D, S, p, credits, False)))
         out += [("claim", p, lv, E.ask_claim(D, S, p, lv)) for lv in range(3)]

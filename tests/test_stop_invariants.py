@@ -5,7 +5,10 @@ import pytest
 from test_stop_support import replay_check
 
 from analyzer.games.stop import GAME
+from analyzer.games.stop import engine as E
+from analyzer.games.stop import state as S
 from analyzer.games.stop.scenario import kernel_inputs
+from analyzer.kernel import new_trace
 from analyzer.scenario import load
 
 MIXES = [["random"], ["greedy"], ["defender"], ["greedy", "random", "defender"]]
@@ -86,3 +89,17 @@ def test_hand_caps_are_counted_not_hidden():
     assert b.extra["capped_hands"].sum() > 0
     assert (b.extra["hands_out"].sum(axis=1) + b.extra["capped_hands"] == b.length).all()
     assert (b.extra["invariant_errors"] == 0).all()
+
+
+def test_the_state_reads_back_by_name_what_the_results_report():
+    """state.LAYOUT names every slot of v: after a match its counters and seat stats are the result row."""
+    sc = scenario(3, ["greedy"])
+    k = kernel_inputs(sc)
+    s = S.make_state(3, k.cards.penalty, k.cards.draws, k.cards.copies, k.seats, new_trace(0)[0], 0)
+    E.play_match(s, k.rules, k.policy, 7, 4)
+    state = S.LAYOUT.dump(s.v)
+    batch = GAME.run_batch(sc, 7, np.array([4], np.int64))
+    assert state["game"][list(S.GAME_COLUMNS).index("length")] == batch.length[0] > 0
+    assert [row[S.S_SCORE] for row in state["seat"][:3]] == batch.score[0].tolist() == state["total"][:3]
+    assert [row[S.S_WIN] for row in state["seat"][:3]] == batch.is_winner[0].astype(int).tolist()
+    assert state["n_players"] == 3 and state["policy"][:3] == [2, 2, 2]

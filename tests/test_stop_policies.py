@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from test_stop_support import Position, card, cards
 
-from analyzer.games.stop import options as O
+from analyzer.games.stop import decisions as O
 from analyzer.games.stop import policies as Po
 from analyzer.games.stop import state as S
 from analyzer.games.stop.cards import COLOUR_NAMES, WILD, card_name, colour_of

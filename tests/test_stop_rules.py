@@ -6,8 +6,8 @@ import pytest
 from test_stop_support import Position, card
 
 from analyzer.games.stop import GAME
+from analyzer.games.stop import decisions as O
 from analyzer.games.stop import engine as E
-from analyzer.games.stop import options as O
 from analyzer.games.stop import state as S
 from analyzer.games.stop.cards import WILD, card_name
 from analyzer.games.stop.scenario import kernel_inputs
@@ -170,7 +170,7 @@ def test_a_discard_pile_of_two_cards_is_enough_for_a_reshuffle():
 
 def test_reshuffle_keeps_the_top_card():
     pos = Position(hands={0: ["red 1"]}, draw=(), discard=("green 1", "green 2+", "yellow 6/9", "blue 4"))
-    t = E.draw_card(pos.s, 0, E.R_TURN)
+    t = E.draw_card(pos.s, 0, E.WHY_TURN)
     assert pos.top == "blue 4" and pos.discard == ["blue 4"]
     assert sorted(pos.draw_pile + [card_name(t)]) == ["green 1", "green 2+", "yellow 6/9"]
     assert pos.events(E.E_RESHUFFLE)[0][3] == 3
@@ -178,21 +178,21 @@ def test_reshuffle_keeps_the_top_card():
 
 def test_no_draw_when_both_piles_are_exhausted():
     pos = Position(hands={0: ["red 1"]}, draw=(), discard=("blue 4",))
-    assert E.draw_card(pos.s, 0, E.R_TURN) == -1
+    assert E.draw_card(pos.s, 0, E.WHY_TURN) == -1
     assert pos.hand(0) == ["red 1"] and pos.discard == ["blue 4"]
     assert pos.turn(0) == 1                                   # the turn passes
 
 
 def test_dealer_plays_first_and_the_deal_rotates_left():
     pos = Position(players=3)
-    E.play_match(pos.s, pos.r, pos.pol, 0, 0)
+    first = E.play_match(pos.s, pos.r, pos.pol, 0, 0)          # the first dealer (drawn: first_dealer random)
     hands = [i for i, e in enumerate(pos.events()) if e[0] == E.E_HAND]
     assert len(hands) == pos.s.v[S.G_LENGTH] > 1
     for h, i in enumerate(hands):
         ev = pos.events()
-        assert ev[i][1] == h % 3                               # dealer of hand h+1: seat h mod 3
+        assert ev[i][1] == (first + h) % 3                     # dealer of hand h+1: the first dealer's h-th left
         first_move = next(e for e in ev[i:] if e[0] in (E.E_PLAY, E.E_DRAW, E.E_PASS))
-        assert first_move[1] == h % 3                          # the dealer moves first
+        assert first_move[1] == (first + h) % 3                # the dealer moves first
 
 
 # ---- jump-in --------------------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ def test_jump_in_priority_is_clockwise_from_the_player_after_the_last():
     pos = Position(hands={0: ["red 6/9", "red 6/9", "blue 1"], 1: ["red 6/9", "green 3"], 2: ["green 8"],
                           3: ["red 6/9", "yellow 1"]}, discard=("red 3",))
     nxt = pos.play(0, "red 6/9")
-    jumpers = [p for p, c, how in pos.plays() if how == E.H_JUMP]
+    jumpers = [p for p, c, how in pos.plays() if how == E.HOW_JUMP]
     assert jumpers == [1, 3, 0]                                # each window starts after the last player
     assert nxt == 1                                            # the last jumper's left neighbour continues
 
@@ -228,7 +228,7 @@ def test_symbols_never_jump_in():
     pos = Position(hands={0: ["red Pause", "blue 1"], 1: ["red Pause", "green 3"], 2: ["green 8"],
                           3: ["yellow 1"]}, discard=("red 3",))
     pos.play(0, "red Pause")
-    assert [how for _, _, how in pos.plays()].count(E.H_JUMP) == 0
+    assert [how for _, _, how in pos.plays()].count(E.HOW_JUMP) == 0
 
 
 def test_jumped_two_plus_targets_the_jumpers_left_neighbour():
@@ -454,7 +454,7 @@ def test_xplus_zero_cancels_false_a_same_colour_zero_is_just_a_forced_card():
     hands = {0: ["red X+", "blue 1"], 1: ["red 0", "green 6/9"], 2: ["green 8"], 3: ["yellow 1"]}
     pos = Position(sets=["rules.xplus_zero_cancels=false"], hands=hands, draw=("yellow 3",), discard=("red 3",))
     assert pos.turn(0) == 2 and pos.hand(1) == ["green 6/9"]
-    assert pos.events(E.E_PLAY)[-1][3] == E.H_XPLUS and pos.s.v[S.G_CANCELS] == 0
+    assert pos.events(E.E_PLAY)[-1][3] == E.HOW_XPLUS and pos.s.v[S.G_CANCELS] == 0
 
 
 def test_xplus_with_only_symbols_is_ignored_and_a_same_colour_zero_cancels_it():
@@ -465,7 +465,7 @@ def test_xplus_with_only_symbols_is_ignored_and_a_same_colour_zero_cancels_it():
     pos = Position(hands={0: ["red X+", "blue 1"], 1: ["red 0", "green 6/9"], 2: ["green 8"], 3: ["yellow 1"]},
                    draw=("yellow 3",), discard=("red 3",))
     assert pos.play(0, "red X+") == 2
-    assert pos.hand(1) == ["green 6/9"] and pos.events(E.E_PLAY)[-1][3] == E.H_CANCEL
+    assert pos.hand(1) == ["green 6/9"] and pos.events(E.E_PLAY)[-1][3] == E.HOW_CANCEL
 
 
 def test_wild_is_followed_by_a_card_whose_effect_applies():
@@ -634,3 +634,21 @@ def test_only_the_other_players_may_cancel_a_swap_never_its_player(zero_holder):
         assert nxt == 1 and pos.top == "red Swap" and pos.s.v[S.G_CANCELS] == 0
         assert [pos.hand(p) for p in range(4)] == [["yellow 1"], ["blue 1", "red 0"], ["green 3"], ["green 8"]]
         assert len(pos.events(E.E_SWAP_DONE)) == 1
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_first_dealer_is_drawn_per_match_and_the_deal_passes_left_from_them(players):
+    """first_dealer: random (stop.md names no first dealer): every seat deals hand 1 in some match, about
+    equally often; the Batch's first_player is that dealer; hand h is dealt by the first dealer's h-th
+    left neighbour. first_dealer: seat0: seat 0 deals hand 1 of every match."""
+    sc = load(GAME, sets=["rules.match_limit=60"], players=players, policies=["random"])
+    b = GAME.run_batch(sc, 9, np.arange(400))
+    counts = np.bincount(b.first_player, minlength=players)
+    assert len(counts) == players and (counts > 400 / players * 0.6).all()   # 0.6 x fair: far from chance
+    for gid in range(6):
+        t = GAME.run_batch(sc, 9, np.array([gid]), trace=True)
+        dealers = [int(e[1]) for e in t.events if e[0] == E.E_HAND]
+        first = int(b.first_player[gid])
+        assert dealers == [(first + h) % players for h in range(len(dealers))] and len(dealers) == b.length[gid]
+    fixed = load(GAME, sets=["rules.match_limit=60", "rules.first_dealer=seat0"], players=players, policies=["random"])
+    assert (GAME.run_batch(fixed, 9, np.arange(50)).first_player == 0).all()

@@ -81,7 +81,7 @@ def test_replay_reads_move_by_move():
     b = GAME.run_batch(sc, 2, np.array([4]), trace=True)
     lines = GAME.describe(sc, b.events)
     text = "\n".join(lines)
-    assert lines[0] == "Hand 1: seat 0 deals and plays first"
+    assert lines[0] == f"Hand 1: seat {b.first_player[0]} deals and plays first"
     assert "seat 0 is dealt:" in text and "starter:" in text
     assert "calls STOP" in text and " plays " in text and "draws" in text
     assert f"Match over after {b.length[0]} hands" in lines[-1]

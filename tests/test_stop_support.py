@@ -8,12 +8,13 @@ from collections import Counter
 import numpy as np
 
 from analyzer.games.stop import GAME
+from analyzer.games.stop import decisions as O
 from analyzer.games.stop import engine as E
-from analyzer.games.stop import options as O
 from analyzer.games.stop import state as S
 from analyzer.games.stop.cards import COLOUR_NAMES, K_PAUSE, K_TWO_PLUS, KIND_NAMES, N_KINDS, N_TYPES, WILD, card_name
-from analyzer.games.stop.options import SWAP_PASS_LEFT, SWAP_WITH_ONE
+from analyzer.games.stop.decisions import SWAP_PASS_LEFT, SWAP_WITH_ONE
 from analyzer.games.stop.scenario import kernel_inputs
+from analyzer.kernel import new_trace
 from analyzer.rng import new_stream
 from analyzer.scenario import load
 
@@ -40,7 +41,7 @@ class Position:
         self.scenario = load(GAME, sets=list(sets), players=players, policies=list(policies))
         k = kernel_inputs(self.scenario)
         self.r, self.pol = k.rules, k.policy
-        self.s = S.make_state(players, k.cards.penalty, k.cards.draws, k.cards.copies, k.seats, 20000)
+        self.s = S.make_state(players, k.cards.penalty, k.cards.draws, k.cards.copies, k.seats, new_trace(20000)[0], 20000)
         self.s.rng[0] = new_stream(seed, 0)[0]
         for p in range(players):
             S.set_hand(self.s, p, cards(*(hands or {}).get(p, ())))
@@ -70,7 +71,7 @@ class Position:
         return bool(self.s.v[S.HAND_OVER])
 
     def events(self, kind=None) -> list[tuple]:
-        n = min(int(self.s.v[S.EV_N]), len(self.s.ev))
+        n = int(self.s.v[S.TRACE_N])
         rows = [tuple(int(x) for x in e) for e in self.s.ev[:n]]
         return [e for e in rows if kind is None or e[0] == kind]
 
@@ -85,14 +86,14 @@ class Position:
 
     def play(self, p, name):
         """p plays `name` from their hand as their turn (the card must be in the hand)."""
-        return int(E.play_from_hand(self.s, self.r, self.pol, p, card(name), E.H_TURN))
+        return int(E.play_from_hand(self.s, self.r, self.pol, p, card(name), E.HOW_TURN))
 
     def turn(self, p):
         return int(E.take_turn(self.s, self.r, self.pol, p))
 
     # -- deciding: the options the engine lists, the option p's policy takes --
     def options(self, kind, p, *ctx) -> int:
-        """List the options of a decision as the engine does (options.py); returns how many."""
+        """List the options of a decision as the engine does (decisions.py); returns how many."""
         s = self.s
         if kind == O.D_PLAY:
             top, allow_draw = ctx

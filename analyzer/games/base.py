@@ -1,10 +1,13 @@
 """What a game plugs into the framework. Nothing outside analyzer/games/<game>/ knows a game's rules.
 
-A game provides:
+A game declares (docs/adding-a-game.md, with Pig as the example):
 - `Scenario`: its pydantic schema (a ScenarioBase subclass) and `scenarios/<game>/default.yaml`;
-- `run_batch`: the compiled kernel over a batch of game ids, returning one numpy column per field;
-  with trace=True (one game) it also returns the move events that `describe` turns into text;
+- `COLUMNS`: its result columns (analyzer.kernel.Columns), from which every output is allocated;
+- `kernel` and `kernel_inputs`: the compiled entry point, called as
+  `kernel(seed, ids, *kernel_inputs(scenario), *outputs.args())`, which only fills the outputs;
+- `EVENTS` (or `events(scenario)`): its trace event table, from which `describe` is generated;
 - `report`: the balance report built from the results table.
+`run_batch` is written once, here.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import compile_cache  # noqa: F401  (first: every game imports base before its kernels; see compile_cache)
+from ..kernel import Columns, Event, decode
 from ..scenario import ScenarioBase
 
 SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "scenarios"
@@ -44,7 +48,24 @@ class Game(ABC):
     title: str
     Scenario: type[ScenarioBase]
     length_unit: str  # what `length` counts, e.g. "hands" or "rounds"
-    columns: dict[str, str]  # game-specific result columns -> meaning
+    COLUMNS: Columns
+    TRACE_CAP = 100_000  # trace records kept of a replayed game; past it they are counted
+    EVENTS: dict[int, Event] = {}  # trace record kind -> how it reads (or override `events`)
+
+    @staticmethod
+    def kernel(seed, ids, *args):
+        """The compiled entry point: plays games `ids` of run `seed` into the outputs at the end of args."""
+        raise NotImplementedError
+
+    @staticmethod
+    def kernel_inputs(scenario) -> tuple:
+        """The scenario as the kernel's inputs (numpy arrays and numbers), in the kernel's order."""
+        raise NotImplementedError
+
+    @property
+    def columns(self) -> dict[str, str]:
+        """The game's own result columns -> their shape and meaning (from COLUMNS)."""
+        return self.COLUMNS.extra_doc()
     # True once the kernel entry that run_batch calls is compiled with nogil=True: the runner then plays
     # the chunks on threads of one process (its default); while a kernel holds the GIL, threads would
     # take turns, so local runs use worker processes (loky) instead
@@ -70,13 +91,26 @@ class Game(ABC):
     def scenario_files(self) -> list[Path]:
         return sorted(self.scenario_dir.glob("*.yaml"))
 
-    @abstractmethod
     def run_batch(self, scenario: ScenarioBase, seed: int, game_ids: np.ndarray, trace: bool = False) -> Batch:
         """Play the games `game_ids` of run `seed`. Each game uses only rng.new_stream(seed, game_id)."""
+        if int(seed) < 0:
+            raise ValueError("seed must be >= 0")
+        ids = np.ascontiguousarray(game_ids, dtype=np.int64)
+        out = self.COLUMNS.outputs(len(ids), scenario, self.TRACE_CAP if trace else 0)
+        if len(ids):
+            self.kernel(np.int64(seed), ids, *self.kernel_inputs(scenario), *out.args())
+        cols = self.COLUMNS.named(out)
+        score, wins, length = cols.pop("score"), cols.pop("is_winner"), cols.pop("length")
+        return Batch(is_winner=wins.astype(bool), score=score, length=length, first_player=out.first, extra=cols,
+                     events=out.events() if trace else None, events_dropped=int(out.tn[1]))
 
-    @abstractmethod
+    def events(self, scenario: ScenarioBase) -> dict[int, Event]:
+        """The trace event table; a game whose records name scenario data (cards, decks) builds it here."""
+        return self.EVENTS
+
     def describe(self, scenario: ScenarioBase, events: np.ndarray) -> list[str]:
         """Turn one game's trace events into readable lines, move by move."""
+        return decode(events, self.events(scenario))
 
     @abstractmethod
     def report(self, df, meta: dict, out: Path) -> "list":

@@ -4,9 +4,11 @@ with the eight aliens Filch, Warpish, Loser, Laser, Mind, Sorcerer, Grief and Zo
 Spec: the project's cosmic rules; the Japanese translation of the rulebook is the authority for the turn
 structure. THE DECK CONTENTS AND EVERY POWER MODEL ARE ESTIMATED (scenario.estimated() lists them).
 
-Files: state.py (layout of the flat state, tokens, hands, decks), context.py (result columns, trace kinds,
-asking a seat), engine.py (the turn and the stages of a challenge), powers.py (the powers, dispatched per
-timing point), policies.py (the view and the policies), report.py.
+Files: state.py (the rules array and the state declared by name, tokens, hands, decks), decisions.py (the
+decision kinds and their options: the vocabulary of rules and policies), context.py (result columns, trace
+kinds, asking a seat), engine.py (the turn and the stages of a challenge), cards.py (the card windows),
+moves.py (tokens moving), powers.py (the powers, dispatched per timing point), policies.py (the view and
+the policies), report.py.
 
 Implemented, stage by stage:
 - Pre-challenge: the "at the start of a challenge" cards may be played; then an offense without an
@@ -89,10 +91,8 @@ NOT implemented (said in the scenario description and the report too): the unown
 """
 from __future__ import annotations
 
-import numpy as np
-
-from ...kernel import Event, decode
-from ..base import Batch, Game
+from ...kernel import Event
+from ..base import Game
 from . import engine as E
 from . import state as L
 from .context import (
@@ -123,13 +123,14 @@ from .context import (
     E_WIN,
     E_ZAP,
 )
-from .policies import DEAL_DEFENSE_BASE, DEAL_NONE, DEAL_OFFENSE_BASE, DEAL_SWAP
-from .powers import FX_NAMES
+from .decisions import DEAL_DEFENSE_BASE, DEAL_NONE, DEAL_OFFENSE_BASE, DEAL_SWAP
+from .powers import FX_FILCH, FX_GRIEF, FX_LASER_ASIDE, FX_LASER_RANDOM, FX_MIND, FX_NAMES, FX_SWAP_RESULT, FX_WARPISH
 from .scenario import CosmicScenario, card_table, kernel_inputs
 
-TRACE_CAP = 200_000
 DEALS = {DEAL_NONE: "no offer", DEAL_SWAP: "a base each way", DEAL_OFFENSE_BASE: "a base for the offense, 2 cards back",
          DEAL_DEFENSE_BASE: "a base for the defense, 2 cards back"}
+SIDES = ("offense", "defense")
+ARG_UNUSED = (L.MOBIUS_TUBES, L.WARP_BREAK, L.FORCE_FIELD, L.EMOTION_CONTROL, L.QUASH)  # edicts played without a target
 
 
 def card_names(scenario) -> list[str]:
@@ -150,6 +151,38 @@ def planet(pl: int) -> str:
     return "the cone" if pl < 0 else f"planet {pl % 5} of system {pl // 5}"
 
 
+def card_target(scenario):
+    """What a played card's arg names, in words: Plague a seat, a reinforcement the side it helps, an
+    edict without a target nothing, every other card a side."""
+    t, v, _ = card_table(scenario.deck)
+
+    def words(r):
+        kind, arg = r["a"], r["b"]
+        if t[kind] == L.C_EDICT and v[kind] == L.PLAGUE:
+            return [f" on seat {arg}"]
+        if t[kind] == L.C_REINF:
+            return [f" for the {SIDES[arg]}"]
+        if t[kind] == L.C_EDICT and v[kind] in ARG_UNUSED:
+            return []
+        return [f" on the {SIDES[arg]} side"]
+    return words
+
+
+def power_effect(fx: int, c: int, cards: list[str]) -> str:
+    """What E_POWER's c says for the effect fx, in words."""
+    if fx == FX_FILCH:
+        return f": {cards[c]}"
+    if fx == FX_WARPISH:
+        return f": +{c}"
+    if fx == FX_SWAP_RESULT:
+        return f": the {SIDES[1 - c]} wins"
+    if fx in (FX_LASER_RANDOM, FX_MIND):
+        return f" (seat {c})"
+    if fx in (FX_LASER_ASIDE, FX_GRIEF):
+        return f": {c} cards"
+    return ""
+
+
 def events(scenario) -> dict[int, Event]:
     cards = card_names(scenario)
     card = {"a": lambda k: cards[k], "b": lambda k: cards[k]}
@@ -159,23 +192,29 @@ def events(scenario) -> dict[int, Event]:
         E_REDEAL: Event("  seat {seat} has no challenge card: discards and draws {a}"),
         E_REGROUP: Event("  seat {seat} regroups a token from the Warp to {a}", {"a": planet}),
         E_DESTINY: Event("  seat {seat} draws destiny: {a} (colour {b})", {"a": lambda k: L.DESTINY_NAMES[k]}),
-        E_DEFENDER: Event("  seat {seat} defends (system {a}, reverse cone {b}, comet {c})"),
+        E_DEFENDER: Event("  seat {seat} defends (system {a}, {b} cone, comet: {c})",
+                          {"b": lambda r: "reverse" if r else "regular",
+                           "c": lambda k: L.DESTINY_NAMES[k].removeprefix("comet: ") if k else "none"}),
         E_REESTABLISH: Event("  seat {seat} re-establishes {a} with {b} tokens", {"a": planet}),
         E_CONE: Event("  seat {seat} puts {a} tokens on the cone aimed at {b} (defense seat {c})", {"b": planet}),
         E_ALLY: Event("  seat {seat} joins the {a} with {b} tokens", {"a": lambda s: {1: "offense", 2: "defense"}[s]}),
-        E_POWER: Event("  seat {seat}'s {a} {b} ({c})", {"a": lambda a: L.ALIEN_NAMES[a], "b": lambda f: FX_NAMES[f]}),
+        E_POWER: Event("  seat {seat}'s {a} {b}{parts}", {"a": lambda a: L.ALIEN_NAMES[a], "b": lambda f: FX_NAMES[f],
+                                                       "parts": "".join},
+                       parts=lambda r: [power_effect(r["b"], r["c"], cards)]),
         E_CARDS: Event("  reveal: offense seat {seat} {a}, defense {b}", card),
-        E_PLAY: Event("  seat {seat} plays {a} (on {b}: side 0 offense, 1 defense; Plague: the seat)",
-                      {"a": lambda k: cards[k]}),
+        E_PLAY: Event("  seat {seat} plays {a}{parts}", {"a": lambda k: cards[k], "parts": "".join},
+                      parts=card_target(scenario)),
         E_ZAP: Event("  seat {seat} card-zaps {a} played by seat {b}", {"a": lambda k: cards[k]}),
         E_TOTALS: Event("  totals: offense {a}, defense {b}"),
-        E_RESULT: Event("  seat {seat} wins the challenge (offense won: {a})"),
+        E_RESULT: Event("  seat {seat} wins the challenge as the {a}", {"a": lambda won: SIDES[1 - won]}),
         E_LAND: Event("  seat {seat} lands {a} tokens on {b}", {"b": planet}),
         E_WARP: Event("  seat {seat} loses {a} tokens to the Warp"),
         E_HOME: Event("  seat {seat} returns {a} tokens to {b}", {"b": planet}),
         E_REWARD: Event("  seat {seat} is rewarded: {a} cards, {b} tokens freed"),
         E_CONSOLATION: Event("  seat {seat} takes {a} consolation cards from seat {b}"),
-        E_DEAL: Event("  deal: seat {seat} offers {a} to seat {c}: accepted {b}", {"a": lambda x: DEALS[x]}),
+        E_DEAL: Event({DEAL_NONE: "  deal: seat {seat} makes no offer to seat {c}",
+                       **dict.fromkeys((DEAL_SWAP, DEAL_OFFENSE_BASE, DEAL_DEFENSE_BASE), "  deal: seat {seat} offers {a} to seat {c}: {b}")},
+                      {"a": lambda x: DEALS[x], "b": lambda x: "accepted" if x else "refused"}, by="a"),
         E_NO_CARD: Event("  seat {seat} has no challenge card at stage 7: the turn ends"),
         E_WIN: Event("seat {seat} wins with {a} foreign bases"),
         E_CAP: Event("turn cap of {a} turns reached: a draw"),
@@ -188,17 +227,13 @@ class Cosmic(Game):
     title = "Simply Cosmic (estimated deck and powers)"
     Scenario = CosmicScenario
     length_unit = "turns"
-    columns = COLUMNS.extra_doc()
+    COLUMNS = COLUMNS
+    kernel = staticmethod(E.play)
+    kernel_inputs = staticmethod(kernel_inputs)
+    TRACE_CAP = 200_000
 
-    def run_batch(self, scenario, seed, game_ids, trace=False) -> Batch:
-        ids = np.ascontiguousarray(game_ids, dtype=np.int64)
-        cols, first, evs, tn = E.run_games(seed, ids, kernel_inputs(scenario), TRACE_CAP if trace else 0)
-        score, wins, length = cols.pop("score"), cols.pop("is_winner"), cols.pop("length")
-        return Batch(is_winner=wins.astype(bool), score=score, length=length, first_player=first,
-                     extra=cols, events=evs if trace else None, events_dropped=int(tn[1]))
-
-    def describe(self, scenario, events_) -> list[str]:
-        return decode(events_, events(scenario))
+    def events(self, scenario):
+        return events(scenario)
 
     def seat_roles(self, scenario, row) -> list[str]:
         return [f"alien {L.ALIEN_NAMES[a]}" for a in row["faction"]]

@@ -2,7 +2,7 @@
 be played, in play order, round after round until every player passes in a row. Every edict and flare
 played may be cancelled at once by a Card Zap of another player (`card_zapped`).
 
-Windows (policies.W_*): W_START (the cards marked "at the start of a challenge": the pre-challenge phase,
+Windows (decisions.W_*): W_START (the cards marked "at the start of a challenge": the pre-challenge phase,
 before the offense's hand is checked, and stage 10 of each challenge, which shares its icon), W_ALLIANCE
 (invitations answered, before the cards are chosen), W_SWAP (both challenge cards face down), W_REVEAL
 (stage 8, both attack cards shown), W_DEAL (a deal was just accepted), W_AFTER (the challenge is over,
@@ -58,13 +58,12 @@ from numba import njit
 
 from . import state as L
 from .context import E_ALLY, E_PLAY, E_ZAP, ORDER_CARDS, ask, trace
-from .moves import go_home, take_from_bases, to_warp
-from .policies import (
-    K_CANCEL_ALLY,
-    K_CARD_ZAP,
-    K_DISCARD,
-    K_LOSE,
-    K_PLAY,
+from .decisions import (
+    D_CANCEL_ALLY,
+    D_CARD_ZAP,
+    D_DISCARD,
+    D_LOSE,
+    D_PLAY,
     PLAY_ARGS,
     PLAY_PASS,
     W_AFTER,
@@ -73,9 +72,11 @@ from .policies import (
     W_REVEAL,
     W_START,
     W_SWAP,
-    filch_takes_offense_card,
+    WINDOWS,
 )
+from .moves import go_home, take_from_bases, to_warp
 from .powers import grief_can, power_active, see_hand, sorrow, timing_order
+from .state import ST, R
 
 PLAGUE_TOKENS = 3    # tokens a Plague sends to the Warp (FFG)
 CARD_TYPES = 5       # Plague: one card of each type (attack, compromise, reinforcement, edict, flare)
@@ -99,8 +100,8 @@ FLARE_WINDOWS[L.FILCH] = FLARE_WINDOWS[L.GRIEF] = 1 << W_AFTER
 
 def window_kinds(ctype: np.ndarray, cval: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(count per window, the card kinds of each window in rising order) for the data vector d."""
-    counts = np.zeros(L.WINDOWS, np.int64)
-    kinds = np.zeros((L.WINDOWS, L.KMAX), np.int64)
+    counts = np.zeros(WINDOWS, np.int64)
+    kinds = np.zeros((WINDOWS, L.KMAX), np.int64)
     for k, (t, v) in enumerate(zip(ctype, cval, strict=True)):
         if t == L.C_REINF:
             bits = REINF_WINDOWS
@@ -110,7 +111,7 @@ def window_kinds(ctype: np.ndarray, cval: np.ndarray) -> tuple[np.ndarray, np.nd
             bits = FLARE_WINDOWS[v]
         else:  # challenge cards are never played in a window
             continue
-        for w in range(L.WINDOWS):
+        for w in range(WINDOWS):
             if bits >> w & 1:
                 kinds[w, counts[w]] = k
                 counts[w] += 1
@@ -120,11 +121,11 @@ def window_kinds(ctype: np.ndarray, cval: np.ndarray) -> tuple[np.ndarray, np.nd
 @njit(cache=True)
 def play_order(st, d, order):
     """`play_order`: timing (the original's timing rule) or clockwise from the offense's left."""
-    players = d[L.D_PLAYERS]
-    if d[L.D_ORDER_TIMING] == 1:
+    players = d[R.PLAYERS]
+    if d[R.ORDER_TIMING] == 1:
         return timing_order(st, d, order)
     for k in range(players):
-        order[k] = (st[L.OFF] + 1 + k) % players
+        order[k] = (st[ST.OFF] + 1 + k) % players
     return players
 
 
@@ -133,15 +134,15 @@ def card_window(w, st, d, X):
     """Every player in play order may play one usable card or pass, until all pass in a row."""
     if not anyone_holds(w, st, d):  # everyone would pass
         return
-    order = X[6][ORDER_CARDS:ORDER_CARDS + L.MAXP]
+    order = X.opts[ORDER_CARDS:ORDER_CARDS + L.MAXP]
     players = play_order(st, d, order)
-    opts = X[6]
+    opts = X.opts
     passes, i = 0, 0
     while passes < players:
         q = order[i % players]
         i += 1
         n = list_plays(w, st, d, q, opts)
-        choice = ask(st, d, X, q, K_PLAY, w, n) if n > 1 else PLAY_PASS
+        choice = ask(st, d, X, q, D_PLAY, w, n) if n > 1 else PLAY_PASS
         if choice == PLAY_PASS:
             passes += 1
             continue
@@ -156,9 +157,9 @@ def card_window(w, st, d, X):
 @njit(cache=True)
 def anyone_holds(w, st, d):
     """Does any player hold a card of window w?"""
-    for q in range(d[L.D_PLAYERS]):
-        for i in range(d[L.D_WINDOW_N + w]):
-            if st[L.HAND + q * L.KMAX + d[L.D_WINDOW_KINDS + w * L.KMAX + i]] > 0:
+    for q in range(d[R.PLAYERS]):
+        for i in range(d[R.WINDOW_N + w]):
+            if st[ST.HAND + q * L.KMAX + d[R.WINDOW_KINDS + w * L.KMAX + i]] > 0:
                 return True
     return False
 
@@ -170,9 +171,9 @@ def card_zapped(st, d, X, q, kind, arg, order, players):
     Returns True if the first card is cancelled (an odd number of zaps)."""
     cancelled = False
     while True:
-        st[L.PLAYED_BY] = q
-        st[L.PLAYED_KIND] = kind
-        st[L.PLAYED_ARG] = arg
+        st[ST.PLAYED_BY] = q
+        st[ST.PLAYED_KIND] = kind
+        st[ST.PLAYED_ARG] = arg
         r = zapper(st, d, X, q, order, players)
         if r < 0:
             return cancelled
@@ -186,14 +187,14 @@ def card_zapped(st, d, X, q, kind, arg, order, players):
 @njit(cache=True)
 def zapper(st, d, X, q, order, players):
     """The first player after q's card, in play order, who holds a Card Zap and plays it; -1 none."""
-    opts = X[6]
+    opts = X.opts
     for i in range(players):
         r = order[i]
         if r == q or held_edict(st, d, r, L.CARD_ZAP) < 0:
             continue
         opts[0] = 0
         opts[1] = 1
-        if ask(st, d, X, r, K_CARD_ZAP, 0, 2) == 1:
+        if ask(st, d, X, r, D_CARD_ZAP, 0, 2) == 1:
             return r
     return -1
 
@@ -201,8 +202,8 @@ def zapper(st, d, X, q, order, players):
 @njit(cache=True)
 def held_edict(st, d, q, code):
     """The card kind of edict `code` if q holds one, else -1."""
-    for k in range(d[L.D_CHALLENGE_KINDS], d[L.D_KINDS]):
-        if st[L.HAND + q * L.KMAX + k] > 0 and L.ctype(d, k) == L.C_EDICT and L.cval(d, k) == code:
+    for k in range(d[R.CHALLENGE_KINDS], d[R.KINDS]):
+        if st[ST.HAND + q * L.KMAX + k] > 0 and L.ctype(d, k) == L.C_EDICT and L.cval(d, k) == code:
             return k
     return -1
 
@@ -210,9 +211,9 @@ def held_edict(st, d, q, code):
 @njit(cache=True)
 def own_side(st, q):
     """0 offense side, 1 defense side, -1 not in the challenge."""
-    if q == st[L.OFF] or st[L.OCONE + q] > 0:
+    if q == st[ST.OFF] or st[ST.OCONE + q] > 0:
         return 0
-    if q == st[L.DEF] or st[L.DCONE + q] > 0:
+    if q == st[ST.DEF] or st[ST.DCONE + q] > 0:
         return 1
     return -1
 
@@ -229,14 +230,14 @@ def list_plays(w, st, d, q, opts):
     opts[0] = PLAY_PASS
     n = 1
     side = own_side(st, q)
-    for i in range(d[L.D_WINDOW_N + w]):  # the window's cards only (never a challenge card)
-        k = d[L.D_WINDOW_KINDS + w * L.KMAX + i]
-        if st[L.HAND + q * L.KMAX + k] == 0:
+    for i in range(d[R.WINDOW_N + w]):  # the window's cards only (never a challenge card)
+        k = d[R.WINDOW_KINDS + w * L.KMAX + i]
+        if st[ST.HAND + q * L.KMAX + k] == 0:
             continue
         t, v = L.ctype(d, k), L.cval(d, k)
         if w == W_REVEAL and t == L.C_REINF and side >= 0:
             for s in range(2):
-                if s == side or d[L.D_ANY_SIDE] == 1:
+                if s == side or d[R.ANY_SIDE] == 1:
                     n = offer(opts, n, k, s)
         elif t == L.C_EDICT:
             n = offer_edict(w, st, d, q, k, v, opts, n)
@@ -248,42 +249,42 @@ def list_plays(w, st, d, q, opts):
 @njit(cache=True)
 def offer_edict(w, st, d, q, k, v, opts, n):
     if w == W_START:
-        if v == L.MOBIUS_TUBES and q == st[L.OFF] and warp_total(st, d) > 0:
+        if v == L.MOBIUS_TUBES and q == st[ST.OFF] and warp_total(st, d) > 0:
             n = offer(opts, n, k, 0)
-        elif v == L.WARP_BREAK and st[L.WARP + q] > 0:
+        elif v == L.WARP_BREAK and st[ST.WARP + q] > 0:
             n = offer(opts, n, k, 0)
         elif v == L.PLAGUE:
-            for r in range(d[L.D_PLAYERS]):
+            for r in range(d[R.PLAYERS]):
                 if r != q:
                     n = offer(opts, n, k, r)
     elif w == W_ALLIANCE and v == L.FORCE_FIELD:
-        if L.ally_tokens(st, d[L.D_PLAYERS], 0) + L.ally_tokens(st, d[L.D_PLAYERS], 1) > 0:
+        if L.ally_tokens(st, d[R.PLAYERS], 0) + L.ally_tokens(st, d[R.PLAYERS], 1) > 0:
             n = offer(opts, n, k, 0)
     elif w == W_REVEAL and v == L.COSMIC_ZAP:
         for s in range(2):
             n = offer(opts, n, k, s)
     elif w == W_REVEAL and v == L.EMOTION_CONTROL:
         n = offer(opts, n, k, 0)
-    elif w == W_DEAL and v == L.QUASH and st[L.DEAL_STRUCK] == 1:
+    elif w == W_DEAL and v == L.QUASH and st[ST.DEAL_STRUCK] == 1:
         n = offer(opts, n, k, 0)
     return n
 
 
 @njit(cache=True)
 def is_super(st, d, q, alien):
-    return st[L.ALIEN + q] == alien and power_active(st, d, q)
+    return st[ST.ALIEN + q] == alien and power_active(st, d, q)
 
 
 @njit(cache=True)
 def offer_flare(w, st, d, q, k, alien, side, opts, n):
     """The flare of `alien` held by q, at the window its text names (the module docstring)."""
-    main = q == st[L.OFF] or q == st[L.DEF]
+    main = q == st[ST.OFF] or q == st[ST.DEF]
     sup = is_super(st, d, q, alien)
     if alien == L.WARPISH:
         if w == W_REVEAL and main:
             n = offer(opts, n, k, side)
     elif alien == L.LOSER:
-        if (w == W_ALLIANCE and main and not sup) or (w == W_SWAP and main and sup and st[L.UPSET] == 0):
+        if (w == W_ALLIANCE and main and not sup) or (w == W_SWAP and main and sup and st[ST.UPSET] == 0):
             n = offer(opts, n, k, side)
     elif alien == L.LASER:
         if w == W_ALLIANCE and main and not sup:
@@ -292,21 +293,21 @@ def offer_flare(w, st, d, q, k, alien, side, opts, n):
             for s in range(2):
                 n = offer(opts, n, k, s)
     elif alien == L.MIND:
-        if w == W_ALLIANCE and st[L.SEEN_WHO] < 0:
+        if w == W_ALLIANCE and st[ST.SEEN_WHO] < 0:
             for s in range(2):
                 if not main or s != side:
                     n = offer(opts, n, k, s)
     elif alien == L.SORCERER:
-        if (w == W_ALLIANCE and not main and not sup and st[L.POWERS_SWAPPED] == 0) or (
+        if (w == W_ALLIANCE and not main and not sup and st[ST.POWERS_SWAPPED] == 0) or (
                 w == W_SWAP and not main and sup and side >= 0):
             n = offer(opts, n, k, 0)
     elif alien == L.ZOMBIE:
-        if w == W_REVEAL and not sup and side >= 0 and st[L.ZOMBIE_SAVE + q] == 0:
+        if w == W_REVEAL and not sup and side >= 0 and st[ST.ZOMBIE_SAVE + q] == 0:
             n = offer(opts, n, k, side)
         elif w == W_ALLIANCE and main and sup and allies_in_warp(st, d, side) > 0:
             n = offer(opts, n, k, side)
     elif alien == L.FILCH:
-        slot = L.OCARD if filch_takes_offense_card(side, sup) else L.DCARD
+        slot = ST.OCARD if L.filch_takes_offense_card(side, sup) else ST.DCARD
         if w == W_AFTER and main and st[slot] >= 0:
             n = offer(opts, n, k, side)
     elif alien == L.GRIEF:
@@ -318,8 +319,8 @@ def offer_flare(w, st, d, q, k, alien, side, opts, n):
 @njit(cache=True)
 def warp_total(st, d):
     n = 0
-    for q in range(d[L.D_PLAYERS]):
-        n += st[L.WARP + q]
+    for q in range(d[R.PLAYERS]):
+        n += st[ST.WARP + q]
     return n
 
 
@@ -327,30 +328,30 @@ def warp_total(st, d):
 def allies_in_warp(st, d, side):
     """Allies of one side with a token in the Warp."""
     n = 0
-    for q in range(d[L.D_PLAYERS]):
-        cone = st[(L.OCONE if side == 0 else L.DCONE) + q]
-        if cone > 0 and q != st[L.OFF] and st[L.WARP + q] > 0:
+    for q in range(d[R.PLAYERS]):
+        cone = st[(ST.OCONE if side == 0 else ST.DCONE) + q]
+        if cone > 0 and q != st[ST.OFF] and st[ST.WARP + q] > 0:
             n += 1
     return n
 
 
 @njit(cache=True)
 def free_from_warp(st, d, X, q):
-    n = st[L.WARP + q]
-    st[L.WARP + q] = 0
+    n = st[ST.WARP + q]
+    st[ST.WARP + q] = 0
     go_home(st, d, X, q, n)
 
 
 @njit(cache=True)
 def main_of(st, side):
-    return st[L.DEF] if side == 1 else st[L.OFF]
+    return st[ST.DEF] if side == 1 else st[ST.OFF]
 
 
 @njit(cache=True)
 def apply_card(st, d, X, q, kind, arg):
     t, v = L.ctype(d, kind), L.cval(d, kind)
     if t == L.C_REINF:
-        st[L.REINF_D if arg == 1 else L.REINF_O] += v
+        st[ST.REINF_D if arg == 1 else ST.REINF_O] += v
     elif t == L.C_FLARE:
         apply_flare(st, d, X, q, v, arg)
     else:
@@ -360,11 +361,11 @@ def apply_card(st, d, X, q, kind, arg):
 @njit(cache=True)
 def apply_edict(st, d, X, q, v, arg):
     if v == L.COSMIC_ZAP:
-        st[L.ZAPPED + main_of(st, arg)] = 1
+        st[ST.ZAPPED + main_of(st, arg)] = 1
     elif v == L.EMOTION_CONTROL:
-        st[L.EMOTION] = 1
+        st[ST.EMOTION] = 1
     elif v == L.MOBIUS_TUBES:
-        for r in range(d[L.D_PLAYERS]):
+        for r in range(d[R.PLAYERS]):
             free_from_warp(st, d, X, r)
     elif v == L.WARP_BREAK:
         free_from_warp(st, d, X, q)
@@ -373,38 +374,38 @@ def apply_edict(st, d, X, q, v, arg):
     elif v == L.FORCE_FIELD:
         force_field(st, d, X, q)
     elif v == L.QUASH:
-        st[L.DEAL_STRUCK] = 2
+        st[ST.DEAL_STRUCK] = 2
 
 
 @njit(cache=True)
 def plague(st, d, X, r):
     """r loses PLAGUE_TOKENS tokens from its bases to the Warp and discards one card of each type."""
-    to_warp(st, d, X, r, take_from_bases(st, d, X, r, PLAGUE_TOKENS, K_LOSE))
-    opts = X[6]
+    to_warp(st, d, X, r, take_from_bases(st, d, X, r, PLAGUE_TOKENS, D_LOSE))
+    opts = X.opts
     for t in range(CARD_TYPES):
         n = 0
-        for k in range(d[L.D_KINDS]):
-            if st[L.HAND + r * L.KMAX + k] > 0 and L.ctype(d, k) == t:
+        for k in range(d[R.KINDS]):
+            if st[ST.HAND + r * L.KMAX + k] > 0 and L.ctype(d, k) == t:
                 opts[n] = k
                 n += 1
         if n > 0:
-            L.discard_from_hand(st, r, ask(st, d, X, r, K_DISCARD, t, n))
+            L.discard_from_hand(st, r, ask(st, d, X, r, D_DISCARD, t, n))
 
 
 @njit(cache=True)
 def force_field(st, d, X, q):
     """q cancels the alliances it chooses, ally by ally from the offense's left: each cancelled ally's
     tokens go home (the offense's own tokens on the cone are no alliance)."""
-    players = d[L.D_PLAYERS]
-    opts = X[6]
+    players = d[R.PLAYERS]
+    opts = X.opts
     for k in range(1, players):
-        r = (st[L.OFF] + k) % players
-        slot = L.OCONE + r if st[L.OCONE + r] > 0 else L.DCONE + r
+        r = (st[ST.OFF] + k) % players
+        slot = ST.OCONE + r if st[ST.OCONE + r] > 0 else ST.DCONE + r
         if st[slot] == 0:
             continue
         opts[0] = 0
         opts[1] = 1
-        if ask(st, d, X, q, K_CANCEL_ALLY, r, 2) == 1:
+        if ask(st, d, X, q, D_CANCEL_ALLY, r, 2) == 1:
             n = st[slot]
             st[slot] = 0
             go_home(st, d, X, r, n)
@@ -416,32 +417,32 @@ def apply_flare(st, d, X, q, alien, side):
     opp = main_of(st, 1 - side)
     if alien == L.WARPISH:
         if sup:  # Super: -1 per opponent token in the Warp
-            st[L.BONUS_O if side == 1 else L.BONUS_D] -= st[L.WARP + opp]
+            st[ST.BONUS_O if side == 1 else ST.BONUS_D] -= st[ST.WARP + opp]
         else:  # Wild: +1 per own token in the Warp
-            st[L.BONUS_D if side == 1 else L.BONUS_O] += st[L.WARP + q]
+            st[ST.BONUS_D if side == 1 else ST.BONUS_O] += st[ST.WARP + q]
     elif alien == L.LOSER:
         if sup:
-            st[L.UPSET] = 1
+            st[ST.UPSET] = 1
         else:
-            st[L.ALL_LOSE] = 1
+            st[ST.ALL_LOSE] = 1
     elif alien == L.LASER:
-        st[L.LASERED + main_of(st, side)] = 1
+        st[ST.LASERED + main_of(st, side)] = 1
     elif alien == L.MIND:
         see_hand(st, q, main_of(st, side))
     elif alien == L.SORCERER:
         if sup:
-            t = st[L.OCARD]
-            st[L.OCARD] = st[L.DCARD]
-            st[L.DCARD] = t
+            t = st[ST.OCARD]
+            st[ST.OCARD] = st[ST.DCARD]
+            st[ST.DCARD] = t
         else:
             swap_aliens(st)
     elif alien == L.ZOMBIE:
         if sup:
             zombie_reinforce(st, d, X, side)
         else:
-            st[L.ZOMBIE_SAVE + q] = 1
+            st[ST.ZOMBIE_SAVE + q] = 1
     elif alien == L.FILCH:
-        slot = L.OCARD if filch_takes_offense_card(side, sup) else L.DCARD
+        slot = ST.OCARD if L.filch_takes_offense_card(side, sup) else ST.DCARD
         L.give_card(st, q, st[slot], 1)
         st[slot] = -1
     elif alien == L.GRIEF:
@@ -450,18 +451,18 @@ def apply_flare(st, d, X, q, alien, side):
 
 @njit(cache=True)
 def swap_aliens(st):
-    t = st[L.ALIEN + st[L.OFF]]
-    st[L.ALIEN + st[L.OFF]] = st[L.ALIEN + st[L.DEF]]
-    st[L.ALIEN + st[L.DEF]] = t
-    st[L.POWERS_SWAPPED] = 1 - st[L.POWERS_SWAPPED]
+    t = st[ST.ALIEN + st[ST.OFF]]
+    st[ST.ALIEN + st[ST.OFF]] = st[ST.ALIEN + st[ST.DEF]]
+    st[ST.ALIEN + st[ST.DEF]] = t
+    st[ST.POWERS_SWAPPED] = 1 - st[ST.POWERS_SWAPPED]
 
 
 @njit(cache=True)
 def zombie_reinforce(st, d, X, side):
-    for q in range(d[L.D_PLAYERS]):
-        slot = (L.OCONE if side == 0 else L.DCONE) + q
-        if st[slot] > 0 and q != st[L.OFF] and st[L.WARP + q] > 0:
-            st[L.WARP + q] -= 1
+    for q in range(d[R.PLAYERS]):
+        slot = (ST.OCONE if side == 0 else ST.DCONE) + q
+        if st[slot] > 0 and q != st[ST.OFF] and st[ST.WARP + q] > 0:
+            st[ST.WARP + q] -= 1
             st[slot] += 1
             trace(X, E_ALLY, q, side + 1, 1, 0)
 
@@ -470,16 +471,16 @@ def zombie_reinforce(st, d, X, side):
 @njit(cache=True)
 def all_lost(st, d, X):
     """Loser's wild flare was played: every token in the challenge goes to the Warp. Returns True then."""
-    if st[L.ALL_LOSE] == 0:
+    if st[ST.ALL_LOSE] == 0:
         return False
-    pl, de = st[L.PLANET], st[L.DEF]
+    pl, de = st[ST.PLANET], st[ST.DEF]
     n = L.tokens(st, pl, de)
     L.add_tokens(st, pl, de, -n)
     to_warp(st, d, X, de, n)
-    for q in range(d[L.D_PLAYERS]):
-        n = st[L.OCONE + q] + st[L.DCONE + q]
-        st[L.OCONE + q] = 0
-        st[L.DCONE + q] = 0
+    for q in range(d[R.PLAYERS]):
+        n = st[ST.OCONE + q] + st[ST.DCONE + q]
+        st[ST.OCONE + q] = 0
+        st[ST.DCONE + q] = 0
         to_warp(st, d, X, q, n)
     return True
 
@@ -487,13 +488,13 @@ def all_lost(st, d, X):
 @njit(cache=True)
 def quashed(st, d, X):
     """A deal was accepted: anyone may Quash it now. Returns True if it was."""
-    st[L.DEAL_STRUCK] = 1
+    st[ST.DEAL_STRUCK] = 1
     card_window(W_DEAL, st, d, X)
-    return st[L.DEAL_STRUCK] == 2
+    return st[ST.DEAL_STRUCK] == 2
 
 
 @njit(cache=True)
 def challenge_over(st):
     """Undo what lasts only for the challenge: the aliens Sorcerer's wild flare exchanged."""
-    if st[L.POWERS_SWAPPED] == 1:
+    if st[ST.POWERS_SWAPPED] == 1:
         swap_aliens(st)

@@ -1,19 +1,58 @@
 """The kernel's run context: the result columns, the trace record kinds, and how a seat is asked for
-a decision. `X` is one game's context, a Pack (analyzer/kernel_pack.py: one pointer per call, read
-like a tuple): (stream, policy codes, commit per seat, script, script position, view, options, trace
-records, trace counters, trace cap, game counters g[i], seat counters s[i])."""
+a decision. `X` is one game's context, a pack with named fields (analyzer/kernel_pack.py: one pointer
+per call): CONTEXT_FIELDS below."""
+import numpy as np
 from numba import njit
+from numba.experimental import structref
 
 from ...kernel import FIRST_GAME_POLICY, Columns, indices, record
 from ...kernel_internals import borrowed, jit_plain_ints
+from ...kernel_pack import PackType, field, named
 from . import state as L
-from .policies import decide, fill_view, own_hand
+from .policies import VIEW_SIZE, decide, fill_view, own_hand
 
-# X[6]: the options of one decision, with the last slots kept for the seat orders of powers_at and of
+# X.opts: the options of one decision, with the last slots kept for the seat orders of powers_at and of
 # card_window (scratch that is never an option, so that no call allocates)
 OPTS_SIZE = 4 * L.DECKMAX
 ORDER_POWERS = OPTS_SIZE - 2 * L.MAXP
 ORDER_CARDS = OPTS_SIZE - L.MAXP
+
+CONTEXT_FIELDS = (
+    "stream",   # the game's random stream (uint64[1])
+    "policy",   # each seat's policy code
+    "commit",   # each seat's commit (heuristic, cautious)
+    "script",   # the scripted policy's option indices
+    "at",       # the script's position
+    "own_view", # the deciding seat's private view (policies.fill_view)
+    "opts",     # the options of a decision, and scratch seat orders (OPTS_SIZE)
+    "ev", "tn", "cap",  # the trace (kernel.record)
+    "g", "s",   # this game's rows of the whole-game and per-seat columns
+)
+
+
+class ContextType(PackType):
+    pass
+
+
+class _Context(structref.StructRefProxy):
+    pass
+
+
+Context = named(_Context, ContextType, CONTEXT_FIELDS)
+
+
+@njit(cache=True)
+def new_context(stream, policy, commit, script, at, view, opts, ev, tn, cap, g, s):
+    """The context over these arrays (borrowed: the caller keeps them alive, then `release`s it)."""
+    return Context(field(stream), field(policy), field(commit), field(script), field(at), field(view), field(opts),
+                   field(ev), field(tn), field(cap), field(g), field(s))
+
+
+@njit(cache=True)
+def new_scratch():
+    """(view, opts): a context's scratch arrays, owned by the caller."""
+    return np.zeros(VIEW_SIZE, np.int64), np.zeros(OPTS_SIZE, np.int64)
+
 
 COLUMNS = Columns(
     game={"length": "turns played", "capped": "1 if the game hit turn_cap (a draw)",
@@ -38,20 +77,21 @@ S = indices("S", COLUMNS.seat)
 
 @njit(cache=True, inline="always")
 def trace(X, kind, seat, a, b, c):
-    record(X[7], X[8], X[9], kind, seat, a, b, c)
+    record(X.ev, X.tn, X.cap, kind, seat, a, b, c)
 
 
 @jit_plain_ints  # one compile, not one per literal decision kind at each call site
 def ask(st, d, X, p, kind, arg, n):
-    """Seat p picks one of the n options in X[6] (written by the caller); returns the option's value.
+    """Seat p picks one of the n options in X.opts (written by the caller); returns the option's value.
     A single legal option is taken without asking (the script counts real choices only)."""
-    opts = X[6]
+    opts = X.opts
     if n == 1:
         return opts[0]
-    view, code = X[5], X[1][p]
+    view, code = X.own_view, X.policy[p]
     if code >= FIRST_GAME_POLICY:  # random and scripted never read the view
         fill_view(view, st, d, p, kind, arg)
     # the policy reads the public block and its own hand in place (borrowed: a slice would be
     # reference-counted at each call) and its own private view: nothing else of the state
-    k = decide(code, borrowed(st[:L.PUB_END]), view, borrowed(own_hand(st, p)), opts, n, X[0], X[3], X[4], d, X[2][p])
+    k = decide(code, borrowed(st[:L.PUB_END]), view, borrowed(own_hand(st, p)), opts, n, X.stream, X.script, X.at, d,
+               X.commit[p])
     return opts[k]

@@ -3,8 +3,9 @@ from numba import njit
 
 from . import state as L
 from .context import E_HOME, E_WARP, S, ask, trace
-from .policies import K_HOME
+from .decisions import D_HOME
 from .powers import warp_replaced
+from .state import ST, R
 
 
 @njit(cache=True)
@@ -22,13 +23,13 @@ def go_home(st, d, X, q, n):
     """n tokens of q return together to one base of q's choice (with no base left: a home planet)."""
     if n == 0:
         return
-    opts = X[6]
-    m = list_bases(st, q, d[L.D_PLAYERS], opts)
+    opts = X.opts
+    m = list_bases(st, q, d[R.PLAYERS], opts)
     if m == 0:
         for k in range(L.PLANETS_PER_SYSTEM):
             opts[k] = q * L.PLANETS_PER_SYSTEM + k
         m = L.PLANETS_PER_SYSTEM
-    pl = ask(st, d, X, q, K_HOME, n, m)
+    pl = ask(st, d, X, q, D_HOME, n, m)
     L.add_tokens(st, pl, q, n)
     trace(X, E_HOME, q, n, pl, 0)
 
@@ -39,26 +40,26 @@ def to_warp(st, d, X, q, n):
     if n == 0:
         return
     if warp_replaced(st, d, q):
-        X[11][q, S.POWERS_USED] += 1
+        X.s[q, S.POWERS_USED] += 1
         go_home(st, d, X, q, n)
         return
-    if st[L.ZOMBIE_SAVE + q] == 1:  # Zombie's wild flare: one of them goes home instead
+    if st[ST.ZOMBIE_SAVE + q] == 1:  # Zombie's wild flare: one of them goes home instead
         go_home(st, d, X, q, 1)
         n -= 1
         if n == 0:
             return
-    st[L.WARP + q] += n
-    if q == st[L.OFF] or q == st[L.DEF]:
-        st[L.LOST + q] += n
+    st[ST.WARP + q] += n
+    if q == st[ST.OFF] or q == st[ST.DEF]:
+        st[ST.LOST + q] += n
     trace(X, E_WARP, q, n, 0, 0)
 
 
 @njit(cache=True)
 def take_from_bases(st, d, X, q, n, kind):
     """q takes n tokens off its bases, one at a time from a base of its choice; returns how many."""
-    opts = X[6]
+    opts = X.opts
     for i in range(n):
-        m = list_bases(st, q, d[L.D_PLAYERS], opts)
+        m = list_bases(st, q, d[R.PLAYERS], opts)
         if m == 0:
             return i
         pl = ask(st, d, X, q, kind, n - i, m)
@@ -68,7 +69,7 @@ def take_from_bases(st, d, X, q, n, kind):
 
 @njit(cache=True)
 def choose_count(st, d, X, q, lo, hi, kind):
-    opts = X[6]
+    opts = X.opts
     for c in range(lo, hi + 1):
         opts[c - lo] = c
     return ask(st, d, X, q, kind, 0, hi - lo + 1)

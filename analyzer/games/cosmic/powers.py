@@ -13,7 +13,8 @@ from numba import njit
 
 from . import state as L
 from .context import E_POWER, ORDER_POWERS, S, ask, trace
-from .policies import K_MIND_TARGET, K_USE_POWER
+from .decisions import D_MIND_TARGET, D_USE_POWER
+from .state import ST, R
 
 TP_ALLIANCE, TP_PLANNING, TP_SWAP, TP_REVEAL, TP_OUTCOME, TP_AFTER = range(6)
 POWER_HOME_BASES = 3
@@ -32,15 +33,15 @@ FX_NAMES = ("takes the opponent's challenge card", "adds the tokens in the Warp"
 @njit(cache=True)
 def power_active(st, d, q):
     """q's power may act: 3+ home bases, not zapped, no Power Outage."""
-    return (st[L.COMET] != L.DT_OUTAGE and st[L.ZAPPED + q] == 0
-            and L.home_bases(st, q) >= POWER_HOME_BASES and not (st[L.ALIEN + q] == L.GRIEF and d[L.D_GRIEF] == 0))
+    return (st[ST.COMET] != L.DT_OUTAGE and st[ST.ZAPPED + q] == 0
+            and L.home_bases(st, q) >= POWER_HOME_BASES and not (st[ST.ALIEN + q] == L.GRIEF and d[R.GRIEF] == 0))
 
 
 @njit(cache=True)
 def timing_order(st, d, order):
     """Timing conflicts: non-main players clockwise from the offense's left, then offense, then defense."""
-    players = d[L.D_PLAYERS]
-    off, de = st[L.OFF], st[L.DEF]
+    players = d[R.PLAYERS]
+    off, de = st[ST.OFF], st[ST.DEF]
     n = 0
     for k in range(1, players):
         q = (off + k) % players
@@ -57,38 +58,38 @@ def timing_order(st, d, order):
 @njit(cache=True)
 def acts_at(st, d, alien, tp):
     if tp == TP_ALLIANCE:
-        return alien == L.MIND or (alien == L.LASER and d[L.D_LASER_FFG] == 1)
+        return alien == L.MIND or (alien == L.LASER and d[R.LASER_FFG] == 1)
     if tp == TP_PLANNING:
-        return alien == L.LOSER or (alien == L.LASER and d[L.D_LASER_FFG] == 0)
+        return alien == L.LOSER or (alien == L.LASER and d[R.LASER_FFG] == 0)
     if tp == TP_SWAP:
         return alien == L.SORCERER
     if tp == TP_REVEAL:
         return alien == L.WARPISH
     if tp == TP_OUTCOME:
-        return alien == L.LOSER and st[L.UPSET] == 1
+        return alien == L.LOSER and st[ST.UPSET] == 1
     return alien == L.FILCH or alien == L.GRIEF  # TP_AFTER
 
 
 @njit(cache=True)
 def opponent(st, q):
-    return st[L.DEF] if q == st[L.OFF] else st[L.OFF]
+    return st[ST.DEF] if q == st[ST.OFF] else st[ST.OFF]
 
 
 @njit(cache=True)
 def powers_at(tp, st, d, X):
     """Every power in play that acts at `tp`, in timing order."""
-    order = X[6][ORDER_POWERS:ORDER_POWERS + L.MAXP]
+    order = X.opts[ORDER_POWERS:ORDER_POWERS + L.MAXP]
     n = timing_order(st, d, order)
     for i in range(n):
         q = order[i]
-        alien = st[L.ALIEN + q]
-        main = q == st[L.OFF] or q == st[L.DEF]
+        alien = st[ST.ALIEN + q]
+        main = q == st[ST.OFF] or q == st[ST.DEF]
         if not acts_at(st, d, alien, tp) or not power_active(st, d, q) or (MAIN_ONLY[alien] == 1 and not main):
             continue
         optional = MANDATORY[alien] == 0 and tp != TP_OUTCOME
         if optional and not wants(tp, st, d, X, q, alien):
             continue
-        X[11][q, S.POWERS_USED] += 1
+        X.s[q, S.POWERS_USED] += 1
         apply_power(tp, st, d, X, q, alien)
 
 
@@ -99,51 +100,51 @@ def wants(tp, st, d, X, q, alien):
         return False
     if alien == L.GRIEF and not grief_can(st, q):
         return False
-    opts = X[6]
+    opts = X.opts
     opts[0] = 0
     opts[1] = 1
-    return ask(st, d, X, q, K_USE_POWER, alien, 2) == 1
+    return ask(st, d, X, q, D_USE_POWER, alien, 2) == 1
 
 
 @njit(cache=True)
 def filch_can(st, q):
-    card = st[L.DCARD] if q == st[L.OFF] else st[L.OCARD]
+    card = st[ST.DCARD] if q == st[ST.OFF] else st[ST.OCARD]
     return card >= 0
 
 
 @njit(cache=True)
 def grief_can(st, q):
     """Grief lost tokens to the Warp in a challenge its opponent won (not in a failed deal)."""
-    lost_it = (st[L.OFF_WINS] == 1 and q == st[L.DEF]) or (st[L.OFF_WINS] == 0 and q == st[L.OFF])
-    return lost_it and st[L.LOST + q] > 0 and st[L.HANDN + opponent(st, q)] > 0
+    lost_it = (st[ST.OFF_WINS] == 1 and q == st[ST.DEF]) or (st[ST.OFF_WINS] == 0 and q == st[ST.OFF])
+    return lost_it and st[ST.LOST + q] > 0 and st[ST.HANDN + opponent(st, q)] > 0
 
 
 @njit(cache=True)
 def apply_power(tp, st, d, X, q, alien):
     if alien == L.WARPISH:
         bonus = 0
-        for r in range(d[L.D_PLAYERS]):
-            bonus += st[L.WARP + r]
-        st[(L.BONUS_O if q == st[L.OFF] else L.BONUS_D)] += bonus
+        for r in range(d[R.PLAYERS]):
+            bonus += st[ST.WARP + r]
+        st[(ST.BONUS_O if q == st[ST.OFF] else ST.BONUS_D)] += bonus
         trace(X, E_POWER, q, alien, FX_WARPISH, bonus)
     elif alien == L.LOSER:
         if tp == TP_PLANNING:
-            st[L.UPSET] = 1
+            st[ST.UPSET] = 1
             trace(X, E_POWER, q, alien, FX_UPSET, 0)
         else:
-            st[L.OFF_WINS] = 1 - st[L.OFF_WINS]
-            trace(X, E_POWER, q, alien, FX_SWAP_RESULT, st[L.OFF_WINS])
+            st[ST.OFF_WINS] = 1 - st[ST.OFF_WINS]
+            trace(X, E_POWER, q, alien, FX_SWAP_RESULT, st[ST.OFF_WINS])
     elif alien == L.LASER:
         laser(tp, st, d, X, q)
     elif alien == L.MIND:
         mind(st, d, X, q)
     elif alien == L.SORCERER:
-        t = st[L.OCARD]
-        st[L.OCARD] = st[L.DCARD]
-        st[L.DCARD] = t
+        t = st[ST.OCARD]
+        st[ST.OCARD] = st[ST.DCARD]
+        st[ST.DCARD] = t
         trace(X, E_POWER, q, alien, FX_SORCERER, 0)
     elif alien == L.FILCH:
-        slot = L.DCARD if q == st[L.OFF] else L.OCARD
+        slot = ST.DCARD if q == st[ST.OFF] else ST.OCARD
         L.give_card(st, q, st[slot], 1)
         trace(X, E_POWER, q, alien, FX_FILCH, st[slot])
         st[slot] = -1
@@ -156,8 +157,8 @@ def sorrow(st, d, X, q, take):
     """The winner loses one random card per token q lost to the Warp: discarded, or (take) into q's hand."""
     winner = opponent(st, q)
     n = 0
-    for _ in range(st[L.LOST + q]):
-        k = L.random_card(st, d, X[0], winner)
+    for _ in range(st[ST.LOST + q]):
+        k = L.random_card(st, d, X.stream, winner)
         if k >= 0:
             L.give_card(st, winner, k, -1)
             if take:
@@ -172,18 +173,18 @@ def sorrow(st, d, X, q, take):
 def laser(tp, st, d, X, q):
     opp = opponent(st, q)
     if tp == TP_PLANNING:  # eon: the opponent's challenge card will be drawn at random
-        st[L.LASERED + opp] = 1
+        st[ST.LASERED + opp] = 1
         trace(X, E_POWER, q, L.LASER, FX_LASER_RANDOM, opp)
         return
     # ffg: set aside as many random cards of the opponent as they have tokens in the challenge
-    n = st[L.OCONE + opp] if opp == st[L.OFF] else L.tokens(st, st[L.PLANET], opp)
+    n = st[ST.OCONE + opp] if opp == st[ST.OFF] else L.tokens(st, st[ST.PLANET], opp)
     moved = 0
     for _ in range(n):
-        k = L.random_card(st, d, X[0], opp)
+        k = L.random_card(st, d, X.stream, opp)
         if k < 0:
             break
         L.give_card(st, opp, k, -1)
-        st[L.ASIDE + opp * L.KMAX + k] += 1
+        st[ST.ASIDE + opp * L.KMAX + k] += 1
         moved += 1
     trace(X, E_POWER, q, L.LASER, FX_LASER_ASIDE, moved)
 
@@ -191,13 +192,13 @@ def laser(tp, st, d, X, q):
 @njit(cache=True)
 def mind(st, d, X, q):
     """Mind sees the whole hand of one main player (its opponent's when Mind is a main player)."""
-    if q == st[L.OFF] or q == st[L.DEF]:
+    if q == st[ST.OFF] or q == st[ST.DEF]:
         target = opponent(st, q)
     else:
-        opts = X[6]
-        opts[0] = st[L.OFF]
-        opts[1] = st[L.DEF]
-        target = ask(st, d, X, q, K_MIND_TARGET, 0, 2)
+        opts = X.opts
+        opts[0] = st[ST.OFF]
+        opts[1] = st[ST.DEF]
+        target = ask(st, d, X, q, D_MIND_TARGET, 0, 2)
     see_hand(st, q, target)
     trace(X, E_POWER, q, L.MIND, FX_MIND, target)
 
@@ -205,12 +206,12 @@ def mind(st, d, X, q):
 @njit(cache=True)
 def see_hand(st, q, target):
     """q sees target's whole hand as it is now (kept in q's view for the rest of the challenge)."""
-    st[L.SEEN:L.SEEN + L.KMAX] = st[L.HAND + target * L.KMAX:L.HAND + (target + 1) * L.KMAX]
-    st[L.SEEN_WHO] = target
-    st[L.SEEN_BY] = q
+    st[ST.SEEN:ST.SEEN + L.KMAX] = st[ST.HAND + target * L.KMAX:ST.HAND + (target + 1) * L.KMAX]
+    st[ST.SEEN_WHO] = target
+    st[ST.SEEN_BY] = q
 
 
 @njit(cache=True)
 def warp_replaced(st, d, q):
     """Zombie: q's tokens never go to the Warp (they return to a base instead)."""
-    return st[L.ALIEN + q] == L.ZOMBIE and power_active(st, d, q)
+    return st[ST.ALIEN + q] == L.ZOMBIE and power_active(st, d, q)

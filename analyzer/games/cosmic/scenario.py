@@ -114,7 +114,6 @@ class CosmicScenario(ScenarioBase):
     aliens: Aliens = Aliens()
     commit: list[int] = Field([2], description="heuristic/cautious: tokens committed to the cone beyond the "
                                                "stake-based minimum (one value, or one per seat)")
-    script: list[int] = Field([], description="scripted policy: the option index of each decision, in game order (tests)")
 
     @model_validator(mode="after")
     def _check(self):
@@ -172,34 +171,28 @@ def challenge_kinds(ctype: np.ndarray) -> int:
 
 
 def kernel_inputs(sc: CosmicScenario) -> tuple:
-    """(data vector, policy codes, commit per seat, script) for engine.play; data layout: state.D_*."""
+    """(rules array, policy codes, commit per seat, script): engine.play's inputs; the rules array's
+    fields: state.RULES."""
     r, d = sc.rules, sc.deck.destiny
     ctype, cval, copies = card_table(sc.deck)
-    data = np.zeros(L.D_SIZE, np.int64)
-    data[L.D_PLAYERS] = sc.players
-    data[L.D_WINS] = r.wins_needed
-    data[L.D_HAND] = r.hand_size
-    data[L.D_CAP] = r.turn_cap
-    data[L.D_LASER_FFG] = r.laser_reading == "ffg"
-    data[L.D_GRIEF] = r.grief_model == "estimated_sorrow"
-    data[L.D_ORDER_TIMING] = r.play_order == "timing"
-    data[L.D_ANY_SIDE] = r.reinforce_any_side
-    data[L.D_FIRST_DESTINY] = r.first_player == "destiny"
-    data[L.D_FIXED_ALIENS] = sc.aliens.assignment == "fixed"
-    for k, name in enumerate(sc.aliens.fixed):
-        data[L.D_ALIEN + k] = ALIEN_NAMES.index(name)
-    data[L.D_KINDS] = len(ctype)
-    data[L.D_CHALLENGE_KINDS] = challenge_kinds(ctype)
-    data[L.D_CTYPE:L.D_CTYPE + len(ctype)] = ctype
-    data[L.D_CVAL:L.D_CVAL + len(ctype)] = cval
-    data[L.D_COPIES:L.D_COPIES + len(ctype)] = copies
-    counts, kinds = window_kinds(ctype, cval)
-    data[L.D_WINDOW_N:L.D_WINDOW_N + L.WINDOWS] = counts
-    data[L.D_WINDOW_KINDS:L.D_WINDOW_KINDS + L.WINDOWS * L.KMAX] = kinds.ravel()
-    counts = (d.regular_per_colour, d.reverse_per_colour, d.wild, d.most_foreign_bases, d.player_on_left,
-              d.power_outage, d.tenacious_defense)
-    data[L.D_DESTINY:L.D_DESTINY + len(counts)] = counts
-    seats = sc.players
-    codes = np.array([POLICIES.index(p) for p in sc.seat_policies()], np.int64)
-    commit = np.array(sc.commit * seats if len(sc.commit) == 1 else sc.commit, np.int64)
-    return data, codes, commit, np.array(sc.script, np.int64)
+    data = L.RULES.new()
+    rule = {name: L.RULES.field(data, name) for name in L.RULES.shapes}  # views: writing one writes data
+    rule["players"][0] = sc.players
+    rule["wins"][0] = r.wins_needed
+    rule["hand"][0] = r.hand_size
+    rule["cap"][0] = r.turn_cap
+    rule["laser_ffg"][0] = r.laser_reading == "ffg"
+    rule["grief"][0] = r.grief_model == "estimated_sorrow"
+    rule["order_timing"][0] = r.play_order == "timing"
+    rule["any_side"][0] = r.reinforce_any_side
+    rule["first_destiny"][0] = r.first_player == "destiny"
+    rule["fixed_aliens"][0] = sc.aliens.assignment == "fixed"
+    rule["alien"][:len(sc.aliens.fixed)] = [ALIEN_NAMES.index(name) for name in sc.aliens.fixed]
+    rule["kinds"][0] = len(ctype)
+    rule["challenge_kinds"][0] = challenge_kinds(ctype)
+    for name, values in (("ctype", ctype), ("cval", cval), ("copies", copies)):
+        rule[name][:len(ctype)] = values
+    rule["window_n"][:], rule["window_kinds"][:] = window_kinds(ctype, cval)
+    rule["destiny"][:] = (d.regular_per_colour, d.reverse_per_colour, d.wild, d.most_foreign_bases, d.player_on_left,
+                          d.power_outage, d.tenacious_defense)
+    return data, sc.policy_codes(), np.array(sc.per_seat(sc.commit), np.int64), sc.script_codes()

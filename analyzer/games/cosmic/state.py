@@ -1,10 +1,11 @@
 """Simply Cosmic's kernel layout and the table's bookkeeping (tokens, hands, decks).
 
-One game's state is one flat int64 array `st`; every field sits at a named offset below. The PUBLIC
+One game's state is one flat int64 array `st`, declared by name below (STATE: its offsets ST.*, and
+`STATE.dump(st)` reads it back by name for a test or a replay). The PUBLIC
 block comes first (what every player sees: tokens on planets, in the Warp and on the cone, hand sizes,
 aliens, the challenge so far), so a policy reads that block in place, plus its private view (own hand,
 what it was shown: policies.fill_view).
-The scenario's numbers are one int64 array `d` (offsets D_*), built by scenario.kernel_inputs.
+The scenario's numbers are one int64 array `d` (RULES, offsets R.*), built by scenario.kernel_inputs.
 
 Seats own systems: seat q's colour is q and its home system holds planets 5q..5q+4. A base is a planet
 with at least one of the player's tokens.
@@ -13,6 +14,8 @@ import numpy as np
 from numba import njit
 
 from ... import rng
+from ...kernel import Layout
+from .decisions import WINDOWS
 
 MAXP, PLANETS_PER_SYSTEM = 4, 5
 NPL = MAXP * PLANETS_PER_SYSTEM
@@ -26,7 +29,7 @@ EDICT_NAMES = ("cosmic_zap", "card_zap", "mobius_tubes", "plague", "force_field"
                "warp_break", "quash")
 COSMIC_ZAP, CARD_ZAP, MOBIUS_TUBES, PLAGUE, FORCE_FIELD, EMOTION_CONTROL, WARP_BREAK, QUASH = range(8)
 
-# card types (d[D_CTYPE + kind])
+# card types (d[R.CTYPE + kind])
 C_ATTACK, C_COMPROMISE, C_REINF, C_EDICT, C_FLARE = range(5)
 # destiny cards: type * 8 + colour
 DT_REGULAR, DT_REVERSE, DT_WILD, DT_MOST_BASES, DT_LEFT, DT_OUTAGE, DT_TENACIOUS = range(7)
@@ -34,72 +37,72 @@ DESTINY_KINDS = 7
 DESTINY_NAMES = ("regular", "reverse", "wild", "instruction: most foreign bases", "instruction: player on the left",
                  "comet: Power Outage", "comet: Tenacious Defense")
 
-# ---- the scenario's numbers: d[D_*] ----------------------------------------------------------------
-(D_PLAYERS, D_WINS, D_HAND, D_CAP, D_LASER_FFG, D_GRIEF, D_ORDER_TIMING, D_ANY_SIDE, D_FIRST_DESTINY,
- D_FIXED_ALIENS, D_KINDS, D_CHALLENGE_KINDS) = range(12)
-# card kinds 0..D_CHALLENGE_KINDS-1 are the challenge cards (scenario.card_table lists them first), the rest
-# the cards played in windows, so that a scan for one group skips the other
-D_ALIEN = 12                  # fixed alien per seat
-D_DESTINY = D_ALIEN + MAXP    # destiny counts by DT_* kind (regular/reverse per colour)
-D_CTYPE = D_DESTINY + DESTINY_KINDS
-D_CVAL = D_CTYPE + KMAX
-D_COPIES = D_CVAL + KMAX
-WINDOWS = 6                   # the card windows (policies.W_*)
-D_WINDOW_N = D_COPIES + KMAX  # D_WINDOW_N + w: how many card kinds may be played in window w
-D_WINDOW_KINDS = D_WINDOW_N + WINDOWS  # D_WINDOW_KINDS + w * KMAX + i: those kinds, rising (cards.window_kinds)
-D_SIZE = D_WINDOW_KINDS + WINDOWS * KMAX
+# ---- the scenario's numbers: d[R.*] -------------------------------------------------------------------
+RULES = Layout([
+    ("players", 1), ("wins", 1), ("hand", 1), ("cap", 1),
+    ("laser_ffg", 1),        # 1: laser_reading ffg
+    ("grief", 1),            # 1: grief_model estimated_sorrow
+    ("order_timing", 1),     # 1: play_order timing
+    ("any_side", 1),         # 1: reinforce_any_side
+    ("first_destiny", 1),    # 1: first_player destiny
+    ("fixed_aliens", 1),     # 1: aliens fixed (the alien field), else dealt at random
+    ("kinds", 1),            # card kinds in the deck
+    # card kinds 0..challenge_kinds-1 are the challenge cards (scenario.card_table lists them first), the
+    # rest the cards played in windows, so that a scan for one group skips the other
+    ("challenge_kinds", 1),
+    ("alien", MAXP),         # fixed alien per seat
+    ("destiny", DESTINY_KINDS),  # destiny counts by DT_* kind (regular/reverse per colour)
+    ("ctype", KMAX), ("cval", KMAX), ("copies", KMAX),  # each card kind's type (C_*), value and copies
+    ("window_n", WINDOWS),   # window_n + w: how many card kinds may be played in window w
+    ("window_kinds", (WINDOWS, KMAX)),  # window_kinds + w * KMAX + i: those kinds, rising (cards.window_kinds)
+])
+R = RULES.offsets("R")
 
-# ---- one game's state: st[...] ----------------------------------------------------------------------
-# public
-TOK = 0                       # TOK + planet * MAXP + seat: tokens of seat on planet
-WARP = TOK + NPL * MAXP       # WARP + seat
-OCONE = WARP + MAXP           # offense side on the cone (offense and its allies), by seat
-DCONE = OCONE + MAXP          # defense allies on the cone tip, by seat
-HANDN = DCONE + MAXP          # cards in each hand
-ALIEN = HANDN + MAXP          # each seat's alien
-ZAPPED = ALIEN + MAXP         # 1: that seat's power is cancelled for this challenge
-OFF = ZAPPED + MAXP           # the offense
-DEF = OFF + 1                 # the defense
-SYSTEM = DEF + 1              # the challenged system (the defense's; the offense's own after an own-colour pick)
-PLANET = SYSTEM + 1           # the challenged planet
-REVERSE = PLANET + 1          # 1: reverse cone this challenge
-COMET = REVERSE + 1           # the comet in force this challenge (DT_OUTAGE / DT_TENACIOUS), 0 none
-UPSET = COMET + 1             # 1: Loser declared an upset
-REINF_O = UPSET + 1           # reinforcements on the offense side
-REINF_D = REINF_O + 1
-BONUS_O = REINF_D + 1         # power and flare bonuses on each side (Warpish)
-BONUS_D = BONUS_O + 1
-LASERED = BONUS_D + 1         # LASERED + seat: 1 = its challenge card is drawn at random (Laser, eon)
-SHOWN_O = LASERED + MAXP      # the revealed challenge cards (kind), -1 before the reveal
-SHOWN_D = SHOWN_O + 1
-OFF_WINS = SHOWN_D + 1        # the result as it stands: 1 offense wins, 0 defense wins
-EMOTION = OFF_WINS + 1        # 1: Emotion Control turned both attack cards into compromises
-PLAYED_BY = EMOTION + 1       # the card being played (cards.py): who, which kind, its side or target seat
-PLAYED_KIND = PLAYED_BY + 1
-PLAYED_ARG = PLAYED_KIND + 1
-ALL_LOSE = PLAYED_ARG + 1     # 1: Loser's wild flare: both sides lose, every token in the challenge to the Warp
-POWERS_SWAPPED = ALL_LOSE + 1  # 1: Sorcerer's wild flare swapped the main players' aliens for this challenge
-DEAL_STRUCK = POWERS_SWAPPED + 1  # 1: a deal was accepted and may still be quashed; 2: it was quashed
-ZOMBIE_SAVE = DEAL_STRUCK + 1  # ZOMBIE_SAVE + seat: 1 = Zombie's wild flare: one token per loss goes home
-PUB_END = ZOMBIE_SAVE + MAXP
-# hidden
-HAND = PUB_END                # HAND + seat * KMAX + kind: copies held
-ASIDE = HAND + MAXP * KMAX    # cards set aside by Laser (ffg), returned when the challenge ends
-SEEN = ASIDE + MAXP * KMAX    # the hand Mind saw (SEEN_WHO: whose; -1 none)
-SEEN_WHO = SEEN + KMAX
-SEEN_BY = SEEN_WHO + 1        # who saw it (Mind, or the holder of Mind's flare)
-OCARD = SEEN_BY + 1          # the challenge cards played face down (kind), -1 none
-DCARD = OCARD + 1
-LOST = DCARD + 1              # LOST + seat: tokens a main player lost to the Warp this challenge
-DECK = LOST + MAXP            # challenge deck (kinds), top = DECK + DECKN - 1
-DECKN = DECK + DECKMAX
-DISC = DECKN + 1
-DISCN = DISC + DECKMAX
-DDECK = DISCN + 1             # destiny deck (codes)
-DDECKN = DDECK + DESTMAX
-DDISC = DDECKN + 1
-DDISCN = DDISC + DESTMAX
-ST_SIZE = DDISCN + 1
+# ---- one game's state: st[ST.*] -------------------------------------------------------------------------
+STATE = Layout([
+    # public
+    ("tok", (NPL, MAXP)),    # tok + planet * MAXP + seat: tokens of seat on planet
+    ("warp", MAXP),          # warp + seat
+    ("ocone", MAXP),         # offense side on the cone (offense and its allies), by seat
+    ("dcone", MAXP),         # defense allies on the cone tip, by seat
+    ("handn", MAXP),         # cards in each hand
+    ("alien", MAXP),         # each seat's alien
+    ("zapped", MAXP),        # 1: that seat's power is cancelled for this challenge
+    ("off", 1),              # the offense
+    ("def", 1),              # the defense
+    ("system", 1),           # the challenged system (the defense's; the offense's own after an own-colour pick)
+    ("planet", 1),           # the challenged planet
+    ("reverse", 1),          # 1: reverse cone this challenge
+    ("comet", 1),            # the comet in force this challenge (DT_OUTAGE / DT_TENACIOUS), 0 none
+    ("upset", 1),            # 1: Loser declared an upset
+    ("reinf_o", 1), ("reinf_d", 1),  # reinforcements on the offense side, on the defense side
+    ("bonus_o", 1), ("bonus_d", 1),  # power and flare bonuses on each side (Warpish)
+    ("lasered", MAXP),       # lasered + seat: 1 = its challenge card is drawn at random (Laser, eon)
+    ("shown_o", 1), ("shown_d", 1),  # the revealed challenge cards (kind), -1 before the reveal
+    ("off_wins", 1),         # the result as it stands: 1 offense wins, 0 defense wins
+    ("emotion", 1),          # 1: Emotion Control turned both attack cards into compromises
+    ("played_by", 1), ("played_kind", 1), ("played_arg", 1),  # the card being played (cards.py): who,
+    #                          which kind, its side or target seat
+    ("all_lose", 1),         # 1: Loser's wild flare: both sides lose, every token in the challenge to the Warp
+    ("powers_swapped", 1),   # 1: Sorcerer's wild flare swapped the main players' aliens for this challenge
+    ("deal_struck", 1),      # 1: a deal was accepted and may still be quashed; 2: it was quashed
+    ("zombie_save", MAXP),   # zombie_save + seat: 1 = Zombie's wild flare: one token per loss goes home
+    # hidden
+    ("hand", (MAXP, KMAX)),  # hand + seat * KMAX + kind: copies held
+    ("aside", (MAXP, KMAX)),  # cards set aside by Laser (ffg), returned when the challenge ends
+    ("seen", KMAX),          # the hand Mind saw (seen_who: whose; -1 none)
+    ("seen_who", 1),
+    ("seen_by", 1),          # who saw it (Mind, or the holder of Mind's flare)
+    ("ocard", 1), ("dcard", 1),  # the challenge cards played face down (kind), -1 none
+    ("lost", MAXP),          # lost + seat: tokens a main player lost to the Warp this challenge
+    ("deck", DECKMAX), ("deckn", 1),  # challenge deck (kinds), top = deck + deckn - 1
+    ("disc", DECKMAX), ("discn", 1),
+    ("ddeck", DESTMAX), ("ddeckn", 1),  # destiny deck (codes)
+    ("ddisc", DESTMAX), ("ddiscn", 1),
+])
+ST = STATE.offsets("ST")
+PUB_END = int(ST.HAND)         # the public block: every field before the hand
+STATE_SIZE = STATE.size       # a plain int (numba's np.zeros takes no IntEnum)
 
 
 # ---- tokens -----------------------------------------------------------------------------------------
@@ -110,12 +113,12 @@ def system_of(planet):
 
 @njit(cache=True, inline="always")
 def tokens(st, planet, q):
-    return st[TOK + planet * MAXP + q]
+    return st[ST.TOK + planet * MAXP + q]
 
 
 @njit(cache=True, inline="always")
 def add_tokens(st, planet, q, n):
-    st[TOK + planet * MAXP + q] += n
+    st[ST.TOK + planet * MAXP + q] += n
 
 
 @njit(cache=True)
@@ -123,7 +126,7 @@ def base_tokens(st, q, players):
     """Tokens q has on planets (its bases), wherever they are."""
     n = 0
     for pl in range(players * PLANETS_PER_SYSTEM):
-        n += st[TOK + pl * MAXP + q]
+        n += st[ST.TOK + pl * MAXP + q]
     return n
 
 
@@ -133,10 +136,10 @@ def ally_tokens(st, players, side):
     call it on their public block."""
     n = 0
     for q in range(players):
-        if side == 0 and q != st[OFF]:
-            n += st[OCONE + q]
+        if side == 0 and q != st[ST.OFF]:
+            n += st[ST.OCONE + q]
         elif side == 1:
-            n += st[DCONE + q]
+            n += st[ST.DCONE + q]
     return n
 
 
@@ -144,7 +147,7 @@ def ally_tokens(st, players, side):
 def home_bases(st, q):
     n = 0
     for k in range(PLANETS_PER_SYSTEM):
-        if st[TOK + (q * PLANETS_PER_SYSTEM + k) * MAXP + q] > 0:
+        if st[ST.TOK + (q * PLANETS_PER_SYSTEM + k) * MAXP + q] > 0:
             n += 1
     return n
 
@@ -153,7 +156,7 @@ def home_bases(st, q):
 def foreign_bases(st, q, players):
     n = 0
     for pl in range(players * PLANETS_PER_SYSTEM):
-        if system_of(pl) != q and st[TOK + pl * MAXP + q] > 0:
+        if system_of(pl) != q and st[ST.TOK + pl * MAXP + q] > 0:
             n += 1
     return n
 
@@ -161,7 +164,7 @@ def foreign_bases(st, q, players):
 @njit(cache=True)
 def planet_empty(st, planet, players):
     for q in range(players):
-        if st[TOK + planet * MAXP + q] > 0:
+        if st[ST.TOK + planet * MAXP + q] > 0:
             return False
     return True
 
@@ -169,53 +172,53 @@ def planet_empty(st, planet, players):
 @njit(cache=True)
 def total_tokens(st, q, players):
     """Every token of q: bases, Warp, cone (invariant: 20)."""
-    return base_tokens(st, q, players) + st[WARP + q] + st[OCONE + q] + st[DCONE + q]
+    return base_tokens(st, q, players) + st[ST.WARP + q] + st[ST.OCONE + q] + st[ST.DCONE + q]
 
 
 # ---- cards ------------------------------------------------------------------------------------------
 @njit(cache=True, inline="always")
 def ctype(d, kind):
-    return d[D_CTYPE + kind]
+    return d[R.CTYPE + kind]
 
 
 @njit(cache=True, inline="always")
 def cval(d, kind):
-    return d[D_CVAL + kind]
+    return d[R.CVAL + kind]
 
 
 @njit(cache=True)
 def is_challenge_card(d, kind):
-    t = d[D_CTYPE + kind]
+    t = d[R.CTYPE + kind]
     return t == C_ATTACK or t == C_COMPROMISE
 
 
 @njit(cache=True)
 def challenge_cards(st, d, q):
     n = 0
-    for k in range(d[D_CHALLENGE_KINDS]):
-        n += st[HAND + q * KMAX + k]
+    for k in range(d[R.CHALLENGE_KINDS]):
+        n += st[ST.HAND + q * KMAX + k]
     return n
 
 
 @njit(cache=True)
 def attack_cards(st, d, q):
     n = 0
-    for k in range(d[D_CHALLENGE_KINDS]):
-        if d[D_CTYPE + k] == C_ATTACK:
-            n += st[HAND + q * KMAX + k]
+    for k in range(d[R.CHALLENGE_KINDS]):
+        if d[R.CTYPE + k] == C_ATTACK:
+            n += st[ST.HAND + q * KMAX + k]
     return n
 
 
 @njit(cache=True)
 def give_card(st, q, kind, n):
-    st[HAND + q * KMAX + kind] += n
-    st[HANDN + q] += n
+    st[ST.HAND + q * KMAX + kind] += n
+    st[ST.HANDN + q] += n
 
 
 @njit(cache=True)
 def discard(st, kind):
-    st[DISC + st[DISCN]] = kind
-    st[DISCN] += 1
+    st[ST.DISC + st[ST.DISCN]] = kind
+    st[ST.DISCN] += 1
 
 
 @njit(cache=True)
@@ -227,35 +230,35 @@ def discard_from_hand(st, q, kind):
 @njit(cache=True)
 def draw(st, stream, q):
     """q draws the top card; an empty deck is first reshuffled from the discards. False: no card left."""
-    if st[DECKN] == 0:
-        if st[DISCN] == 0:
+    if st[ST.DECKN] == 0:
+        if st[ST.DISCN] == 0:
             return False
-        for i in range(st[DISCN]):
-            st[DECK + i] = st[DISC + i]
-        st[DECKN] = st[DISCN]
-        st[DISCN] = 0
-        rng.shuffle(stream, st[DECK:DECK + DECKMAX], st[DECKN])
-    st[DECKN] -= 1
-    give_card(st, q, st[DECK + st[DECKN]], 1)
+        for i in range(st[ST.DISCN]):
+            st[ST.DECK + i] = st[ST.DISC + i]
+        st[ST.DECKN] = st[ST.DISCN]
+        st[ST.DISCN] = 0
+        rng.shuffle(stream, st[ST.DECK:ST.DECK + DECKMAX], st[ST.DECKN])
+    st[ST.DECKN] -= 1
+    give_card(st, q, st[ST.DECK + st[ST.DECKN]], 1)
     return True
 
 
 @njit(cache=True)
 def discard_hand(st, d, q):
-    for k in range(d[D_KINDS]):
-        while st[HAND + q * KMAX + k] > 0:
+    for k in range(d[R.KINDS]):
+        while st[ST.HAND + q * KMAX + k] > 0:
             discard_from_hand(st, q, k)
 
 
 @njit(cache=True)
 def random_card(st, d, stream, q):
     """A uniformly random card of q's hand (by copies), -1 if the hand is empty."""
-    n = st[HANDN + q]
+    n = st[ST.HANDN + q]
     if n == 0:
         return -1
     r = rng.below(stream, n)
-    for k in range(d[D_KINDS]):
-        r -= st[HAND + q * KMAX + k]
+    for k in range(d[R.KINDS]):
+        r -= st[ST.HAND + q * KMAX + k]
         if r < 0:
             return k
     return -1
@@ -263,29 +266,35 @@ def random_card(st, d, stream, q):
 
 @njit(cache=True)
 def draw_destiny(st, stream):
-    if st[DDECKN] == 0:
-        for i in range(st[DDISCN]):
-            st[DDECK + i] = st[DDISC + i]
-        st[DDECKN] = st[DDISCN]
-        st[DDISCN] = 0
-        rng.shuffle(stream, st[DDECK:DDECK + DESTMAX], st[DDECKN])
-    st[DDECKN] -= 1
-    c = st[DDECK + st[DDECKN]]
-    st[DDISC + st[DDISCN]] = c
-    st[DDISCN] += 1
+    if st[ST.DDECKN] == 0:
+        for i in range(st[ST.DDISCN]):
+            st[ST.DDECK + i] = st[ST.DDISC + i]
+        st[ST.DDECKN] = st[ST.DDISCN]
+        st[ST.DDISCN] = 0
+        rng.shuffle(stream, st[ST.DDECK:ST.DDECK + DESTMAX], st[ST.DDECKN])
+    st[ST.DDECKN] -= 1
+    c = st[ST.DDECK + st[ST.DDECKN]]
+    st[ST.DDISC + st[ST.DDISCN]] = c
+    st[ST.DDISCN] += 1
     return c
 
 
 @njit(cache=True)
 def cards_held(st, players):
     """Every challenge-deck card: hands, set aside, deck, discards, face-down cards (invariant)."""
-    n = st[DECKN] + st[DISCN]
+    n = st[ST.DECKN] + st[ST.DISCN]
     for q in range(players):
-        n += st[HANDN + q]
+        n += st[ST.HANDN + q]
         for k in range(KMAX):
-            n += st[ASIDE + q * KMAX + k]
-    return n + (st[OCARD] >= 0) + (st[DCARD] >= 0)
+            n += st[ST.ASIDE + q * KMAX + k]
+    return n + (st[ST.OCARD] >= 0) + (st[ST.DCARD] >= 0)
+
+
+@njit(cache=True)
+def filch_takes_offense_card(side, own):
+    """Filch's flare takes its own card (super) or the opponent's (wild): is that the offense's card?"""
+    return (side == 0) == own
 
 
 def new_state() -> np.ndarray:
-    return np.zeros(ST_SIZE, np.int64)
+    return STATE.new()

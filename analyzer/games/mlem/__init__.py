@@ -48,15 +48,12 @@ to the player's first astronaut there, the score_twice doubling to the Planet x2
 """
 from __future__ import annotations
 
-import numpy as np
-
-from ...kernel import Event, decode
-from ..base import Batch, Game
+from ...kernel import Event
+from ..base import Game
 from . import engine as E
-from .policies import TYPE_NAMES
+from .decisions import TYPE_NAMES
 from .scenario import GOALS, MlemScenario, kernel_inputs
 
-TRACE_CAP = 100_000
 SYMBOL_NAMES = ("", "1", "2", "3", "4", "AB")
 
 
@@ -106,26 +103,12 @@ class Mlem(Game):
     title = "MLEM: Space Agency (estimated mat)"
     Scenario = MlemScenario
     length_unit = "expeditions"
-    columns = {
-        **E.COLUMNS.extra_doc(),
-        "points": "(n,P,4) points by source: moons, planets, deep space (comet/galaxy), goals",
-        "type_points": "(n,P,8) points credited to each astronaut type (see the package docstring), in TYPE_NAMES order",
-        "astronaut_at": "(n,P,8) where each astronaut type ended: 0 home, 2 moon, 3 planet, 4 comet, 5 galaxy",
-        "rolls_at": "(n,P,S) rolls made on each space (S = spaces of the board) with this seat commanding",
-        "crashes_at": "(n,P,S) crashes on each space with this seat commanding; crash rate by space = "
-                      "crashes_at / rolls_at summed over games and seats",
-    }
+    COLUMNS = E.COLUMNS
+    kernel = staticmethod(E.play)
+    kernel_inputs = staticmethod(kernel_inputs)
 
-    def run_batch(self, scenario, seed, game_ids, trace=False) -> Batch:
-        ids = np.ascontiguousarray(game_ids, dtype=np.int64)
-        cols, nested, first, events, tn = E.run_games(seed, ids, kernel_inputs(scenario), TRACE_CAP if trace else 0)
-        score, wins, length = cols.pop("score"), cols.pop("is_winner"), cols.pop("length")
-        extra = {**cols, **{k: v.astype(np.int32) for k, v in nested.items()}}
-        return Batch(is_winner=wins.astype(bool), score=score, length=length, first_player=first,
-                     extra=extra, events=events if trace else None, events_dropped=int(tn[1]))
-
-    def describe(self, scenario, events) -> list[str]:
-        return decode(events, event_table(scenario))
+    def events(self, scenario) -> dict[int, Event]:
+        return event_table(scenario)
 
     def report(self, df, meta, out):
         from .report import write_report

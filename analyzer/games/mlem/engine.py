@@ -13,17 +13,18 @@ import numpy as np
 from numba import njit
 
 from ... import rng
-from ...kernel import Columns, indices, new_trace, record
-from .policies import (
+from ...kernel import Columns, PerKind, indices, record
+from ...kernel_internals import jit_no_refcount
+from .decisions import (
     AB_SYMBOL,
     ABOARD,
+    D_LAND,
+    D_PARACHUTE,
+    D_TAKEOFF,
+    D_TRAVEL,
     DEEP2,
     DIE_REMOVER,
     HOME,
-    K_LAND,
-    K_PARACHUTE,
-    K_TAKEOFF,
-    K_TRAVEL,
     LEAVE_AFTER,
     LEAVE_BEFORE,
     LEAVE_HERE,
@@ -41,12 +42,15 @@ from .policies import (
     SATELLITE,
     STAY,
     TYPES,
-    VIEW_SIZE,
-    decide,
-    fill_view,
-    jit,
 )
+from .policies import VIEW_SIZE, decide, fill_view
 from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, DICE, FIRST_LANDING_SPACE, R
+
+# Every kernel function but play (the one that allocates) is compiled without numba's reference
+# counting (analyzer/kernel_internals.py): the arrays all belong to play, and counting them on each of
+# the many small calls of a game cost most of its time.
+jit = jit_no_refcount
+SOURCES = ("moons", "planets", "deep space", "goals")
 
 COLUMNS = Columns(
     game={"length": "expeditions played", "crashes": "rocket crashes (steps of the crash track)",
@@ -55,10 +59,17 @@ COLUMNS = Columns(
     seat={"score": "total points", "is_winner": "won the game (ties share per win_ties)",
           "placed": "astronauts placed (moons, planets, comet, galaxy) at the end",
           "started": "expeditions this seat started (the starting player)"},
+    kinds={"points": PerKind("points by source: moons, planets, deep space (comet/galaxy), goals", len(SOURCES)),
+           "type_points": PerKind("points credited to each astronaut type (see the package docstring), in TYPE_NAMES "
+                                  "order", TYPES),
+           "astronaut_at": PerKind("where each astronaut type ended: 0 home, 2 moon, 3 planet, 4 comet, 5 galaxy", TYPES),
+           "rolls_at": PerKind("rolls made on each space (S = spaces of the board) with this seat commanding",
+                               lambda sc: len(sc.board.spaces), "S"),
+           "crashes_at": PerKind("crashes on each space with this seat commanding; crash rate by space = "
+                                 "crashes_at / rolls_at summed over games and seats", lambda sc: len(sc.board.spaces), "S")},
 )
 G = indices("G", COLUMNS.game)
 S = indices("S", COLUMNS.seat)
-SOURCES = ("moons", "planets", "deep space", "goals")
 SRC_MOON, SRC_PLANET, SRC_DEEP, SRC_GOAL = range(4)
 FACE_SYMBOL = np.array([1, 2, 2, 3, 4, AB_SYMBOL], np.int64)  # the six faces of a die, as symbol codes
 MAX_OPTIONS = 32 * 6
@@ -256,7 +267,7 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
             if at[p, t] == HOME:
                 options[n] = t
                 n += 1
-        fill_view(view, K_TAKEOFF, p, 0, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
+        fill_view(view, D_TAKEOFF, p, 0, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
         typ = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, risk[p])]
         slot_seat[k], slot_type[k], aboard[k] = p, typ, 1
@@ -283,7 +294,7 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
                   at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                   slot_seat, slot_type, aboard, crashes, pts, tpts, crashes_at, ev, tn, cap)
             return True
-        fill_view(view, K_TRAVEL, cmd, pos, pool, slot_type[top], 1, n_one, roll, at, spot, moon_owner, pl_count, pl_first,
+        fill_view(view, D_TRAVEL, cmd, pos, pool, slot_type[top], 1, n_one, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
         k = decide(policy[cmd], view, board, options, n, info, stream, script, at_script, risk[cmd])
         turn_one_dies_down(options[k] >> ONE_DIE_SHIFT, aboard, slot_seat, slot_type, one_up)
@@ -330,7 +341,7 @@ def landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stre
             n += 1
         if n == 1:
             continue
-        fill_view(view, K_LAND, p, pos, pool, typ, commander, 0, roll, at, spot, moon_owner, pl_count, pl_first,
+        fill_view(view, D_LAND, p, pos, pool, typ, commander, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
         choice = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, risk[p])]
         if choice == STAY:
@@ -365,7 +376,7 @@ def crash(pos, cmd, board, rules, policy, risk, script, at_script, stream, view,
         p, typ = slot_seat[slot], slot_type[slot]
         if typ == PARACHUTE and can_land(pos, board, moon_owner, rules):
             options[0], options[1] = STAY, LEAVE_HERE
-            fill_view(view, K_PARACHUTE, p, pos, 0, typ, 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
+            fill_view(view, D_PARACHUTE, p, pos, 0, typ, 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                       goal_owner)
             if options[decide(policy[p], view, board, options, 2, info, stream, script, at_script, risk[p])] == LEAVE_HERE:
                 aboard[slot] = 0
@@ -409,7 +420,8 @@ def score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, wei
 @njit(cache=True, _nrt=True)
 def play(seed, ids, rules, board, policy, risk, script, g, s, pts_out, tpts_out, at_out, rolls_out, crashes_out,
          first, ev, tn, cap):
-    """Games `ids` of run `seed`, written into the output arrays made by run_games."""
+    """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
+    allocated from COLUMNS."""
     players = rules[R.PLAYERS]
     n_moons, n_planets = len(board[5]), board[6].shape[0]
     view = np.zeros(VIEW_SIZE, np.int64)
@@ -502,19 +514,3 @@ def finish(rules, at, pts, si, at_out, capped, ev, tn, cap):
             si[p, S.IS_WINNER] = 1
             record(ev, tn, cap, E_WIN, p, best, tied, 0)
 
-
-def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, dict, np.ndarray, np.ndarray, np.ndarray]:
-    """Play `ids`; returns (named columns, nested per-seat columns, first players, trace records, counters)."""
-    rules, board, crash_odds, policy, risk, script = inputs
-    n, players, spaces = len(ids), int(rules[R.PLAYERS]), len(board[1])
-    g, s = COLUMNS.allocate(n, players)
-    nested = {"points": np.zeros((n, players, len(SOURCES)), np.int64),
-              "type_points": np.zeros((n, players, TYPES), np.int64),
-              "astronaut_at": np.zeros((n, players, TYPES), np.int64),
-              "rolls_at": np.zeros((n, players, spaces), np.int64),
-              "crashes_at": np.zeros((n, players, spaces), np.int64)}
-    first = np.zeros(n, np.int64)
-    ev, tn = new_trace(trace_cap)
-    play(np.int64(seed), ids, rules, (*board, crash_odds, rules), policy, risk, script, g, s, *nested.values(),
-         first, ev, tn, np.int64(trace_cap))
-    return COLUMNS.split(g, s), nested, first, ev[: tn[0]], tn

@@ -9,32 +9,38 @@ and the parachute on a crash (land here or go home).
 """
 import numpy as np
 
-from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
+from ...kernel import FIRST_GAME_POLICY, shared_choice
 from ...kernel_internals import jit_no_refcount
+from .decisions import (
+    D_PARACHUTE,
+    D_TAKEOFF,
+    D_TRAVEL,
+    DEEP2,
+    DIE_REMOVER,
+    HOME,
+    LEAVE_AFTER,
+    LEAVE_BEFORE,
+    MOON2,
+    NO_ARRIVAL,
+    ON_COMET,
+    ON_GALAXY,
+    ON_MOON,
+    ON_PLANET,
+    ONE_DIE,
+    PARACHUTE,
+    PLANET2,
+    PLUS_MINUS,
+    SATELLITE,
+    STAY,
+    TYPES,
+)
 from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, R
 
-# Every kernel function but engine.play (the one that allocates) is compiled without numba's reference
-# counting (analyzer/kernel_internals.py): the arrays all belong to play, and counting them on each of
-# the many small calls of a game cost most of its time.
-jit = jit_no_refcount
+jit = jit_no_refcount  # as the engine's rule functions (engine.py says why)
 
-# astronaut types, one of each per player (the spec's order)
-SATELLITE, PLUS_MINUS, PARACHUTE, MOON2, PLANET2, DEEP2, DIE_REMOVER, ONE_DIE = range(8)
-TYPES = 8
-TYPE_NAMES = ("Satellite", "+/-1", "Parachute", "Moon x2", "Planet x2", "Comet/Galaxy x2", "Die-remover", "One-die")
-# where an astronaut is
-HOME, ABOARD, ON_MOON, ON_PLANET, ON_COMET, ON_GALAXY = range(6)
-# landing options (also the parachute's on a crash: STAY = go home)
-STAY, LEAVE_HERE, LEAVE_BEFORE, LEAVE_AFTER = 0, 1, 2, 3
-# a travel option: bit s-1 set = the group of symbol s (1..4, AB = 5) is used; ONE_DIE_SHIFT up: One-dies used
-ONE_DIE_SHIFT = 5
-AB_SYMBOL = 5
-# decision kinds
-K_TAKEOFF, K_TRAVEL, K_LAND, K_PARACHUTE = 0, 1, 2, 3
-GREEDY, EXPECTED_VALUE = 2, 3  # policy codes after the shared random 0 and scripted 1
+GREEDY, EXPECTED_VALUE = FIRST_GAME_POLICY, FIRST_GAME_POLICY + 1  # MlemScenario.POLICIES order
 
 MAX_PLAYERS, MAX_MOONS, MAX_PLANETS = 5, 64, 16
-NO_ARRIVAL = 1 << 40
 # the view: fixed offsets; per-player tables are seen from the deciding seat (index 0 = their own)
 V_KIND, V_SEAT, V_SPACE, V_POOL, V_TYPE, V_COMMANDER, V_ONE_UP, V_PLANET2_AT = range(8)
 V_ROLL = 8                            # roll counts by symbol code 1..5 at V_ROLL + code
@@ -197,9 +203,9 @@ def takeoff_by_preference(options, n_options):
 @jit
 def greedy(view, board, options, n_options, info):
     """Lands at the first body worth points; travels as far as the dice allow."""
-    if view[V_KIND] == K_TAKEOFF:
+    if view[V_KIND] == D_TAKEOFF:
         return takeoff_by_preference(options, n_options)
-    if view[V_KIND] == K_TRAVEL:
+    if view[V_KIND] == D_TRAVEL:
         best = 0
         for i in range(n_options):
             if info[i, 0] > info[best, 0]:
@@ -228,9 +234,9 @@ def expected_value(view, board, options, n_options, info, risk):
     take before it, and values a planet by the rank it would hold now, not at the end."""
     crash, last = board[8], board[9][R.LAST_SPACE]
     weight = 1.0 / risk
-    if view[V_KIND] == K_TAKEOFF:
+    if view[V_KIND] == D_TAKEOFF:
         return takeoff_by_preference(options, n_options)
-    if view[V_KIND] == K_TRAVEL:
+    if view[V_KIND] == D_TRAVEL:
         best, best_score = 0, -1.0
         for i in range(n_options):
             to = view[V_SPACE] + info[i, 0]
@@ -241,7 +247,7 @@ def expected_value(view, board, options, n_options, info, risk):
     i, v = best_leave(view, board, options, n_options, True)
     if i < 0 or v <= 0:
         return 0
-    if view[V_KIND] == K_PARACHUTE:
+    if view[V_KIND] == D_PARACHUTE:
         return i
     ahead = 0
     for s in range(view[V_SPACE] + 1, min(view[V_SPACE] + FUTURE_REACH, last) + 1):
@@ -253,10 +259,9 @@ def expected_value(view, board, options, n_options, info, risk):
 @jit
 def decide(code, view, board, options, n_options, info, stream, script, at, risk):
     """The one dispatch from a seat's policy code to its decision function."""
-    if code == RANDOM:
-        return choose_random(stream, n_options)
-    if code == SCRIPTED:
-        return choose_scripted(script, at, n_options)
+    k = shared_choice(code, stream, script, at, n_options)
+    if k >= 0:
+        return k
     if code == GREEDY:
         return greedy(view, board, options, n_options, info)
     return expected_value(view, board, options, n_options, info, risk)

@@ -19,8 +19,8 @@ import numpy as np
 from ... import positions, stats
 from ...reporting import Report, Scope, compare_n, compare_run, errorbar_chart
 from ...results import matrix
+from .decisions import TYPE_NAMES, TYPES
 from .engine import SOURCES
-from .policies import TYPE_NAMES, TYPES
 
 RISKS = (0.25, 0.5, 1.0, 2.0, 4.0)
 OTHER_POLICIES = (("greedy (all)", ["greedy"]), ("random (all)", ["random"]))

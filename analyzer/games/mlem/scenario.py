@@ -205,7 +205,6 @@ class MlemScenario(ScenarioBase):
     variants: Variants = Variants()
     risk: list[float] = Field([1.0], description="expected_value policy: appetite for risk (one value, or one per "
                               "seat): below 1 timid, 1 neutral, above 1 reckless")
-    script: list[int] = Field([], description="scripted policy: the option index of each decision, in game order (tests)")
 
     @model_validator(mode="after")
     def _check_seats_data(self):
@@ -289,9 +288,8 @@ def rule_vector(sc: MlemScenario) -> np.ndarray:
 
 
 def kernel_inputs(sc: MlemScenario) -> tuple:
-    """(rules, board arrays, crash table, policy codes, risk, script) for engine.play."""
+    """(rules, (board arrays, crash table, rules), policy codes, risk, script): engine.play's inputs."""
     board = board_arrays(sc.board)
-    seats = sc.players
-    codes = np.array([POLICIES.index(p) for p in sc.seat_policies()], np.int64)
-    risk = np.array(sc.risk * seats if len(sc.risk) == 1 else sc.risk, np.float64)
-    return rule_vector(sc), board, crash_table(board[0]), codes, risk, np.array(sc.script, np.int64)
+    rules = rule_vector(sc)
+    return (rules, (*board, crash_table(board[0]), rules), sc.policy_codes(), np.array(sc.per_seat(sc.risk), np.float64),
+            sc.script_codes())

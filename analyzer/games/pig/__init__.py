@@ -1,7 +1,8 @@
 """Pig: the template game. The smallest complete game on the game contract (docs/adding-a-game.md):
-a scenario schema (`scenario.py`), one kernel that reads like the rulebook and records the trace
-(`engine.py`), policies that decide from their player's view through one dispatch (`policies.py`),
-and a report (`report.py`). New games start by copying this folder.
+a scenario schema (`scenario.py`), the decisions and their options (`decisions.py`), one kernel that
+reads like the rulebook, fills the declared result columns and records the trace (`engine.py`),
+policies that decide from their player's view through one dispatch (`policies.py`), and a report
+(`report.py`). The `Game` below only declares. New games start by copying this folder.
 
 Rules: see engine.py's docstring. Rule decisions: a player may hold with any turn total above 0;
 reaching the target wins only when holding (a player who would pass the target keeps rolling until
@@ -9,22 +10,10 @@ they hold or bust).
 """
 from __future__ import annotations
 
-import numpy as np
-
-from ...kernel import Event, decode
-from ..base import Batch, Game
+from ...kernel import Event
+from ..base import Game
 from . import engine as E
 from .scenario import PigScenario, kernel_inputs
-
-TRACE_CAP = 100_000
-EVENTS = {
-    E.E_FIRST: Event("seat {seat} moves first"),
-    E.E_ROLL: Event("  seat {seat} rolls {a} (turn total {b})"),
-    E.E_BUST: Event("  seat {seat} rolls 1 and loses the turn's {a} points"),
-    E.E_HOLD: Event("  seat {seat} holds {a}: score {b}"),
-    E.E_WIN: Event("seat {seat} wins with {a} points"),
-    E.E_CAP: Event("turn cap of {a} turns reached: a draw"),
-}
 
 
 class Pig(Game):
@@ -32,19 +21,17 @@ class Pig(Game):
     title = "Pig (template game: the game contract in its smallest form)"
     Scenario = PigScenario
     length_unit = "turns"
-    columns = {**E.COLUMNS.extra_doc(),
-               "faces": "(n,P,6) dice rolled per face (1..6) by each seat"}
-
-    def run_batch(self, scenario, seed, game_ids, trace=False) -> Batch:
-        ids = np.ascontiguousarray(game_ids, dtype=np.int64)
-        cols, faces, first, events, tn = E.run_games(seed, ids, kernel_inputs(scenario), TRACE_CAP if trace else 0)
-        score, wins, length = cols.pop("score"), cols.pop("is_winner"), cols.pop("length")
-        return Batch(is_winner=wins.astype(bool), score=score, length=length, first_player=first,
-                     extra={**cols, "faces": faces.astype(np.int32)},
-                     events=events if trace else None, events_dropped=int(tn[1]))
-
-    def describe(self, scenario, events) -> list[str]:
-        return decode(events, EVENTS)
+    COLUMNS = E.COLUMNS
+    kernel = staticmethod(E.play)
+    kernel_inputs = staticmethod(kernel_inputs)
+    EVENTS = {
+        E.E_FIRST: Event("seat {seat} moves first"),
+        E.E_ROLL: Event("  seat {seat} rolls {a} (turn total {b})"),
+        E.E_BUST: Event("  seat {seat} rolls 1 and loses the turn's {a} points"),
+        E.E_HOLD: Event("  seat {seat} holds {a}: score {b}"),
+        E.E_WIN: Event("seat {seat} wins with {a} points"),
+        E.E_CAP: Event("turn cap of {a} turns reached: a draw"),
+    }
 
     def report(self, df, meta, out):
         from .report import write_report

@@ -13,19 +13,21 @@ import numpy as np
 from numba import njit
 
 from ... import rng
-from ...kernel import Columns, indices, new_trace, record
-from .policies import HOLD, ROLL, decide, fill_view
+from ...kernel import Columns, PerKind, indices, record
+from .decisions import HOLD, ROLL
+from .policies import decide, fill_view
 
+FACES = 6
 COLUMNS = Columns(
     game={"length": "turns played", "capped": "1 if the game hit turn_cap (a draw)"},
     seat={"score": "points banked", "is_winner": "won the game", "rolls": "dice rolled",
           "busts": "turns lost to a 1", "holds": "turns ended by holding"},
+    kinds={"faces": PerKind("dice rolled per face (1..6) by each seat", FACES)},
 )
 G = indices("G", COLUMNS.game)
 S = indices("S", COLUMNS.seat)
-FACES = 6
 
-# trace records: (kind, seat, a, b, c)
+# trace record kinds: (kind, seat, a, b, c); how each reads is Pig.EVENTS
 E_FIRST, E_ROLL, E_BUST, E_HOLD, E_WIN, E_CAP = 1, 2, 3, 4, 5, 6
 
 
@@ -56,8 +58,9 @@ def play_turn(p, target, score, stream, policy, hold_at, script, at, options, vi
 
 @njit(cache=True)
 def play(seed, ids, target, turn_cap, first_random, policy, hold_at, script, g, s, faces, first, ev, tn, cap):
-    """Games `ids` of run `seed`, written into the output arrays (whole-game columns g[n, G], per-seat
-    columns s[n, P, S], rolls per face faces[n, P, 6], the first player first[n]) made by run_games."""
+    """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
+    allocated from COLUMNS (whole-game columns g[n, G], per-seat columns s[n, P, S], rolls per face
+    faces[n, P, 6], the first player first[n], the trace ev/tn/cap)."""
     players = s.shape[1]
     score = np.zeros(players, np.int64)
     options = np.zeros(2, np.int64)
@@ -85,14 +88,3 @@ def play(seed, ids, target, turn_cap, first_random, policy, hold_at, script, g, 
         for q in range(players):
             s[i, q, S.SCORE] = score[q]
 
-
-def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Play `ids`; returns (named columns, faces, first players, trace records, trace counters)."""
-    players, target, turn_cap, first_random, policy, hold_at, script = inputs
-    g, s = COLUMNS.allocate(len(ids), int(players))
-    faces = np.zeros((len(ids), int(players), FACES), np.int64)
-    first = np.zeros(len(ids), np.int64)
-    ev, tn = new_trace(trace_cap)
-    play(np.int64(seed), ids, target, turn_cap, first_random, policy, hold_at, script, g, s, faces, first,
-         ev, tn, np.int64(trace_cap))
-    return COLUMNS.split(g, s), faces, first, ev[: tn[0]], tn

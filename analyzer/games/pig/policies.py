@@ -6,10 +6,10 @@ turn total, the target, every score), never the die stream's future.
 """
 from numba import njit
 
-from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
+from ...kernel import FIRST_GAME_POLICY, shared_choice
+from .decisions import HOLD, ROLL
 
-ROLL, HOLD = 0, 1  # option values
-HOLD_AT = 2        # policy code (after the shared random 0 and scripted 1)
+HOLD_AT = FIRST_GAME_POLICY  # Pig's own policy's code (PigScenario.POLICIES)
 
 # the view: view[V_TURN] turn total, view[V_TARGET] the target, view[V_SCORES + k] the score of the
 # player k places after the deciding one (k = 0: their own)
@@ -39,9 +39,9 @@ def hold_at(view, options, n_options, threshold):
 
 @njit(cache=True)
 def decide(code, view, options, n_options, stream, script, at, threshold):
-    """The one dispatch from a seat's policy code to its decision function."""
-    if code == RANDOM:
-        return choose_random(stream, n_options)
-    if code == SCRIPTED:
-        return choose_scripted(script, at, n_options)
+    """The one dispatch from a seat's policy code to its decision function: random and scripted are
+    the framework's; Pig's one policy of its own is hold_at."""
+    k = shared_choice(code, stream, script, at, n_options)
+    if k >= 0:
+        return k
     return hold_at(view, options, n_options, threshold)

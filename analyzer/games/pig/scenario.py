@@ -29,7 +29,6 @@ class PigScenario(ScenarioBase):
     MAX_PLAYERS = 6
     rules: PigRules = PigRules()
     hold_at: list[int] = Field([20], description="hold_at policy: hold once the turn total reaches this (one value, or one per seat)")
-    script: list[int] = Field([], description="scripted policy: the option index of each decision, in game order (tests)")
 
     @model_validator(mode="after")
     def _check_hold_at(self):
@@ -41,9 +40,6 @@ class PigScenario(ScenarioBase):
 
 
 def kernel_inputs(sc: PigScenario) -> tuple:
-    """(players, target, turn_cap, first_random, policy codes, hold_at, script) for engine.play."""
-    seats = sc.players
-    codes = np.array([POLICIES.index(p) for p in sc.seat_policies()], np.int64)
-    hold = np.array(sc.hold_at * seats if len(sc.hold_at) == 1 else sc.hold_at, np.int64)
-    return (np.int64(seats), np.int64(sc.rules.target), np.int64(sc.rules.turn_cap),
-            np.int64(sc.rules.first_player == "random"), codes, hold, np.array(sc.script, np.int64))
+    """(target, turn_cap, first_random, policy codes, hold_at, script): engine.play's inputs."""
+    return (np.int64(sc.rules.target), np.int64(sc.rules.turn_cap), np.int64(sc.rules.first_player == "random"),
+            sc.policy_codes(), np.array(sc.per_seat(sc.hold_at), np.int64), sc.script_codes())

@@ -45,14 +45,11 @@ opponent until it opens.
 """
 from __future__ import annotations
 
-import numpy as np
-
-from ...kernel import Event, decode
-from ..base import Batch, Game
+from ...kernel import Event
+from ..base import Game
 from . import engine as E
 from .scenario import CONTACTS, CT_NAMES, SimpleCardScenario, kernel_inputs
 
-TRACE_CAP = 100_000
 END_TEXT = {E.END_CAP: "the ACT cap", E.END_RISK: "Risk total at the limit", E.END_DECKOUT: "deck and hand empty",
             E.END_CANNOT_PLACE: "cannot place a Main"}
 
@@ -99,23 +96,12 @@ class SimpleCard(Game):
     title = "Simple Card (our own card pool)"
     Scenario = SimpleCardScenario
     length_unit = "ACTs"
-    columns = {
-        **E.COLUMNS.extra_doc(),
-        "cts": "(n,P,8) cast techniques used by kind, in CT_NAMES order (picking, reading, balance_shift, "
-               "skipping, moving, recall, changing, bounce)",
-        "played": "(n,P,W) cards this seat placed in its Main: bit c % 62 of word c // 62 for card c of the pool",
-    }
+    COLUMNS = E.COLUMNS
+    kernel = staticmethod(E.play)
+    kernel_inputs = staticmethod(kernel_inputs)
 
-    def run_batch(self, scenario, seed, game_ids, trace=False) -> Batch:
-        ids = np.ascontiguousarray(game_ids, dtype=np.int64)
-        cols, nested, first, events_, tn = E.run_games(seed, ids, kernel_inputs(scenario), TRACE_CAP if trace else 0)
-        score, wins, length = cols.pop("score"), cols.pop("is_winner"), cols.pop("length")
-        extra = {**cols, "cts": nested["cts"].astype(np.int32), "played": nested["played"]}
-        return Batch(is_winner=wins.astype(bool), score=score, length=length, first_player=first,
-                     extra=extra, events=events_ if trace else None, events_dropped=int(tn[1]))
-
-    def describe(self, scenario, events_) -> list[str]:
-        return decode(events_, events(scenario))
+    def events(self, scenario) -> dict[int, Event]:
+        return events(scenario)
 
     def seat_roles(self, scenario, row) -> list[str]:
         return [f"deck {scenario.decks[d].name}" for d in row["faction"]]

@@ -12,10 +12,10 @@ import numpy as np
 from numba import njit
 
 from ... import rng
-from ...kernel import Columns, indices, new_trace, record
+from ...kernel import Columns, PerKind, indices, record
 from ...kernel_internals import borrowed, jit_plain_ints, release
 from ...kernel_pack import pack4, pack6, pack8
-from .policies import (
+from .decisions import (
     CT_BOUNCE,
     CT_CHANGING,
     CT_MOVING,
@@ -45,10 +45,8 @@ from .policies import (
     O_CODE,
     O_INDEX,
     PROCEED,
-    VIEW_SIZE,
-    decide,
-    fill_view,
 )
+from .policies import VIEW_SIZE, decide, fill_view
 from .scenario import CT_KINDS, OLD_REMOVED, OLD_RISK, SIM_ACTIVE_LOSES, SIM_DRAW, K, R
 from .table import (
     N_BAL,
@@ -68,6 +66,7 @@ from .table import (
     top_of,
 )
 
+BITS = 62  # cards per word of the `played` bitmask
 COLUMNS = Columns(
     game={"length": "ACTs played", "capped": "1 if the game hit act_cap (a draw)",
           "end": "how the game ended: 1 a Risk total at the limit, 2 deck and hand empty, 3 a player could not "
@@ -84,10 +83,13 @@ COLUMNS = Columns(
           "stack_ended": "destroyed stacks that brought their owner's Risk to the limit",
           "contacts": "contacts fought (either side)", "contacts_won": "contacts won",
           "sets": "cards placed face down (set)", "cast_risk": "Risk points added by casting"},
+    kinds={"cts": PerKind("cast techniques used by kind, in CT_NAMES order (picking, reading, balance_shift, "
+                          "skipping, moving, recall, changing, bounce)", CT_KINDS),
+           "played": PerKind("cards this seat placed in its Main: bit c % 62 of word c // 62 for card c of the pool",
+                             lambda sc: len(sc.cards) // BITS + 1, "W", np.int64)},
 )
 G = indices("G", COLUMNS.game)
 S = indices("S", COLUMNS.seat)
-BITS = 62  # cards per word of the `played` bitmask
 END_CAP, END_RISK, END_DECKOUT, END_CANNOT_PLACE = 0, 1, 2, 3
 # the game status: gs[GS_OVER] 1 once decided, gs[GS_LOSERS] bit per losing seat, gs[GS_REASON] an END_ code
 GS_OVER, GS_LOSERS, GS_REASON = 0, 1, 2
@@ -738,7 +740,8 @@ def finish(st, data, gs, a, g, s, ev, tn, cap):
 @njit(cache=True)
 def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script, g, s, cts, played,
          first, ev, tn, cap):
-    """Games `ids` of run `seed`, written into the output arrays made by run_games. The packs handed to the
+    """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
+    allocated from COLUMNS (never called with 0 games: the first game's rows are taken before the loop). The packs handed to the
     rules hold borrowed views (analyzer/kernel_pack.py): every owner below lives until this function returns."""
     mains, bonus = rule_tables(cards, up, rules)
     data = pack6(rules, enabled, cards, up, mains, bonus)
@@ -754,7 +757,7 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin
     gs = borrowed(gs_owner)
     stream = np.zeros(1, np.uint64)
     pol = pack8(policy, margin, bounce, script, at, stream, view, options)
-    out = pack4(g[0], s[0], cts[0], played[0])  # this game's rows, set below (run_games never plays 0 games)
+    out = pack4(g[0], s[0], cts[0], played[0])  # this game's rows, set below
     for i in range(len(ids)):
         stream[0] = rng.new_stream(seed, ids[i])[0]
         at[0] = 0
@@ -780,18 +783,3 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin
     return (zones[0][0, 0] + view[0] + options[0, 0] + at[0] + gs_owner[0] + np.int64(stream[0] & np.uint64(1))
             + mains[0, 0, 0] + bonus[0, 0])
 
-
-def run_games(seed, ids, inputs, trace_cap=0) -> tuple[dict, dict, np.ndarray, np.ndarray, np.ndarray]:
-    """Play `ids`; returns (named columns, nested per-seat columns, first players, trace records, counters)."""
-    rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script = inputs
-    n = len(ids)
-    g, s = COLUMNS.allocate(n, 2)
-    nested = {"cts": np.zeros((n, 2, CT_KINDS), np.int64),
-              "played": np.zeros((n, 2, (cards.shape[0] - 1) // BITS + 1), np.int64)}
-    first = np.zeros(n, np.int64)
-    ev, tn = new_trace(trace_cap)
-    if n == 0:  # play() takes the first game's output rows before its loop
-        return COLUMNS.split(g, s), nested, first, ev[:0], tn
-    play(np.int64(seed), ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script,
-         g, s, nested["cts"], nested["played"], first, ev, tn, np.int64(trace_cap))
-    return COLUMNS.split(g, s), nested, first, ev[: tn[0]], tn

@@ -20,7 +20,32 @@ pol = (policy, margin, bounce, script, at, stream, view, options).
 """
 from numba import njit
 
-from ...kernel import RANDOM, SCRIPTED, choose_random, choose_scripted
+from ...kernel import shared_choice
+from .decisions import (
+    CT_BOUNCE,
+    CT_MOVING,
+    CT_PICKING,
+    CT_SHIFT,
+    CT_SKIPPING,
+    D_CAST,
+    D_CHANGE,
+    D_CHANGE_PLACE,
+    D_CONTACT,
+    D_DRAW,
+    D_MOVE,
+    D_PICK,
+    D_PLACE,
+    D_POST,
+    D_PRE,
+    D_READ,
+    D_RECALL,
+    D_SHIFT,
+    MAX_CARDS,
+    O_CARD,
+    O_CODE,
+    O_INDEX,
+    PROCEED,
+)
 from .scenario import K, R
 from .table import (
     N_BAL,
@@ -35,18 +60,6 @@ from .table import (
 )
 
 GREEDY, CAUTIOUS, CT = 2, 3, 4  # policy codes after the shared random 0 and scripted 1
-
-# cast techniques (ids = scenario.CT_NAMES order)
-CT_PICKING, CT_READING, CT_SHIFT, CT_SKIPPING, CT_MOVING, CT_RECALL, CT_CHANGING, CT_BOUNCE = range(8)
-PROCEED = -1  # option code: no (more) cast techniques / no Change
-# decision kinds
-(D_FIRST, D_DRAW, D_PRE, D_CAST, D_PICK, D_READ, D_SHIFT, D_MOVE, D_RECALL, D_PLACE, D_CONTACT, D_CHANGE,
- D_CHANGE_PLACE, D_POST) = range(14)
-GO_FIRST, GO_SECOND = 0, 1
-# an option: options[k, O_CODE] (what), options[k, O_INDEX] (which hand / deck / risk slot), options[k, O_CARD]
-O_CODE, O_INDEX, O_CARD = 0, 1, 2
-MAX_CARDS = 128   # cards one zone may hold
-MAX_OPTIONS = MAX_CARDS + 2
 
 # the view: view[V_...]; a Main is (base card, height); height 0 = empty; a face-down Main's base is the
 # unknown card (the last row of `cards`)
@@ -331,10 +344,9 @@ def greedy(data, pol, n_options, cautious):
 @njit(cache=True)
 def decide(code, data, pol, n_options, margin_pts, bounce_at):
     """The one dispatch from a seat's policy code to its decision function."""
-    if code == RANDOM:
-        return choose_random(pol[5], n_options)
-    if code == SCRIPTED:
-        return choose_scripted(pol[3], pol[4], n_options)
+    k = shared_choice(code, pol[5], pol[3], pol[4], n_options)
+    if k >= 0:
+        return k
     if code == CT:
         return ct_policy(data, pol, n_options, margin_pts, bounce_at)
     return greedy(data, pol, n_options, code == CAUTIOUS)

@@ -139,7 +139,6 @@ class SimpleCardScenario(ScenarioBase):
                                  "after a cast (one value, or one per seat)")
     bounce_risk: list[int] = Field([12], description="ct policy: Bounce a main worth at least this many risk points "
                                    "(one value, or one per seat)")
-    script: list[int] = Field([], description="scripted policy: the option index of each decision, in game order (tests)")
 
     @model_validator(mode="after")
     def _check_pool_and_decks(self):
@@ -237,19 +236,13 @@ def rule_vector(sc: SimpleCardScenario) -> np.ndarray:
     return np.array([int(values[name.lower()]) for name in R.__members__], np.int64)
 
 
-def per_seat(values: list, seats: int) -> np.ndarray:
-    return np.array(values * seats if len(values) == 1 else values, np.int64)
-
-
 def kernel_inputs(sc: SimpleCardScenario) -> tuple:
     """(rules, enabled CTs[8], cards, up, decks, seat decks (-1 random), policy codes, ct_margin, bounce_risk,
-    script) for engine.play."""
-    seats = sc.players
+    script): engine.play's inputs."""
     names = sc.deck_names()
-    seat_decks = [-1 if s == RANDOM_DECK else names.index(s) for s in
-                  (sc.seat_decks * seats if len(sc.seat_decks) == 1 else sc.seat_decks)]
+    seat_decks = [-1 if s == RANDOM_DECK else names.index(s) for s in sc.per_seat(sc.seat_decks)]
     enabled = np.array([name in sc.rules.enabled_cts for name in CT_NAMES], np.int64)
-    codes = np.array([POLICIES.index(p) for p in sc.seat_policies()], np.int64)
     cards, up, decks = card_arrays(sc)
-    return (rule_vector(sc), enabled, cards, up, decks, np.array(seat_decks, np.int64), codes,
-            per_seat(sc.ct_margin, seats), per_seat(sc.bounce_risk, seats), np.array(sc.script, np.int64))
+    return (rule_vector(sc), enabled, cards, up, decks, np.array(seat_decks, np.int64), sc.policy_codes(),
+            np.array(sc.per_seat(sc.ct_margin), np.int64), np.array(sc.per_seat(sc.bounce_risk), np.int64),
+            sc.script_codes())

@@ -1,16 +1,16 @@
 """Space Base (AEG 2018): dice engine-building for 2-5 players.
 
-Rules: engine.py (the compiled rulebook, one kernel), options.py (every decision and how its options
-are written), policies.py (numba policies), scenario.py (YAML schema and its number arrays), layout.py
-(array columns and event codes), state.py (the kernel's containers).
+Rules: engine.py (the compiled rulebook, one kernel), decisions.py (every decision and how its options
+are written), charge.py (charge-square rules the policies read too), policies.py (numba policies),
+scenario.py (YAML schema and its number arrays), layout.py (array columns and event codes), state.py
+(the kernel's containers). The trace reads by `event_table` below.
 """
 from __future__ import annotations
 
-import numpy as np
-
-from ..base import Batch, Game
+from ...kernel import Event
+from ..base import Game
+from . import engine as E
 from . import layout as L
-from .engine import COLUMNS, run_games
 from .scenario import SpacebaseScenario, card_list, kernel_inputs
 
 END_REASONS = {L.END_VP: "trigger VP reached (most VP wins, ties broken by tie rounds)",
@@ -20,6 +20,7 @@ END_REASONS = {L.END_VP: "trigger VP reached (most VP wins, ties broken by tie r
 
 MODES = {L.M_FACES: "two faces", L.M_SUM: "the sum", L.M_DOUBLE_SUM: "the sum twice (2X)",
          L.M_DOUBLE_D1: "two faces, the first twice (2X)", L.M_DOUBLE_D2: "two faces, the second twice (2X)"}
+SIDES = {L.BLUE: "blue", L.RED: "red"}
 
 
 class Spacebase(Game):
@@ -27,11 +28,9 @@ class Spacebase(Game):
     title = "Space Base"
     Scenario = SpacebaseScenario
     length_unit = "rounds"
-    columns = {
-        **{k: v for k, v in COLUMNS.extra_doc().items() if k != "first_player"},
-        "card_buyer": "(n,cards) per shipyard card in scenario order (cards.ships): seat that got it, -1 nobody",
-        "colony_buyer": "(n,colonies) per colony in scenario order (cards.colonies): seat that bought it, -1 nobody",
-    }
+    COLUMNS = E.COLUMNS
+    kernel = staticmethod(E.play)
+    TRACE_CAP = 200_000
 
     def __init__(self):
         self._cache: tuple | None = None
@@ -42,39 +41,31 @@ class Spacebase(Game):
     def __setstate__(self, state):
         self._cache = None
 
-    def inputs(self, scenario) -> tuple:
-        """Kernel arrays of a scenario (memoised on its content hash)."""
+    def inputs(self, scenario):
+        """The kernel's Data of a scenario (memoised on its content hash: building it walks every card)."""
         h = (scenario.content_hash(), scenario.players, tuple(scenario.seat_policies()))
         if self._cache is None or self._cache[0] != h:
             self._cache = (h, kernel_inputs(scenario))
         return self._cache[1]
 
-    def run_batch(self, scenario, seed, game_ids, trace=False) -> Batch:
-        D = self.inputs(scenario)
-        ids = np.ascontiguousarray(game_ids, dtype=np.int64)
-        ev_cap = 200_000 if trace else 0
-        cols, buyer, col_buyer, ev, evn = run_games(seed, ids, D, ev_cap)
-        score, win, length = cols.pop("score"), cols.pop("is_winner").astype(bool), cols.pop("length")
-        first = cols.pop("first_player")
-        extra = {**cols, "card_buyer": buyer, "colony_buyer": col_buyer}
-        return Batch(is_winner=win, score=score, length=length, first_player=first, extra=extra,
-                     events=ev[:int(evn[0])].copy() if trace else None)
+    def kernel_inputs(self, scenario) -> tuple:
+        return (self.inputs(scenario),)
 
-    def describe(self, scenario, events) -> list[str]:
-        return describe_events(scenario, events)
+    def events(self, scenario) -> dict[int, Event]:
+        return event_table(scenario)
 
     def report(self, df, meta, out):
         from .report import write_report
         return write_report(self, df, meta, out)
 
 
-def describe_events(scenario, events) -> list[str]:
-    """Readable move-by-move log of one traced game."""
+def event_table(scenario) -> dict[int, Event]:
+    """How each trace record (kind, seat, a, b, c, d) of a game of `scenario` reads: card numbers
+    become their names, colony numbers their ids, seat masks seat lists."""
     cards = card_list(scenario)
-    cols = scenario.cards.colonies
+    colonies = scenario.cards.colonies
 
-    def cn(k):
-        k = int(k)
+    def card(k):
         if k < 0:
             return "-"
         c = cards[k]
@@ -82,79 +73,53 @@ def describe_events(scenario, events) -> list[str]:
         nm = f" {c.name}" if getattr(c, "name", "") else ""
         return f"{c.id}{nm} (L{lvl} s{c.sector}, cost {getattr(c, 'cost', 0)})" if lvl else f"{c.id}"
 
-    side = {0: "blue", 1: "red"}
-    out: list[str] = []
-    for row in np.asarray(events):
-        kind, p, a, b, c, d = (int(x) for x in row)
-        who = f"seat {p}"
-        if kind == L.EV_REFILL:
-            out.append(f"  display L{a} slot {b}: {cn(c)}")
-        elif kind == L.EV_START:
-            out.append(f"start player: {who} moves first" + (" (tie broken at random)" if a else ""))
-        elif kind == L.EV_OPENING:
-            out.append(f"{who}: opening ship {cn(a)}, paid {c}")
-        elif kind == L.EV_LS_BUY:
-            out.append(f"{who}: light-speed buy {cn(a)}, paid {c}")
-        elif kind == L.EV_BONUS:
-            out.append(f"{who}: turn-order bonus +{a} credits +{b} income -> {c} credits, {d} income")
-        elif kind == L.EV_TURN:
-            out.append(f"== round {a}, {who}'s turn ({b} credits, {c} income, {d} VP)")
-        elif kind == L.EV_SET_DIE:
-            out.append(f"  {who} sets die {b + 1} to {c} with {cn(a)} ({side[d]})")
-        elif kind == L.EV_ROLL:
-            fixed = " ".join(f"die {i + 1}" for i in range(2) if c >> i & 1)
-            out.append(f"  roll: {a} and {b}" + (f" ({fixed} set before the roll)" if c else ""))
-        elif kind == L.EV_REROLL:
-            out.append(f"  {who} rerolls die {b + 1} -> {c} with {cn(a)} ({side[d]})")
-        elif kind == L.EV_ASSIGN:
-            how = MODES.get(a, str(a))
-            tgt = f"sector {d}" if a in (L.M_SUM, L.M_DOUBLE_SUM) else f"sectors {b} and {c}"
-            out.append(f"  {who} takes {how}: {tgt}")
-        elif kind == L.EV_GAIN:
-            if a or b or c:
-                out.append(f"    {who} gains {a} credits, {b} income, {c} VP")
-        elif kind == L.EV_CHARGE:
-            extra = f", +{c} credits" if c else ""
-            out.append(f"    {who}: charge cube on {cn(a)} ({side[d]}) -> {b}{extra}")
-        elif kind == L.EV_FIRE:  # c, d: dice arrow (sum c -> sector d) or 2X (c = assignment mode)
-            how = f": sum {c} -> sector {d}" if d else (f": {MODES.get(c, c)}" if c else "")
-            out.append(f"  {who} fires {cn(a)} ({side[b]}){how}")
-        elif kind == L.EV_BUY:
-            out.append(f"  {who} buys {cn(a)} with {c} credits (spends all)")
-        elif kind == L.EV_ABILITY_BUY:
-            out.append(f"  {who} buys {cn(a)} by ability, paying {b} of {c} credits")
-        elif kind == L.EV_COLONY:
-            out.append(f"  {who} buys {cols[a].id} (sector {b}, +{c} VP) with {d} credits")
-        elif kind == L.EV_NOBUY:
-            out.append(f"  {who} buys nothing, keeps {a} credits")
-        elif kind == L.EV_CLAIM:
-            out.append(f"  {who} claims {cn(a)} free")
-        elif kind == L.EV_LOSE_VP:
-            out.append(f"  seat {a} loses {b} VP (now {c}) by seat {p}")
-        elif kind == L.EV_SWAP:
-            out.append(f"  {who} swaps sectors {a} and {b}")
-        elif kind == L.EV_EXCHANGE:
-            out.append(f"  {who} exchanges {cn(a)} (sector {c}) with {cn(b)} (sector {d})")
-        elif kind == L.EV_PLACE:
-            out.append(f"  {who} places a charge on {cn(a)}")
-        elif kind == L.EV_MOVE:
-            out.append(f"  {who} moves a charge from {cn(a)} to {cn(b)}")
-        elif kind == L.EV_FLOOR:
-            out.append(f"  {who}: credits raised to income {a}")
-        elif kind == L.EV_TRIGGER:
-            out.append(f"** {who} reaches {a} VP in round {b}: the round is finished")
-        elif kind == L.EV_TIE_ROUND:
-            seats = [str(s) for s in range(scenario.players) if b >> s & 1]
-            out.append(f"== tie round (round {a}) among seats {', '.join(seats)}")
-        elif kind == L.EV_END:
-            seats = [str(s) for s in range(scenario.players) if c >> s & 1]
-            out.append(f"END after {b} rounds ({d} tie rounds): {END_REASONS.get(a, a)}; "
-                       f"winner(s): seat {', '.join(seats)}")
-        elif kind == L.EV_FINAL:
-            out.append(f"  {who}: {a} VP, {b} credits, {c} income, {d} colonies")
-        else:
-            out.append(f"  event {kind}: {p} {a} {b} {c} {d}")
-    return out
+    def seats(mask):
+        return ", ".join(str(s) for s in range(scenario.players) if mask >> s & 1)
+
+    def fixed(mask):  # the dice a set-die charge fixed before the roll
+        dice = " ".join(f"die {i + 1}" for i in range(2) if mask >> i & 1)
+        return f" ({dice} set before the roll)" if mask else ""
+
+    who = "seat {seat}"
+    sided = {"a": card, "d": SIDES.get}
+    assign = {m: f"  {who} takes {how}: " + ("sector {d}" if m in (L.M_SUM, L.M_DOUBLE_SUM) else "sectors {b} and {c}")
+              for m, how in MODES.items()}
+    fire = {0: f"  {who} fires {{a}} ({{b}})", "arrow": f"  {who} fires {{a}} ({{b}}): sum {{c}} -> sector {{d}}",
+            **{m: f"  {who} fires {{a}} ({{b}}): {how}" for m, how in MODES.items() if m != L.M_FACES}}
+    return {
+        L.EV_REFILL: Event("  display L{a} slot {b}: {c}", {"c": card}),
+        L.EV_START: Event(f"start player: {who} moves first{{a}}", {"a": lambda t: " (tie broken at random)" if t else ""}),
+        L.EV_OPENING: Event(f"{who}: opening ship {{a}}, paid {{c}}", {"a": card}),
+        L.EV_LS_BUY: Event(f"{who}: light-speed buy {{a}}, paid {{c}}", {"a": card}),
+        L.EV_BONUS: Event(f"{who}: turn-order bonus +{{a}} credits +{{b}} income -> {{c}} credits, {{d}} income"),
+        L.EV_TURN: Event(f"== round {{a}}, {who}'s turn ({{b}} credits, {{c}} income, {{d}} VP)"),
+        L.EV_SET_DIE: Event(f"  {who} sets die {{b}} to {{c}} with {{a}} ({{d}})", {**sided, "b": lambda i: i + 1}),
+        L.EV_ROLL: Event("  roll: {a} and {b}{c}", {"c": fixed}),
+        L.EV_REROLL: Event(f"  {who} rerolls die {{b}} -> {{c}} with {{a}} ({{d}})", {**sided, "b": lambda i: i + 1}),
+        L.EV_ASSIGN: Event(assign, by="a"),
+        L.EV_GAIN: Event({True: f"    {who} gains {{a}} credits, {{b}} income, {{c}} VP", False: None},
+                         by=lambda r: (r["a"], r["b"], r["c"]) != (0, 0, 0)),
+        L.EV_CHARGE: Event(f"    {who}: charge cube on {{a}} ({{d}}) -> {{b}}{{c}}",
+                           {**sided, "c": lambda n: f", +{n} credits" if n else ""}),
+        L.EV_FIRE: Event(fire, {"a": card, "b": SIDES.get}, by=lambda r: "arrow" if r["d"] else r["c"]),
+        L.EV_BUY: Event(f"  {who} buys {{a}} with {{c}} credits (spends all)", {"a": card}),
+        L.EV_ABILITY_BUY: Event(f"  {who} buys {{a}} by ability, paying {{b}} of {{c}} credits", {"a": card}),
+        L.EV_COLONY: Event(f"  {who} buys {{a}} (sector {{b}}, +{{c}} VP) with {{d}} credits",
+                           {"a": lambda q: colonies[q].id}),
+        L.EV_NOBUY: Event(f"  {who} buys nothing, keeps {{a}} credits"),
+        L.EV_CLAIM: Event(f"  {who} claims {{a}} free", {"a": card}),
+        L.EV_LOSE_VP: Event("  seat {a} loses {b} VP (now {c}) by seat {seat}"),
+        L.EV_SWAP: Event(f"  {who} swaps sectors {{a}} and {{b}}"),
+        L.EV_EXCHANGE: Event(f"  {who} exchanges {{a}} (sector {{c}}) with {{b}} (sector {{d}})", {"a": card, "b": card}),
+        L.EV_PLACE: Event(f"  {who} places a charge on {{a}}", {"a": card}),
+        L.EV_MOVE: Event(f"  {who} moves a charge from {{a}} to {{b}}", {"a": card, "b": card}),
+        L.EV_FLOOR: Event(f"  {who}: credits raised to income {{a}}"),
+        L.EV_TRIGGER: Event(f"** {who} reaches {{a}} VP in round {{b}}: the round is finished"),
+        L.EV_TIE_ROUND: Event("== tie round (round {a}) among seats {b}", {"b": seats}),
+        L.EV_END: Event("END after {b} rounds ({d} tie rounds): {a}; winner(s): seat {c}",
+                        {"a": lambda r: END_REASONS.get(r, r), "c": seats}),
+        L.EV_FINAL: Event(f"  {who}: {{a}} VP, {{b}} credits, {{c}} income, {{d}} colonies"),
+    }
 
 
 GAME = Spacebase()

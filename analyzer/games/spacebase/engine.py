@@ -1,5 +1,5 @@
 # ruff: noqa: F405  (layout constants come in with a star import)
-"""Space Base: the compiled rulebook. One numba kernel (`run_games`) plays a batch of games; each game
+"""Space Base: the compiled rulebook. One numba kernel (`play`, Game.kernel) plays a batch of games; each game
 uses only rng.new_stream(seed, game_id). Every rule is a small jitted helper named after the rule, so the
 tests can set up a position and call it directly.
 
@@ -15,13 +15,15 @@ deployed cards, arrows chained) is kept in AC/AV and updated only for the sector
 (refresh_pos), so a dice assignment is a few table lookups; every game starts from a copy of each
 seat's starting board and tables (SB_*, built once per batch); a buy decision scores the display card by
 card with few branches (policies.gain_rate). Nothing is reference-counted inside the kernel and no
-allocation happens after alloc_state (state.py). Tracing writes only to EV/EVN, so a traced game plays
-exactly as untraced. Results are written by column name (COLUMNS, GC, SC: analyzer.kernel.Columns).
+allocation happens after alloc_state (state.py). Tracing writes only to EV/EVN (kernel.record), so a
+traced game plays exactly as untraced. Results are written by column name (COLUMNS, GC, SC:
+analyzer.kernel.Columns). Decisions (decisions.py) are asked through `ask`, which lists the legal
+options only for a policy that answers decisions.LIST (random, scripted).
 The compile cache is keyed by every file of this folder (analyzer/kernel.py): an edit anywhere here
 rebuilds the kernels.
 Players are indexed by seat, their identity (the policy of the scenario's seat list): the opening
 decides which seat moves first (G_FIRST, the result column first_player), and a seat's turn position
-is (seat - first) mod P (PS[P_POS]; the turn-order bonus goes by position).
+is (seat - first) mod P (PS[PL.POS]; the turn-order bonus goes by position).
 
 Rule readings beyond the spec (each one a scenario parameter where it is a real ambiguity):
 - Charge: a card's cubes sit on its visible side: blue squares of the stationed card fill when its
@@ -30,7 +32,8 @@ Rule readings beyond the spec (each one a scenario parameter where it is a real 
   Squares a player count does not need are not used (capacity = needed squares). A cube is placed
   only if a needed square is empty; on_place credits are paid per cube placed.
 - Reward arrows take the neighbour's whole reward box, charge included (rules.arrows_charge). Several
-  deployed arrow cards in a sector act as one arrow mask (R, L or both; both = choose a direction).
+  deployed arrow cards in a sector act as one arrow mask (R, L or both; both: its owner chooses the
+  direction at each activation, decisions.D_ARROW).
 - Timings: set die (before the roll; active first, then the others in turn order on their red side,
   see red_dice_abilities), reroll (after the roll, same order; a reroll changes the dice for
   everyone), dice arrow and 2X (while assigning, own rewards only), every other ability after all
@@ -66,13 +69,14 @@ the data); Collins' move-a-cube is played as "move one cube between your own car
 """
 import numpy as np
 
-from ...kernel import Columns, indices
+from ...kernel import Columns, PerKind, indices, new_trace, record
 from ...kernel_internals import borrowed, release
 from ...rng import below, new_stream, shuffle
-from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
-from .options import (
+from .charge import has_room, is_ready
+from .decisions import (
     COLONY,
     D_ABILITY_BUY,
+    D_ARROW,
     D_ASSIGN,
     D_BUY,
     D_CLAIM,
@@ -85,7 +89,11 @@ from .options import (
     D_SET_DIE,
     D_SWAP,
     FACE_STRIDE,
+    LEFT,
+    LIST,
     NO,
+    RIGHT,
+    UNLISTED,
     YES,
     assignment,
     cube,
@@ -95,14 +103,8 @@ from .options import (
     unpack_cube,
     unpack_exchange,
 )
-from .policies import (
-    assign_card_ready,
-    decide,
-    is_ready,
-    lists_options,
-    plain_assignment_sums,
-    turn_start,
-)
+from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
+from .policies import decide, turn_start  # the seat's policy: its choices and its turn-start bookkeeping
 from .state import State, jit, jit_inline
 
 # ------------------------------------------------------------------------------------------------
@@ -110,8 +112,9 @@ from .state import State, jit, jit_inline
 
 
 @jit
-def alloc_state(D, ev_cap):
-    """All per-game arrays, allocated once per batch (reset by `setup`). ev_cap > 0 turns tracing on."""
+def alloc_state(D, EV, EVN, cap):
+    """All per-game arrays, allocated once per batch (reset by `setup`); the trace goes to the
+    framework's EV, EVN (kernel.record; cap 0: no trace)."""
     R, LVL_IDS = D.R, D.LVL_IDS
     P = R[R_P]
     nc = R[R_NCARD]
@@ -133,12 +136,10 @@ def alloc_state(D, ev_cap):
     ST = np.zeros(1, np.uint64)
     COLOWN = np.full(ncol, -1, np.int32)
     OPTS = np.zeros(3 * dsz + ncol + 32, np.int64)  # a decision's options (options.py), >= 27 for D_ASSIGN
-    BASE = np.zeros((P, 2, 13, 6), np.float64)
+    BASE = np.zeros((P, 2, 13, NX), np.float64)
     OPEN = np.full((P, 18), -1, np.int32)
-    EV = np.zeros((max(ev_cap, 1), EV_W), np.int32)
-    EVN = np.zeros(1, np.int64)
     AT = np.zeros(1, np.int64)
-    G[G_TRACE] = 1 if ev_cap > 0 else 0
+    G[G_TRACE] = cap
     SB_PS, SB_BD, SB_DEP, SB_BASE = np.zeros_like(PS), np.zeros_like(BD), np.zeros_like(DEP), np.zeros_like(BASE)
     SB_AV, SB_AC, SB_ABL = np.zeros_like(AV), np.zeros_like(AC), np.zeros_like(ABL)
     own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE, OPEN, EV,
@@ -150,6 +151,12 @@ def alloc_state(D, ev_cap):
               borrowed(SB_BASE), borrowed(SB_AV), borrowed(SB_AC), borrowed(SB_ABL), borrowed(AT), own)
     starting_boards(D, S)
     return S
+
+
+def new_state(D, cap=0):
+    """A state with its own trace arrays (for tests: `cap` records kept)."""
+    ev, tn = new_trace(cap, COLUMNS.trace_width)
+    return alloc_state(D, ev, tn, np.int64(cap))
 
 
 @jit
@@ -168,20 +175,9 @@ def wrap(i, n):
 
 @jit_inline
 def emit(S, kind, seat, a, b, c, d):
-    """Append one trace record (kind, seat, a, b, c, d) when tracing; never changes the game."""
-    G = S.G
-    if G[G_TRACE] == 0:
-        return
-    EV, EVN = S.EV, S.EVN
-    n = EVN[0]
-    if n < EV.shape[0]:
-        EV[n, 0] = kind
-        EV[n, 1] = seat
-        EV[n, 2] = a
-        EV[n, 3] = b
-        EV[n, 4] = c
-        EV[n, 5] = d
-        EVN[0] = n + 1
+    """Append one trace record (kind, seat, a, b, c, d) when tracing (kernel.record: G_TRACE is the
+    cap); never changes the game."""
+    record(S.EV, S.EVN, S.G[G_TRACE], kind, seat, a, b, c, d)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -267,32 +263,32 @@ def place_colony(D, S, p, q):
             BD[p, pos, B_COVERED] = old
     BD[p, pos, B_STATION] = -1
     BD[p, pos, B_COLONY] = q + 1
-    PS[p, P_VP] += COLT[q, C_VP]
-    PS[p, P_COLS] += 1
+    PS[p, PL.VP] += COLT[q, C_VP]
+    PS[p, PL.COLS] += 1
     COLAV[q] = 0
     COLOWN[q] = p
 
 
 @jit
 def rebuild_position(D, S, p, s):
-    """Player p's reward boxes in sector position s: BASE[p, side, s] = (credits, income, VP, policy
-    value, special, arrow mask) of the stationed card's blue side and of all deployed cards' red sides."""
+    """Player p's reward boxes in sector position s, BASE[p, side, s, X_*] (layout.py): the stationed
+    card's blue side and the summed red sides of all deployed cards."""
     CT, VALS = D.CT, D.VALS
     PS, BD, DEP, BASE = S.PS, S.BD, S.DEP, S.BASE
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     ob = K_SIDE
     orr = K_SIDE + NSIDE
     c = BD[p, s, B_STATION]
     if c >= 0 and BD[p, s, B_COLONY] == 0:
-        BASE[p, 0, s, 0] = CT[c, ob + S_C]
-        BASE[p, 0, s, 1] = CT[c, ob + S_I]
-        BASE[p, 0, s, 2] = CT[c, ob + S_V]
-        BASE[p, 0, s, 3] = VALS[p, ph, BLUE, c]
-        BASE[p, 0, s, 4] = CT[c, ob + S_SPECIAL]
-        BASE[p, 0, s, 5] = CT[c, ob + S_ARROW]
+        BASE[p, BLUE, s, X_C] = CT[c, ob + S_C]
+        BASE[p, BLUE, s, X_I] = CT[c, ob + S_I]
+        BASE[p, BLUE, s, X_V] = CT[c, ob + S_V]
+        BASE[p, BLUE, s, X_VALUE] = VALS[p, ph, BLUE, c]
+        BASE[p, BLUE, s, X_SPEC] = CT[c, ob + S_SPECIAL]
+        BASE[p, BLUE, s, X_ARROW] = CT[c, ob + S_ARROW]
     else:
-        for f in range(6):
-            BASE[p, 0, s, f] = 0.0
+        for f in range(NX):
+            BASE[p, BLUE, s, f] = 0.0
     rc = 0
     ri = 0
     rv = 0
@@ -307,12 +303,12 @@ def rebuild_position(D, S, p, s):
         val += VALS[p, ph, RED, d]
         spec |= CT[d, orr + S_SPECIAL]
         arrow |= CT[d, orr + S_ARROW]
-    BASE[p, 1, s, 0] = rc
-    BASE[p, 1, s, 1] = ri
-    BASE[p, 1, s, 2] = rv
-    BASE[p, 1, s, 3] = val
-    BASE[p, 1, s, 4] = spec
-    BASE[p, 1, s, 5] = arrow
+    BASE[p, RED, s, X_C] = rc
+    BASE[p, RED, s, X_I] = ri
+    BASE[p, RED, s, X_V] = rv
+    BASE[p, RED, s, X_VALUE] = val
+    BASE[p, RED, s, X_SPEC] = spec
+    BASE[p, RED, s, X_ARROW] = arrow
     BD[p, s, B_RARROW] = arrow
     BD[p, s, B_RSPEC] = spec
 
@@ -341,16 +337,17 @@ def rebuild_abilities(D, S, p):
                 ABL[p, RED, nab1] = d
                 nab1 += 1
                 m1 |= 1 << CT[d, orr + S_TIMING]
-    PS[p, P_NAB0] = nab0
-    PS[p, P_NAB0 + 1] = nab1
-    PS[p, P_TMASK0] = m0
-    PS[p, P_TMASK0 + 1] = m1
+    PS[p, PL.NAB0] = nab0
+    PS[p, PL.NAB0 + 1] = nab1
+    PS[p, PL.TMASK0] = m0
+    PS[p, PL.TMASK0 + 1] = m1
 
 
 @jit
 def rebuild_chains(D, S, p, side, only):
-    """AC/AV[p, side, s]: one die on sector s, with the reward arrow chained one way from s (the better
-    direction for a two-way arrow; each sector once). After a change in sector `only` (0: all), just
+    """AC/AV[p, side, s]: one die on sector s, with the reward arrow chained one way from s (each
+    sector once; for a two-way arrow, whose owner chooses, the direction of better policy value: the
+    heuristics' choice, policies.heuristic D_ARROW). After a change in sector `only` (0: all), just
     the sectors whose chain reaches it are recomputed: `only` and the unbroken runs of right arrows
     just below it and of left arrows just above it."""
     BASE, AV, AC = S.BASE, S.AV, S.AC
@@ -358,18 +355,18 @@ def rebuild_chains(D, S, p, side, only):
     hi = 12
     if only > 0:
         lo = only
-        while lo > 1 and int(BASE[p, side, lo - 1, 5]) & ARROW_R != 0:
+        while lo > 1 and int(BASE[p, side, lo - 1, X_ARROW]) & ARROW_R != 0:
             lo -= 1
         hi = only
-        while hi < 12 and int(BASE[p, side, hi + 1, 5]) & ARROW_L != 0:
+        while hi < 12 and int(BASE[p, side, hi + 1, X_ARROW]) & ARROW_L != 0:
             hi += 1
     for s in range(lo, hi + 1):
-        tc = BASE[p, side, s, 0]
-        ti = BASE[p, side, s, 1]
-        tv = BASE[p, side, s, 2]
-        tval = BASE[p, side, s, 3]
-        tsp = BASE[p, side, s, 4]
-        arrow = int(BASE[p, side, s, 5])
+        tc = BASE[p, side, s, X_C]
+        ti = BASE[p, side, s, X_I]
+        tv = BASE[p, side, s, X_V]
+        tval = BASE[p, side, s, X_VALUE]
+        tsp = BASE[p, side, s, X_SPEC]
+        arrow = int(BASE[p, side, s, X_ARROW])
         best_dir = 0
         if arrow != 0:
             bval = -1e18
@@ -392,13 +389,13 @@ def rebuild_chains(D, S, p, side, only):
                     t += d
                     if t < 1 or t > 12:
                         break
-                    cc += BASE[p, side, t, 0]
-                    ci += BASE[p, side, t, 1]
-                    cv += BASE[p, side, t, 2]
-                    cval += BASE[p, side, t, 3]
-                    if BASE[p, side, t, 4] > csp:
-                        csp = BASE[p, side, t, 4]
-                    if int(BASE[p, side, t, 5]) & bit == 0:
+                    cc += BASE[p, side, t, X_C]
+                    ci += BASE[p, side, t, X_I]
+                    cv += BASE[p, side, t, X_V]
+                    cval += BASE[p, side, t, X_VALUE]
+                    if BASE[p, side, t, X_SPEC] > csp:
+                        csp = BASE[p, side, t, X_SPEC]
+                    if int(BASE[p, side, t, X_ARROW]) & bit == 0:
                         break
                 if cval > bval:
                     bval = cval
@@ -418,6 +415,7 @@ def rebuild_chains(D, S, p, side, only):
         AC[p, side, s, A_V] = int(tv)
         AC[p, side, s, A_SPEC] = int(tsp)
         AC[p, side, s, A_DIR] = best_dir
+        AC[p, side, s, A_TWO_WAY] = arrow == ARROW_R | ARROW_L
         AV[p, side, s] = tval
 
 
@@ -452,7 +450,8 @@ def refresh_pos(D, S, p, s, old, new):
 
 
 # ------------------------------------------------------------------------------------------------
-# decisions: the engine lists the legal options (options.py), the seat's policy takes one
+# decisions: the engine asks the seat's policy (decisions.py); a policy that chooses among the legal
+# options has them listed first
 
 
 @jit_inline
@@ -462,14 +461,50 @@ def offer(S, n, value):
     return n + 1
 
 
-@jit
-def ask(D, S, p, kind, n, x, y, z):
-    """The option p takes. n: the options listed in OPTS, for a policy that picks from the list
-    (policies.lists_options; a single option is then taken without asking); the heuristics compute
-    theirs without a list. x, y, z: the decision's context (policies.heuristic)."""
+@jit_inline
+def ask(D, S, p, kind, x, y, z):
+    """The option p takes at a decision of `kind` (x, y, z: its context, decisions.py). The policy
+    answers at once, or LIST: it chooses among the legal options, which are then listed in OPTS
+    (`list_options`) and offered to it; a single option is taken without asking. So the rules never
+    ask which policy a seat runs, and a heuristic that computes its choice from the position is not
+    slowed down by a list it would not read. Inlined, as `decide` is: a dice assignment is asked of
+    every player on every turn, and two calls more there cost ~10% of the run time."""
+    choice = decide(D, S, p, kind, UNLISTED, x, y, z)
+    if choice != LIST:
+        return choice
+    n = list_options(D, S, p, kind, x, y, z)
     if n == 1:
         return S.OPTS[0]
     return decide(D, S, p, kind, n, x, y, z)
+
+
+@jit
+def list_options(D, S, p, kind, x, y, z):
+    """The legal options of p's decision of `kind` (context x, y, z as in decisions.py) into OPTS;
+    returns their count."""
+    if kind == D_BUY:
+        return buy_options(D, S, p, x, True)
+    if kind == D_ABILITY_BUY:
+        return buy_options(D, S, p, x, D.R[R_ABUY_COL] != 0)
+    if kind == D_CLAIM:
+        return claim_options(D, S, p, x)
+    if kind == D_SET_DIE:
+        return set_die_options(S)
+    if kind == D_REROLL:
+        return offer(S, offer(S, offer(S, 0, NO), 0), 1)
+    if kind == D_ASSIGN:
+        return assign_options(D, S, p, x, y, z)
+    if kind == D_FIRE or kind == D_SWAP:
+        return offer(S, offer(S, 0, NO), YES)
+    if kind == D_EXCHANGE:
+        return exchange_options(D, S, p, y, z)
+    if kind == D_PLACE:
+        return cube_options(D, S, p, offer(S, 0, NO), x)
+    if kind == D_MOVE_FROM:
+        return move_source_options(D, S, p, x)
+    if kind == D_MOVE_TO:
+        return cube_options(D, S, p, 0, x)
+    return offer(S, offer(S, 0, RIGHT), LEFT)  # D_ARROW
 
 
 @jit
@@ -496,45 +531,48 @@ def buy_options(D, S, p, credits, allow_colony):
 def ask_buy(D, S, p, credits, pay_all):
     """The normal buy (pay_all: it spends all credits) or an ability buy (pays the cost; colonies only
     with rules.ability_buy_colonies): NO or the option bought."""
-    allow_colony = pay_all or D.R[R_ABUY_COL] != 0
-    n = buy_options(D, S, p, credits, allow_colony) if lists_options(D, p) else 0
-    return ask(D, S, p, D_BUY if pay_all else D_ABILITY_BUY, n, credits, 0, 0)
+    return ask(D, S, p, D_BUY if pay_all else D_ABILITY_BUY, credits, 0, 0)
+
+
+@jit
+def claim_options(D, S, p, lv):
+    """D_CLAIM: NO, then the display slot of each level lv+1 ship whose sector is open to p."""
+    CT, DISP, BD = D.CT, S.DISP, S.BD
+    n = offer(S, 0, NO)
+    for j in range(D.R[R_DISPLAY]):
+        k = DISP[lv, j]
+        if k >= 0 and BD[p, CT[k, K_SECTOR], B_COLONY] == 0:
+            n = offer(S, n, j)
+    return n
 
 
 @jit
 def ask_claim(D, S, p, lv):
     """A free ship of level lv+1: NO or the display slot of a ship whose sector is open to p."""
-    n = 0
-    if lists_options(D, p):
-        CT, DISP, BD = D.CT, S.DISP, S.BD
-        n = offer(S, 0, NO)
-        for j in range(D.R[R_DISPLAY]):
-            k = DISP[lv, j]
-            if k >= 0 and BD[p, CT[k, K_SECTOR], B_COLONY] == 0:
-                n = offer(S, n, j)
-    return ask(D, S, p, D_CLAIM, n, lv, 0, 0)
+    return ask(D, S, p, D_CLAIM, lv, 0, 0)
+
+
+@jit
+def set_die_options(S):
+    """D_SET_DIE: NO, then set_die(die, face) for each die not set yet."""
+    n = offer(S, 0, NO)
+    for die in range(2):
+        if S.G[G_DSET1 + die] == 0:
+            for face in range(1, 7):
+                n = offer(S, n, set_die(die, face))
+    return n
 
 
 @jit
 def ask_set_die(D, S, p, c, side):
     """Set-die charge of card c before the roll: NO or set_die(die, face) for a die not set yet."""
-    n = 0
-    if lists_options(D, p):
-        n = offer(S, 0, NO)
-        for die in range(2):
-            if S.G[G_DSET1 + die] == 0:
-                for face in range(1, 7):
-                    n = offer(S, n, set_die(die, face))
-    return ask(D, S, p, D_SET_DIE, n, c, side, 0)
+    return ask(D, S, p, D_SET_DIE, c, side, 0)
 
 
 @jit
 def ask_reroll(D, S, p, c, side):
     """Reroll charge of card c after the roll: NO or the die (0, 1) rerolled."""
-    n = 0
-    if lists_options(D, p):
-        n = offer(S, offer(S, offer(S, 0, NO), 0), 1)
-    return ask(D, S, p, D_REROLL, n, c, side, 0)
+    return ask(D, S, p, D_REROLL, c, side, 0)
 
 
 @jit
@@ -544,15 +582,13 @@ def ask_fire(D, S, p, c, side):
     a = 0
     if D.CT[c, K_SIDE + side * NSIDE + E_EXCH] > 0:
         a, _ = find_card(S, p, c, side)
-    n = offer(S, offer(S, 0, NO), YES) if lists_options(D, p) else 0
-    return ask(D, S, p, D_FIRE, n, c, side, a) == YES
+    return ask(D, S, p, D_FIRE, c, side, a) == YES
 
 
 @jit
 def ask_swap(D, S, p, c, side):
     """Does card c's fired ability swap its two sectors?"""
-    n = offer(S, offer(S, 0, NO), YES) if lists_options(D, p) else 0
-    return ask(D, S, p, D_SWAP, n, c, side, 0) == YES
+    return ask(D, S, p, D_SWAP, c, side, 0) == YES
 
 
 @jit
@@ -576,14 +612,7 @@ def exchange_options(D, S, p, side, a):
 @jit
 def ask_exchange(D, S, p, c, side, a):
     """The card that card c (sector a) trades places with: NO or exchange(sector, deployed index)."""
-    n = exchange_options(D, S, p, side, a) if lists_options(D, p) else 0
-    return ask(D, S, p, D_EXCHANGE, n, c, side, a)
-
-
-@jit_inline
-def has_room(D, S, p, c, side):
-    """Whether card c, showing `side` on p's board, has an empty needed charge square."""
-    return S.CUBES[p, c] < D.CT[c, K_SIDE + side * NSIDE + S_CAP]
+    return ask(D, S, p, D_EXCHANGE, c, side, a)
 
 
 @jit
@@ -605,8 +634,7 @@ def cube_options(D, S, p, n, exclude):
 @jit
 def ask_place(D, S, p, c):
     """Where card c's fired ability places a cube: NO or cube(card, side), never on c itself."""
-    n = cube_options(D, S, p, offer(S, 0, NO), c) if lists_options(D, p) else 0
-    return ask(D, S, p, D_PLACE, n, c, 0, 0)
+    return ask(D, S, p, D_PLACE, c, 0, 0)
 
 
 @jit
@@ -631,15 +659,13 @@ def move_source_options(D, S, p, c):
 @jit
 def ask_move_source(D, S, p, c):
     """The card card c's fired ability moves a cube from: NO or the card."""
-    n = move_source_options(D, S, p, c) if lists_options(D, p) else 0
-    return ask(D, S, p, D_MOVE_FROM, n, c, 0, 0)
+    return ask(D, S, p, D_MOVE_FROM, c, 0, 0)
 
 
 @jit
 def ask_move_target(D, S, p, src):
     """Where the cube moved from card src goes: cube(card, side), any card of p but src with room."""
-    n = cube_options(D, S, p, 0, src) if lists_options(D, p) else 0
-    return ask(D, S, p, D_MOVE_TO, n, src, 0, 0)
+    return ask(D, S, p, D_MOVE_TO, src, 0, 0)
 
 
 @jit
@@ -652,7 +678,7 @@ def arrow_card_to(D, S, p, side, ssum, t):
     j = t - ssum
     if j == 0 or (j < 0 and R[R_SHIFT_DOWN] == 0):
         return -1
-    for k in range(PS[p, P_NAB0 + side]):
+    for k in range(PS[p, PL.NAB0 + side]):
         c = ABL[p, side, k]
         if CT[c, o + S_TIMING] == T_ASSIGN and CT[c, o + E_SHIFT] >= abs(j) and is_ready(D, S, p, c, side):
             return c
@@ -665,7 +691,7 @@ def double_card(D, S, p, side):
     CT = D.CT
     PS, ABL = S.PS, S.ABL
     o = K_SIDE + side * NSIDE
-    for k in range(PS[p, P_NAB0 + side]):
+    for k in range(PS[p, PL.NAB0 + side]):
         c = ABL[p, side, k]
         if CT[c, o + S_TIMING] == T_ASSIGN and CT[c, o + E_DOUBLE] != 0 and is_ready(D, S, p, c, side):
             return c
@@ -698,8 +724,7 @@ def assign_options(D, S, p, side, d1, d2):
 @jit
 def ask_assignment(D, S, p, side, d1, d2):
     """How p uses the dice: (mode, summed sector, dice-arrow card, 2X card), -1 for a card not spent."""
-    n = assign_options(D, S, p, side, d1, d2) if lists_options(D, p) else 0
-    return unpack_assignment(ask(D, S, p, D_ASSIGN, n, side, d1, d2))
+    return unpack_assignment(ask(D, S, p, D_ASSIGN, side, d1, d2))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -715,7 +740,7 @@ def add_cube(D, S, p, c, side):
     if CUBES[p, c] >= CT[c, o + S_CAP]:
         return False
     CUBES[p, c] += 1
-    PS[p, P_CRED] += CT[c, o + S_ONPLACE]
+    PS[p, PL.CRED] += CT[c, o + S_ONPLACE]
     emit(S, EV_CHARGE, p, c, CUBES[p, c], CT[c, o + S_ONPLACE], side)
     return True
 
@@ -726,11 +751,11 @@ def gain_card(D, S, p, c, side, skip, charge):
     CT = D.CT
     PS = S.PS
     o = K_SIDE + side * NSIDE
-    PS[p, P_CRED] += CT[c, o + S_C]
-    PS[p, P_INC] += CT[c, o + S_I]
-    PS[p, P_VP] += CT[c, o + S_V]
+    PS[p, PL.CRED] += CT[c, o + S_C]
+    PS[p, PL.INC] += CT[c, o + S_I]
+    PS[p, PL.VP] += CT[c, o + S_V]
     for lv in range(3):
-        PS[p, P_CLQ1 + lv] += CT[c, o + S_CL1 + lv]
+        PS[p, PL.CLQ1 + lv] += CT[c, o + S_CL1 + lv]
     if charge and c != skip and CT[c, o + S_CAP] > 0:
         add_cube(D, S, p, c, side)
 
@@ -763,18 +788,20 @@ def position_arrow(D, S, p, side, t):
 @jit
 def collect(D, S, p, side, s, skip):
     """One die on sector s for player p (s = 0: no die, nothing): blue (active) or red (others)
-    rewards of that sector, then the reward arrow's chain in the chosen direction (each sector once per
-    die). `skip`: a card that may not be charged by this activation (the 2X card on its own extra
-    activation)."""
+    rewards of that sector, then the reward arrow's chain (each sector once per die), which p directs
+    when the arrow points both ways (D_ARROW). `skip`: a card that may not be charged by this
+    activation (the 2X card on its own extra activation)."""
     R = D.R
     PS, AC = S.PS, S.AC
-    if AC[p, side, s, A_SPEC] == 0:  # fast path: plain credits / income / VP from the table
-        PS[p, P_CRED] += AC[p, side, s, A_C]
-        PS[p, P_INC] += AC[p, side, s, A_I]
-        PS[p, P_VP] += AC[p, side, s, A_V]
+    d = AC[p, side, s, A_DIR]
+    if AC[p, side, s, A_TWO_WAY] != 0:
+        d = ask(D, S, p, D_ARROW, side, s, 0)
+    if AC[p, side, s, A_SPEC] == 0 and d == AC[p, side, s, A_DIR]:  # plain credits / income / VP: the table
+        PS[p, PL.CRED] += AC[p, side, s, A_C]
+        PS[p, PL.INC] += AC[p, side, s, A_I]
+        PS[p, PL.VP] += AC[p, side, s, A_V]
         return
     collect_position(D, S, p, side, s, skip, True)
-    d = AC[p, side, s, A_DIR]
     if d == 0:
         return
     bit = ARROW_R if d == 1 else ARROW_L
@@ -798,7 +825,7 @@ def spend(D, S, p, c, side):
         CUBES[p, c] -= CT[c, o + S_CAP]
     else:
         CUBES[p, c] -= 1
-    PS[p, P_ABIL] += 1
+    PS[p, PL.ABIL] += 1
 
 
 @jit_inline
@@ -807,8 +834,8 @@ def ability_bonus(D, S, p, c, side):
     CT = D.CT
     PS = S.PS
     o = K_SIDE + side * NSIDE
-    PS[p, P_CRED] += CT[c, o + E_CRED]
-    PS[p, P_VP] += CT[c, o + E_VP]
+    PS[p, PL.CRED] += CT[c, o + E_CRED]
+    PS[p, PL.VP] += CT[c, o + E_VP]
 
 
 @jit
@@ -816,9 +843,9 @@ def assign_player(D, S, p, side, d1, d2):
     """Player p uses the dice (two faces, or the sum; a double as two faces activates that sector
     twice), possibly with a dice-arrow or 2X charge, and collects its rewards."""
     PS = S.PS
-    c0 = PS[p, P_CRED]
-    i0 = PS[p, P_INC]
-    v0 = PS[p, P_VP]
+    c0 = PS[p, PL.CRED]
+    i0 = PS[p, PL.INC]
+    v0 = PS[p, PL.VP]
     mode, tgt, shc, dbc = ask_assignment(D, S, p, side, d1, d2)
     if shc >= 0:
         spend(D, S, p, shc, side)
@@ -827,11 +854,12 @@ def assign_player(D, S, p, side, d1, d2):
         spend(D, S, p, dbc, side)
         emit(S, EV_FIRE, p, dbc, side, mode, 0)
     emit(S, EV_ASSIGN, p, mode, d1, d2, tgt)
-    if mode == M_FACES:
-        collect(D, S, p, side, d1, -1)
-        collect(D, S, p, side, d2, -1)
-    elif mode == M_SUM:
-        collect(D, S, p, side, tgt, -1)
+    if mode <= M_SUM:
+        # the sum, or the two faces (the usual case), selected without a branch, which the dice made
+        # unpredictable: the sum's second "sector" is 0, whose table row is all zeros
+        use_sum = mode == M_SUM
+        collect(D, S, p, side, tgt if use_sum else d1, -1)
+        collect(D, S, p, side, 0 if use_sum else d2, -1)
     elif mode == M_DOUBLE_SUM:
         collect(D, S, p, side, tgt, -1)
         collect(D, S, p, side, tgt, dbc)
@@ -843,37 +871,22 @@ def assign_player(D, S, p, side, d1, d2):
         collect(D, S, p, side, d1, -1)
         collect(D, S, p, side, d2, -1)
         collect(D, S, p, side, d2, dbc)
-    emit(S, EV_GAIN, p, PS[p, P_CRED] - c0, PS[p, P_INC] - i0, PS[p, P_VP] - v0, 0)
+    emit(S, EV_GAIN, p, PS[p, PL.CRED] - c0, PS[p, PL.INC] - i0, PS[p, PL.VP] - v0, 0)
     return mode
 
 
 @jit
 def assign_all(D, S, a):
-    """Every player in the game uses the active player's dice: the active one blue, the others red.
-    A heuristic player with no dice-arrow / 2X charge ready on that side (the usual case) takes the
-    heuristics' plain choice right here (policies.plain_assignment_sums); everyone else goes through
-    assign_player and its decision."""
+    """Every player in the game uses the active player's dice: the active one blue, the others red."""
     R = D.R
-    PS, G, AV = S.PS, S.G, S.AV
+    PS, G = S.PS, S.G
     P = R[R_P]
     d1 = int(G[G_D1])
     d2 = int(G[G_D2])
-    ssum = d1 + d2
-    trace = G[G_TRACE] != 0
     for k in range(P):
         p = wrap(a + k, P)
-        if PS[p, P_IN] == 0:
-            continue
-        side = BLUE if k == 0 else RED
-        if trace or lists_options(D, p) or (PS[p, P_TMASK0 + side] & (1 << T_ASSIGN) != 0
-                                            and assign_card_ready(D, S, p, side)):
-            assign_player(D, S, p, side, d1, d2)
-            continue
-        # the sum, or the two faces; selected without a branch (which the dice made unpredictable):
-        # the sum's second "sector" is 0, whose table row is all zeros
-        use_sum = plain_assignment_sums(AV, p, side, d1, d2)
-        collect(D, S, p, side, ssum if use_sum else d1, -1)
-        collect(D, S, p, side, 0 if use_sum else d2, -1)
+        if PS[p, PL.IN] != 0:
+            assign_player(D, S, p, BLUE if k == 0 else RED, d1, d2)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -886,7 +899,7 @@ def buy_apply(D, S, p, choice, pay_all):
     the normal buy spends all credits; an ability buy pays the cost only."""
     CT, COLT, R = D.CT, D.COLT, D.R
     PS, DISP, OWNER = S.PS, S.DISP, S.OWNER
-    cred = PS[p, P_CRED]
+    cred = PS[p, PL.CRED]
     if choice >= COLONY:
         q = choice - COLONY
         cost = COLT[q, C_COST]
@@ -906,12 +919,12 @@ def buy_apply(D, S, p, choice, pay_all):
         old = S.BD[p, pos, B_STATION]
         station(D, S, p, k)
         OWNER[k] = p
-        PS[p, P_BOUGHT] += 1
+        PS[p, PL.BOUGHT] += 1
         emit(S, EV_BUY if pay_all else EV_ABILITY_BUY, p, k, cost, cred, lv + 1)
     if pay_all:
-        PS[p, P_CRED] = 0
+        PS[p, PL.CRED] = 0
     else:
-        PS[p, P_CRED] -= cost
+        PS[p, PL.CRED] -= cost
     refresh_pos(D, S, p, pos, old, k)
 
 
@@ -922,8 +935,8 @@ def resolve_claims(D, S, p):
     PS, BD, DISP, OWNER = S.PS, S.BD, S.DISP, S.OWNER
     changed = False
     for lv in range(3):
-        n = PS[p, P_CLQ1 + lv]
-        PS[p, P_CLQ1 + lv] = 0
+        n = PS[p, PL.CLQ1 + lv]
+        PS[p, PL.CLQ1 + lv] = 0
         for _ in range(n):
             j = ask_claim(D, S, p, lv)
             if j < 0:
@@ -934,7 +947,7 @@ def resolve_claims(D, S, p):
             old = BD[p, pos, B_STATION]
             station(D, S, p, k)
             OWNER[k] = p
-            PS[p, P_CLAIMED] += 1
+            PS[p, PL.CLAIMED] += 1
             emit(S, EV_CLAIM, p, k, lv + 1, 0, 0)
             changed = True
             refresh_pos(D, S, p, pos, old, k)
@@ -1005,8 +1018,8 @@ def lose_vp(D, S, p, n):
     PS = S.PS
     for q in range(R[R_P]):
         if q != p:
-            PS[q, P_VP] = max(0, PS[q, P_VP] - n)
-            emit(S, EV_LOSE_VP, p, q, n, PS[q, P_VP], 0)
+            PS[q, PL.VP] = max(0, PS[q, PL.VP] - n)
+            emit(S, EV_LOSE_VP, p, q, n, PS[q, PL.VP], 0)
 
 
 @jit
@@ -1031,10 +1044,10 @@ def try_fire(D, S, p, c, side):
     ability_bonus(D, S, p, c, side)
     if CT[c, o + E_CL1] + CT[c, o + E_CL1 + 1] + CT[c, o + E_CL1 + 2] > 0:
         for lv in range(3):
-            PS[p, P_CLQ1 + lv] += CT[c, o + E_CL1 + lv]
+            PS[p, PL.CLQ1 + lv] += CT[c, o + E_CL1 + lv]
         resolve_claims(D, S, p)
     for _ in range(CT[c, o + E_BUY]):
-        ch = ask_buy(D, S, p, PS[p, P_CRED], False)
+        ch = ask_buy(D, S, p, PS[p, PL.CRED], False)
         if ch == NO:
             break
         buy_apply(D, S, p, ch, False)
@@ -1072,7 +1085,7 @@ def free_abilities(D, S, p, side):
     o = K_SIDE + side * NSIDE
     for _ in range(32):
         fired = False
-        for k in range(PS[p, P_NAB0 + side]):
+        for k in range(PS[p, PL.NAB0 + side]):
             c = ABL[p, side, k]
             if CT[c, o + S_TIMING] != T_FREE or not is_ready(D, S, p, c, side):
                 continue
@@ -1101,10 +1114,10 @@ def set_dice_phase(D, S, a):
     for kk in range(dice_setters(D)):
         p = wrap(a + kk, P)
         side = BLUE if p == a else RED
-        if PS[p, P_IN] == 0 or PS[p, P_NAB0 + side] == 0:
+        if PS[p, PL.IN] == 0 or PS[p, PL.NAB0 + side] == 0:
             continue
         o = K_SIDE + side * NSIDE
-        for k in range(PS[p, P_NAB0 + side]):
+        for k in range(PS[p, PL.NAB0 + side]):
             c = ABL[p, side, k]
             if CT[c, o + S_TIMING] != T_PREROLL:
                 continue
@@ -1140,10 +1153,10 @@ def reroll_phase(D, S, a):
     for kk in range(dice_setters(D)):
         p = wrap(a + kk, P)
         side = BLUE if p == a else RED
-        if PS[p, P_IN] == 0 or PS[p, P_NAB0 + side] == 0:
+        if PS[p, PL.IN] == 0 or PS[p, PL.NAB0 + side] == 0:
             continue
         o = K_SIDE + side * NSIDE
-        for k in range(PS[p, P_NAB0 + side]):
+        for k in range(PS[p, PL.NAB0 + side]):
             c = ABL[p, side, k]
             if CT[c, o + S_TIMING] != T_POSTROLL:
                 continue
@@ -1161,20 +1174,20 @@ def reroll_phase(D, S, a):
 def buy_phase(D, S, a):
     """The active player may buy one ship or colony costing at most its credits; buying spends all."""
     PS = S.PS
-    ch = ask_buy(D, S, a, PS[a, P_CRED], True)
+    ch = ask_buy(D, S, a, PS[a, PL.CRED], True)
     if ch != NO:
         buy_apply(D, S, a, ch, True)
     else:
-        emit(S, EV_NOBUY, a, PS[a, P_CRED], 0, 0, 0)
+        emit(S, EV_NOBUY, a, PS[a, PL.CRED], 0, 0, 0)
 
 
 @jit_inline
 def income_floor(D, S, a):
     """End of the active player's turn: credits below income are raised to income."""
     PS = S.PS
-    if PS[a, P_CRED] < PS[a, P_INC]:
-        PS[a, P_CRED] = PS[a, P_INC]
-        emit(S, EV_FLOOR, a, PS[a, P_CRED], 0, 0, 0)
+    if PS[a, PL.CRED] < PS[a, PL.INC]:
+        PS[a, PL.CRED] = PS[a, PL.INC]
+        emit(S, EV_FLOOR, a, PS[a, PL.CRED], 0, 0, 0)
 
 
 @jit_inline
@@ -1184,9 +1197,9 @@ def check_trigger(D, S):
     if G[G_TRIGGER] != 0:
         return
     for p in range(R[R_P]):
-        if PS[p, P_VP] >= R[R_TRIGGER]:
+        if PS[p, PL.VP] >= R[R_TRIGGER]:
             G[G_TRIGGER] = 1
-            emit(S, EV_TRIGGER, p, PS[p, P_VP], G[G_ROUND], 0, 0)
+            emit(S, EV_TRIGGER, p, PS[p, PL.VP], G[G_ROUND], 0, 0)
             return
 
 
@@ -1198,17 +1211,17 @@ def play_turn(D, S, a):
     PS, G = S.PS, S.G
     P = R[R_P]
     G[G_ACTIVE] = a
-    PS[a, P_TURNS] += 1
+    PS[a, PL.TURNS] += 1
     if turn_start(D, S, a):  # the seat's policy changed its card values (engine: growth -> VP)
         refresh(D, S, a)
     trace = G[G_TRACE] != 0
     if trace:
-        emit(S, EV_TURN, a, G[G_ROUND], PS[a, P_CRED], PS[a, P_INC], PS[a, P_VP])
+        emit(S, EV_TURN, a, G[G_ROUND], PS[a, PL.CRED], PS[a, PL.INC], PS[a, PL.VP])
     timings = 0  # charge-ability timings held by anyone on the side that acts this turn
     for k in range(P):
         p = wrap(a + k, P)
-        if PS[p, P_IN] != 0:
-            timings |= PS[p, P_TMASK0 + (BLUE if k == 0 else RED)]
+        if PS[p, PL.IN] != 0:
+            timings |= PS[p, PL.TMASK0 + (BLUE if k == 0 else RED)]
     G[G_DSET1] = 0
     G[G_DSET2] = 0
     if timings & (1 << T_PREROLL):
@@ -1219,16 +1232,16 @@ def play_turn(D, S, a):
     assign_all(D, S, a)
     for kk in range(P):
         p = wrap(a + kk, P)
-        if PS[p, P_CLQ1] + PS[p, P_CLQ1 + 1] + PS[p, P_CLQ1 + 2] > 0:
+        if PS[p, PL.CLQ1] + PS[p, PL.CLQ1 + 1] + PS[p, PL.CLQ1 + 2] > 0:
             resolve_claims(D, S, p)
     if timings & (1 << T_FREE):
         for kk in range(1, P):
             p = wrap(a + kk, P)
-            if PS[p, P_IN] != 0 and PS[p, P_TMASK0 + RED] & (1 << T_FREE) != 0:
+            if PS[p, PL.IN] != 0 and PS[p, PL.TMASK0 + RED] & (1 << T_FREE) != 0:
                 free_abilities(D, S, p, RED)
                 if G[G_OVER] != 0:
                     return
-        if PS[a, P_TMASK0 + BLUE] & (1 << T_FREE) != 0:
+        if PS[a, PL.TMASK0 + BLUE] & (1 << T_FREE) != 0:
             free_abilities(D, S, a, BLUE)
             if G[G_OVER] != 0:
                 return
@@ -1256,7 +1269,7 @@ def starting_boards(D, S):
     for p in range(R[R_P]):
         for c in range(R[R_NSTART]):
             station(D, S, p, c)
-        PS[p, P_IN] = 1
+        PS[p, PL.IN] = 1
         refresh(D, S, p)
     copy_all(S.SB_PS, PS)
     copy_all(S.SB_BD, BD)
@@ -1293,11 +1306,11 @@ def starting_board(S, p):
     for side in range(2):
         for s in range(13):
             AV[p, side, s] = SB_AV[p, side, s]
-            for f in range(6):
+            for f in range(NX):
                 BASE[p, side, s, f] = SB_BASE[p, side, s, f]
             for f in range(NAC):
                 AC[p, side, s, f] = SB_AC[p, side, s, f]
-        for k in range(PS[p, P_NAB0 + side]):
+        for k in range(PS[p, PL.NAB0 + side]):
             ABL[p, side, k] = S.SB_ABL[p, side, k]
 
 
@@ -1510,7 +1523,7 @@ def seat_players(D, S, start, tie):
     emit(S, EV_START, start, 1 if tie else 0, 0, 0, 0)
     for s in range(P):
         pos = wrap(s + P - start, P)
-        PS[s, P_POS] = pos
+        PS[s, PL.POS] = pos
         for j in range(16):
             k = OPEN[s, j]
             if k < 0:
@@ -1520,14 +1533,14 @@ def seat_players(D, S, start, tie):
             station(D, S, s, k)
             refresh_pos(D, S, s, sec, old, k)
             OWNER[k] = s
-            PS[s, P_BOUGHT] += 1
+            PS[s, PL.BOUGHT] += 1
             emit(S, EV_LS_BUY if ls else EV_OPENING, s, k, CT[k, K_SECTOR], CT[k, K_COST], 0)
-        PS[s, P_CRED] = OPEN[s, 16]
-        PS[s, P_INC] = R[R_LS_INCOME] if ls else R[R_START_INCOME]
-        PS[s, P_OPENSEC] = OPEN[s, 17]
-        PS[s, P_CRED] += BONUS[pos, 0]
-        PS[s, P_INC] += BONUS[pos, 1]
-        emit(S, EV_BONUS, s, BONUS[pos, 0], BONUS[pos, 1], PS[s, P_CRED], PS[s, P_INC])
+        PS[s, PL.CRED] = OPEN[s, 16]
+        PS[s, PL.INC] = R[R_LS_INCOME] if ls else R[R_START_INCOME]
+        PS[s, PL.OPENSEC] = OPEN[s, 17]
+        PS[s, PL.CRED] += BONUS[pos, 0]
+        PS[s, PL.INC] += BONUS[pos, 1]
+        emit(S, EV_BONUS, s, BONUS[pos, 0], BONUS[pos, 1], PS[s, PL.CRED], PS[s, PL.INC])
 
 
 @jit
@@ -1548,19 +1561,19 @@ def setup(D, S, seed, gid):
 
 @jit
 def settle_winners(D, S):
-    """Leave P_IN = 1 exactly for the players with the most VP among those still in; returns count."""
+    """Leave PL.IN = 1 exactly for the players with the most VP among those still in; returns count."""
     R = D.R
     PS = S.PS
     best = -1
     for p in range(R[R_P]):
-        if PS[p, P_IN] != 0 and PS[p, P_VP] > best:
-            best = PS[p, P_VP]
+        if PS[p, PL.IN] != 0 and PS[p, PL.VP] > best:
+            best = PS[p, PL.VP]
     n = 0
     for p in range(R[R_P]):
-        if PS[p, P_IN] != 0 and PS[p, P_VP] == best:
+        if PS[p, PL.IN] != 0 and PS[p, PL.VP] == best:
             n += 1
         else:
-            PS[p, P_IN] = 0
+            PS[p, PL.IN] = 0
     return n
 
 
@@ -1586,7 +1599,7 @@ def play_rounds(D, S):
 @jit
 def tie_rounds(D, S):
     """Most VP wins; tied players play further full rounds (only they take turns) until one leads, at
-    most tie_rounds_cap rounds; then they share the win. Leaves the winners in P_IN."""
+    most tie_rounds_cap rounds; then they share the win. Leaves the winners in PL.IN."""
     R = D.R
     PS, G = S.PS, S.G
     P = R[R_P]
@@ -1597,12 +1610,12 @@ def tie_rounds(D, S):
         tr += 1
         mask = 0
         for p in range(P):
-            if PS[p, P_IN] != 0:
+            if PS[p, PL.IN] != 0:
                 mask |= 1 << p
         emit(S, EV_TIE_ROUND, -1, G[G_ROUND], mask, 0, 0)
         for k in range(P):
             a = wrap(G[G_FIRST] + k, P)
-            if PS[a, P_IN] != 0:
+            if PS[a, PL.IN] != 0:
                 play_turn(D, S, a)
                 if G[G_OVER] != 0:
                     break
@@ -1615,7 +1628,7 @@ def tie_rounds(D, S):
 
 @jit
 def play_game(D, S, seed, gid):
-    """Setup, rounds, end. Afterwards PS[:, P_IN] marks the winners and G[G_END] the end reason."""
+    """Setup, rounds, end. Afterwards PS[:, PL.IN] marks the winners and G[G_END] the end reason."""
     R = D.R
     PS, G = S.PS, S.G
     P = R[R_P]
@@ -1630,85 +1643,74 @@ def play_game(D, S, seed, gid):
                 G[G_END] = END_SHARED if n > 1 else END_VP
     if G[G_OVER] != 0:  # you win
         for p in range(P):
-            PS[p, P_IN] = 1 if p == G[G_YOUWIN] else 0
+            PS[p, PL.IN] = 1 if p == G[G_YOUWIN] else 0
     mask = 0
     for p in range(P):
-        if PS[p, P_IN] != 0:
+        if PS[p, PL.IN] != 0:
             mask |= 1 << p
     emit(S, EV_END, -1, G[G_END], G[G_ROUND], mask, G[G_TIEROUNDS])
     for p in range(P):
-        emit(S, EV_FINAL, p, PS[p, P_VP], PS[p, P_CRED], PS[p, P_INC], PS[p, P_COLS])
+        emit(S, EV_FINAL, p, PS[p, PL.VP], PS[p, PL.CRED], PS[p, PL.INC], PS[p, PL.COLS])
 
 
 COLUMNS = Columns(
     game={"length": "rounds played (tie rounds included)",
           "end_reason": "0 trigger VP reached, 1 'You Win' card, 2 tie rounds cap (shared win), 3 max_rounds stop",
           "start_tie": "1 if the start player was drawn at random among tied players",
-          "tie_rounds": "tie rounds played",
-          "first_player": "the seat that moved first (won the opening)"},
+          "tie_rounds": "tie rounds played"},
     seat={"score": "VP at the end", "is_winner": "won (a shared win counts for every sharer)",
           "opening_sector": "sector of the opening ship (light speed: highest sector bought, 0 none)",
           "credits": "credits at the end", "income": "income at the end", "colonies": "colonies bought",
           "cards_bought": "ships bought (opening, normal and ability buys; not claims)",
           "cards_claimed": "ships claimed free", "turns": "turns taken (tie rounds included)",
           "abilities": "charge abilities fired"},
+    kinds={"card_buyer": PerKind("per shipyard card in scenario order (cards.ships): seat that got it, -1 nobody",
+                                 lambda sc: len(sc.cards.ships), "cards", np.int8, per_seat=False),
+           "colony_buyer": PerKind("per colony in scenario order (cards.colonies): seat that bought it, -1 nobody",
+                                   lambda sc: len(sc.cards.colonies), "colonies", np.int8, per_seat=False)},
+    trace_width=6,  # records (kind, seat, a, b, c, d): what each reads is Spacebase.events
 )
 GC = indices("GC", COLUMNS.game)  # game column indices (GC.LENGTH ...), constants in the kernel
 SC = indices("SC", COLUMNS.seat)  # seat column indices (SC.SCORE ...)
 
 
-N_GC, N_SC = len(COLUMNS.game), len(COLUMNS.seat)
-
-
-def run_games(seed, ids, D, ev_cap):
-    """Play games `ids` of run `seed`: (named columns, card_buyer, colony_buyer, trace records, their count)."""
-    g, s, buyer, col_buyer, ev, evn = play_batch(np.int64(seed), ids, D, ev_cap)
-    return COLUMNS.split(g, s), buyer, col_buyer, ev, evn
-
-
 @jit
-def play_batch(seed, ids, D, ev_cap):
-    """The batch kernel: play games `ids` of run `seed`; one row of each output per game (columns by
-    name: GC, SC, the layout of COLUMNS.allocate)."""
+def play(seed, ids, D, g, s, buyer, col_buyer, first, ev, tn, cap):
+    """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
+    allocated from COLUMNS (g[n, GC], s[n, P, SC], the buyer of each ship and colony, the first
+    player, the trace ev/tn/cap)."""
     R = D.R
     P = R[R_P]
     nst = R[R_NSTART]
-    g = np.zeros((len(ids), N_GC), np.int64)
-    s = np.zeros((len(ids), P, N_SC), np.int64)
-    buyer = np.zeros((len(ids), R[R_NCARD] - nst), np.int8)
-    col_buyer = np.zeros((len(ids), R[R_NCOL]), np.int8)
-    S = alloc_state(D, ev_cap)
+    S = alloc_state(D, ev, tn, cap)
     PS, G, OWNER, COLOWN = S.PS, S.G, S.OWNER, S.COLOWN
     for i in range(len(ids)):
         play_game(D, S, seed, ids[i])
         for p in range(P):
-            s[i, p, SC.IS_WINNER] = PS[p, P_IN] != 0
-            s[i, p, SC.SCORE] = PS[p, P_VP]
-            s[i, p, SC.OPENING_SECTOR] = PS[p, P_OPENSEC]
-            s[i, p, SC.CREDITS] = PS[p, P_CRED]
-            s[i, p, SC.INCOME] = PS[p, P_INC]
-            s[i, p, SC.COLONIES] = PS[p, P_COLS]
-            s[i, p, SC.CARDS_BOUGHT] = PS[p, P_BOUGHT]
-            s[i, p, SC.CARDS_CLAIMED] = PS[p, P_CLAIMED]
-            s[i, p, SC.TURNS] = PS[p, P_TURNS]
-            s[i, p, SC.ABILITIES] = PS[p, P_ABIL]
+            s[i, p, SC.IS_WINNER] = PS[p, PL.IN] != 0
+            s[i, p, SC.SCORE] = PS[p, PL.VP]
+            s[i, p, SC.OPENING_SECTOR] = PS[p, PL.OPENSEC]
+            s[i, p, SC.CREDITS] = PS[p, PL.CRED]
+            s[i, p, SC.INCOME] = PS[p, PL.INC]
+            s[i, p, SC.COLONIES] = PS[p, PL.COLS]
+            s[i, p, SC.CARDS_BOUGHT] = PS[p, PL.BOUGHT]
+            s[i, p, SC.CARDS_CLAIMED] = PS[p, PL.CLAIMED]
+            s[i, p, SC.TURNS] = PS[p, PL.TURNS]
+            s[i, p, SC.ABILITIES] = PS[p, PL.ABIL]
         g[i, GC.LENGTH] = G[G_ROUND]
         g[i, GC.END_REASON] = G[G_END]
         g[i, GC.START_TIE] = G[G_START_TIE] != 0
         g[i, GC.TIE_ROUNDS] = G[G_TIEROUNDS]
-        g[i, GC.FIRST_PLAYER] = G[G_FIRST]
+        first[i] = G[G_FIRST]
         for k in range(buyer.shape[1]):
             buyer[i, k] = OWNER[nst + k]
         for q in range(col_buyer.shape[1]):
             col_buyer[i, q] = COLOWN[q]
-    ev, evn = S.OWN[18], S.OWN[19]
     release(S)
-    return g, s, buyer, col_buyer, ev, evn
 
 
-@jit
-def play_one(D, seed, gid, ev_cap):
+def play_one(D, seed, gid):
     """One game, returning its whole final state (for tests and debugging)."""
-    S = alloc_state(D, ev_cap)
+    S = new_state(D)
     play_game(D, S, seed, gid)
     return S

@@ -3,6 +3,7 @@
 Module-level ints are compile-time constants for numba, so renaming or adding a column means a
 recompile, but editing the scenario YAML never does (it only changes array contents).
 """
+from ...kernel import indices
 
 NSEC = 12  # sectors 1..12; sector-indexed arrays have 13 entries (index 0 unused)
 
@@ -38,7 +39,7 @@ RED_DICE_OTHERS_ROLLS, RED_DICE_NEVER = 0, 1  # rules.red_dice_abilities
 # (the engine policy has two phases, the others use phase 0 only):
 # k = BLUE/RED: worth of one activation of that side (reward + one charge cube);
 # k = CUBE + side: worth of one more cube on that side.
-# Only policies read it, and the AV / BASE[..., 3] columns the engine keeps beside its reward tables
+# Only policies read it, and the AV / BASE[..., X_VALUE] columns the engine keeps beside its reward tables
 # (the same sector chains, summed with these values), which only policies read too.
 CUBE = 2
 
@@ -47,21 +48,43 @@ CUBE = 2
 NW = 11
 # policy codes: POL[seat] = the index of its name in SpacebaseScenario.POLICIES (policies.py)
 
-# ---- player state PS[seat, ...] (int32) ----
-(P_CRED, P_INC, P_VP, P_COLS, P_BOUGHT, P_CLAIMED, P_OPENSEC, P_TURNS, P_PHASE, P_ABIL, P_IN,
- P_NAB0, P_NAB1, P_CLQ1, P_CLQ2, P_CLQ3, P_POS, P_TMASK0, P_TMASK1) = range(19)
-NPS = 19
-# P_POS: turn position (0 = moves first); players are indexed by seat (their identity)
-# P_NAB0 + side: number of cards with charge squares on that side (listed in ABL[seat, side]);
-# P_TMASK0 + side: bit (1 << timing) set for each timing among them
+# ---- player state PS[seat, PL.*] (int32): players are indexed by seat (their identity) ----
+PLAYER = {
+    "cred": "credits", "inc": "income", "vp": "VP", "cols": "colonies bought",
+    "bought": "ships bought (opening, normal and ability buys)", "claimed": "ships claimed free",
+    "opensec": "sector of the opening ship (light speed: highest bought)", "turns": "turns taken",
+    "phase": "its policy's phase (engine: 0 growth, 1 VP)", "abil": "charge abilities fired",
+    "in": "takes turns (tie rounds: only the tied players); at the end: a winner",
+    "nab0": "cards with charge squares on the blue side (listed in ABL[seat, BLUE]); NAB0 + side",
+    "nab1": "the same on the red side",
+    "clq1": "claims of a Level I ship queued; CLQ1 + level - 1", "clq2": "of Level II", "clq3": "of Level III",
+    "pos": "turn position (0 = moves first)",
+    "tmask0": "bit 1 << timing (T_*) set for each timing among the blue charge cards; TMASK0 + side",
+    "tmask1": "the same on the red side",
+}
+PL = indices("PL", PLAYER)  # PS[p, PL.CRED]: an IntEnum, which numba compiles in as constants
+NPS = len(PLAYER)
+
+
+def player(PS, p) -> dict[str, int]:
+    """Seat p's player state by name (for tests and debugging)."""
+    return {name: int(PS[p, PL[name.upper()]]) for name in PLAYER}
 
 # ---- board BD[seat, sector, ...] (int32): what sits in each sector position ----
 (B_STATION, B_COLONY, B_COVERED, B_NDEP, B_RARROW, B_RSPEC) = range(6)
 NBD = 6
 
+# ---- reward boxes BASE[seat, side, sector, ...] (float64): one sector position's rewards on one side
+# (blue: its stationed card; red: its deployed cards summed), arrows not chained ----
+# X_VALUE: their policy value (VALS), X_SPEC: 1 if any has a claim or charge squares, X_ARROW: arrow mask
+X_C, X_I, X_V, X_VALUE, X_SPEC, X_ARROW = range(6)
+NX = 6
+
 # ---- activation cache AC[seat, side, sector, ...] (int32): one die on that sector, arrows included ----
-A_C, A_I, A_V, A_SPEC, A_DIR = range(5)
-NAC = 5
+# A_DIR: the chain's direction (+1 right, -1 left, 0 no arrow); for a two-way arrow (A_TWO_WAY 1: its
+# owner chooses, decisions.D_ARROW) the one of best policy value, which the totals are taken along
+A_C, A_I, A_V, A_SPEC, A_DIR, A_TWO_WAY = range(6)
+NAC = 6
 
 # ---- game scalars G[...] (int64) ----
 (G_ROUND, G_ACTIVE, G_D1, G_D2, G_TRIGGER, G_END, G_OVER, G_TIEROUNDS, G_START_TIE, G_FIRST,
@@ -69,12 +92,10 @@ NAC = 5
 NG = 14
 END_VP, END_YOU_WIN, END_SHARED, END_MAX_ROUNDS = 0, 1, 2, 3
 
-# ---- trace events: int32 rows (kind, seat, a, b, c, d) ----
-EV_W = 6
+# ---- trace events: int32 rows (kind, seat, a, b, c, d) (kernel.record); how each reads: Spacebase.events ----
 (EV_OPENING, EV_START, EV_BONUS, EV_TURN, EV_ROLL, EV_SET_DIE, EV_REROLL, EV_ASSIGN, EV_GAIN, EV_CHARGE,
  EV_BUY, EV_ABILITY_BUY, EV_COLONY, EV_CLAIM, EV_LOSE_VP, EV_SWAP, EV_EXCHANGE, EV_REFILL, EV_FLOOR,
- EV_TRIGGER, EV_TIE_ROUND, EV_END, EV_FINAL, EV_FIRE, EV_PLACE, EV_MOVE, EV_LS_BUY, EV_NOBUY,
- EV_CREDITS) = range(1, 30)
+ EV_TRIGGER, EV_TIE_ROUND, EV_END, EV_FINAL, EV_FIRE, EV_PLACE, EV_MOVE, EV_LS_BUY, EV_NOBUY) = range(1, 29)
 
 # assignment modes (EV_ASSIGN a)
 M_FACES, M_SUM, M_DOUBLE_SUM, M_DOUBLE_D1, M_DOUBLE_D2 = range(5)

@@ -3,18 +3,18 @@
 the decision functions of Space Base's own policies, with their numbers from the scenario
 (policy_params -> the WP, VALS, PR rows of the seat; layout.py says how VALS is organised).
 
-At every decision (options.py lists the kinds and how options are written) the seat's policy picks
-one option. The rules never read a policy code: `decide` and `lists_options` here are the only places.
+At every decision (decisions.py lists the kinds, how options are written and how a decision is asked)
+the seat's policy takes one option. The rules never read a policy code: `decide` here is the place.
 - random (shared by every game, analyzer.kernel): uniform over the listed options of every decision
   (buys and "no buy", claims and "no claim", each set-die face, each reroll, each dice assignment,
   firing a ready ability or not, and what a fired one does: swap or not, each exchange partner, each
   card a cube is placed on or moved from and to). Before issue #8 it was uniform over buys and claims
   only and used the weighted policy's choices for the dice and abilities: its results differ from then.
 - scripted (shared): the scenario's `script` of option indices, in game order: for rule tests.
-The heuristic policies below compute their choice (an option value) straight from the position; the
-engine lists the options only for the policies that pick from the list (`lists_options`), since
-listing every display card for every buy and every dice assignment of every player would cost more
-than the heuristics themselves. Each heuristic choice is one of the options the engine would list.
+The heuristic policies below compute their choice (an option value) straight from the position, so
+they answer a decision before its options are listed (decisions.LIST is random's and scripted's
+answer): listing every display card for every buy and every dice assignment of every player would
+cost more than the heuristics themselves. Each heuristic choice is one of the options the engine lists.
 
 Every heuristic values things in "credit equivalents" with its weights (credits, income, VP):
 - dice: every policy takes the assignment of highest immediate value (AV: one die on a sector, reward
@@ -39,10 +39,11 @@ Every heuristic values things in "credit equivalents" with its weights (credits,
   the seat's sector odds x card values gain, a cube to the card where it is worth most, moved from the
   card where it is worth least while that gains.
 """
-from ...kernel import FIRST_GAME_POLICY, RANDOM, SCRIPTED, choose_random, choose_scripted
-from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
-from .options import (
+from ...kernel import FIRST_GAME_POLICY, shared_choice
+from .charge import is_ready
+from .decisions import (
     D_ABILITY_BUY,
+    D_ARROW,
     D_ASSIGN,
     D_BUY,
     D_CLAIM,
@@ -53,13 +54,16 @@ from .options import (
     D_PLACE,
     D_SET_DIE,
     D_SWAP,
+    LIST,
     NO,
+    UNLISTED,
     YES,
     assignment,
     cube,
     exchange,
     set_die,
 )
+from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
 from .state import jit, jit_inline
 
 GREEDY = FIRST_GAME_POLICY       # greedy_vp
@@ -71,41 +75,38 @@ NEG = -1e18
 # ---- the dispatch --------------------------------------------------------------------------------------
 
 @jit_inline
-def lists_options(D, p):
-    """Whether p's policy picks from the listed options (random, scripted): only then does the engine
-    list them (the heuristics compute their choice directly: see the module doc)."""
-    return D.POL[p] < FIRST_GAME_POLICY
-
-
-@jit
 def decide(D, S, p, kind, n, x, y, z):
-    """The option p's policy takes for a decision of `kind` (options.py; x, y, z its context). random
-    and scripted pick the index of one of the n options the engine listed in S.OPTS; the heuristics
-    return their option directly (n is then not a count). The only place a policy code is read,
-    with lists_options, choose_buy / choose_claim (greedy_vp or the scored buy) and turn_start."""
+    """The option p's policy takes at a decision of `kind` (decisions.py; x, y, z its context), n the
+    options the engine listed in S.OPTS or UNLISTED. random and scripted take the index of a listed
+    one (kernel.shared_choice), so unlisted they answer LIST; the heuristics return their option
+    directly. The only place a policy code is read, with choose_buy / choose_claim (greedy_vp or the
+    scored buy) and turn_start."""
     code = D.POL[p]
-    if code == RANDOM:
-        return S.OPTS[choose_random(S.ST, n)]
-    if code == SCRIPTED:
-        return S.OPTS[choose_scripted(D.SCRIPT, S.AT, n)]
-    return heuristic(D, S, p, kind, x, y, z)
+    if code >= FIRST_GAME_POLICY:
+        return heuristic(D, S, p, kind, x, y, z)
+    if n == UNLISTED:
+        return LIST
+    return S.OPTS[shared_choice(code, S.ST, D.SCRIPT, S.AT, n)]
 
 
 @jit
 def heuristic(D, S, p, kind, x, y, z):
-    """greedy_vp's, engine's or weighted's option for a decision of `kind` (context as in options.py:
+    """greedy_vp's, engine's or weighted's option for a decision of `kind` (context as in decisions.py:
     D_BUY / D_ABILITY_BUY x = credits; D_CLAIM x = level - 1; D_SET_DIE / D_REROLL x = card, y = side;
     D_ASSIGN x = side, y, z = the dice; D_FIRE / D_SWAP / D_EXCHANGE x = card, y = side, z = its
-    sector; D_PLACE / D_MOVE_FROM x = the firing card; D_MOVE_TO x = the source card)."""
+    sector; D_PLACE / D_MOVE_FROM x = the firing card; D_MOVE_TO x = the source card; D_ARROW
+    x = side, y = sector: the direction of best value, kept in AC by engine.rebuild_chains)."""
+    if kind == D_ASSIGN:  # first: asked of every player on every turn
+        mode, tgt, shc, dbc = choose_assignment(D, S, p, x, y, z)
+        return assignment(mode, tgt, shc, dbc)
+    if kind == D_ARROW:
+        return S.AC[p, x, y, A_DIR]
     if kind == D_BUY:
         return choose_buy(D, S, p, x, True, True)
     if kind == D_ABILITY_BUY:
         return choose_buy(D, S, p, x, False, D.R[R_ABUY_COL] != 0)
     if kind == D_CLAIM:
         return choose_claim(D, S, p, x)
-    if kind == D_ASSIGN:
-        mode, tgt, shc, dbc = choose_assignment(D, S, p, x, y, z)
-        return assignment(mode, tgt, shc, dbc)
     if kind == D_FIRE:
         return YES if follow_ups_gain(D, S, p, x, y, z) or fire_pays(D, S, p, x, y) else NO
     if kind == D_SWAP:
@@ -129,17 +130,10 @@ def heuristic(D, S, p, kind, x, y, z):
 def turn_start(D, S, a):
     """A policy's own bookkeeping at the start of its seat's turn; True when its card values changed
     (the engine then rebuilds the seat's tables): the engine policy's growth -> VP switch."""
-    if D.POL[a] == ENGINE and S.PS[a, P_PHASE] == 0 and wants_switch(D, S, a):
-        S.PS[a, P_PHASE] = 1
+    if D.POL[a] == ENGINE and S.PS[a, PL.PHASE] == 0 and wants_switch(D, S, a):
+        S.PS[a, PL.PHASE] = 1
         return True
     return False
-
-
-@jit_inline
-def plain_assignment_sums(AV, p, side, d1, d2):
-    """Without a dice-arrow or 2X charge ready, every heuristic takes the sum when it is worth more
-    than the two faces (choose_assignment's plain choice; engine.assign_all's fast path)."""
-    return AV[p, side, d1 + d2] > AV[p, side, d1] + AV[p, side, d2]
 
 
 @jit
@@ -153,9 +147,9 @@ def fire_pays(D, S, p, c, side):
         return True
     if CT[c, o + E_LOSEVP] > 0:
         for q in range(R[R_P]):
-            if q != p and PS[q, P_VP] > 0:
+            if q != p and PS[q, PL.VP] > 0:
                 return True
-    if CT[c, o + E_BUY] > 0 and choose_buy(D, S, p, PS[p, P_CRED], False, R[R_ABUY_COL] != 0) >= 0:
+    if CT[c, o + E_BUY] > 0 and choose_buy(D, S, p, PS[p, PL.CRED], False, R[R_ABUY_COL] != 0) >= 0:
         return True
     for lv in range(3):
         if CT[c, o + E_CL1 + lv] > 0 and choose_claim(D, S, p, lv) >= 0:
@@ -180,33 +174,7 @@ def follow_ups_gain(D, S, p, c, side, a):
 def weight_c(D, S, p):
     WP = D.WP
     PS = S.PS
-    return WP[p, W_C0 + 3 * PS[p, P_PHASE]]
-
-
-@jit_inline
-def is_ready(D, S, p, c, side):
-    """Enough cubes on card c (on its `side`) to fire: all needed squares if linked, else one."""
-    CT = D.CT
-    CUBES = S.CUBES
-    cap = CT[c, K_SIDE + side * NSIDE + S_CAP]
-    if cap <= 0:
-        return False
-    if CT[c, K_SIDE + side * NSIDE + S_LINKED] != 0:
-        return CUBES[p, c] >= cap
-    return CUBES[p, c] >= 1
-
-
-@jit_inline
-def assign_card_ready(D, S, p, side):
-    """Whether p has a dice-arrow / 2X card on `side` with enough cubes to fire."""
-    CT = D.CT
-    PS, ABL = S.PS, S.ABL
-    o = K_SIDE + side * NSIDE
-    for k in range(PS[p, P_NAB0 + side]):
-        c = ABL[p, side, k]
-        if CT[c, o + S_TIMING] == T_ASSIGN and is_ready(D, S, p, c, side):
-            return True
-    return False
+    return WP[p, W_C0 + 3 * PS[p, PL.PHASE]]
 
 
 @jit
@@ -217,7 +185,7 @@ def best_plain(AV, p, side, d1, d2):
     return f if f >= s else s
 
 
-@jit
+@jit_inline
 def choose_assignment(D, S, p, side, d1, d2):
     """Best use of the dice for player p: returns (mode, summed sector, shift card, double card).
     mode (layout.M_*): 0 the two faces, 1 the sum (moved by a dice-arrow card when shift card >= 0),
@@ -233,9 +201,9 @@ def choose_assignment(D, S, p, side, d1, d2):
     if v_sum > val:
         mode = 1
         val = v_sum
-    nab = PS[p, P_NAB0 + side]
-    if nab == 0:
+    if PS[p, PL.TMASK0 + side] & (1 << T_ASSIGN) == 0:  # no dice-arrow or 2X card (the usual case)
         return mode, ssum, -1, -1
+    nab = PS[p, PL.NAB0 + side]
     o = K_SIDE + side * NSIDE
     shift_card = -1
     dbl_card = -1
@@ -357,8 +325,8 @@ def leader_vp(D, S):
     PS = S.PS
     lead = 0
     for q in range(D.R[R_P]):
-        if PS[q, P_VP] > lead:
-            lead = PS[q, P_VP]
+        if PS[q, PL.VP] > lead:
+            lead = PS[q, PL.VP]
     return lead
 
 
@@ -398,7 +366,7 @@ def closed(rate):
 @jit_inline
 def ship_rate(D, S, p, k):
     """gain_rate of ship k for player p in its current phase."""
-    ph = S.PS[p, P_PHASE]
+    ph = S.PS[p, PL.PHASE]
     return gain_rate(D.CT, D.VALS[p, ph, BLUE], D.VALS[p, ph, RED], D.PR[p], S.BD[p], D.R[R_P] - 1, k)
 
 
@@ -408,7 +376,7 @@ def colony_rate(D, S, p, q):
     deployed card's red side when colonies deploy); `closed` when bought or the sector is already closed."""
     COLT, R, VALS, PR = D.COLT, D.R, D.VALS, D.PR
     PS, BD, COLAV = S.PS, S.BD, S.COLAV
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     pos = COLT[q, C_SECTOR]
     old = BD[p, pos, B_STATION]
     o = max(old, 0)
@@ -502,7 +470,7 @@ def buy_scored(D, S, p, credits, pay_all, allow_colony):
     CT, COLT, R, WP, VALS = D.CT, D.COLT, D.R, D.WP, D.VALS
     PS, DISP = S.PS, S.DISP
     dsz = R[R_DISPLAY]
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     VB, VR, PRp, BDp, np1 = VALS[p, ph, BLUE], VALS[p, ph, RED], D.PR[p], S.BD[p], R[R_P] - 1
     H = horizon(D, S, p)
     wv = WP[p, W_V0 + 3 * ph]
@@ -574,7 +542,7 @@ def pos_value(D, S, p, side, s):
     """Policy worth of one activation of sector position s on `side` (no arrows)."""
     VALS = D.VALS
     PS, BD, DEP = S.PS, S.BD, S.DEP
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     if side == BLUE:
         c = BD[p, s, B_STATION]
         if c < 0 or BD[p, s, B_COLONY] != 0:
@@ -649,7 +617,7 @@ def best_exchange(D, S, p, c, side, a):
     kind of position elsewhere: returns (sector, deployed index or -1, gain)."""
     R, VALS, PR = D.R, D.VALS, D.PR
     PS, BD, DEP = S.PS, S.BD, S.DEP
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     mult = 1.0 if side == BLUE else (R[R_P] - 1) * 1.0
     vc = VALS[p, ph, side, c]
     bs = 1e-9
@@ -685,7 +653,7 @@ def cube_target(D, S, p, exclude):
     """Best card of p to receive a charge cube (room left, not `exclude`): (card, side, worth)."""
     CT, VALS = D.CT, D.VALS
     PS, BD, DEP, CUBES = S.PS, S.BD, S.DEP, S.CUBES
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     best = -1
     bside = 0
     bv = 0.0
@@ -710,7 +678,7 @@ def cube_source(D, S, p, exclude):
     """The card of p whose cube is worth least (to move it elsewhere): (card, worth) or (-1, 0)."""
     VALS = D.VALS
     PS, BD, DEP, CUBES = S.PS, S.BD, S.DEP, S.CUBES
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     best = -1
     bv = 1e18
     for s in range(1, 13):
@@ -734,7 +702,7 @@ def production(D, S, p):
     """Own credits per round: income + sector odds x credits of every activation (own and others' turns)."""
     R, PR = D.R, D.PR
     PS, AC = S.PS, S.AC
-    v = PS[p, P_INC] * 1.0
+    v = PS[p, PL.INC] * 1.0
     for s in range(1, 13):
         v += PR[p, s] * (AC[p, BLUE, s, A_C] + (R[R_P] - 1) * AC[p, RED, s, A_C])
     return v
@@ -756,7 +724,7 @@ def best_station_for_deployed(D, S, p, c, a):
     seat's sector odds). Returns (s, -1, gain), s = -1 when no exchange gains."""
     R, VALS, PR = D.R, D.VALS, D.PR
     PS, BD = S.PS, S.BD
-    ph = PS[p, P_PHASE]
+    ph = PS[p, PL.PHASE]
     others = R[R_P] - 1.0
     bs = 1e-9
     bsec = -1

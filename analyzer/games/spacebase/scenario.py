@@ -202,8 +202,6 @@ class SpacebaseScenario(ScenarioBase):
     rules: Rules = Rules()
     policy_params: PolicyParams = PolicyParams()
     cards: Cards
-    script: list[int] = Field([], description="scripted policy: the option index of each decision, in game "
-                              "order (tests; options.py lists the options of each decision)")
 
     @classmethod
     def model_validate(cls, obj, *args, **kwargs):
@@ -389,7 +387,7 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
     mean_cost = [float(CT[x, L.K_COST].mean()) if x else 0.0 for x in lvl]
 
     pols = sc.seat_policies()
-    POL = np.array([sc.POLICIES.index(p) for p in pols], np.int64)
+    POL = sc.policy_codes()
     # one row per seat, plus row P: neutral `weighted` values (light-speed opening, seat unknown yet)
     WP = np.zeros((P + 1, L.NW), np.float64)
     VALS = np.zeros((P + 1, 2, 4, nc), np.float64)
@@ -419,5 +417,5 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
                         VALS[seat, ph, L.CUBE + side, i] = cube
                         v += cube
                     VALS[seat, ph, side, i] = v
-    SCRIPT = np.array(sc.script, np.int64)
+    SCRIPT = sc.script_codes()
     return (CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N, SCRIPT)

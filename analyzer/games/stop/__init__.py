@@ -1,7 +1,7 @@
 """STOP (Abacusspiele 2001): a shedding card game, 2-6 players, 112 cards, penalties over hands.
 
 Rules: shared/rules/stop.md, implemented once in `engine.py` (numba kernel), which lists the legal
-options of every decision (`options.py`) and asks `policies.decide` for one: policies are random,
+options of every decision (`decisions.py`) and asks `policies.decide` for one: policies are random,
 scripted (shared by every game), greedy and defender; they see the game only through `view.py` (their
 own hand and the public table). The scenario schema and its translation to kernel inputs are in
 `scenario.py`.
@@ -10,6 +10,9 @@ Rule decisions beyond stop.md
 -----------------------------
 Where stop.md is silent the engine decides as follows (the ones that are real rules ambiguities are
 scenario parameters, marked [param]):
+- [param first_dealer: random] stop.md says who deals each hand after the first, not who deals the
+  first: it is drawn per match from the match's own stream, as players draw for it at a table (so a
+  seat's turn position is data, not its index); `seat0` keeps seat 0 as the first dealer in every match.
 - Jump-in windows open only right after a card is placed on the discard pile (a normal play, a wild's
   follow-up, a jump-in, an answer, a defensive 0, an X+ forced card), before its effect resolves;
   never on the starter. A card drawn during an effect (2+, X+, Achtung) comes too late for that
@@ -53,29 +56,70 @@ Not implemented: nothing of stop.md is left out. Showing the X+ victim's hand to
 effect because no policy remembers what it was shown; policies read only their own hand, hand sizes,
 match totals and the card table (view.py).
 
-Results columns are documented in `Stop.columns`; trace events in engine.py's docstring. The kernel:
-`engine.simulate(rules, cards, policy, seats, seed, game_ids, ev_cap)` with the namedtuples of
-`scenario.kernel_inputs(scenario)`; compilation notes (no reference counting, numpy-int constants,
-the compile cache) are in state.py.
+Results columns are declared in `state.COLUMNS`; trace events in engine.py's docstring and how they
+read in `Stop.EVENTS`. The kernel: `engine.simulate(seed, game_ids, rules, cards, policy, seats,
+<outputs>)` with the namedtuples of `scenario.kernel_inputs(scenario)`; compilation notes (no
+reference counting, numpy-int constants, the compile cache) are in state.py.
 """
 from __future__ import annotations
 
-import numpy as np
-
-from ..base import Batch, Game
+from ...kernel import Event
+from ..base import Game
 from . import engine as E
 from . import state as S
 from .cards import card_name
-from .options import SWAP_PASS_LEFT, SWAP_PASS_RIGHT
+from .decisions import SWAP_PASS_LEFT, SWAP_PASS_RIGHT, SWAP_WITH_ONE
 from .scenario import StopScenario, kernel_inputs
 
-TRACE_CAP = 400_000
+HOW = {E.HOW_TURN: "plays", E.HOW_DRAWN: "plays the drawn", E.HOW_WILD_FOLLOW: "follows with",
+       E.HOW_JUMP: "JUMPS IN with", E.HOW_STACK: "stacks", E.HOW_CANCEL: "cancels with",
+       E.HOW_PAUSE_ADD: "adds", E.HOW_XPLUS: "must put down"}
+WHY = {E.WHY_TURN: "cannot play, draws", E.WHY_TWO_PLUS: "draws (2+)", E.WHY_XPLUS: "draws (X+)",
+       E.WHY_ACHTUNG: "draws (Achtung penalty)"}
 
-_HOW = {E.H_TURN: "plays", E.H_DRAWN: "plays the drawn", E.H_WILD_FOLLOW: "follows with",
-        E.H_JUMP: "JUMPS IN with", E.H_STACK: "stacks", E.H_CANCEL: "cancels with",
-        E.H_PAUSE_ADD: "adds", E.H_XPLUS: "must put down"}
-_WHY = {E.R_TURN: "cannot play, draws", E.R_TWO_PLUS: "draws (2+)", E.R_XPLUS: "draws (X+)",
-        E.R_ACHTUNG: "draws (Achtung penalty)"}
+
+def _drawn(cards: list) -> str:
+    """The cards of a run of draws (-1: none left to draw, both piles empty)."""
+    got = [card_name(x) for x in cards if x >= 0]
+    miss = len(cards) - len(got)
+    return ", ".join(got) + (f"{' +' if got else ''} {miss} not drawn (both piles empty)" if miss else "")
+
+
+def _winners(mask: int) -> str:
+    seats = [q for q in range(32) if mask >> q & 1]
+    return f"winner{'s' if len(seats) > 1 else ''}: {', '.join(f'seat {q}' for q in seats)}"
+
+
+def _copies(r: dict) -> list[str]:
+    return [card_name(r["a"])] * r["b"]
+
+
+CARD = {"a": card_name}
+# records: (kind, player, card, a, b) = kernel.record's (kind, seat, a, b, c)
+EVENTS = {
+    E.E_HAND: Event("Hand {b}: seat {seat} deals and plays first"),
+    E.E_DEAL: Event("  seat {seat} is dealt: {parts}", {"parts": ", ".join}, parts=_copies, run=("seat",)),
+    E.E_STARTER: Event({0: "  starter: {a}", E.RETURNED: "  starter: {a} goes back into the pile (reshuffled)"},
+                       CARD, by="b"),
+    E.E_PLAY: Event("  seat {seat} {b} {a} ({c} left)", {"a": card_name, "b": lambda h: HOW.get(h, "plays")}),
+    E.E_DRAW: Event("  seat {seat} {b} {parts} ({c} in hand)", {"b": lambda r: WHY.get(r, "draws"), "parts": _drawn},
+                    parts=lambda r: [r["a"]], run=("seat", "b")),
+    E.E_PASS: Event("  seat {seat} passes"),
+    E.E_RESHUFFLE: Event("  discard pile reshuffled into a new draw pile of {b} cards ({a} stays on top)", CARD),
+    E.E_EFFECT: Event("  seat {seat} must draw {b} ({a})", CARD),
+    E.E_SKIP: Event("  seat {seat} is skipped ({a}, chain of {b})", CARD),
+    E.E_SWAP: Event({SWAP_WITH_ONE: "  seat {seat} chooses: swap hands with seat {c}",
+                     SWAP_PASS_LEFT: "  seat {seat} chooses: everyone passes their hand to the left",
+                     SWAP_PASS_RIGHT: "  seat {seat} chooses: everyone passes their hand to the right"}, by="b"),
+    E.E_SWAP_DONE: Event("  hands swapped"),
+    E.E_XPLUS_IGNORED: Event("  seat {seat} holds only symbol cards: {a} ignored", CARD),
+    E.E_ACHTUNG: Event("  seat {seat} forgets to call Achtung!"),
+    E.E_STOP: Event("  seat {seat} calls STOP"),
+    E.E_CAPPED: Event("  hand stopped by hand_turn_cap after {b} turns"),
+    E.E_HELD: Event("", parts=_copies, keep="held"),
+    E.E_SCORE: Event("  seat {seat} holds {held}: +{b} (total {c})", {"held": lambda cards: ", ".join(cards) or "no cards"}),
+    E.E_MATCH_END: Event("Match over after {b} hands; {c}", {"c": _winners}),
+}
 
 
 class Stop(Game):
@@ -83,143 +127,17 @@ class Stop(Game):
     title = "STOP"
     Scenario = StopScenario
     length_unit = "hands"
-    columns = {
-        "first_hand_penalty": "(n,P) penalty each seat scored in hand 1 (seat 0 deals and plays first)",
-        "symbol_penalty": "(n,P) part of the final total from symbol cards (Pause, Swap, X+, wild)",
-        "hands_out": "(n,P) hands in which the seat called STOP (played its last card)",
-        "dealer_rel_penalty": "(n,P) total penalty by position relative to each hand's dealer "
-                              "(column 0 = the dealer, 1 = the dealer's left, ...), summed over hands",
-        "dealer_rel_out": "(n,P) hands won (STOP called) by position relative to the dealer",
-        "penalty_sumsq": "(n,P) sum over hands of the squared hand penalty (per-hand spread = "
-                         "sumsq/length - (score/length)^2)",
-        "capped_hands": "(n,) hands stopped by hand_turn_cap (scored as they stood)",
-        "moves": "(n,) card plays: normal plays (a wild with its follow-up counts once), jump-ins, "
-                 "answers (stack, add, cancelling 0) and X+ forced cards",
-        "jump_ins": "(n,) jump-ins (out-of-turn plays of an identical number card)",
-        "turns": "(n,) normal turns taken (plays and draws)",
-        "cards_drawn": "(n,) cards drawn from the pile (turn draws, 2+, X+, Achtung)",
-        "reshuffles": "(n,) times the discard pile was shuffled into a new draw pile",
-        "zero_cancels": "(n,) attacks (2+, Pause, Swap, X+) cancelled with a same-colour 0",
-        "achtung_penalties": "(n,) forgotten Achtung calls (2 penalty cards each)",
-        "match_capped": "(n,) 1 if the match hit match_hand_cap before anyone reached match_limit",
-        "invariant_errors": "(n,) card-conservation check failures at hand ends (always 0 unless a bug)",
-    }
-
-    def run_batch(self, scenario: StopScenario, seed: int, game_ids: np.ndarray, trace: bool = False) -> Batch:
-        k = kernel_inputs(scenario)
-        ids = np.ascontiguousarray(game_ids, dtype=np.int64)
-        if int(seed) < 0:
-            raise ValueError("seed must be >= 0")
-        out_g, out_s, ev, n_ev = E.simulate(k.rules, k.cards, k.policy, k.seats, int(seed), ids,
-                                            TRACE_CAP if trace else 0)
-        extra = {}
-        for i, name in enumerate(S.GAME_COLUMNS):
-            if name != "length":
-                extra[name] = out_g[:, i].copy()
-        for i, name in enumerate(S.SEAT_COLUMNS):
-            if name not in ("score", "is_winner"):
-                extra[name] = out_s[:, :, i].copy()
-        events = None
-        if trace:
-            events = ev
-            if n_ev > len(ev):  # mark truncation with a final record
-                events = np.vstack([ev, np.array([[0, -1, -1, int(n_ev), 0]], np.int32)])
-        return Batch(is_winner=out_s[:, :, S.S_WIN].astype(bool), score=out_s[:, :, S.S_SCORE].copy(),
-                     length=out_g[:, 0].copy(), extra=extra, events=events)
-
-    def describe(self, scenario: StopScenario, events: np.ndarray) -> list[str]:
-        return describe_events(events)
+    COLUMNS = S.COLUMNS
+    kernel = staticmethod(E.simulate)
+    kernel_inputs = staticmethod(kernel_inputs)
+    TRACE_CAP = 400_000
+    EVENTS = EVENTS
 
     def report(self, df, meta, out):
         from .report import write_report
         return write_report(self, df, meta, out)
 
 
-def _seat(p: int) -> str:
-    return f"seat {p}"
-
-
-def describe_events(events: np.ndarray) -> list[str]:
-    """Trace records -> readable lines, move by move."""
-    lines: list[str] = []
-    held: dict[int, list[str]] = {}
-    dealt: dict[int, list[str]] = {}
-    i = 0
-    n = len(events)
-    while i < n:
-        kind, p, c, a, b = (int(x) for x in events[i])
-        i += 1
-        if kind == 0:
-            lines.append(f"(trace truncated: {a} records produced)")
-        elif kind == E.E_HAND:
-            lines.append(f"Hand {a}: {_seat(p)} deals and plays first")
-            dealt = {}
-        elif kind == E.E_DEAL:
-            dealt.setdefault(p, []).extend([card_name(c)] * a)
-            if i >= n or int(events[i][0]) != E.E_DEAL:
-                for q in sorted(dealt):
-                    lines.append(f"  {_seat(q)} is dealt: {', '.join(dealt[q])}")
-        elif kind == E.E_STARTER:
-            if a:
-                lines.append(f"  starter: {card_name(c)} goes back into the pile (reshuffled)")
-            else:
-                lines.append(f"  starter: {card_name(c)}")
-        elif kind == E.E_PLAY:
-            left = f"({b} left)"
-            lines.append(f"  {_seat(p)} {_HOW.get(a, 'plays')} {card_name(c)} {left}")
-        elif kind == E.E_DRAW:
-            # merge consecutive draws of the same player and reason
-            cards = [c]
-            while i < n and int(events[i][0]) == E.E_DRAW and int(events[i][1]) == p and int(events[i][3]) == a:
-                cards.append(int(events[i][2]))
-                b = int(events[i][4])
-                i += 1
-            got = [card_name(x) for x in cards if x >= 0]
-            miss = sum(1 for x in cards if x < 0)
-            txt = f"  {_seat(p)} {_WHY.get(a, 'draws')} {', '.join(got) if got else ''}"
-            if miss:
-                txt += f"{' +' if got else ''} {miss} not drawn (both piles empty)"
-            lines.append(txt.rstrip() + f" ({b} in hand)")
-        elif kind == E.E_PASS:
-            lines.append(f"  {_seat(p)} passes")
-        elif kind == E.E_RESHUFFLE:
-            lines.append(f"  discard pile reshuffled into a new draw pile of {a} cards ({card_name(c)} stays on top)")
-        elif kind == E.E_EFFECT:
-            lines.append(f"  {_seat(p)} must draw {a} ({card_name(c)})")
-        elif kind == E.E_SKIP:
-            lines.append(f"  {_seat(p)} is skipped ({card_name(c)}, chain of {a})")
-        elif kind == E.E_SWAP:
-            if a == SWAP_PASS_LEFT:
-                what = "everyone passes their hand to the left"
-            elif a == SWAP_PASS_RIGHT:
-                what = "everyone passes their hand to the right"
-            else:
-                what = f"swap hands with {_seat(b)}"
-            lines.append(f"  {_seat(p)} chooses: {what}")
-        elif kind == E.E_SWAP_DONE:
-            lines.append("  hands swapped")
-        elif kind == E.E_XPLUS_IGNORED:
-            lines.append(f"  {_seat(p)} holds only symbol cards: {card_name(c)} ignored")
-        elif kind == E.E_ACHTUNG:
-            lines.append(f"  {_seat(p)} forgets to call Achtung!")
-        elif kind == E.E_STOP:
-            lines.append(f"  {_seat(p)} calls STOP")
-        elif kind == E.E_CAPPED:
-            lines.append(f"  hand stopped by hand_turn_cap after {a} turns")
-        elif kind == E.E_HELD:
-            held.setdefault(p, []).extend([card_name(c)] * a)
-        elif kind == E.E_SCORE:
-            cards = ", ".join(held.pop(p, [])) or "no cards"
-            lines.append(f"  {_seat(p)} holds {cards}: +{a} (total {b})")
-        elif kind == E.E_MATCH_END:
-            winners = [q for q in range(32) if b >> q & 1]
-            lines.append(f"Match over after {a} hands; winner{'s' if len(winners) > 1 else ''}: "
-                         f"{', '.join(_seat(q) for q in winners)}")
-        else:
-            lines.append(f"  (unknown event {kind} {p} {c} {a} {b})")
-    return lines
-
-
 GAME = Stop()
 
-__all__ = ["GAME", "Stop", "StopScenario", "describe_events"]
+__all__ = ["GAME", "Stop", "StopScenario"]

@@ -14,22 +14,22 @@ answer is again a landing. When the chain is done, `settle` returns who takes th
 Randomness: only the game's stream `s.rng` = rng.new_stream(seed, game_id). Tracing only writes
 event records (never draws random numbers), so a traced game equals the untraced one.
 
-Entry point: simulate(rules, cards, policy, seats, seed, game_ids, ev_cap) -> (per-game counters,
-per-seat stats, events, number of events); see its docstring. Functions are compiled with
+Entry point: simulate(seed, game_ids, rules, cards, policy, seats, <outputs>), the game's kernel
+(Game.run_batch allocates its outputs from state.COLUMNS); see its docstring. Functions are compiled with
 state.jit (no reference counting; see state.py for why).
 
-Event records (int32 rows of 5: kind, player, card, a, b), kinds numbered 1..18 in this order (a kind
-0 row is added by Stop.run_batch when the trace was truncated) -- decoded by describe_events:
+Event records (int32 rows of 5: kind, player, card, a, b; kernel.record's seat, a, b, c), kinds
+numbered 1..18 in this order -- read by Stop.EVENTS:
   E_HAND      dealer, -1, hand number (1-based), 0
   E_DEAL      seat, card type, count dealt, 0
   E_STARTER   dealer, card, 1 if it was a wild sent back into the pile (else 0), 0
-  E_PLAY      player, card, how (H_*), cards left in hand          -- every card leaving a hand
-  E_DRAW      player, card (-1: both piles empty, no draw), reason (R_*), cards in hand
+  E_PLAY      player, card, how (HOW_*), cards left in hand        -- every card leaving a hand
+  E_DRAW      player, card (-1: both piles empty, no draw), reason (WHY_*), cards in hand
   E_PASS      player, -1, 0, 0                                      -- turn ends without a play
   E_RESHUFFLE -1, top card kept, cards in the new draw pile, 0
   E_EFFECT    target, attacking card, cards to draw, 0              -- 2+ total / X+ number
   E_SKIP      skipped player, Pause card, chain length k, 0
-  E_SWAP      swapper, Swap card, mode (policies.SWAP_*), target    -- chosen (may be cancelled)
+  E_SWAP      swapper, Swap card, mode (decisions.SWAP_*), target   -- chosen (may be cancelled)
   E_SWAP_DONE swapper, Swap card, mode, target                      -- hands actually moved
   E_XPLUS_IGNORED  target, X+ card, 0, 0                           -- target held only symbols
   E_ACHTUNG   player, -1, 0, 0                                      -- forgot to call, draws 2
@@ -42,6 +42,7 @@ Event records (int32 rows of 5: kind, player, card, a, b), kinds numbered 1..18 
 import numpy as np
 from numba import njit
 
+from ...kernel import record
 from ...rng import below, new_stream, uniform
 from .cards import (
     K_PAUSE,
@@ -57,7 +58,7 @@ from .cards import (
     is_number,
     kind_of,
 )
-from .options import (
+from .decisions import (
     ACCEPT,
     D_ANSWER_PAUSE,
     D_ANSWER_TWO_PLUS,
@@ -88,7 +89,6 @@ from .state import (
     DISC_N,
     DRAW,
     DRAWS,
-    EV_N,
     G0,
     G_ACHTUNG,
     G_CANCELS,
@@ -126,6 +126,7 @@ from .state import (
     SIZE,
     TOTAL,
     TRACE,
+    TRACE_N,
     WILD_BIT,
     bit,
     can_play,
@@ -148,11 +149,11 @@ from .state import (
 (E_HAND, E_DEAL, E_STARTER, E_PLAY, E_DRAW, E_PASS, E_RESHUFFLE, E_EFFECT, E_SKIP, E_SWAP, E_SWAP_DONE,
  E_XPLUS_IGNORED, E_ACHTUNG, E_STOP, E_CAPPED, E_HELD, E_SCORE, E_MATCH_END) = map(np.int64, range(1, 19))
 # how a card was played (E_PLAY a)
-H_TURN, H_DRAWN, H_WILD_FOLLOW, H_JUMP, H_STACK, H_CANCEL, H_PAUSE_ADD, H_XPLUS = map(np.int64, range(8))
+HOW_TURN, HOW_DRAWN, HOW_WILD_FOLLOW, HOW_JUMP, HOW_STACK, HOW_CANCEL, HOW_PAUSE_ADD, HOW_XPLUS = map(np.int64, range(8))
 # why a card was drawn (E_DRAW a)
-R_TURN, R_TWO_PLUS, R_XPLUS, R_ACHTUNG = map(np.int64, range(4))
+WHY_TURN, WHY_TWO_PLUS, WHY_XPLUS, WHY_ACHTUNG = map(np.int64, range(4))
 # pending effect of the top card
-P_NONE, P_TWO, P_PAUSE, P_SWAP, P_XPLUS = map(np.int64, range(5))
+PENDING_NONE, PENDING_TWO, PENDING_PAUSE, PENDING_SWAP, PENDING_XPLUS = map(np.int64, range(5))
 TWO = np.int64(2)                  # cards drawn for one 2+, penalty cards for a forgotten Achtung
 WINDOW, NO_WINDOW = np.int64(1), np.int64(0)   # settle: open the first jump-in window or not
 RETURNED = np.int64(1)                          # E_STARTER: the wild went back into the pile
@@ -160,30 +161,23 @@ RETURNED = np.int64(1)                          # E_STARTER: the wild went back 
 
 @jit
 def rec(s, kind, p, card, a, b):
-    """Append a trace record (only when tracing; past capacity records are counted, not stored)."""
+    """Append a trace record (kernel.record: only when tracing; past its cap records are counted)."""
     if s.v[TRACE]:
-        n = s.v[EV_N]
-        if n < s.ev.shape[0]:
-            s.ev[n, 0] = kind
-            s.ev[n, 1] = p
-            s.ev[n, 2] = card
-            s.ev[n, 3] = a
-            s.ev[n, 4] = b
-        s.v[EV_N] = n + 1
+        record(s.ev, s.v[TRACE_N:TRACE_N + 2], s.v[TRACE], kind, p, card, a, b)
 
 
 @jit
 def effect_of(t):
     k = kind_of(t)
     if k == K_TWO_PLUS:
-        return P_TWO
+        return PENDING_TWO
     if k == K_PAUSE:
-        return P_PAUSE
+        return PENDING_PAUSE
     if k == K_SWAP:
-        return P_SWAP
+        return PENDING_SWAP
     if k == K_XPLUS:
-        return P_XPLUS
-    return P_NONE
+        return PENDING_XPLUS
+    return PENDING_NONE
 
 
 # ---- cards moving -----------------------------------------------------------------------------------
@@ -279,7 +273,7 @@ def achtung(s, r, p):
     if uniform(s.rng) < r.achtung_forget_rate:
         s.v[G_ACHTUNG] += 1
         rec(s, E_ACHTUNG, p, NONE, NIL, NIL)
-        draw_cards(s, p, TWO, R_ACHTUNG)
+        draw_cards(s, p, TWO, WHY_ACHTUNG)
 
 
 @jit_inline
@@ -291,7 +285,7 @@ def play_one(s, r, p, t, how):
     finish_move(s, r, p, n0)
 
 
-# ---- decisions: the engine lists the legal options (options.py), the seat's policy picks one ------------
+# ---- decisions: the engine lists the legal options (decisions.py), the seat's policy picks one ------------
 
 @jit_inline
 def offer(s, n, value):
@@ -407,15 +401,15 @@ def resolve_two_plus(s, r, pol, src, t, count):
     a = ask(s, r, pol, target, D_ANSWER_TWO_PLUS, n, count)
     if a >= 0:
         if kind_of(a) == K_ZERO:
-            play_one(s, r, target, a, H_CANCEL)
+            play_one(s, r, target, a, HOW_CANCEL)
             s.v[G_CANCELS] += 1
-            return -1, target, a, P_NONE, 0
-        play_one(s, r, target, a, H_STACK)
-        return -1, target, a, P_TWO, count + 2
+            return -1, target, a, PENDING_NONE, 0
+        play_one(s, r, target, a, HOW_STACK)
+        return -1, target, a, PENDING_TWO, count + 2
     rec(s, E_EFFECT, target, t, count, NIL)
-    draw_cards(s, target, count, R_TWO_PLUS)
+    draw_cards(s, target, count, WHY_TWO_PLUS)
     nxt = target if r.two_plus_drawer_plays else left(s, target)
-    return nxt, target, t, P_NONE, 0
+    return nxt, target, t, PENDING_NONE, 0
 
 
 @jit
@@ -433,10 +427,10 @@ def resolve_pause(s, r, pol, src, t):
             a = ask(s, r, pol, q, D_ANSWER_PAUSE, answer_options(s, q, card_type(colour_of(t), K_ZERO), K_PAUSE), t)
             if a >= 0:
                 if kind_of(a) == K_ZERO:
-                    play_one(s, r, q, a, H_CANCEL)
+                    play_one(s, r, q, a, HOW_CANCEL)
                     s.v[G_CANCELS] += 1
-                    return -1, q, a, P_NONE, 0
-                play_one(s, r, q, a, H_PAUSE_ADD)
+                    return -1, q, a, PENDING_NONE, 0
+                play_one(s, r, q, a, HOW_PAUSE_ADD)
                 src = q
                 t = a
                 k += 1
@@ -444,7 +438,7 @@ def resolve_pause(s, r, pol, src, t):
                 continue
         rec(s, E_SKIP, q, t, k, NIL)
         i += 1
-    return (src + k + 1) % P, src, t, P_NONE, 0
+    return (src + k + 1) % P, src, t, PENDING_NONE, 0
 
 
 @jit
@@ -531,12 +525,12 @@ def resolve_swap_chosen(s, r, pol, src, t, mode, target):
         inc = swap_incoming(s, src, mode, target, q)
         if (inc >= 0 and s.hand[q, zero] > 0 and not same_hand(s, q, inc)
                 and ask_yes_no(s, r, pol, q, D_SWAP_CANCEL, inc)):
-            play_one(s, r, q, zero, H_CANCEL)
+            play_one(s, r, q, zero, HOW_CANCEL)
             s.v[G_CANCELS] += 1
-            return -1, q, zero, P_NONE, 0
+            return -1, q, zero, PENDING_NONE, 0
     apply_swap(s, src, mode, target)
     rec(s, E_SWAP_DONE, src, t, mode, target)
-    return left(s, src), src, t, P_NONE, 0
+    return left(s, src), src, t, PENDING_NONE, 0
 
 
 @jit
@@ -551,20 +545,20 @@ def resolve_xplus(s, r, pol, src, t):
     q = left(s, src)
     if s.v[HELD + q] & NUMBER_MASK == 0:
         rec(s, E_XPLUS_IGNORED, q, t, NIL, NIL)
-        return q, src, t, P_NONE, 0
+        return q, src, t, PENDING_NONE, 0
     zero = card_type(colour_of(t), K_ZERO)
     if r.xplus_zero_cancels and s.hand[q, zero] > 0 and ask_yes_no(s, r, pol, q, D_XPLUS_CANCEL, t):
-        play_one(s, r, q, zero, H_CANCEL)
+        play_one(s, r, q, zero, HOW_CANCEL)
         s.v[G_CANCELS] += 1
-        return -1, q, zero, P_NONE, 0
+        return -1, q, zero, PENDING_NONE, 0
     f = ask(s, r, pol, q, D_XPLUS_CARD, forced_card_options(s, q), t)
     n0 = s.hand[q, SIZE]
-    place(s, q, f, H_XPLUS)
+    place(s, q, f, HOW_XPLUS)
     finish_move(s, r, q, n0)
     rec(s, E_EFFECT, q, t, s.v[DRAWS + f], NIL)
-    draw_cards(s, q, s.v[DRAWS + f], R_XPLUS)
+    draw_cards(s, q, s.v[DRAWS + f], WHY_XPLUS)
     check_stop(s, q)
-    pend = effect_of(f) if r.xplus_card_effects else P_NONE
+    pend = effect_of(f) if r.xplus_card_effects else PENDING_NONE
     return -1, q, f, pend, 2
 
 
@@ -580,25 +574,25 @@ def settle(s, r, pol, src, t, pend, count, window):
         if window and s.v[HAND_OVER] == 0 and is_number(t):
             j = jump_in_window(s, r, pol, src, t)
             if j >= 0:
-                play_one(s, r, j, t, H_JUMP)
+                play_one(s, r, j, t, HOW_JUMP)
                 s.v[G_JUMPS] += 1
                 if kind_of(t) == K_TWO_PLUS:
-                    if pend == P_TWO:
+                    if pend == PENDING_TWO:
                         if r.jumped_two_plus_stacks:
                             count += 2
                     else:
-                        pend = P_TWO
+                        pend = PENDING_TWO
                         count = 2
                 src = j
                 continue
         window = WINDOW
-        if pend == P_NONE:
+        if pend == PENDING_NONE:
             return left(s, src)
-        if pend == P_TWO:
+        if pend == PENDING_TWO:
             nxt, src, t, pend, count = resolve_two_plus(s, r, pol, src, t, count)
-        elif pend == P_PAUSE:
+        elif pend == PENDING_PAUSE:
             nxt, src, t, pend, count = resolve_pause(s, r, pol, src, t)
-        elif pend == P_SWAP:
+        elif pend == PENDING_SWAP:
             nxt, src, t, pend, count = resolve_swap(s, r, pol, src, t)
         else:
             nxt, src, t, pend, count = resolve_xplus(s, r, pol, src, t)
@@ -616,7 +610,7 @@ def play_from_hand(s, r, pol, p, c, how):
     place(s, p, c, how)
     if c == WILD:
         c = ask(s, r, pol, p, D_WILD_FOLLOW, follow_options(s, p), c)
-        place(s, p, c, H_WILD_FOLLOW)
+        place(s, p, c, HOW_WILD_FOLLOW)
     check_stop(s, p)
     finish_move(s, r, p, n0)
     return settle(s, r, pol, p, c, effect_of(c), TWO, WINDOW)
@@ -630,16 +624,16 @@ def take_turn(s, r, pol, p):
     s.v[G_TURNS] += 1
     s.v[HAND_TURNS] += 1
     t_top = top(s)
-    how = H_TURN
+    how = HOW_TURN
     n = play_options(s, p, t_top, r.must_play_if_able == 0)
     c = ask(s, r, pol, p, D_PLAY, n, t_top) if n else NONE
     if c < 0:   # no legal card, or DRAW_INSTEAD
         c = NONE
-        d = draw_card(s, p, R_TURN)
+        d = draw_card(s, p, WHY_TURN)
         if (d >= 0 and r.play_drawn_card and can_play(s, p, d, t_top)
                 and (r.must_play_if_able or ask_yes_no(s, r, pol, p, D_PLAY_DRAWN, d))):
             c = d
-            how = H_DRAWN
+            how = HOW_DRAWN
     if c < 0:
         rec(s, E_PASS, p, NONE, NIL, NIL)
         return left(s, p)
@@ -764,7 +758,7 @@ def open_play(s, r, pol, dealer):
     played it, so the dealer is the target of a 2+ / Pause / X+ and the right neighbour chooses a
     Swap; no jump-ins on the starter (nobody played it). Returns who takes the first turn."""
     starter = turn_starter(s, r, dealer)
-    if r.starter_effects and effect_of(starter) != P_NONE:
+    if r.starter_effects and effect_of(starter) != PENDING_NONE:
         return settle(s, r, pol, right(s, dealer), starter, effect_of(starter), TWO, NO_WINDOW)
     return dealer
 
@@ -824,14 +818,16 @@ def reset_match(s, seed, game_id):
 
 @jit
 def play_match(s, r, pol, seed, game_id):
-    """Hands until a total reaches match_limit; seat 0 deals (and plays first) in hand 1, then the
-    deal passes to the left. Lowest total wins; ties share. match_hand_cap stops a match that cannot
-    end (e.g. penalties edited to 0): recorded in match_capped, winners decided the same way."""
+    """Hands until a total reaches match_limit; the first dealer (drawn from the match's stream, or
+    seat 0 under first_dealer: seat0) deals and plays first in hand 1, then the deal passes to the
+    left. Lowest total wins; ties share. match_hand_cap stops a match that cannot end (e.g. penalties
+    edited to 0): recorded in match_capped, winners decided the same way. Returns the first dealer."""
     reset_match(s, seed, game_id)
     P = n_players(s)
+    first_dealer = below(s.rng, P) if r.first_dealer_random else 0
     h = 0
     while True:
-        play_hand(s, r, pol, h % P, h == 0)
+        play_hand(s, r, pol, (first_dealer + h) % P, h == 0)
         h += 1
         s.v[G_LENGTH] = h
         high = 0
@@ -843,25 +839,24 @@ def play_match(s, r, pol, seed, game_id):
             s.v[G_MATCH_CAPPED] = 1
             break
     rec(s, E_MATCH_END, NONE, NONE, h, mark_winners(s))
+    return first_dealer
 
 
 @njit(cache=True, _nrt=True)
-def simulate(r, cards, pol, seats, seed, game_ids, ev_cap):
-    """Play the matches `game_ids` of run `seed` (r: Rules, cards: Cards, pol: Policy, seats: int64[P]
-    policy codes). Returns (per-game counters (n, NG) in GAME_COLUMNS order, per-seat stats
-    (n, P, NSEAT) in SEAT_COLUMNS order, trace records (m, 5) int32, records produced).
-    ev_cap > 0 turns tracing on (meant for one game)."""
+def simulate(seed, game_ids, r, cards, pol, seats, out_g, out_s, first, ev, tn, ev_cap):
+    """The kernel (Game.kernel): the matches `game_ids` of run `seed` (r: Rules, cards: Cards, pol:
+    Policy, seats: int64[P] policy codes) into the outputs the framework allocated from COLUMNS:
+    per-game counters out_g (n, NG) in GAME_COLUMNS order, per-seat stats out_s (n, P, NSEAT) in
+    SEAT_COLUMNS order, the first dealer (the seat that moved first) into `first`, the trace ev/tn
+    (ev_cap > 0 turns it on, meant for one game)."""
     P = seats.shape[0]
     n = game_ids.shape[0]
-    s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev_cap)
-    out_g = np.zeros((n, NG), np.int64)
-    out_s = np.zeros((n, P, NSEAT), np.int64)
+    s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev, ev_cap)
     for i in range(n):
-        play_match(s, r, pol, seed, game_ids[i])
+        first[i] = play_match(s, r, pol, seed, game_ids[i])
         for k in range(NG):
             out_g[i, k] = s.v[G0 + k]
         for p in range(P):
             for k in range(NSEAT):
                 out_s[i, p, k] = s.v[SEAT + p * NSEAT + k]
-    m = min(s.v[EV_N], ev_cap)
-    return out_g, out_s, s.ev[:m].copy(), s.v[EV_N]
+    tn[:] = s.v[TRACE_N:TRACE_N + 2]

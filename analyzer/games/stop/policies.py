@@ -1,7 +1,7 @@
 """STOP policies: the one dispatch from a seat's policy code to its decision function (`decide`),
 and the decision functions of STOP's own policies, with parameters from `policy_params:`.
 
-At every decision the engine lists the legal options (options.py says how, per decision kind) and
+At every decision the engine lists the legal options (decisions.py says how, per decision kind) and
 `decide` returns the index of one; the rules never look at a policy code. A decision with a single
 option is not asked. Policies see only what their player could know: they read the state through
 view.py (own hand, hand sizes, match totals, the card table, the listed options), never another
@@ -42,10 +42,10 @@ No policy peeks: an earlier greedy/defender Swap read the other hands' penalties
 """
 import numpy as np
 
-from ...kernel import FIRST_GAME_POLICY, RANDOM, SCRIPTED, choose_random, choose_scripted
+from ...kernel import FIRST_GAME_POLICY, shared_choice
 from ...rng import below
 from .cards import K_ZERO, N_KINDS, WILD, kind_of
-from .options import (
+from .decisions import (
     ACCEPT,
     D_ANSWER_PAUSE,
     D_ANSWER_TWO_PLUS,
@@ -99,13 +99,12 @@ ATTACK_MASK = i64(sum(1 << (c * 12 + k) for c in range(4) for k in (2, 9, 11))) 
 @jit_inline
 def decide(s, r, pol, p, kind, n, ctx):
     """The index of the option p's policy takes among the n options the engine listed (view.option)
-    for a decision of `kind` (options.py; ctx is the decision's context). The only place a policy
+    for a decision of `kind` (decisions.py; ctx is the decision's context). The only place a policy
     code is read."""
     code = policy_of(s, p)
-    if code == RANDOM:
-        return choose_random(s.rng, n)
-    if code == SCRIPTED:
-        return choose_scripted(pol.script, script_cursor(s), n)
+    k = shared_choice(code, s.rng, pol.script, script_cursor(s), n)
+    if k >= 0:
+        return k
     if code == GREEDY:
         return index_of(s, n, greedy(s, r, pol, p, kind, n, ctx))
     return index_of(s, n, defender(s, r, pol, p, kind, n, ctx))

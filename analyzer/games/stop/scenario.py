@@ -89,6 +89,9 @@ class StopRules(Strict):
     jumped_two_plus: Literal["stack", "move"] = Field(
         "stack", description="a 2+ jumped in on a pending 2+ adds 2 (stack) or only moves the draw (move)")
     match_hand_cap: int = Field(1000, ge=1, le=1_000_000, description="safety cap on hands in one match (counted)")
+    first_dealer: Literal["random", "seat0"] = Field(
+        "random", description="who deals (and plays first in) the first hand: drawn at random per match, as "
+                              "players draw for it at a table (the rules name no first dealer), or always seat 0")
 
 
 class StopPolicyParams(Strict):
@@ -109,8 +112,6 @@ class StopScenario(ScenarioBase):
     rules: StopRules = StopRules()
     cards: StopCards = StopCards()
     policy_params: StopPolicyParams = StopPolicyParams()
-    script: list[int] = Field([], description="scripted policy: the option index of each decision, in game "
-                              "order (tests; options.py lists the options of each decision)")
 
     @model_validator(mode="after")
     def _check_deck(self):
@@ -133,7 +134,7 @@ Rules = namedtuple("Rules", [
     "jump_in_priority", "achtung_forget_rate", "two_plus_drawer_plays", "xplus_zero_cancels",
     "xplus_card_effects", "out_player_scores_zero", "match_limit", "hand_turn_cap",
     # decisions beyond stop.md
-    "hand_size", "jumped_two_plus_stacks", "match_hand_cap",
+    "hand_size", "jumped_two_plus_stacks", "match_hand_cap", "first_dealer_random",
     # derived from the card table: mean penalty of a card of the deck (the policies' estimate of an
     # unseen card: greedy's X+ cost, the expected penalty of a face-down hand in a Swap)
     "mean_penalty",
@@ -164,7 +165,7 @@ def rules_tuple(rules: StopRules, cards: Cards) -> Rules:
         match_limit=i(rules.match_limit), hand_turn_cap=i(rules.hand_turn_cap),
         hand_size=i(rules.hand_size), jumped_two_plus_stacks=i(rules.jumped_two_plus == "stack"),
         out_player_scores_zero=i(rules.out_player_scores == "zero"), match_hand_cap=i(rules.match_hand_cap),
-        mean_penalty=mean,
+        first_dealer_random=i(rules.first_dealer == "random"), mean_penalty=mean,
     )
 
 
@@ -173,6 +174,5 @@ def kernel_inputs(scenario: StopScenario) -> KernelInputs:
     cards = card_arrays(scenario.cards)
     pp = scenario.policy_params
     policy = Policy(greedy_pause_zero_at=np.int64(pp.greedy_pause_zero_at), defender_hoard=np.int64(pp.defender_hoard),
-                    script=np.array(scenario.script, np.int64))
-    seats = np.array([scenario.POLICIES.index(p) for p in scenario.seat_policies()], np.int64)
-    return KernelInputs(rules_tuple(scenario.rules, cards), cards, policy, seats)
+                    script=scenario.script_codes())
+    return KernelInputs(rules_tuple(scenario.rules, cards), cards, policy, scenario.policy_codes())

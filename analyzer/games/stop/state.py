@@ -4,9 +4,9 @@
   piles  int64[3, T]    piles[DRAW, :v[PILE_N]] draw pile (top last, shuffled lazily: engine.pop_pile);
                         piles[DISC, :v[DISC_N]] discards;
                         piles[DECK] every card of the deck in type order (dealing starts from a copy)
-  v      int64[NV]      registers, counters, card table, seat policies, scratch (offsets below)
+  v      int64[NV]      registers, counters, card table, seat policies, scratch (LAYOUT below; LAYOUT.dump(v))
   rng    uint64[1]      the game's stream, rng.new_stream(seed, game_id)
-  ev     int32[cap, 5]  trace records (cap 0 = tracing off)
+  ev     int32[cap, 5]  trace records (kernel.record; v[TRACE] = cap, 0 = off; its counters in v[TRACE_N:+2])
 
 Hands change only through `gain` and `lose` (and apply_swap / deal in the engine), which also keep
 `v[HELD + p]`, a bit mask of the card types p holds: legality checks then look at 2-4 candidate types
@@ -28,11 +28,13 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
+from ...kernel import Columns, Layout
 from ...kernel_internals import jit_no_refcount as jit
 from ...kernel_internals import jit_no_refcount_inline as jit_inline
 from ...kernel_internals import trailing_zeros
 from .cards import LAST_NUMBER_KIND, N_KINDS, N_TYPES, WILD
 
+# five arrays, no more: every non-inlined rule function is passed all of their fields
 State = namedtuple("State", ["hand", "piles", "v", "rng", "ev"])
 
 i64 = np.int64             # constants are numpy ints (see above)
@@ -43,32 +45,63 @@ NONE = i64(-1)             # no player / no card (event fields)
 NIL = i64(0)               # an unused event field
 ONE = i64(1)
 
-# ---- offsets in v -----------------------------------------------------------------------------------
-# registers
-PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, EV_N, TRACE, DEALER, N_PLAYERS, SHUFFLED, SCRIPT_AT = map(i64, range(11))
-# per-game counters (-> result columns; order = GAME_COLUMNS)
-G0 = i64(16)
-GAME_COLUMNS = ("length", "capped_hands", "moves", "jump_ins", "turns", "cards_drawn", "reshuffles",
-                "zero_cancels", "achtung_penalties", "match_capped", "invariant_errors")
-(G_LENGTH, G_CAPPED, G_MOVES, G_JUMPS, G_TURNS, G_DRAWN, G_RESHUFFLES, G_CANCELS, G_ACHTUNG,
- G_MATCH_CAPPED, G_CHECK) = map(i64, range(G0, G0 + len(GAME_COLUMNS)))
-NG = i64(len(GAME_COLUMNS))
-CAND = G0 + 16                     # [49] scratch: candidate weights, card counts
-OPTS = CAND + N_TYPES              # [50] scratch: the options of a decision (options.py)
-PENALTY = OPTS + N_TYPES + 1       # [49] card table: hand penalty of each card type
-DRAWS = PENALTY + N_TYPES          # [49] card table: cards the X+ victim draws for it
-COPIES = DRAWS + N_TYPES           # [49] card table: copies in the deck
-TOTAL = COPIES + N_TYPES           # [MAX_PLAYERS] match penalty totals
-POLICY = TOTAL + MAX_PLAYERS       # [MAX_PLAYERS] policy code of each seat
-HELD = POLICY + MAX_PLAYERS        # [MAX_PLAYERS] bit mask of the card types each player holds
+# ---- the registers, counters and tables of v, by name -------------------------------------------------
+# the result columns (Stop.COLUMNS): the kernel keeps them in v (G0.., SEAT..) and copies them out per game
+COLUMNS = Columns(
+    game={
+        "length": "hands played",
+        "capped_hands": "hands stopped by hand_turn_cap (scored as they stood)",
+        "moves": "card plays: normal plays (a wild with its follow-up counts once), jump-ins, "
+                 "answers (stack, add, cancelling 0) and X+ forced cards",
+        "jump_ins": "jump-ins (out-of-turn plays of an identical number card)",
+        "turns": "normal turns taken (plays and draws)",
+        "cards_drawn": "cards drawn from the pile (turn draws, 2+, X+, Achtung)",
+        "reshuffles": "times the discard pile was shuffled into a new draw pile",
+        "zero_cancels": "attacks (2+, Pause, Swap, X+) cancelled with a same-colour 0",
+        "achtung_penalties": "forgotten Achtung calls (2 penalty cards each)",
+        "match_capped": "1 if the match hit match_hand_cap before anyone reached match_limit",
+        "invariant_errors": "card-conservation check failures at hand ends (always 0 unless a bug)",
+    },
+    seat={
+        "score": "match penalty total",
+        "first_hand_penalty": "penalty each seat scored in hand 1 (the first dealer plays first)",
+        "symbol_penalty": "part of the final total from symbol cards (Pause, Swap, X+, wild)",
+        "hands_out": "hands in which the seat called STOP (played its last card)",
+        "dealer_rel_penalty": "total penalty by position relative to each hand's dealer "
+                              "(column 0 = the dealer, 1 = the dealer's left, ...), summed over hands",
+        "dealer_rel_out": "hands won (STOP called) by position relative to the dealer",
+        "penalty_sumsq": "sum over hands of the squared hand penalty (per-hand spread = "
+                         "sumsq/length - (score/length)^2)",
+        "is_winner": "won the match: the lowest total when it ended (ties share)",
+    },
+    dtype=np.int64,
+)
+GAME_COLUMNS = tuple(COLUMNS.game)
 # per-seat match stats (-> result columns; order = SEAT_COLUMNS). The dealer_rel_* stats are indexed
 # by position relative to the hand's dealer (0 = dealer, 1 = dealer's left, ...), not by seat.
-SEAT_COLUMNS = ("score", "first_hand_penalty", "symbol_penalty", "hands_out", "dealer_rel_penalty",
-                "dealer_rel_out", "penalty_sumsq", "is_winner")
-S_SCORE, S_FIRST, S_SYMBOL, S_OUT, S_REL_PEN, S_REL_OUT, S_SUMSQ, S_WIN = map(i64, range(len(SEAT_COLUMNS)))
-NSEAT = i64(len(SEAT_COLUMNS))
-SEAT = HELD + MAX_PLAYERS          # [MAX_PLAYERS * NSEAT]
-NV = SEAT + MAX_PLAYERS * NSEAT
+SEAT_COLUMNS = tuple(COLUMNS.seat)
+NG, NSEAT = i64(len(GAME_COLUMNS)), i64(len(SEAT_COLUMNS))
+LAYOUT = Layout([
+    # registers
+    ("pile_n", 1), ("disc_n", 1), ("hand_over", 1), ("out", 1), ("hand_turns", 1), ("trace", 1), ("trace_n", 2), ("dealer", 1),
+    ("n_players", 1), ("shuffled", 1), ("script_at", 1),
+    ("game", NG),                       # per-game counters, GAME_COLUMNS order
+    ("cand", N_TYPES),                  # scratch: candidate weights, card counts
+    ("opts", N_TYPES + 1),              # scratch: the options of a decision (decisions.py)
+    ("penalty", N_TYPES),               # card table: hand penalty of each card type
+    ("draws", N_TYPES),                 # card table: cards the X+ victim draws for it
+    ("copies", N_TYPES),                # card table: copies in the deck
+    ("total", MAX_PLAYERS),             # match penalty totals
+    ("policy", MAX_PLAYERS),            # policy code of each seat
+    ("held", MAX_PLAYERS),              # bit mask of the card types each player holds
+    ("seat", (MAX_PLAYERS, NSEAT)),     # per-seat match stats, SEAT_COLUMNS order
+])
+(PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, TRACE, TRACE_N, DEALER, N_PLAYERS, SHUFFLED, SCRIPT_AT, G0, CAND, OPTS, PENALTY,
+ DRAWS, COPIES, TOTAL, POLICY, HELD, SEAT) = LAYOUT.at(*LAYOUT.starts)
+NV = i64(LAYOUT.size)
+(G_LENGTH, G_CAPPED, G_MOVES, G_JUMPS, G_TURNS, G_DRAWN, G_RESHUFFLES, G_CANCELS, G_ACHTUNG,
+ G_MATCH_CAPPED, G_CHECK) = map(i64, range(G0, G0 + NG))
+S_SCORE, S_FIRST, S_SYMBOL, S_OUT, S_REL_PEN, S_REL_OUT, S_SUMSQ, S_WIN = map(i64, range(NSEAT))
 
 
 # ---- card-type bit masks (fixed by the rules, constants of the compiled code) ------------------------
@@ -104,15 +137,15 @@ def lowest(mask):
 
 
 @njit(cache=True, _nrt=True)
-def make_state(n_players, penalty, draws, copies, seat_policy, ev_cap):
+def make_state(n_players, penalty, draws, copies, seat_policy, ev, ev_cap):
     """A fresh state for n_players with the card table (penalty, draws, copies: int64[49]) and the
-    seat policy codes. ev_cap > 0 turns tracing on."""
+    seat policy codes, recording into the trace ev (kernel.new_trace); ev_cap > 0 turns it on."""
     n_cards = 0
     for t in range(N_TYPES):
         n_cards += copies[t]
     v = np.zeros(NV, np.int64)
     v[N_PLAYERS] = n_players
-    v[TRACE] = 1 if ev_cap > 0 else 0
+    v[TRACE] = ev_cap
     for t in range(N_TYPES):
         v[PENALTY + t] = penalty[t]
         v[DRAWS + t] = draws[t]
@@ -125,8 +158,7 @@ def make_state(n_players, penalty, draws, copies, seat_policy, ev_cap):
         for _ in range(copies[t]):
             piles[DECK, i] = t
             i += 1
-    return State(np.zeros((n_players, N_TYPES + 1), np.int64), piles, v, np.zeros(1, np.uint64),
-                 np.zeros((ev_cap, 5), np.int32))
+    return State(np.zeros((n_players, N_TYPES + 1), np.int64), piles, v, np.zeros(1, np.uint64), ev)
 
 
 @jit_inline

@@ -72,5 +72,5 @@ def policy_of(s, p):
 
 @jit_inline
 def option(s, k):
-    """The k-th legal option the engine listed for the current decision (options.py)."""
+    """The k-th legal option the engine listed for the current decision (decisions.py)."""
     return s.v[OPTS + k]

@@ -1,6 +1,11 @@
-"""The decisions of a Space Base player and how their options are written: the contract between the
-rules (engine.py, which lists the legal options of each decision into the state's OPTS scratch) and
-the policies (policies.py, whose `decide` picks one). Nothing here decides anything.
+"""The decisions of a Space Base player and how their options are written: the vocabulary the rules
+(engine.py, which asks each decision and lists its legal options into the state's OPTS scratch) and
+the policies (policies.py, whose `decide` takes one) share. Nothing here decides anything.
+
+How a decision is asked (engine.ask): the policy is asked first with the options UNLISTED and either
+answers with its option at once (the heuristics compute it from the position) or answers LIST; the
+legal options are then listed and it is asked again with their count (random and scripted take the
+index of one). A decision with a single legal option is then not asked.
 
   kind            options (in this order)                                              context
   D_BUY           NO, each affordable display ship outside p's colony sectors          credits
@@ -36,6 +41,8 @@ the policies (policies.py, whose `decide` picks one). Nothing here decides anyth
                   asked once per cube moved
   D_MOVE_TO       cube(card, side) for each card of p but the source with an empty     source card
                   needed square (the firing card included)
+  D_ARROW         RIGHT, LEFT: the way a two-way reward arrow of the sector activated  side, sector
+                  takes the neighbours' rewards (asked at each activation)
 
 * the sector where the firing card sits; for D_FIRE only when the card exchanges (else 0).
 A decision with a single option is not asked (e.g. a D_SET_DIE with both dice set). The firing card
@@ -44,10 +51,13 @@ neither receives a placed cube (it could recharge itself without end) nor gives 
 from .state import jit_inline
 
 (D_BUY, D_ABILITY_BUY, D_CLAIM, D_SET_DIE, D_REROLL, D_ASSIGN, D_FIRE,
- D_SWAP, D_EXCHANGE, D_PLACE, D_MOVE_FROM, D_MOVE_TO) = range(12)
+ D_SWAP, D_EXCHANGE, D_PLACE, D_MOVE_FROM, D_MOVE_TO, D_ARROW) = range(13)
 
+UNLISTED = 0     # decide's option count when the options are not listed (yet)
+LIST = -2        # a policy's answer: list the legal options and ask me again
 NO = -1          # decline: no buy, no claim, no set die / reroll, do not fire / swap / exchange / place / move
 YES = 1          # D_FIRE: fire; D_SWAP: swap
+RIGHT, LEFT = 1, -1  # D_ARROW: the chain goes up (+1 sector at a time) or down
 COLONY = 1000    # D_BUY / D_ABILITY_BUY: COLONY + q is colony q (a display ship is lv * display_size + slot)
 FACE_STRIDE = 8  # D_SET_DIE: die * FACE_STRIDE + face
 EXCH_STRIDE = 16  # D_EXCHANGE: (deployed index + 1) * EXCH_STRIDE + sector (index -1: the stationed card)
