@@ -350,6 +350,33 @@ def test_a_cast_reaching_the_limit_loses_at_once_or_at_the_acts_end():
     assert t.over and any("places" in line for line in lines)
 
 
+@pytest.mark.parametrize("loss_check,lost_before_the_scene", [("immediate", True), ("act_end", False)])
+def test_an_old_balancer_sent_to_risk_at_the_limit_loses_at_once(loss_check, lost_before_the_scene):
+    t = ct_table([PRE.index("balance_shift"), 2], old_balancer="risk", loss_check=loss_check)  # shift Def
+    t.balancer(A, "Big").risk(A, points=5)  # Big (25) goes to A's Risk: 30, no cast
+    lines = t.act(A)
+    assert t.over and t.points(A) == 30 and t.cts[A, 2] == 1
+    assert any("places" in line for line in lines) != lost_before_the_scene
+
+
+@pytest.mark.parametrize("technique,effect", [("picking", "picks"), ("reading", "reads"), ("skipping", "skips"),
+                                               ("moving", "moves"), ("bounce", "bounces")])
+def test_a_cast_reaching_the_limit_loses_before_its_technique_resolves(technique, effect):
+    # the replay `--seed 77 --game 8 --policy random,random --set rules.old_balancer=risk`: a cast for skipping
+    # reached the limit, then the skip sent the opponent's old balancer to its Risk and both lost (a draw);
+    # losing is a state, so the caster lost at its cast and the skip never happened
+    if technique == "bounce":  # contact A wins (Atk 5 against Def 4); post-scene [proceed, bounce]; cast Cheap
+        t = Table(script=[0, 0, 1, 0], enabled_cts=["bounce"]).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def")
+    else:  # cast Cheap (index 1 of Atk Cheap Def Two); moving's menu is PRE + moving once a Main holds a card
+        menu = 5 if technique == "moving" else PRE.index(technique)
+        t = ct_table([menu, 1, 1], old_balancer="risk").main(B, "D6").balancer(B, "Big")  # a skip: B +25 Risk
+    t.risk(A, points=29).risk(B, points=5)
+    lines = t.act(A)
+    assert f"  seat 0 casts Cheap for {technique}: Risk 30" in lines
+    assert t.over and not any(effect in line for line in lines)
+    assert t.finish(A) == ([0, 1], [1, 0], 0)  # B wins alone
+
+
 def test_a_disabled_cast_technique_is_not_offered():
     t = ct_table([1, 1, 1], enabled_cts=["reading"])  # menu [proceed, reading]: 1 = reading
     lines = t.act(A)

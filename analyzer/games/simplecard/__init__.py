@@ -36,7 +36,8 @@ Rule decisions (each open point is a named field of `rules`, default first):
   cannot be recalled), Changing (the inferior side, never on a tie: cast 1, the Main to hand, another
   rank-1 hand card face up as Main, judge again; `changing_max_per_contact: 2` in all), Bounce
   (post-scene, cast 1; your Main to hand). A replaced balancer: `old_balancer: under` | `risk` | `removed`.
-  Pre-scene CTs may be used in any number and order; a cast at the limit loses at once (loss_check).
+  Pre-scene CTs may be used in any number and order; a cast at the limit loses at once (loss_check), before
+  its technique resolves.
 - A decision with a single legal option is not asked (the scripted policy's script skips it).
 
 Policies: random, scripted (shared); greedy, cautious, ct (see policies.py). The balancers, Risk totals,
