@@ -410,6 +410,18 @@ def test_each_side_may_change_in_turn_up_to_changing_max_per_contact(max_changes
     assert t.main_of(A) == (("Big", 1, True) if b_changes_back else None)
 
 
+@pytest.mark.parametrize("order,changes_again", [("alternate", False), ("while_inferior", True)])
+def test_after_a_change_only_the_other_side_may_change_in_turn(order, changes_again):
+    # A places Atk (5 against D6's 6), casts Cheap and changes to Two (2 against 6): still inferior; a second
+    # Change of its own (cast Atk, place Big: 10) only when the same side may Change again
+    t = Table(script=[0, 0, 1, 0, 2], changing_order=order, enabled_cts=["changing"])
+    t.hand(A, "Atk", "Cheap", "Two", "Big").deck(A, "Hero").main(B, "D6")
+    lines = t.act(A)
+    assert "  seat 0 changes its Main Atk for Two" in lines and "  A: active seat 0 2 against 6" in lines
+    assert ("  seat 0 changes its Main Two for Big" in lines) == changes_again
+    assert t.main_of(A) == (("Big", 1, True) if changes_again else None) and t.cts[A, 6] == 1 + changes_again
+
+
 def test_bounce_returns_your_own_main_to_hand_after_the_scene():
     t = Table(script=[0, 0, 1, 0], enabled_cts=["bounce"]).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def")
     lines = t.act(A)  # contact A wins; post-scene [proceed, bounce]: 1; cast Cheap (index 0 of Cheap Two)

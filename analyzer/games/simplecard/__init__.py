@@ -34,7 +34,8 @@ Rule decisions (each open point is a named field of `rules`, default first):
   `moving_destination: owner`'s hand | the caster's), Recall (cast 2; a face-up Risk card to hand, not
   one of the two just cast: `recall_can_take_just_cast: false`; a face-down Risk card is nameless and
   cannot be recalled), Changing (the inferior side, never on a tie: cast 1, the Main to hand, another
-  rank-1 hand card face up as Main, judge again; `changing_max_per_contact: 2` in all), Bounce
+  rank-1 hand card face up as Main, judge again; then only the other side may Change, in turn: `changing_order:
+  alternate` | `while_inferior`; `changing_max_per_contact: 2` in all), Bounce
   (post-scene, cast 1; your Main to hand). A replaced balancer: `old_balancer: under` | `risk` | `removed`.
   Pre-scene CTs may be used in any number and order; a cast at the limit loses at once (loss_check), before
   its technique resolves.

@@ -580,6 +580,7 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
             n[p, N_MAIN_UP] = 1
             record(ev, tn, cap, E_OPEN, p, top_of(up, n[p, N_MAIN_BASE], n[p, N_MAIN_H]), 0, 0)
     changes_left = rules[R.CHANGING_MAX]
+    changed = -1  # the side that Changed last
     while True:
         ta = contact_total(data, n[a, N_MAIN_BASE], n[a, N_MAIN_H], x, K.ACTIVE, n[a, N_BAL])
         tb = contact_total(data, n[b, N_MAIN_BASE], n[b, N_MAIN_H], x, K.PASSIVE, n[b, N_BAL])
@@ -587,11 +588,14 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
         if ta == tb:
             break
         inferior = a if ta < tb else b
+        if inferior == changed and rules[R.CHANGING_ALTERNATE]:  # changing_order: alternate
+            break
         if not changing(inferior, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
             break
         if gs[GS_OVER]:
             return
         changes_left -= 1
+        changed = inferior
     for p in (a, b):
         s[p, S.CONTACTS] += 1
     heights = (n[a, N_MAIN_H], n[b, N_MAIN_H])
