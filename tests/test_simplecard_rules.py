@@ -333,12 +333,21 @@ def test_recall_casts_two_and_takes_a_face_up_risk_card_back(just_cast, taken):
 
 
 @pytest.mark.parametrize("face_up", [True, False])
-def test_recall_cannot_take_a_face_down_risk_card(face_up):
-    t = ct_table([5, 0, 0]).risk(A, "Big", points=25 if face_up else 0)
+def test_recall_takes_face_down_false_cannot_take_a_face_down_risk_card(face_up):
+    t = ct_table([5, 0, 0], recall_takes_face_down=False).risk(A, "Big", points=25 if face_up else 0)
     if not face_up:
-        t.risk_[A, 0] = -1 - t.id("Big")  # face down: a nameless card worth 0
+        t.risk_[A, 0] = -1 - t.id("Big")  # face down: worth 0
     lines = t.act(A)  # menu [PRE..., recall] only with a face-up Risk card; else index 5 clamps to skipping
     assert any("for recall" in line for line in lines) == face_up
+
+
+def test_recall_takes_a_face_down_risk_card_back_by_default():
+    # Risk: Def face up (9) and Big face down (0, picked); cast Cheap and Two (3); options Def, then Big
+    t = ct_table([5, 1, 2, 1]).risk(A, "Def", "Big", points=9)
+    t.risk_[A, 1] = -1 - t.id("Big")
+    lines = t.act(A)
+    assert lines[3] == "  seat 0 recalls Big: Risk 12"  # its 0 points leave the total as the casts made it
+    assert t.risk_of(A) == ["Def", "Cheap", "Two"] and ("Big" in t.hand_of(A) or t.main_of(A)[0] == "Big")
 
 
 def test_a_cast_reaching_the_limit_loses_at_once_or_at_the_acts_end():

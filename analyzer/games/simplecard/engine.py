@@ -277,16 +277,16 @@ def list_pre_scene(a, st, data, options, shifted):
     n, risk = st[0], st[3]
     b = 1 - a
     hand = n[a, N_HAND]
-    face_up_risk = False
+    recallable = False  # a Risk card that Recall may take (recall_takes_face_down: any)
     for k in range(n[a, N_RISK_N]):
-        face_up_risk = face_up_risk or risk[a, k] >= 0
+        recallable = recallable or risk[a, k] >= 0 or rules[R.RECALL_FACE_DOWN] == 1
     # in CT id order, picking .. recall; a tuple, not an array: this runs every ACT and must not allocate
     legal = (hand >= 1 and n[b, N_HAND] >= 1,
              hand >= 1 and n[a, N_DECK] >= 1,
              hand >= 1 and not shifted,
              hand >= 1 and n[b, N_DECK] >= 1,
              hand >= 1 and (n[a, N_MAIN_H] > 0 or n[b, N_MAIN_H] > 0),
-             hand >= 2 and (face_up_risk or rules[R.RECALL_JUST_CAST] == 1))
+             hand >= 2 and (recallable or rules[R.RECALL_JUST_CAST] == 1))
     options[0, O_CODE] = PROCEED
     m = 1
     for t in range(CT_RECALL + 1):
@@ -387,8 +387,9 @@ def moving(a, st, data, pol, out, gs, ev, tn, cap):
 
 @njit(cache=True)
 def recall(a, st, data, pol, out, gs, ev, tn, cap):
-    """Cast 2; take a face-up card of your Risk into your hand (not one of the two just cast, unless
-    recall_can_take_just_cast). Returns False if the casts already lost the game."""
+    """Cast 2; take a card of your Risk into your hand (not one of the two just cast, unless
+    recall_can_take_just_cast; a face-down one, worth 0 points, when recall_takes_face_down). The options: the
+    face-up cards, then the face-down ones (code 1). Returns False if the casts already lost the game."""
     rules, cards = data[0], data[2]
     n, risk = st[0], st[3]
     options = pol[7]
@@ -399,19 +400,20 @@ def recall(a, st, data, pol, out, gs, ev, tn, cap):
         return False
     limit = n[a, N_RISK_N] if rules[R.RECALL_JUST_CAST] else before
     m = 0
-    for i in range(limit):
-        if risk[a, i] >= 0:
-            options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = 0, i, risk[a, i]
-            m += 1
+    for down in range(1 + rules[R.RECALL_FACE_DOWN]):
+        for i in range(limit):
+            if (risk[a, i] < 0) == down:
+                options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = down, i, max(risk[a, i], -1 - risk[a, i])
+                m += 1
     if m == 0:
         return True
     k = ask(D_RECALL, a, a, st, data, pol, m, -1, 0, CT_RECALL) if m > 1 else 0
-    i = options[k, O_INDEX]
-    c = risk[a, i]
+    i, c = options[k, O_INDEX], options[k, O_CARD]
+    if risk[a, i] >= 0:  # a face-down card counted 0 points
+        n[a, N_RISK_PTS] -= cards[c, K.RISK]
     for j in range(i, n[a, N_RISK_N] - 1):
         risk[a, j] = risk[a, j + 1]
     n[a, N_RISK_N] -= 1
-    n[a, N_RISK_PTS] -= cards[c, K.RISK]
     add_to_hand(st, a, c)
     record(ev, tn, cap, E_RECALL, a, c, n[a, N_RISK_PTS], 0)
     return True
