@@ -1,12 +1,16 @@
 """Simple Card's heuristic policies decide as their docstrings say, on built positions (tests/simplecard_table.py):
 greedy's best margin, cautious's refusal to expose a game-ending Main, ct's Changing and Bounce thresholds.
 Contact totals with Zero balancers: see test_simplecard_rules.py."""
+import numpy as np
 import pytest
 from simplecard_table import A, B, Table
 
+from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import decisions as D
+from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
-from analyzer.kernel_pack import pack6, pack8
+from analyzer.kernel import new_trace
+from analyzer.kernel_pack import pack4, pack6, pack8
 
 
 def test_greedy_chooses_the_contact_with_the_best_margin():
@@ -62,3 +66,15 @@ def test_changing_places_another_card_than_the_one_returned():
     t = Table(script=[0, 0, 1, 99], enabled_cts=["changing"]).hand(A, "Atk", "Cheap", "Big").deck(A, "Two").main(B, "D6")
     lines = t.act(A)  # change after losing with Atk: the place options are Big and Two, never Atk
     assert "  seat 0 changes its Main Atk for Two" in lines
+
+
+@pytest.mark.parametrize("policy", ["greedy", "cautious", "ct"])
+@pytest.mark.parametrize("card,first", [("D6", A), ("Atk", B)])
+def test_the_heuristics_go_second_when_their_hand_attacks_better_than_it_defends(policy, card, first):
+    # the unknown card (the test pool's mean: active 1, passive 1, A 2, B 1, C 1) attacks 3/2/2 and defends 3/2/2.
+    # D6 set defends 6/3/3: at worst +1; attacking 3/0/0: at best 0 -> go first.
+    # Atk set defends 4/2/2: at worst 0; attacking 5/3/3: at best +2 -> go second. Cheap and Two do worse.
+    t = Table(policies=(policy,)).hand(A, card, "Cheap", "Two", "Cheap").balancer(A, "Big")  # A chooses (25 > 0)
+    ev, tn = new_trace(10)
+    assert E.first_player(pack4(*t.st), pack6(*t.data), pack8(*t.pol), t.g, ev, tn, np.int64(10)) == first
+    assert GAME.describe(t.sc, ev[:tn[0]]) == [f"seat 0 chooses: seat {first} goes first"]

@@ -368,12 +368,21 @@ def test_recall_checks_the_loss_right_after_its_two_casts(before, lost):
 
 
 @pytest.mark.parametrize("face_up", [True, False])
-def test_recall_cannot_take_a_face_down_risk_card(face_up):
-    t = ct_table([5, 0, 0]).risk(A, "Big", points=25 if face_up else 0)
+def test_recall_takes_face_down_false_cannot_take_a_face_down_risk_card(face_up):
+    t = ct_table([5, 0, 0], recall_takes_face_down=False).risk(A, "Big", points=25 if face_up else 0)
     if not face_up:
-        t.risk_[A, 0] = -1 - t.id("Big")  # face down: a nameless card worth 0
+        t.risk_[A, 0] = -1 - t.id("Big")  # face down: worth 0
     lines = t.act(A)  # menu [PRE..., recall] only with a face-up Risk card; else index 5 clamps to skipping
     assert any("for recall" in line for line in lines) == face_up
+
+
+def test_recall_takes_a_face_down_risk_card_back_by_default():
+    # Risk: Def face up (9) and Big face down (0, picked); cast Cheap and Two (3); options Def, then Big
+    t = ct_table([5, 1, 2, 1]).risk(A, "Def", "Big", points=9)
+    t.risk_[A, 1] = -1 - t.id("Big")
+    lines = t.act(A)
+    assert lines[3] == "  seat 0 recalls Big: Risk 12"  # its 0 points leave the total as the casts made it
+    assert t.risk_of(A) == ["Def", "Cheap", "Two"] and ("Big" in t.hand_of(A) or t.main_of(A)[0] == "Big")
 
 
 def test_a_cast_reaching_the_limit_loses_at_once_or_at_the_acts_end():
@@ -383,6 +392,33 @@ def test_a_cast_reaching_the_limit_loses_at_once_or_at_the_acts_end():
     t = ct_table([PRE.index("picking"), 1, 1], loss_check="act_end").risk(A, points=29)
     lines = t.act(A)
     assert t.over and any("places" in line for line in lines)
+
+
+@pytest.mark.parametrize("loss_check,lost_before_the_scene", [("immediate", True), ("act_end", False)])
+def test_an_old_balancer_sent_to_risk_at_the_limit_loses_at_once(loss_check, lost_before_the_scene):
+    t = ct_table([PRE.index("balance_shift"), 2], old_balancer="risk", loss_check=loss_check)  # shift Def
+    t.balancer(A, "Big").risk(A, points=5)  # Big (25) goes to A's Risk: 30, no cast
+    lines = t.act(A)
+    assert t.over and t.points(A) == 30 and t.cts[A, 2] == 1
+    assert any("places" in line for line in lines) != lost_before_the_scene
+
+
+@pytest.mark.parametrize("technique,effect", [("picking", "picks"), ("reading", "reads"), ("skipping", "skips"),
+                                               ("moving", "moves"), ("bounce", "bounces")])
+def test_a_cast_reaching_the_limit_loses_before_its_technique_resolves(technique, effect):
+    # the replay `--seed 77 --game 8 --policy random,random --set rules.old_balancer=risk`: a cast for skipping
+    # reached the limit, then the skip sent the opponent's old balancer to its Risk and both lost (a draw);
+    # losing is a state, so the caster lost at its cast and the skip never happened
+    if technique == "bounce":  # contact A wins (Atk 5 against Def 4); post-scene [proceed, bounce]; cast Cheap
+        t = Table(script=[0, 0, 1, 0], enabled_cts=["bounce"]).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def")
+    else:  # cast Cheap (index 1 of Atk Cheap Def Two); moving's menu is PRE + moving once a Main holds a card
+        menu = 5 if technique == "moving" else PRE.index(technique)
+        t = ct_table([menu, 1, 1], old_balancer="risk").main(B, "D6").balancer(B, "Big")  # a skip: B +25 Risk
+    t.risk(A, points=29).risk(B, points=5)
+    lines = t.act(A)
+    assert f"  seat 0 casts Cheap for {technique}: Risk 30" in lines
+    assert t.over and not any(effect in line for line in lines)
+    assert t.finish(A) == ([0, 1], [1, 0], 0)  # B wins alone
 
 
 def test_a_disabled_cast_technique_is_not_offered():
@@ -435,6 +471,18 @@ def test_each_side_may_change_in_turn_up_to_changing_max_per_contact(max_changes
     assert "  seat 1 changes its Main Def for D6" in lines
     assert ("  seat 0 changes its Main Atk for Big" in lines) == b_changes_back
     assert t.main_of(A) == (("Big", 1, True) if b_changes_back else None)
+
+
+@pytest.mark.parametrize("order,changes_again", [("alternate", False), ("while_inferior", True)])
+def test_after_a_change_only_the_other_side_may_change_in_turn(order, changes_again):
+    # A places Atk (5 against D6's 6), casts Cheap and changes to Two (2 against 6): still inferior; a second
+    # Change of its own (cast Atk, place Big: 10) only when the same side may Change again
+    t = Table(script=[0, 0, 1, 0, 2], changing_order=order, enabled_cts=["changing"])
+    t.hand(A, "Atk", "Cheap", "Two", "Big").deck(A, "Hero").main(B, "D6")
+    lines = t.act(A)
+    assert "  seat 0 changes its Main Atk for Two" in lines and "  A: active seat 0 2 against 6" in lines
+    assert ("  seat 0 changes its Main Two for Big" in lines) == changes_again
+    assert t.main_of(A) == (("Big", 1, True) if changes_again else None) and t.cts[A, 6] == 1 + changes_again
 
 
 def test_bounce_returns_your_own_main_to_hand_after_the_scene():

@@ -31,12 +31,14 @@ Rule decisions (each open point is a named field of `rules`, default first):
   `caster`), Reading (cast 1; reorder the top N of your deck, N = `reading_depth: active` value of the
   cast card), Balance shift (once per ACT, no cast; a hand card becomes your balancer), Skipping (cast
   1; the opponent's top deck card onto the opponent's Balance), Moving (cast 1; a Main, whole stack, to
-  `moving_destination: owner`'s hand | the caster's), Recall (cast 2; a face-up Risk card to hand, not
-  one of the two just cast: `recall_can_take_just_cast: false`; a face-down Risk card is nameless and
-  cannot be recalled), Changing (the inferior side, never on a tie: cast 1, the Main to hand, another
-  rank-1 hand card face up as Main, judge again; `changing_max_per_contact: 2` in all), Bounce
+  `moving_destination: owner`'s hand | the caster's), Recall (cast 2; a Risk card to hand, not
+  one of the two just cast: `recall_can_take_just_cast: false`; a face-down one too, worth 0 points, as the
+  original's 「自分のリスクにあるカードを一枚」 says: `recall_takes_face_down: true` | `false`), Changing (the inferior side, never on a tie: cast 1, the Main to hand, another
+  rank-1 hand card face up as Main, judge again; then only the other side may Change, in turn: `changing_order:
+  alternate` | `while_inferior`; `changing_max_per_contact: 2` in all), Bounce
   (post-scene, cast 1; your Main to hand). A replaced balancer: `old_balancer: under` | `risk` | `removed`.
-  Pre-scene CTs may be used in any number and order; a cast at the limit loses at once (loss_check).
+  Pre-scene CTs may be used in any number and order; a cast at the limit loses at once (loss_check), before
+  its technique resolves.
 - A decision with a single legal option is not asked (the scripted policy's script skips it).
 
 Policies: random, scripted (shared); greedy, cautious, ct (see policies.py). The balancers, Risk totals,

@@ -255,15 +255,18 @@ def list_hand(st, p, options, skip_last):
 
 
 @njit(cache=True)
-def cast(p, a, kind, st, data, pol, out, ev, tn, cap):
-    """To cast: p puts a hand card of its choice face up into its own Risk (its points count)."""
-    cards = data[2]
+def cast(p, a, kind, st, data, pol, out, gs, ev, tn, cap):
+    """To cast: p puts a hand card of its choice face up into its own Risk (its points count). Losing is a
+    state (loss_check: immediate): a cast can lose at once, and the technique then stops. Returns True if
+    the game is decided."""
+    rules, cards = data[0], data[2]
     n_opt = list_hand(st, p, pol[7], 0)
     k = ask(D_CAST, p, a, st, data, pol, n_opt, -1, 0, kind) if n_opt > 1 else 0
     c = take_from_hand(st, p, pol[7][k, O_INDEX])
     to_risk(st, cards, p, c, True)
     out[1][p, S.CAST_RISK] += cards[c, K.RISK]
     record(ev, tn, cap, E_CAST, p, c, kind, st[0][p, N_RISK_PTS])
+    return check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1)
 
 
 # ---- pre-scene cast techniques -------------------------------------------------------------------------
@@ -274,16 +277,16 @@ def list_pre_scene(a, st, data, options, shifted):
     n, risk = st[0], st[3]
     b = 1 - a
     hand = n[a, N_HAND]
-    face_up_risk = False
+    recallable = False  # a Risk card that Recall may take (recall_takes_face_down: any)
     for k in range(n[a, N_RISK_N]):
-        face_up_risk = face_up_risk or risk[a, k] >= 0
+        recallable = recallable or risk[a, k] >= 0 or rules[R.RECALL_FACE_DOWN] == 1
     # in CT id order, picking .. recall; a tuple, not an array: this runs every ACT and must not allocate
     legal = (hand >= 1 and n[b, N_HAND] >= 1,
              hand >= 1 and n[a, N_DECK] >= 1,
              hand >= 1 and not shifted,
              hand >= 1 and n[b, N_DECK] >= 1,
              hand >= 1 and (n[a, N_MAIN_H] > 0 or n[b, N_MAIN_H] > 0),
-             hand >= 2 and (face_up_risk or rules[R.RECALL_JUST_CAST] == 1))
+             hand >= 2 and (recallable or rules[R.RECALL_JUST_CAST] == 1))
     options[0, O_CODE] = PROCEED
     m = 1
     for t in range(CT_RECALL + 1):
@@ -294,11 +297,12 @@ def list_pre_scene(a, st, data, options, shifted):
 
 
 @njit(cache=True)
-def picking(a, st, data, pol, out, ev, tn, cap):
+def picking(a, st, data, pol, out, gs, ev, tn, cap):
     """Cast 1; look at the opponent's hand and put one of its cards face down into a Risk (worth 0)."""
     rules, cards = data[0], data[2]
     b = 1 - a
-    cast(a, a, CT_PICKING, st, data, pol, out, ev, tn, cap)
+    if cast(a, a, CT_PICKING, st, data, pol, out, gs, ev, tn, cap):
+        return
     n_opt = list_hand(st, b, pol[7], 0)  # the opponent's hand, shown to the caster
     k = ask(D_PICK, a, a, st, data, pol, n_opt, -1, 0, CT_PICKING) if n_opt > 1 else 0
     c = take_from_hand(st, b, pol[7][k, O_INDEX])
@@ -313,13 +317,14 @@ def reading_depth(cards, rules, c):
 
 
 @njit(cache=True)
-def reading(a, st, data, pol, out, ev, tn, cap):
+def reading(a, st, data, pol, out, gs, ev, tn, cap):
     """Cast 1; look at the top N cards of your deck (N: reading_depth of the cast card) and reorder them:
     the player picks which seen card goes on top, then next, and so on."""
     rules, cards = data[0], data[2]
     n, deck, risk = st[0], st[1], st[3]
     options = pol[7]
-    cast(a, a, CT_READING, st, data, pol, out, ev, tn, cap)
+    if cast(a, a, CT_READING, st, data, pol, out, gs, ev, tn, cap):
+        return
     c = risk[a, n[a, N_RISK_N] - 1]
     m = min(reading_depth(cards, rules, c), n[a, N_DECK])
     record(ev, tn, cap, E_READ, a, m, c, 0)
@@ -347,11 +352,12 @@ def balance_shift(a, st, data, pol, ev, tn, cap):
 
 
 @njit(cache=True)
-def skipping(a, st, data, pol, out, ev, tn, cap):
+def skipping(a, st, data, pol, out, gs, ev, tn, cap):
     """Cast 1; the opponent's top deck card goes onto the opponent's Balance."""
     n, deck = st[0], st[1]
     b = 1 - a
-    cast(a, a, CT_SKIPPING, st, data, pol, out, ev, tn, cap)
+    if cast(a, a, CT_SKIPPING, st, data, pol, out, gs, ev, tn, cap):
+        return
     n[b, N_DECK] -= 1
     c = deck[b, n[b, N_DECK]]
     old = set_balancer(st, data, b, c)
@@ -359,12 +365,13 @@ def skipping(a, st, data, pol, out, ev, tn, cap):
 
 
 @njit(cache=True)
-def moving(a, st, data, pol, out, ev, tn, cap):
+def moving(a, st, data, pol, out, gs, ev, tn, cap):
     """Cast 1; a card (whole stack) in either Main returns to its owner's hand (or the caster's)."""
     rules, cards = data[0], data[2]
     n = st[0]
     options = pol[7]
-    cast(a, a, CT_MOVING, st, data, pol, out, ev, tn, cap)
+    if cast(a, a, CT_MOVING, st, data, pol, out, gs, ev, tn, cap):
+        return
     m = 0
     for p in (1 - a, a):
         if n[p, N_MAIN_H] > 0:
@@ -380,31 +387,33 @@ def moving(a, st, data, pol, out, ev, tn, cap):
 
 @njit(cache=True)
 def recall(a, st, data, pol, out, gs, ev, tn, cap):
-    """Cast 2; take a face-up card of your Risk into your hand (not one of the two just cast, unless
-    recall_can_take_just_cast). Returns False if the casts already lost the game."""
+    """Cast 2; take a card of your Risk into your hand (not one of the two just cast, unless
+    recall_can_take_just_cast; a face-down one, worth 0 points, when recall_takes_face_down). The options: the
+    face-up cards, then the face-down ones (code 1). Returns False if the casts already lost the game."""
     rules, cards = data[0], data[2]
     n, risk = st[0], st[3]
     options = pol[7]
     before = n[a, N_RISK_N]
-    cast(a, a, CT_RECALL, st, data, pol, out, ev, tn, cap)
-    cast(a, a, CT_RECALL, st, data, pol, out, ev, tn, cap)
-    if check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1):
+    if cast(a, a, CT_RECALL, st, data, pol, out, gs, ev, tn, cap):
+        return False
+    if cast(a, a, CT_RECALL, st, data, pol, out, gs, ev, tn, cap):
         return False
     limit = n[a, N_RISK_N] if rules[R.RECALL_JUST_CAST] else before
     m = 0
-    for i in range(limit):
-        if risk[a, i] >= 0:
-            options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = 0, i, risk[a, i]
-            m += 1
+    for down in range(1 + rules[R.RECALL_FACE_DOWN]):
+        for i in range(limit):
+            if (risk[a, i] < 0) == down:
+                options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = down, i, max(risk[a, i], -1 - risk[a, i])
+                m += 1
     if m == 0:
         return True
     k = ask(D_RECALL, a, a, st, data, pol, m, -1, 0, CT_RECALL) if m > 1 else 0
-    i = options[k, O_INDEX]
-    c = risk[a, i]
+    i, c = options[k, O_INDEX], options[k, O_CARD]
+    if risk[a, i] >= 0:  # a face-down card counted 0 points
+        n[a, N_RISK_PTS] -= cards[c, K.RISK]
     for j in range(i, n[a, N_RISK_N] - 1):
         risk[a, j] = risk[a, j + 1]
     n[a, N_RISK_N] -= 1
-    n[a, N_RISK_PTS] -= cards[c, K.RISK]
     add_to_hand(st, a, c)
     record(ev, tn, cap, E_RECALL, a, c, n[a, N_RISK_PTS], 0)
     return True
@@ -424,16 +433,16 @@ def pre_scene(a, st, data, pol, out, gs, ev, tn, cap):
             return
         out[2][a, ct] += 1
         if ct == CT_PICKING:
-            picking(a, st, data, pol, out, ev, tn, cap)
+            picking(a, st, data, pol, out, gs, ev, tn, cap)
         elif ct == CT_READING:
-            reading(a, st, data, pol, out, ev, tn, cap)
+            reading(a, st, data, pol, out, gs, ev, tn, cap)
         elif ct == CT_SHIFT:
             balance_shift(a, st, data, pol, ev, tn, cap)
             shifted = True
         elif ct == CT_SKIPPING:
-            skipping(a, st, data, pol, out, ev, tn, cap)
+            skipping(a, st, data, pol, out, gs, ev, tn, cap)
         elif ct == CT_MOVING:
-            moving(a, st, data, pol, out, ev, tn, cap)
+            moving(a, st, data, pol, out, gs, ev, tn, cap)
         elif not recall(a, st, data, pol, out, gs, ev, tn, cap):
             return
         if check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1):
@@ -573,6 +582,7 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
             n[p, N_MAIN_UP] = 1
             record(ev, tn, cap, E_OPEN, p, top_of(up, n[p, N_MAIN_BASE], n[p, N_MAIN_H]), 0, 0)
     changes_left = rules[R.CHANGING_MAX]
+    changed = -1  # the side that Changed last
     while True:
         ta = contact_total(data, n[a, N_MAIN_BASE], n[a, N_MAIN_H], x, K.ACTIVE, n[a, N_BAL])
         tb = contact_total(data, n[b, N_MAIN_BASE], n[b, N_MAIN_H], x, K.PASSIVE, n[b, N_BAL])
@@ -580,11 +590,14 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
         if ta == tb:
             break
         inferior = a if ta < tb else b
+        if inferior == changed and rules[R.CHANGING_ALTERNATE]:  # changing_order: alternate
+            break
         if not changing(inferior, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
             break
         if gs[GS_OVER]:
             return
         changes_left -= 1
+        changed = inferior
     for p in (a, b):
         s[p, S.CONTACTS] += 1
     heights = (n[a, N_MAIN_H], n[b, N_MAIN_H])
@@ -605,7 +618,7 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
 
 
 @njit(cache=True)
-def post_scene(a, st, data, pol, out, ev, tn, cap):
+def post_scene(a, st, data, pol, out, gs, ev, tn, cap):
     """Post-scene: Bounce (cast 1, return your own Main to hand)."""
     enabled = data[1]
     n = st[0]
@@ -616,7 +629,8 @@ def post_scene(a, st, data, pol, out, ev, tn, cap):
     if options[ask(D_POST, a, a, st, data, pol, 2, -1, 0, -1), O_CODE] == PROCEED:
         return
     out[2][a, CT_BOUNCE] += 1
-    cast(a, a, CT_BOUNCE, st, data, pol, out, ev, tn, cap)
+    if cast(a, a, CT_BOUNCE, st, data, pol, out, gs, ev, tn, cap):
+        return
     record(ev, tn, cap, E_BOUNCE, a, n[a, N_MAIN_BASE], n[a, N_MAIN_H], 0)
     main_to_hand(st, data, a, a)
 
@@ -662,8 +676,8 @@ def play_act(a, st, data, pol, out, gs, ev, tn, cap):
         if gs[GS_OVER] or check_losses(st, rules, gs, immediate):
             return
     # 6. post-scene: Bounce; then the ACT ends
-    post_scene(a, st, data, pol, out, ev, tn, cap)
-    check_losses(st, rules, gs, True)
+    post_scene(a, st, data, pol, out, gs, ev, tn, cap)
+    check_losses(st, rules, gs, True)  # act_end: every Risk total now
 
 
 # ---- a game ------------------------------------------------------------------------------------------------

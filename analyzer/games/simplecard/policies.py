@@ -7,7 +7,8 @@ It returns the index of one option. The deciding functions receive the engine's 
 pol = (policy, margin, bounce, script, at, stream, view, options).
 
 - greedy: the best margin of this contact from what it can see; places a set card that defends best;
-  no cast techniques.
+  no cast techniques. It goes second when its hand attacks the opponent's first (unknown) card better
+  than it defends a set card against it (cautious and ct too).
 - cautious: greedy, but never places a Main whose destruction would end its game (Risk to the limit)
   unless the win is sure (the opponent's Main is face up, this contact wins, and the opponent cannot
   Change); no cast techniques.
@@ -32,6 +33,7 @@ from .decisions import (
     D_CHANGE_PLACE,
     D_CONTACT,
     D_DRAW,
+    D_FIRST,
     D_MOVE,
     D_PICK,
     D_PLACE,
@@ -40,6 +42,8 @@ from .decisions import (
     D_READ,
     D_RECALL,
     D_SHIFT,
+    GO_FIRST,
+    GO_SECOND,
     MAX_CARDS,
     O_CARD,
     O_CODE,
@@ -98,17 +102,45 @@ def margin(data, pol, base, height, attacking):
     opponent's Main as seen, the deciding player attacking (it picks the contact) or defending (the
     attacker picks the contact worst for it)."""
     view = pol[6]
+    return margin_against(data, pol, base, height, attacking, view[V_OPP_BASE], view[V_OPP_H])
+
+
+@njit(cache=True)
+def margin_against(data, pol, base, height, attacking, opp_base, opp_h):
+    """`margin` against the opponent Main (opp_base, opp_h)."""
+    view = pol[6]
     best = -1 << 30 if attacking else 1 << 30
     for x in range(3):
         if attacking:
             m = (contact_total(data, base, height, x, K.ACTIVE, view[V_MY_BAL])
-                 - contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE, view[V_OPP_BAL]))
+                 - contact_total(data, opp_base, opp_h, x, K.PASSIVE, view[V_OPP_BAL]))
             best = max(best, m)
         else:
             m = (contact_total(data, base, height, x, K.PASSIVE, view[V_MY_BAL])
-                 - contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, K.ACTIVE, view[V_OPP_BAL]))
+                 - contact_total(data, opp_base, opp_h, x, K.ACTIVE, view[V_OPP_BAL]))
             best = min(best, m)
     return best
+
+
+@njit(cache=True)
+def first_contact_edge(data, pol, attacking):
+    """The best rank-1 hand card's margin in the first contact against the opponent's first card, unknown
+    at setup (the pool's mean card): attacking it (going second) or defending a set card (going first)."""
+    cards, view = data[2], pol[6]
+    best = -1 << 30
+    for i in range(view[V_HAND_N]):
+        c = view[V_HAND + i]
+        if cards[c, K.RANK] == 1:
+            best = max(best, margin_against(data, pol, c, 1, attacking, cards.shape[0] - 1, 1))
+    return best
+
+
+@njit(cache=True)
+def choose_turn_order(data, pol, n_options):
+    """greedy, cautious and ct: go second when their hand attacks the opponent's first card better than it
+    defends its own set card against it (going first, the first card is set and attacked)."""
+    second = first_contact_edge(data, pol, True) > first_contact_edge(data, pol, False)
+    return find_code(pol[7], n_options, GO_SECOND if second else GO_FIRST)
 
 
 @njit(cache=True)
@@ -329,6 +361,8 @@ def greedy(data, pol, n_options, cautious):
         return best_contact(data, pol, n_options)
     if kind == D_DRAW:
         return n_options - 1  # draw as many as allowed
+    if kind == D_FIRST:
+        return choose_turn_order(data, pol, n_options)
     if kind == D_CAST or kind == D_MOVE:
         return lowest_card(options, n_options, cards) if kind == D_CAST else 0
     if kind == D_READ:
@@ -338,7 +372,7 @@ def greedy(data, pol, n_options, cautious):
     if kind == D_PRE or kind == D_POST or kind == D_CHANGE:
         k = find_code(options, n_options, PROCEED)
         return k if k >= 0 else 0
-    return 0  # D_FIRST: go first; D_PICK, D_SHIFT, D_RECALL: the first listed
+    return 0  # D_PICK, D_SHIFT, D_RECALL: the first listed
 
 
 @njit(cache=True)

@@ -35,7 +35,8 @@ CONTACTS = ("A", "B", "C")  # contact values are cards[c, K.A + x], x = 0, 1, 2
 R = indices("R", ["risk_limit", "risk_inclusive", "first_tie_random", "old_balancer", "loss_immediate",
                   "deckout_continuous", "simultaneous", "draw_optional", "stack_needs_opponent_main",
                   "stack_sum", "balancer_bonus", "picking_to_caster", "reading_depth", "moving_to_caster",
-                  "recall_just_cast", "changing_max", "act_cap"])
+                  "recall_just_cast", "changing_max", "act_cap", "changing_alternate",
+                  "recall_face_down"])
 OLD_UNDER, OLD_RISK, OLD_REMOVED = 0, 1, 2
 SIM_DRAW, SIM_ACTIVE_LOSES, SIM_PASSIVE_LOSES = 0, 1, 2
 
@@ -111,8 +112,14 @@ class SimpleCardRules(Strict):
         "owner", description="Moving returns the main card (stack) to its owner's hand, or to the caster's")
     recall_can_take_just_cast: bool = Field(
         False, description="Recall may take back one of the two cards cast to pay for it")
+    recall_takes_face_down: bool = Field(
+        True, description="Recall may take a face-down Risk card (put there by Picking; worth 0 points) as well: the "
+        "original's 'one card in your Risk' (自分のリスクにあるカードを一枚) does not restrict it")
     changing_max_per_contact: int = Field(2, ge=0, le=20, description="Changes allowed in one contact, both sides "
                                           "together (the source is silent)")
+    changing_order: Literal["alternate", "while_inferior"] = Field(
+        "alternate", description="who may Change at the new judgment: only the other side, in turn (the spec) | "
+        "whichever side is inferior, so the same side may Change again (the original's literal text)")
     act_cap: int = Field(400, ge=1, le=100_000, description="safety cap on ACTs; a capped game is a draw (counted)")
 
     @model_validator(mode="after")
@@ -232,6 +239,7 @@ def rule_vector(sc: SimpleCardScenario) -> np.ndarray:
         "picking_to_caster": r.picking_target_risk == "caster", "reading_depth": READING_DEPTHS.index(r.reading_depth),
         "moving_to_caster": r.moving_destination == "caster", "recall_just_cast": r.recall_can_take_just_cast,
         "changing_max": r.changing_max_per_contact, "act_cap": r.act_cap,
+        "changing_alternate": r.changing_order == "alternate", "recall_face_down": r.recall_takes_face_down,
     }
     return np.array([int(values[name.lower()]) for name in R.__members__], np.int64)
 
