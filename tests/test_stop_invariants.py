@@ -95,7 +95,7 @@ def test_the_state_reads_back_by_name_what_the_results_report():
     """state.LAYOUT names every slot of v: after a match its counters and seat stats are the result row."""
     sc = scenario(3, ["greedy"])
     k = kernel_inputs(sc)
-    s = S.make_state(3, k.cards.penalty, k.cards.draws, k.cards.copies, k.seats, *new_trace(0), 0)
+    s = S.make_state(3, k.cards.penalty, k.cards.draws, k.cards.copies, k.seats, new_trace(0)[0], 0)
     E.play_match(s, k.rules, k.policy, 7, 4)
     state = S.LAYOUT.dump(s.v)
     batch = GAME.run_batch(sc, 7, np.array([4], np.int64))

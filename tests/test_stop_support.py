@@ -41,7 +41,7 @@ class Position:
         self.scenario = load(GAME, sets=list(sets), players=players, policies=list(policies))
         k = kernel_inputs(self.scenario)
         self.r, self.pol = k.rules, k.policy
-        self.s = S.make_state(players, k.cards.penalty, k.cards.draws, k.cards.copies, k.seats, *new_trace(20000), 20000)
+        self.s = S.make_state(players, k.cards.penalty, k.cards.draws, k.cards.copies, k.seats, new_trace(20000)[0], 20000)
         self.s.rng[0] = new_stream(seed, 0)[0]
         for p in range(players):
             S.set_hand(self.s, p, cards(*(hands or {}).get(p, ())))
@@ -71,7 +71,7 @@ class Position:
         return bool(self.s.v[S.HAND_OVER])
 
     def events(self, kind=None) -> list[tuple]:
-        n = int(self.s.tn[0])
+        n = int(self.s.v[S.TRACE_N])
         rows = [tuple(int(x) for x in e) for e in self.s.ev[:n]]
         return [e for e in rows if kind is None or e[0] == kind]
 

@@ -126,6 +126,7 @@ from .state import (
     SIZE,
     TOTAL,
     TRACE,
+    TRACE_N,
     WILD_BIT,
     bit,
     can_play,
@@ -161,7 +162,8 @@ RETURNED = np.int64(1)                          # E_STARTER: the wild went back 
 @jit
 def rec(s, kind, p, card, a, b):
     """Append a trace record (kernel.record: only when tracing; past its cap records are counted)."""
-    record(s.ev, s.tn, s.v[TRACE], kind, p, card, a, b)
+    if s.v[TRACE]:
+        record(s.ev, s.v[TRACE_N:TRACE_N + 2], s.v[TRACE], kind, p, card, a, b)
 
 
 @jit
@@ -846,7 +848,7 @@ def simulate(seed, game_ids, r, cards, pol, seats, out_g, out_s, first, ev, tn, 
     moves first: `first` stays 0."""
     P = seats.shape[0]
     n = game_ids.shape[0]
-    s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev, tn, ev_cap)
+    s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev, ev_cap)
     for i in range(n):
         play_match(s, r, pol, seed, game_ids[i])
         for k in range(NG):
@@ -854,3 +856,4 @@ def simulate(seed, game_ids, r, cards, pol, seats, out_g, out_s, first, ev, tn, 
         for p in range(P):
             for k in range(NSEAT):
                 out_s[i, p, k] = s.v[SEAT + p * NSEAT + k]
+    tn[:] = s.v[TRACE_N:TRACE_N + 2]

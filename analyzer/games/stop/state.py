@@ -6,7 +6,7 @@
                         piles[DECK] every card of the deck in type order (dealing starts from a copy)
   v      int64[NV]      registers, counters, card table, seat policies, scratch (LAYOUT below; LAYOUT.dump(v))
   rng    uint64[1]      the game's stream, rng.new_stream(seed, game_id)
-  ev     int32[cap, 5]  trace records, tn int64[2] their counters (kernel.record; v[TRACE] = cap, 0 = off)
+  ev     int32[cap, 5]  trace records (kernel.record; v[TRACE] = cap, 0 = off; its counters in v[TRACE_N:+2])
 
 Hands change only through `gain` and `lose` (and apply_swap / deal in the engine), which also keep
 `v[HELD + p]`, a bit mask of the card types p holds: legality checks then look at 2-4 candidate types
@@ -34,7 +34,8 @@ from ...kernel_internals import jit_no_refcount_inline as jit_inline
 from ...kernel_internals import trailing_zeros
 from .cards import LAST_NUMBER_KIND, N_KINDS, N_TYPES, WILD
 
-State = namedtuple("State", ["hand", "piles", "v", "rng", "ev", "tn"])
+# five arrays, no more: every non-inlined rule function is passed all of their fields
+State = namedtuple("State", ["hand", "piles", "v", "rng", "ev"])
 
 i64 = np.int64             # constants are numpy ints (see above)
 MAX_PLAYERS = i64(6)
@@ -82,7 +83,7 @@ SEAT_COLUMNS = tuple(COLUMNS.seat)
 NG, NSEAT = i64(len(GAME_COLUMNS)), i64(len(SEAT_COLUMNS))
 LAYOUT = Layout([
     # registers
-    ("pile_n", 1), ("disc_n", 1), ("hand_over", 1), ("out", 1), ("hand_turns", 1), ("trace", 1), ("dealer", 1),
+    ("pile_n", 1), ("disc_n", 1), ("hand_over", 1), ("out", 1), ("hand_turns", 1), ("trace", 1), ("trace_n", 2), ("dealer", 1),
     ("n_players", 1), ("shuffled", 1), ("script_at", 1),
     ("game", NG),                       # per-game counters, GAME_COLUMNS order
     ("cand", N_TYPES),                  # scratch: candidate weights, card counts
@@ -95,7 +96,7 @@ LAYOUT = Layout([
     ("held", MAX_PLAYERS),              # bit mask of the card types each player holds
     ("seat", (MAX_PLAYERS, NSEAT)),     # per-seat match stats, SEAT_COLUMNS order
 ])
-(PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, TRACE, DEALER, N_PLAYERS, SHUFFLED, SCRIPT_AT, G0, CAND, OPTS, PENALTY,
+(PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, TRACE, TRACE_N, DEALER, N_PLAYERS, SHUFFLED, SCRIPT_AT, G0, CAND, OPTS, PENALTY,
  DRAWS, COPIES, TOTAL, POLICY, HELD, SEAT) = LAYOUT.at(*LAYOUT.starts)
 NV = i64(LAYOUT.size)
 (G_LENGTH, G_CAPPED, G_MOVES, G_JUMPS, G_TURNS, G_DRAWN, G_RESHUFFLES, G_CANCELS, G_ACHTUNG,
@@ -136,9 +137,9 @@ def lowest(mask):
 
 
 @njit(cache=True, _nrt=True)
-def make_state(n_players, penalty, draws, copies, seat_policy, ev, tn, ev_cap):
+def make_state(n_players, penalty, draws, copies, seat_policy, ev, ev_cap):
     """A fresh state for n_players with the card table (penalty, draws, copies: int64[49]) and the
-    seat policy codes, recording into the trace ev/tn (kernel.new_trace); ev_cap > 0 turns it on."""
+    seat policy codes, recording into the trace ev (kernel.new_trace); ev_cap > 0 turns it on."""
     n_cards = 0
     for t in range(N_TYPES):
         n_cards += copies[t]
@@ -157,7 +158,7 @@ def make_state(n_players, penalty, draws, copies, seat_policy, ev, tn, ev_cap):
         for _ in range(copies[t]):
             piles[DECK, i] = t
             i += 1
-    return State(np.zeros((n_players, N_TYPES + 1), np.int64), piles, v, np.zeros(1, np.uint64), ev, tn)
+    return State(np.zeros((n_players, N_TYPES + 1), np.int64), piles, v, np.zeros(1, np.uint64), ev)
 
 
 @jit_inline
