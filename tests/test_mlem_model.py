@@ -81,6 +81,11 @@ class Mlem:
                     groups = [f for f in range(1, 6) if mask >> (f - 1) & 1]
                     if any(f not in usable for f in groups) or (not groups and not uses):
                         continue
+                    alone_ok = self.r.one_die_alone or (self.r.one_die_prevents_crash and not usable)
+                    if not groups and not alone_ok:
+                        continue  # the One-die goes in addition to rolled dice
+                    if uses and self.r.one_die_with_rolled_ones == "joins" and 1 in usable and 1 not in groups:
+                        continue  # a One-die is a 1: it belongs to the rolled group of 1s
                     move = uses + sum(roll[f] * (self.pips[pos] if f == 5 else f) for f in groups)
                     used = sum(roll[f] for f in groups if f != 5)
                     if self.r.end_exact_count and pos + move > self.last:
@@ -95,8 +100,12 @@ class Mlem:
                 self.one_up[a[0]] = False
             pos = min(pos + move, self.last)
             if pos == self.last:
-                for k, (p, t) in enumerate(rocket):
-                    self.land(p, t, pos, k == 0)
+                commander = rocket[0]
+                while rocket:
+                    a = rocket.pop(0)
+                    self.land(*a, pos, a is commander)
+                    if self.ends_now(a[0], rocket):
+                        return
                 return
             if pos >= 6:
                 pool = self.landing(rocket, pos, pool)
@@ -123,20 +132,33 @@ class Mlem:
                 continue
             commander = rocket[0] is a
             rocket.remove(a)
-            self.land(p, t, pos + {"here": 0, "before": -1, "after": 1}[choice], commander)
+            to = pos + {"here": 0, "before": -1, "after": 1}[choice]
+            if to == self.last and self.r.plus_minus_deep_space_body == "galaxy":
+                commander = False
+            self.land(p, t, to, commander)
             if t == REMOVER and rocket:
                 pool = max(pool - 1, 1)
-            if self.r.end_check == "immediate" and self.all_placed(p):
-                for q, u in rocket:
-                    self.go_home(q, u)
+            if self.ends_now(p, rocket):
                 return 0
         return pool
 
+    def ends_now(self, p, rocket):
+        """end_check immediate: p's 8th placement, wherever made, sends everyone still aboard home."""
+        if self.r.end_check == "immediate" and self.all_placed(p):
+            for q, u in rocket:
+                self.go_home(q, u)
+            rocket.clear()
+            return True
+        return False
+
     def crash(self, rocket, pos):
         self.crashes += 1
-        for p, t in rocket:
+        while rocket:
+            p, t = rocket.pop(0)
             if t == PARA and self.can_land(pos) and self.pick(2) == 1:
                 self.land(p, t, pos, False)
+                if self.ends_now(p, rocket):
+                    return
             else:
                 self.go_home(p, t)
 
@@ -195,6 +217,8 @@ def model(sc, seed, gid):
 VARIANTS = [
     {},
     {"rules.planet_double": "count_twice", "rules.end_check": "immediate", "rules.win_ties": "nobody"},
+    {"rules.one_die_alone": True, "rules.one_die_with_rolled_ones": "separate", "rules.end_check": "immediate",
+     "rules.plus_minus_into_deep_space": True, "rules.plus_minus_deep_space_body": "comet_if_commander"},
     {"rules.one_die_prevents_crash": True, "rules.one_die_needs_face_1_allowed": False,
      "rules.one_die_refresh_after_crash": False, "rules.end_exact_count": True},
     {"rules.plus_minus_into_deep_space": True, "rules.satellite_start_space": 2, "rules.planet_ranks_paid": 2,

@@ -171,6 +171,15 @@ def test_plus_minus_one_leaves_into_deep_space_only_when_the_rule_allows(into_de
         assert lines[6] == "  seat 1's +/-1 lands on planet_r (from space 23)"
 
 
+@pytest.mark.parametrize("body,line", [("galaxy", "the galaxy, 5 points"), ("comet_if_commander", "the comet, 7 points")])
+def test_a_commanding_plus_minus_one_stepping_into_deep_space_lands_on_the_galaxy_unless_read_otherwise(body, line):
+    """The original: 「銀河から彗星へは移動できません」 -- the step from the galaxy to the comet is never made."""
+    kw, gid = to_space(24)
+    sc = scenario([PM, SAT, 0, 3], **kw, plus_minus_into_deep_space=True, plus_minus_deep_space_body=body)
+    _, lines = play(sc, gid)
+    assert lines[6] == f"  seat 0's +/-1 reaches deep space: {line}"
+
+
 def test_the_commander_leaving_hands_the_dice_to_the_highest_astronaut_still_aboard():
     kw, gid = to_space(7)
     _, lines = play(scenario([SAT, 0, 0, 0, 1], players=3, **kw), gid)
@@ -244,13 +253,25 @@ def test_the_die_remover_leaving_removes_a_die_but_never_the_last(pool_before):
     assert after(lines, "Die-remover leaves")[0].startswith(f"  seat 0 rolls {after_} dice")
 
 
-def test_the_one_die_adds_a_one_once_then_is_face_down():
-    gid = game(lambda d: d.count(1) == 0 and d.count("AB") >= 1)
-    # space 3 allows 1 and AB: options [AB] then [One-die], [AB + One-die]
-    sc = scenario([SAT, ONE, 1, 99], board=mat({3: [1, "AB"]}, {3: 1}))
+@pytest.mark.parametrize("alone", [False, True])
+def test_the_one_die_adds_a_one_once_then_is_face_down_and_alone_only_under_its_reading(alone):
+    gid = game(lambda d: d.count(1) == 0 and d.count("AB") == 1)
+    # space 3 allows 1 and AB (worth 1): options [AB], then [One-die] (one_die_alone only), [AB + One-die]
+    sc = scenario([SAT, ONE, 1, 99], board=mat({3: [1, "AB"]}, {3: 1}), one_die_alone=alone)
     _, lines = play(sc, gid)
-    assert lines[5] == "  seat 0 uses 1 One-die: space 3 -> 4"
+    assert lines[5] == ("  seat 0 uses 1 One-die: space 3 -> 4" if alone else "  seat 0 uses AB, 1 One-die: space 3 -> 5")
     assert "One-die" not in lines[7]  # face down: the last option is no longer one with the One-die
+
+
+@pytest.mark.parametrize("reading,line", [("joins", "  seat 0 uses 1, 2, 1 One-die"), ("separate", "  seat 0 uses 2, 1 One-die")])
+def test_the_one_die_joins_a_rolled_group_of_1s_when_there_is_one(reading, line):
+    """Space 3 allows 1 and 2; one 1 and some 2s rolled. Options: [1], [2], [1, 2], then with the One-die
+    [1], [1, 2] (joins: the One-die is a 1, and groups are used whole) or [1], [2], [1, 2] (separate).
+    The fifth option is [1, 2] + One-die when it joins, [2] + One-die when it is separate."""
+    gid = game(lambda d: d.count(1) == 1 and d.count(2) >= 1)
+    sc = scenario([SAT, ONE, 4], board=mat({3: [1, 2]}), one_die_with_rolled_ones=reading)
+    _, lines = play(sc, gid)
+    assert lines[5].startswith(line + ": space 3 -> ")
 
 
 @pytest.mark.parametrize("needs_1,offered", [(True, False), (False, True)])
@@ -318,6 +339,42 @@ def test_end_check_immediate_sends_the_others_home_at_the_eighth_placement():
     assert (batch.extra["placed"][placed].max(axis=1) == 8).all()
     # at most one player completes: the game stops at the first eighth placement
     assert ((batch.extra["placed"][placed] == 8).sum(axis=1) == 1).all()
+
+
+REPLAY_34240 = {"rules.planet_double": "count_twice", "rules.win_ties": "nobody", "rules.one_die_alone": True,
+                "rules.one_die_with_rolled_ones": "separate"}  # the readings the issue's replay was made with
+
+
+def test_end_check_immediate_stops_at_an_eighth_astronaut_reaching_deep_space():
+    """The issue's replay (seed 34240, game 256): seat 0's Die-remover, its 8th astronaut, takes the comet;
+    seat 1's Planet x2, aboard below it, reaches the galaxy only when the game waits for the expedition's end."""
+    runs = {}
+    for end_check in ("end_of_expedition", "immediate"):
+        sc = analyzer.load_scenario(MLEM, players=3, policy=["random"], set={**REPLAY_34240, "rules.end_check": end_check})
+        batch, lines = play(sc, 256, seed=34240)
+        runs[end_check] = batch, after(lines, "seat 0's Die-remover reaches deep space: the comet, 7 points")
+    (waits, waited), (stops, stopped) = runs["end_of_expedition"], runs["immediate"]
+    assert waited[0] == "  seat 1's Planet x2 reaches deep space: the galaxy, 5 points"
+    assert stopped[0] == "  seat 1's Planet x2 goes home"
+    assert waited[1].startswith("game over: a player placed all 8") and stopped[1].startswith("game over: a player placed all 8")
+    assert stops.extra["placed"][0, 1] == waits.extra["placed"][0, 1] - 1
+    assert stops.extra["points"][0, 1, 2] == waits.extra["points"][0, 1, 2] - 5
+
+
+def test_end_check_immediate_stops_at_a_parachute_landing_an_eighth_astronaut_in_a_crash():
+    """Seed 2, game 89 (3 players, random): the rocket crashes on space 11 with seat 0's and seat 1's
+    Parachutes aboard; seat 0's, its 8th astronaut, lands first. Seat 1's may land too only when the game waits
+    for the expedition's end."""
+    runs = {}
+    for end_check in ("end_of_expedition", "immediate"):
+        sc = analyzer.load_scenario(MLEM, players=3, policy=["random"], set={"rules.end_check": end_check})
+        batch, lines = play(sc, 89, seed=2)
+        runs[end_check] = batch, after(lines, "seat 0's Parachute lands on moon 2 of moons_11: 3 points")
+    (waits, waited), (stops, stopped) = runs["end_of_expedition"], runs["immediate"]
+    assert waited[0] == "  seat 1's Parachute lands on moon 1 of moons_11: 2 points"
+    assert stopped[0] == "  seat 1's Parachute goes home"
+    assert waited[1:3] == stopped[1:3] == ["  seat 2's Moon x2 goes home", "game over: a player placed all 8 astronauts (crashes 5)"]
+    assert stops.extra["placed"][0].tolist() == [8, waits.extra["placed"][0, 1] - 1, waits.extra["placed"][0, 2]]
 
 
 @pytest.mark.parametrize("comet_counts,taker", [(False, 2), (True, 1)])

@@ -21,16 +21,23 @@ Rule decisions (each open point is a named field of `rules`, default first):
 - Crash: the crash track advances; a Parachute may land at the current space's body (or go home); all
   others go home. The next expedition is started by the player left of this one's starting player.
 - Powers: +/-1 may leave at the body one space before or after (never into deep space:
-  `plus_minus_into_deep_space: false`; with true it takes the comet if commander, else the galaxy).
+  `plus_minus_into_deep_space: false`; with true, the step lands on the galaxy even for the commander,
+  `plus_minus_deep_space_body: galaxy`, as the original's 「銀河から彗星へは移動できません」 says; `comet_if_commander`:
+  the commander's step takes the comet).
   Moon x2 / Comet-Galaxy x2 double those points. Planet x2: `planet_double: score_twice` (its owner's
   placement points on that planet doubled) or `count_twice` (counts two for the majority). Die-remover:
   when it leaves and someone stays aboard, the pool loses a die (never the last). One-die: while aboard
   and face up, the commander may use it as an extra 1 (several in one phase; used top slot first), then
-  it is face down; `one_die_prevents_crash: false`, `one_die_needs_face_1_allowed: true`,
+  it is face down. It is used "in addition to the dice rolled" (「振ったダイスに加えて」), so a move still
+  needs a rolled group (`one_die_alone: false`; true: the One-die alone is a move), and being a 1 it goes
+  only with a usable rolled group of 1s when there is one, groups being used whole
+  (`one_die_with_rolled_ones: joins`; `separate`: beside any groups); `one_die_prevents_crash: false`
+  (true: it alone saves a roll with no usable face), `one_die_needs_face_1_allowed: true`,
   `one_die_refresh_after_crash: true` (face up again when it comes home from a crash).
 - End: after the expedition in which the crash track reaches `crash_track` (11) or a player has placed
-  all 8 (`end_check: end_of_expedition`; `immediate`: the game stops at that landing and the others
-  aboard go home). Planets then pay 1st/2nd/3rd (`planet_ranks_paid: 3`) by astronauts there, ties to the
+  all 8 (`end_check: end_of_expedition`; `immediate`: the game stops at that placement, wherever it
+  happens -- landing phase, deep space (in slot order from the top) or a parachute in a crash -- and the
+  others aboard go home). Planets then pay 1st/2nd/3rd (`planet_ranks_paid: 3`) by astronauts there, ties to the
   earlier first arrival. Goal tokens (first to 4 on moons, to 4 different planets, to 3 on one planet, to
   2 in the galaxy; `goal_galaxy_counts_comet: false`) pay at once. Highest total wins; ties share
   (`win_ties: shared`; nobody: no winner). A game reaching `expedition_cap` is a draw (counted).

@@ -183,6 +183,19 @@ def top_aboard(aboard):
 
 
 @jit
+def ends_at_once(p, at, rules):
+    """end_check immediate: the placement just made is this player's 8th, so the game stops here."""
+    return rules[R.END_IMMEDIATE] and all_placed(p, at)
+
+
+@jit
+def all_go_home(slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap):
+    for k in range(len(aboard)):
+        if aboard[k]:
+            go_home(k, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
+
+
+@jit
 def go_home(slot, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap):
     p, typ = slot_seat[slot], slot_type[slot]
     aboard[slot] = 0
@@ -194,17 +207,21 @@ def go_home(slot, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap):
 
 @jit
 def list_travel_options(roll, pos, pool, n_one, board, rules, options, info):
-    """Every legal use of the roll: one or more whole usable groups and/or up to n_one One-dies.
-    info[i] = (spaces moved, dice left in the pool). Returns the number of options."""
+    """Every legal use of the roll: one or more whole usable groups, and up to n_one One-dies beside
+    them (alone only under one_die_alone, or to save a roll under one_die_prevents_crash; with a usable
+    rolled group of 1s, only joining it under one_die_joins_ones). info[i] = (spaces moved, dice left in
+    the pool). Returns the number of options."""
     allowed, abv, last = board[0], board[1], rules[R.LAST_SPACE]
     usable = 0
     for s in range(1, 6):
         if roll[s] > 0 and allowed[pos, s]:
             usable |= 1 << (s - 1)
+    alone = rules[R.ONE_DIE_ALONE] or (rules[R.ONE_DIE_PREVENTS_CRASH] and usable == 0)
+    joins = rules[R.ONE_DIE_JOINS_ONES] and usable & 1
     n = 0
     for uses in range(n_one + 1):
         for mask in range(32):
-            if mask & ~usable or (mask == 0 and uses == 0):
+            if mask & ~usable or (mask == 0 and (uses == 0 or not alone)) or (uses > 0 and joins and not mask & 1):
                 continue
             move, used = uses, 0
             for s in range(1, 6):
@@ -307,6 +324,8 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
                     aboard[slot] = 0
                     land(slot_seat[slot], slot_type[slot], last, slot == top, board, rules, at, spot, moon_owner,
                          pl_count, pl_first, pl_first_type, arrivals, goal_owner, pts, tpts, ev, tn, cap)
+                    if ends_at_once(slot_seat[slot], at, rules):
+                        all_go_home(slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
             return False
         if pos >= FIRST_LANDING_SPACE:
             pool = landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stream, view, options,
@@ -348,15 +367,15 @@ def landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stre
             continue
         aboard[slot] = 0
         target = pos - 1 if choice == LEAVE_BEFORE else pos + 1 if choice == LEAVE_AFTER else pos
+        if target == last and rules[R.PM_DEEP_GALAXY]:
+            commander = False  # "it cannot move from the galaxy to the comet": the step lands on the galaxy
         land(p, typ, target, commander, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
              arrivals, goal_owner, pts, tpts, ev, tn, cap)
         if typ == DIE_REMOVER and top_aboard(aboard) >= 0:
             pool = max(pool - 1, 1)  # the commander removes a die, never the last
             record(ev, tn, cap, E_DIE_REMOVED, p, pool, 0, 0)
-        if rules[R.END_IMMEDIATE] and all_placed(p, at):
-            for k in range(len(aboard)):
-                if aboard[k]:
-                    go_home(k, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
+        if ends_at_once(p, at, rules):
+            all_go_home(slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
             return 0
     return pool
 
@@ -382,6 +401,9 @@ def crash(pos, cmd, board, rules, policy, risk, script, at_script, stream, view,
                 aboard[slot] = 0
                 land(p, typ, pos, False, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
                      arrivals, goal_owner, pts, tpts, ev, tn, cap)
+                if ends_at_once(p, at, rules):
+                    all_go_home(slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
+                    return
                 continue
         go_home(slot, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
 

@@ -182,10 +182,12 @@ def best_leave(view, board, options, n_options, goals):
     for i in range(n_options):
         if options[i] != STAY:
             space = option_space(view, options[i])
+            # a +/-1 stepping into deep space lands on the galaxy under plus_minus_deep_space_body: galaxy
+            commander = view[V_COMMANDER] and not (options[i] == LEAVE_AFTER and board[9][R.PM_DEEP_GALAXY])
             if goals:
-                v = leave_value(view, board, space, view[V_TYPE], view[V_COMMANDER])
+                v = leave_value(view, board, space, view[V_TYPE], commander)
             else:
-                v = landing_value(view, board, space, view[V_TYPE], view[V_COMMANDER])
+                v = landing_value(view, board, space, view[V_TYPE], commander)
             if v > value:
                 best, value = i, v
     return best, value

@@ -37,6 +37,7 @@ BODY_NONE, BODY_MOON, BODY_PLANET, BODY_DEEP = 0, 1, 2, 3
 # the kernel's rule vector: rules[R.NAME]
 R = indices("R", ["players", "last_space", "satellite_start", "planet_count_twice", "end_exact_count",
                   "one_die_prevents_crash", "one_die_needs_face_1", "one_die_refresh", "pm_into_deep",
+                  "pm_deep_galaxy", "one_die_alone", "one_die_joins_ones",
                   "end_immediate", "ranks_paid", "win_ties_shared", "crash_track", "first_random",
                   "expedition_cap", "comet", "galaxy", "goal_galaxy_counts_comet"])
 
@@ -173,12 +174,22 @@ class MlemRules(Strict):
     one_die_prevents_crash: bool = Field(
         False, description="a face-up One-die aboard saves a roll with no usable face (false: the crash check looks "
         "at the rolled dice only)")
+    one_die_alone: bool = Field(
+        False, description="the One-die may be a move on its own, with no rolled group (false, the original: it is "
+        "used 'in addition to the dice rolled', so a move still needs a rolled group)")
+    one_die_with_rolled_ones: Literal["joins", "separate"] = Field(
+        "joins", description="when a usable group of 1s was rolled, the One-die (a die showing 1) goes only with that "
+        "group, groups being used whole (joins, the original's literal reading), or with any groups (separate)")
     one_die_needs_face_1_allowed: bool = Field(
         True, description="the One-die may be used only on a space that allows face 1")
     one_die_refresh_after_crash: bool = Field(
         True, description="a used One-die is face up again once it comes home after a crash")
     plus_minus_into_deep_space: bool = Field(
         False, description="the +/-1 astronaut may leave from the space before deep space into deep space")
+    plus_minus_deep_space_body: Literal["galaxy", "comet_if_commander"] = Field(
+        "galaxy", description="with plus_minus_into_deep_space, the body a +/-1 stepping into deep space lands on: the "
+        "galaxy, commander or not (galaxy: the original's 'it cannot move from the galaxy to the comet'), or the "
+        "comet when it commands (comet_if_commander)")
     end_check: Literal["end_of_expedition", "immediate"] = Field(
         "end_of_expedition", description="when a player placing all 8 astronauts ends the game: after the expedition "
         "(astronauts still aboard may land), or at once (the others aboard go home)")
@@ -279,6 +290,8 @@ def rule_vector(sc: MlemScenario) -> np.ndarray:
         "planet_count_twice": r.planet_double == "count_twice", "end_exact_count": r.end_exact_count,
         "one_die_prevents_crash": r.one_die_prevents_crash, "one_die_needs_face_1": r.one_die_needs_face_1_allowed,
         "one_die_refresh": r.one_die_refresh_after_crash, "pm_into_deep": r.plus_minus_into_deep_space,
+        "pm_deep_galaxy": r.plus_minus_deep_space_body == "galaxy", "one_die_alone": r.one_die_alone,
+        "one_die_joins_ones": r.one_die_with_rolled_ones == "joins",
         "end_immediate": r.end_check == "immediate", "ranks_paid": r.planet_ranks_paid,
         "win_ties_shared": r.win_ties == "shared", "crash_track": r.crash_track,
         "first_random": r.first_player == "random", "expedition_cap": r.expedition_cap,
