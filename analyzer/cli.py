@@ -371,14 +371,15 @@ def _report_all(folder: Path, target: Path, extra, on_run, compare_n) -> None:
 
 @app.command(cls=Command)
 def bench(
-    names: Annotated[Optional[list[str]], typer.Argument(help="Games to measure (default: all); the others' earlier numbers stay.", show_default=False)] = None,
+    names: Annotated[Optional[list[str]], typer.Argument(help="Games to measure (default: all); the others' earlier numbers stay.", show_default=False, metavar="GAME...")] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Small runs (about 5% of the full sizes): a smoke test.")] = False,
     no_cold_compile: Annotated[bool, typer.Option("--no-cold-compile", help="Skip the cold compiles (minutes per game).")] = False,
-    base: Annotated[Optional[str], typer.Option("--base", help="Also time the kernels of this git commit, side by side.")] = None,
+    base: Annotated[Optional[str], typer.Option("--base", help="Also time the kernels of this git commit, side by side.", metavar="COMMIT")] = None,
 ):
-    """Measure speed per game (games/s per core, 2 threads vs 1 and vs loky, kernel vs its floor probe, cold
-    compile, the 1e6 run's wall time and peak RSS, STOP against RLCard's UNO) into bench/out/bench.json,
-    then render docs/speed-table.md from it. Runs from a source checkout (bench/).
+    """Measure speed per game (bench/out/bench.json).
+
+    It also renders docs/speed-table.md. Per game: games/s per core, 2 threads vs 1 and vs loky, kernel vs its floor probe, cold compile, the
+    1e6 run's wall time and peak RSS, STOP against RLCard's UNO. Runs from a source checkout (bench/).
 
     \b
     Example: analyzer bench stop simplecard --quick --no-cold-compile

@@ -111,7 +111,9 @@ def compare(
     markdown: Annotated[bool, typer.Option("--markdown", help="Print the table as Markdown (e.g. for a CI job summary).")] = False,
     quiet: QuietOpt = False,
 ):
-    """What did an edit change? Both sides play the same seeded games; one row per balance measure.
+    """What did an edit change? One row per balance measure.
+
+    Both sides play the same seeded games (common random numbers).
 
     \b
     Example: analyzer compare stop scenarios/stop/default.yaml --set rules.match_limit=300 --n 20000
@@ -165,7 +167,9 @@ def check(
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/check/GAME-SCENARIO).", metavar="DIR")] = None,
     quiet: QuietOpt = False,
 ):
-    """Is the game inside the scenario's balance: bounds? Exit 0 all pass, 1 a bound is broken, 3 undecided.
+    """Test the scenario's balance: bounds (exit 0, 1 or 3).
+
+    Exit 0 when every bound passes, 1 when a bound is broken, 3 when one is undecided.
 
     \b
     Example: analyzer check stop --scenario scenarios/stop/default.yaml --n 20000
@@ -263,7 +267,9 @@ def sweep(
     heatmap: Annotated[Optional[Path], typer.Option("--heatmap", help="With two --param: the heatmap PNG (default reports/sweep/GAME.png).", metavar="FILE")] = None,
     quiet: QuietOpt = False,
 ):
-    """Play the same seeded games under each value of one field, or of a two-field grid.
+    """Play the same seeded games under each value of a field.
+
+    One field, or two as a grid.
 
     A table compares the turn positions' win rates under each value; a grid also draws a heatmap.
 
@@ -321,7 +327,7 @@ def tune(
     jobs: JobsOpt = 2,
     quiet: QuietOpt = False,
 ):
-    """Search the scenario's tune: block for the setting that best meets a target.
+    """Search the scenario's tune: block for the best setting.
 
     Successive halving on common random numbers over the tune: block (field -> candidate values); the
     winner is confirmed on fresh seeds.
@@ -378,8 +384,8 @@ def _confirm_table(g, target: str, base, best: dict, confirm: dict, seed: int, g
 
 
 # -- ci ---------------------------------------------------------------------------------------------------
-ci_app = typer.Typer(help="Balance checks in a designer's repository: `ci init` writes the CI files; the other "
-                     "commands are the steps they run.\n\n\b\nExample: analyzer ci init .", no_args_is_help=True)
+ci_app = typer.Typer(help="Balance checks for a designer's repository.\n\n`ci init` writes the CI files; the "
+                     "other commands are the steps they run.\n\n\b\nExample: analyzer ci init .", no_args_is_help=True)
 app.add_typer(ci_app, name="ci")
 FolderArg = Annotated[Path, typer.Argument(help="Folder of scenario YAML files (searched recursively).")]
 CiN = Annotated[str, typer.Option("--n", help="Games per check, report or comparison side.")]

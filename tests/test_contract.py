@@ -48,7 +48,7 @@ def test_every_column_has_the_shape_and_type_its_declaration_gives(name):
     batch = game.run_batch(sc, 3, np.arange(n, dtype=np.int64))
     assert "length" in cols.game and {"score", "is_winner"} <= set(cols.seat)
     expected = {**{k: ((n,), cols.dtype) for k in cols.game}, **{k: ((n, P), cols.dtype) for k in cols.seat},
-                **{k: ((n, P, c.k(sc)), c.dtype) for k, c in cols.kinds.items()}}
+                **{k: ((n, P, c.k(sc)) if c.per_seat else (n, c.k(sc)), c.dtype) for k, c in cols.kinds.items()}}
     got = {**batch.extra, "score": batch.score, "length": batch.length}
     assert list(batch.extra) == [k for k in expected if k not in BATCH_COLUMNS]  # declaration order
     for k, values in got.items():

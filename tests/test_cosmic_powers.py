@@ -173,7 +173,7 @@ def test_cosmic_zap_cancels_warpish_for_the_challenge(zap, off_wins):
     assert pos.held(1, "E:cosmic_zap") == 1 - zap
 
 
-@pytest.mark.parametrize("zap,bonuses", [(1, ["(9)"]), (0, ["(5)", "(9)"])])
+@pytest.mark.parametrize("zap,bonuses", [(1, ["+9"]), (0, ["+5", "+9"])])
 def test_a_cosmic_zap_cancels_one_use_of_a_power_not_the_power_for_the_turn(zap, bonuses):
     """The defense zaps Warpish in the first challenge (or not); the offense still wins, challenges again,
     and in the second challenge Warpish adds the Warp's 9 tokens (5 + the 4 lost) again."""
@@ -191,7 +191,7 @@ def test_filch_takes_no_card_from_a_challenge_it_is_not_a_main_player_of():
     home3(pos.hand(0, "A10").hand(1, "A6").destiny("reg1"), 2)
     pos.turn(script=[0, 0, 0, 0])  # 1 token on the cone at planet 5; nobody invites seat 2
     assert pos.said("totals: offense 11, defense 10") and not pos.said("Filch")
-    assert pos.held(2) == 0 and pos.st[L.DISCN] == 2
+    assert pos.held(2) == 0 and pos.st[ST.DISCN] == 2
 
 
 def test_emotion_control_turns_both_attacks_into_a_deal():

@@ -297,13 +297,13 @@ def test_an_empty_challenge_deck_is_reshuffled_from_the_discards():
     cards played are discarded at the challenge's end)."""
     pos = Pos().hand(0, "R3").hand(1, "A1").destiny("reg1")
     discards = ["A10", "A4", "C", "R2", "A6", "A8", "E:cosmic_zap"]
-    pos.st[L.DISC:L.DISC + len(discards)] = [pos.kind(c) for c in discards]
-    pos.st[L.DISCN] = len(discards)
+    pos.st[ST.DISC:ST.DISC + len(discards)] = [pos.kind(c) for c in discards]
+    pos.st[ST.DISCN] = len(discards)
     pos.turn(script=[0, 0])
     assert pos.said("seat 0 has no challenge card: discards and draws 7")
-    assert pos.st[L.DECKN] == 1 and pos.st[L.DISCN] == 2 and pos.held(0) == 6
-    held = [k for k in range(len(pos.types)) for _ in range(int(pos.st[L.HAND + k]))]
-    piles = [int(k) for k in pos.st[L.DECK:L.DECK + 1]] + [int(k) for k in pos.st[L.DISC:L.DISC + 2]]
+    assert pos.st[ST.DECKN] == 1 and pos.st[ST.DISCN] == 2 and pos.held(0) == 6
+    held = [k for k in range(len(pos.types)) for _ in range(int(pos.st[ST.HAND + k]))]
+    piles = [int(k) for k in pos.st[ST.DECK:ST.DECK + 1]] + [int(k) for k in pos.st[ST.DISC:ST.DISC + 2]]
     assert sorted(held + piles) == sorted(pos.kind(c) for c in [*discards, "R3", "A1"])
 
 

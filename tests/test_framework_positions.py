@@ -48,10 +48,10 @@ def test_uniform_policies_need_no_separation():
 
 
 def test_stop_report_with_a_random_seat_blames_no_position(tmp_path, monkeypatch):
-    # the README's example: in STOP seat 0 always deals first, so position 2 is the random seat
-    from analyzer.games.stop import report
-    monkeypatch.setattr(report, "COMPARE_N", 100)
-    df = analyzer.sim("stop", n=400, seed=7, players=5, policy=["greedy", "random", "greedy", "greedy", "greedy"])
+    # the README's example with seat 0 always dealing first (first_dealer: seat0): position 2 is the random seat
+    monkeypatch.setenv("ANALYZER_COMPARE_N", "100")
+    df = analyzer.sim("stop", n=400, seed=7, players=5, policy=["greedy", "random", "greedy", "greedy", "greedy"],
+                      set={"rules.first_dealer": "seat0"})
     s = positions.Summary.of(df)
     assert s.test.p_value < positions.ALPHA and s.differ is None
     md = analyzer.report("stop", df, out=tmp_path / "rep").read_text()

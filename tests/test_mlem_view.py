@@ -115,7 +115,7 @@ def test_expected_value_weighs_a_travel_by_the_dice_left_after_it_not_before():
     assert crash[1, 9] == pytest.approx(1 / 2) and crash[1, 7] == pytest.approx(1 / 3)
     assert crash[2, 9] == pytest.approx(1 / 4) and crash[2, 7] == pytest.approx(1 / 9)
     view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, P.K_TRAVEL, 0, 3, 2, P.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
+    P.fill_view(view, D.D_TRAVEL, 0, 3, 2, D.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     pick = P.decide(P.EXPECTED_VALUE, view, board, options, n, info, rng.new_stream(0, 0), np.zeros(0, np.int64),
                     np.zeros(1, np.int64), 1.0)
     assert info[pick, 0] == 4

@@ -80,10 +80,7 @@ def assert_pages_whole(pages: dict[Path, dict]) -> None:
 
 
 def test_report_all_index_and_reports_open_whole_in_chromium(tmp_path, monkeypatch):
-    from analyzer.games.pig import report as pig_report
-    from analyzer.games.stop import report as stop_report
-    monkeypatch.setattr(stop_report, "COMPARE_N", 100)
-    monkeypatch.setattr(pig_report, "COMPARE_N", 100)
+    monkeypatch.setenv("ANALYZER_COMPARE_N", "100")
     results = tmp_path / "results"
     results.mkdir()
     for game in ("stop", "pig"):
@@ -144,8 +141,7 @@ def test_report_all_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys, m
 
 @pytest.mark.parametrize("game", ["mlem", "simplecard", "spacebase", "cosmic"])
 def test_every_report_opens_with_its_headline_answers(game, tmp_path, monkeypatch):
-    import importlib
-    monkeypatch.setattr(importlib.import_module(f"analyzer.games.{game}.report"), "COMPARE_N", 60)
+    monkeypatch.setenv("ANALYZER_COMPARE_N", "60")
     df = analyzer.sim(game, n=200, seed=7)
     md = analyzer.report(game, df, out=tmp_path / game).read_text()
     head, rest = md.split("## Headline answers", 1)[1].split("## What was run", 1)

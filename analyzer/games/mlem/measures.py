@@ -3,7 +3,7 @@ import numpy as np
 
 from ...measures import SAFETY_STOPS, Measure, safety_stops
 from ...results import matrix
-from .policies import TYPE_NAMES
+from .decisions import TYPE_NAMES
 
 GROUPS = {**SAFETY_STOPS, "faction_win_rate": "win rate of a seat that placed each astronaut type (on a moon or beyond)"}
 PLACED = 2  # astronaut_at codes 2..5: on a moon, planet, comet or galaxy
