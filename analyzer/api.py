@@ -56,7 +56,7 @@ def _yaml_value(v) -> str:
 def run_meta(game, sc, seed: int, n: int, command: str | None = None) -> dict:
     meta = {
         "game": game.name,
-        "scenario": sc.model_dump(mode="json"),
+        "scenario": sc.dump(),
         "scenario_hash": sc.content_hash(),
         "changed_rules": changed_rules(game, sc),
         "policies": sc.seat_policies(),

@@ -241,6 +241,34 @@ def shared_choice(code, stream, script, at, n_options):
     return np.int64(-1)
 
 
+# ---- restricted play ------------------------------------------------------------------------------
+# A restriction (ScenarioBase.RESTRICTIONS) is a filter on the options a seat lists: the seat may never
+# choose an option it forbids, unless it forbids them all; then the filter is lifted for that decision
+# and the seat's `restrict_lifted` column counts it. A seat with no restriction (mask 0) must play
+# exactly as it would without this mechanism: no filtering, no draw from the stream.
+@njit(cache=True)
+def keep_allowed(options, n_options, allowed):
+    """Moves the options with allowed[k] true to the front of options[:n_options], in their order, and
+    returns how many there are; returns 0 and leaves the options as they were when none is allowed (the
+    caller then counts the lift and keeps all n_options)."""
+    m = 0
+    for k in range(n_options):
+        if allowed[k]:
+            m += 1
+    if m == 0 or m == n_options:
+        return m
+    j = 0
+    for k in range(n_options):
+        if allowed[k]:
+            options[j] = options[k]
+            j += 1
+    return m
+
+
+RESTRICT_LIFTED = "restrict_lifted"  # the per-seat column of every game with restrictions
+RESTRICT_LIFTED_DOC = "decisions at which the seat's restrictions forbade every option and were lifted"
+
+
 # ---- state by name --------------------------------------------------------------------------------
 class Layout:
     """A flat int64 state vector declared as named fields, each a number of slots or a shape:

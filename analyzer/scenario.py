@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from collections.abc import Hashable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
@@ -36,6 +38,24 @@ class Strict(BaseModel):
         return value
 
 
+@dataclass(frozen=True)
+class Weight:
+    """One named number of a policy's judgement (a threshold, a value, a risk appetite). `default` is the
+    policy as written, so a scenario that sets no weight plays exactly as before; [low, high] is both the
+    legal range and the range `analyzer train` searches. integer: the policy reads it as a whole number."""
+    name: str
+    default: float
+    low: float
+    high: float
+    doc: str
+    integer: bool = False
+
+
+# the strong-play fields (weights, seat_weights, restrict): left out of a scenario's hash and YAML while
+# empty, so every run made before they existed keeps its hash
+PLAY_FIELDS = ("weights", "seat_weights", "restrict")
+
+
 class ScenarioBase(Strict):
     game: str
     name: str = "custom"
@@ -49,12 +69,24 @@ class ScenarioBase(Strict):
     balance: dict[str, Any] | None = Field(None, exclude=True, description="bounds on balance measures (analyzer check)")
     tune: dict[str, list] | None = Field(None, exclude=True, description="field -> candidate values (analyzer tune)")
 
+    # Tuned and restricted play (docs/adding-a-game.md, "Weights and restrictions"). A game declares its
+    # policies' weights in WEIGHTS and its restrictions in RESTRICTIONS; the kernel gets them per seat
+    # from weight_rows() and restrict_masks().
+    weights: dict[str, dict[str, float]] = Field(
+        {}, description="policy -> weight -> value: that policy's judgement wherever it plays (e.g. from tuned.yaml)")
+    seat_weights: dict[int, dict[str, float]] = Field(
+        {}, description="seat -> weight -> value: one seat's own weights, over `weights` (analyzer train's candidate)")
+    restrict: dict[int, list[str]] = Field(
+        {}, description="seat -> restrictions: options that seat may never choose (unless none is left)")
+
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     # every game's policies start with SHARED_POLICIES (random, scripted: analyzer.kernel), whose codes
     # are the same everywhere; a policy's code is its index here
     POLICIES: ClassVar[tuple[str, ...]] = ()
     POLICY_DOCS: ClassVar[dict[str, str]] = {}  # policy -> what it does, one line
+    WEIGHTS: ClassVar[dict[str, tuple[Weight, ...]]] = {}  # policy -> its weights, in the kernel's order
+    RESTRICTIONS: ClassVar[dict[str, str]] = {}  # restriction -> what the seat may never do; bit i = i-th
 
     @model_validator(mode="after")
     def _check_seats(self):
@@ -79,6 +111,54 @@ class ScenarioBase(Strict):
                 raise ValueError(f"tune.{key}: give at least one candidate value")
         return self
 
+    @model_validator(mode="after")
+    def _check_play_fields(self):
+        for policy, values in self.weights.items():
+            if policy not in self.WEIGHTS:
+                raise ValueError(f"weights.{policy}: {_no_weights(self, policy)}")
+            _check_weights(self.WEIGHTS[policy], values, f"weights.{policy}")
+        policies = self.seat_policies()
+        for seat, values in self.seat_weights.items():
+            if not 0 <= seat < self.players:
+                raise ValueError(f"seat_weights.{seat}: no such seat (seats are 0..{self.players - 1})")
+            if policies[seat] not in self.WEIGHTS:
+                raise ValueError(f"seat_weights.{seat}: seat {seat} plays {policies[seat]!r}, "
+                                 f"{_no_weights(self, policies[seat])}")
+            _check_weights(self.WEIGHTS[policies[seat]], values, f"seat_weights.{seat}")
+        for seat, names in self.restrict.items():
+            if not 0 <= seat < self.players:
+                raise ValueError(f"restrict.{seat}: no such seat (seats are 0..{self.players - 1})")
+            for name in names:
+                if name not in self.RESTRICTIONS:
+                    known = ", ".join(self.RESTRICTIONS) or "none"
+                    raise ValueError(f"restrict.{seat}: unknown restriction {name!r} for {self.game}; choose from {known}")
+        return self
+
+    def weights_of(self, seat: int) -> dict[str, float]:
+        """The weights seat `seat` plays with: its policy's defaults, then `weights`, then `seat_weights`."""
+        policy = self.seat_policies()[seat]
+        own = {w.name: w.default for w in self.WEIGHTS.get(policy, ())}
+        return {**own, **self.weights.get(policy, {}), **self.seat_weights.get(seat, {})}
+
+    def weight_rows(self) -> np.ndarray:
+        """The kernel's weights: float64[P, W], row p = seat p's weights in its policy's WEIGHTS order
+        (zeros past them, and for a policy without weights); W >= 1 so the array always has a column."""
+        width = max([len(ws) for ws in self.WEIGHTS.values()] + [1])
+        rows = np.zeros((self.players, width), np.float64)
+        for seat in range(self.players):
+            rows[seat, : len(self.weights_of(seat))] = list(self.weights_of(seat).values())
+        return rows
+
+    def restrict_masks(self) -> np.ndarray:
+        """The kernel's restrictions: int64[P], bit i of entry p set when seat p plays under the i-th
+        RESTRICTIONS entry (0: unrestricted, and the kernel must then play exactly as it did before)."""
+        names = list(self.RESTRICTIONS)
+        masks = np.zeros(self.players, np.int64)
+        for seat, chosen in self.restrict.items():
+            for name in chosen:
+                masks[seat] |= np.int64(1) << np.int64(names.index(name))
+        return masks
+
     def seat_policies(self) -> list[str]:
         """One policy name per seat (a single entry applies to every seat)."""
         return self.policies * self.players if len(self.policies) == 1 else list(self.policies)
@@ -99,12 +179,34 @@ class ScenarioBase(Strict):
         """Names of data items that are estimates, not the published game (listed in every report)."""
         return []
 
+    def dump(self) -> dict:
+        """The scenario as YAML values, without the strong-play fields while they are empty (PLAY_FIELDS)."""
+        data = self.model_dump(mode="json")
+        return {k: v for k, v in data.items() if not (k in PLAY_FIELDS and not v)}
+
     def content_hash(self) -> str:
-        blob = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        blob = json.dumps(self.dump(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
     def to_yaml(self) -> str:
-        return yaml.safe_dump(self.model_dump(mode="json"), sort_keys=False, allow_unicode=True)
+        return yaml.safe_dump(self.dump(), sort_keys=False, allow_unicode=True)
+
+
+def _no_weights(scenario: ScenarioBase, policy: str) -> str:
+    tunable = ", ".join(scenario.WEIGHTS) or "none"
+    return f"policy {policy!r} has no weights in {scenario.game} (policies with weights: {tunable})"
+
+
+def _check_weights(declared: tuple[Weight, ...], values: dict[str, float], where: str) -> None:
+    by_name = {w.name: w for w in declared}
+    for name, value in values.items():
+        w = by_name.get(name)
+        if w is None:
+            raise ValueError(f"{where}.{name}: unknown weight; this policy's weights are {', '.join(by_name)}")
+        if isinstance(value, bool) or not math.isfinite(value) or not w.low <= value <= w.high:
+            raise ValueError(f"{where}.{name}: {value:g} is outside its range [{w.low:g}, {w.high:g}]")
+        if w.integer and value != int(value):
+            raise ValueError(f"{where}.{name}: must be a whole number, got {value!r}")
 
 
 def _measure_groups(game: str) -> dict[str, str]:
@@ -235,7 +337,7 @@ def validate(schema: type[ScenarioBase], data: dict, origin: str) -> ScenarioBas
         if err["type"] == "extra_forbidden":
             msg = "unknown field"
         more = f" [+{e.error_count() - 1} more]" if e.error_count() > 1 else ""
-        where = "" if not err["loc"] and msg.startswith(("balance.", "tune.")) else f"{loc}: "  # they name their field
+        where = "" if not err["loc"] and msg.startswith(("balance.", "tune.", *(f"{f}." for f in PLAY_FIELDS))) else f"{loc}: "  # they name their field
         raise UserError(f"{origin}: {where}{msg}{got}{more}") from None
 
 

@@ -7,6 +7,7 @@ import pytest
 import analyzer
 from analyzer import rng
 from analyzer.games import get
+from analyzer.games.pig import engine as pig_engine
 
 PIG = get("pig")
 ROLL, HOLD = 0, 1
@@ -108,13 +109,44 @@ def python_pig(seed, game_id, players, target, turn_cap, first_random, hold_at):
 
 @pytest.mark.parametrize("players,target,hold", [(2, 100, [20]), (3, 30, [10, 15, 25]), (4, 12, [6])])
 def test_kernel_equals_an_independent_python_pig(players, target, hold):
+    seat_hold = hold * players if len(hold) == 1 else hold
+    own = {f"seat_weights.{p}.hold_at": h for p, h in enumerate(hold)} if len(hold) > 1 else {"weights.hold_at.hold_at": hold[0]}
     sc = analyzer.load_scenario(PIG, players=players, policy=["hold_at"],
-                                set={"rules.target": target, "hold_at": hold, "rules.turn_cap": 60})
+                                set={"rules.target": target, "rules.turn_cap": 60, **own})
     ids = np.arange(400, dtype=np.int64)
     batch = PIG.run_batch(sc, 21, ids)
-    seat_hold = hold * players if len(hold) == 1 else hold
     for g in ids:
         score, winner, turns, first = python_pig(21, g, players, target, 60, True, seat_hold)
         assert batch.score[g].tolist() == score
         assert batch.is_winner[g].tolist() == [q == winner for q in range(players)]
         assert (batch.length[g], batch.first_player[g]) == (turns, first)
+
+
+def holds(sc, seed, games):
+    """(seat, turn total held, score after) of every hold in `games` games, read from the trace."""
+    out = []
+    for g in range(games):
+        batch = PIG.run_batch(sc, seed, np.array([g], np.int64), trace=True)
+        out += [(int(r[1]), int(r[2]), int(r[3])) for r in batch.events if r[0] == pig_engine.E_HOLD]
+    return out
+
+
+def test_no_early_hold_forbids_holds_under_20_except_the_winning_one():
+    sc = analyzer.load_scenario(PIG, policy=["hold_at"], set={
+        "weights.hold_at.hold_at": 5, "restrict": {0: ["no_early_hold"]}, "rules.target": 60})
+    got = holds(sc, 4, 150)
+    restricted = [(total, score) for seat, total, score in got if seat == 0]
+    assert all(total >= 20 or score >= 60 for total, score in restricted)
+    assert any(total == 20 for total, _ in restricted)  # the boundary: 20 itself may be held
+    assert any(total < 20 and score >= 60 for total, score in restricted)  # holding that wins stays allowed
+    assert min(total for seat, total, _ in got if seat == 1) < 20  # the other seat is not restricted
+    batch = PIG.run_batch(sc, 4, np.arange(150, dtype=np.int64))
+    assert batch.extra["restrict_lifted"].sum() == 0  # ROLL is always left
+
+
+def test_seat_weights_give_one_seat_its_own_judgement():
+    sc = analyzer.load_scenario(PIG, policy=["hold_at"], set={"seat_weights": {1: {"hold_at": 30}}})
+    got = holds(sc, 8, 100)
+    assert min(total for seat, total, score in got if seat == 1 and score < 100) >= 30
+    assert min(total for seat, total, score in got if seat == 0 and score < 100) < 30
+    assert sc.weights_of(0) == {"hold_at": 20} and sc.weights_of(1) == {"hold_at": 30}

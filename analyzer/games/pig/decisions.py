@@ -9,3 +9,6 @@ Pig has one decision, so the engine never passes its kind; a game with several p
 """
 D_TURN = 0
 ROLL, HOLD = 0, 1  # D_TURN's options
+
+# restrictions (PigScenario.RESTRICTIONS, in bit order): the engine filters the listed options by them
+NO_EARLY_HOLD = 1 << 0  # never hold a turn total under 20, unless holding wins

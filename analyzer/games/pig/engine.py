@@ -13,15 +13,15 @@ import numpy as np
 from numba import njit
 
 from ... import rng
-from ...kernel import Columns, PerKind, indices, record
-from .decisions import HOLD, ROLL
+from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, record
+from .decisions import HOLD, NO_EARLY_HOLD, ROLL
 from .policies import decide, fill_view
 
 FACES = 6
 COLUMNS = Columns(
     game={"length": "turns played", "capped": "1 if the game hit turn_cap (a draw)"},
     seat={"score": "points banked", "is_winner": "won the game", "rolls": "dice rolled",
-          "busts": "turns lost to a 1", "holds": "turns ended by holding"},
+          "busts": "turns lost to a 1", "holds": "turns ended by holding", RESTRICT_LIFTED: RESTRICT_LIFTED_DOC},
     kinds={"faces": PerKind("dice rolled per face (1..6) by each seat", FACES)},
 )
 G = indices("G", COLUMNS.game)
@@ -32,7 +32,8 @@ E_FIRST, E_ROLL, E_BUST, E_HOLD, E_WIN, E_CAP = 1, 2, 3, 4, 5, 6
 
 
 @njit(cache=True)
-def play_turn(p, target, score, stream, policy, hold_at, script, at, options, view, s, faces, ev, tn, cap):
+def play_turn(p, target, score, stream, policy, weights, restrict, script, at, options, allowed, view, s, faces,
+              ev, tn, cap):
     """Seat p's turn; returns True if p wins by holding."""
     turn_total = 0
     while True:
@@ -47,8 +48,12 @@ def play_turn(p, target, score, stream, policy, hold_at, script, at, options, vi
         record(ev, tn, cap, E_ROLL, p, d, turn_total, 0)
         options[0] = ROLL
         options[1] = HOLD
+        n = 2
+        if restrict[p] & NO_EARLY_HOLD and turn_total < 20 and score[p] + turn_total < target:
+            allowed[0], allowed[1] = True, False
+            n = keep_allowed(options, n, allowed)  # ROLL is always left: nothing to lift
         fill_view(view, p, turn_total, target, score)
-        k = decide(policy[p], view, options, 2, stream, script, at, hold_at[p])
+        k = decide(policy[p], view, options, n, stream, script, at, weights[p])
         if options[k] == HOLD:
             score[p] += turn_total
             s[p, S.HOLDS] += 1
@@ -57,13 +62,14 @@ def play_turn(p, target, score, stream, policy, hold_at, script, at, options, vi
 
 
 @njit(cache=True)
-def play(seed, ids, target, turn_cap, first_random, policy, hold_at, script, g, s, faces, first, ev, tn, cap):
+def play(seed, ids, target, turn_cap, first_random, policy, weights, restrict, script, g, s, faces, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS (whole-game columns g[n, G], per-seat columns s[n, P, S], rolls per face
     faces[n, P, 6], the first player first[n], the trace ev/tn/cap)."""
     players = s.shape[1]
     score = np.zeros(players, np.int64)
     options = np.zeros(2, np.int64)
+    allowed = np.zeros(2, np.bool_)
     view = np.zeros(2 + players, np.int64)
     at = np.zeros(1, np.int64)
     for i in range(len(ids)):
@@ -79,7 +85,7 @@ def play(seed, ids, target, turn_cap, first_random, policy, hold_at, script, g, 
                 record(ev, tn, cap, E_CAP, -1, turn_cap, 0, 0)
                 break
             g[i, G.LENGTH] += 1
-            if play_turn(p, target, score, stream, policy, hold_at, script, at, options, view,
+            if play_turn(p, target, score, stream, policy, weights, restrict, script, at, options, allowed, view,
                          s[i], faces[i], ev, tn, cap):
                 s[i, p, S.IS_WINNER] = 1
                 record(ev, tn, cap, E_WIN, p, score[p], 0, 0)

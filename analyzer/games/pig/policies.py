@@ -11,6 +11,8 @@ from .decisions import HOLD, ROLL
 
 HOLD_AT = FIRST_GAME_POLICY  # Pig's own policy's code (PigScenario.POLICIES)
 
+W_HOLD_AT = 0  # hold_at's weights (PigScenario.WEIGHTS, in this order)
+
 # the view: view[V_TURN] turn total, view[V_TARGET] the target, view[V_SCORES + k] the score of the
 # player k places after the deciding one (k = 0: their own)
 V_TURN, V_TARGET, V_SCORES = 0, 1, 2
@@ -27,10 +29,10 @@ def fill_view(view, p, turn_total, target, score):
 
 
 @njit(cache=True)
-def hold_at(view, options, n_options, threshold):
-    """Hold once the turn total reaches the threshold, or when holding wins the game."""
+def hold_at(view, options, n_options, weights):
+    """Hold once the turn total reaches the hold_at weight, or when holding wins the game."""
     wins_now = view[V_SCORES] + view[V_TURN] >= view[V_TARGET]
-    want = HOLD if view[V_TURN] >= threshold or wins_now else ROLL
+    want = HOLD if view[V_TURN] >= weights[W_HOLD_AT] or wins_now else ROLL
     for k in range(n_options):
         if options[k] == want:
             return k
@@ -38,10 +40,10 @@ def hold_at(view, options, n_options, threshold):
 
 
 @njit(cache=True)
-def decide(code, view, options, n_options, stream, script, at, threshold):
+def decide(code, view, options, n_options, stream, script, at, weights):
     """The one dispatch from a seat's policy code to its decision function: random and scripted are
     the framework's; Pig's one policy of its own is hold_at."""
     k = shared_choice(code, stream, script, at, n_options)
     if k >= 0:
         return k
-    return hold_at(view, options, n_options, threshold)
+    return hold_at(view, options, n_options, weights)

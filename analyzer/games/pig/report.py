@@ -6,8 +6,8 @@ from pathlib import Path
 from ... import positions, stats
 from ...reporting import Report, Scope, compare_n, compare_run
 
-POLICY_MIXES = (("hold_at 20 (all)", ["hold_at"], {"hold_at": [20]}),
-                ("hold_at 25 (all)", ["hold_at"], {"hold_at": [25]}),
+POLICY_MIXES = (("hold_at 20 (all)", ["hold_at"], {"weights.hold_at.hold_at": 20}),
+                ("hold_at 25 (all)", ["hold_at"], {"weights.hold_at.hold_at": 25}),
                 ("random (all)", ["random"], {}))
 
 

@@ -4,14 +4,24 @@ from __future__ import annotations
 from typing import Literal
 
 import numpy as np
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
-from ...scenario import ScenarioBase, Strict
+from ...scenario import ScenarioBase, Strict, Weight
 
 POLICIES = (*SHARED_POLICIES, "hold_at")  # codes = index: random 0, scripted 1 (analyzer.kernel), then ours
 POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
     "hold_at": "rolls until its turn total reaches `hold_at` (or holding wins), then holds",
+}
+
+
+# the hold_at policy's judgement (`weights: {hold_at: {...}}`, or one seat's in `seat_weights`)
+WEIGHTS = {"hold_at": (
+    Weight("hold_at", 20, 1, 100, "hold once the turn total reaches this", integer=True),
+)}
+# what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order
+RESTRICTIONS = {
+    "no_early_hold": "never hold a turn total under 20, unless holding wins the game",
 }
 
 
@@ -25,21 +35,14 @@ class PigRules(Strict):
 class PigScenario(ScenarioBase):
     POLICIES = POLICIES
     POLICY_DOCS = POLICY_DOCS
+    WEIGHTS = WEIGHTS
+    RESTRICTIONS = RESTRICTIONS
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     rules: PigRules = PigRules()
-    hold_at: list[int] = Field([20], description="hold_at policy: hold once the turn total reaches this (one value, or one per seat)")
-
-    @model_validator(mode="after")
-    def _check_hold_at(self):
-        if len(self.hold_at) not in (1, self.players):
-            raise ValueError(f"hold_at needs 1 value or one per seat ({self.players}), got {len(self.hold_at)}")
-        if min(self.hold_at) < 1:
-            raise ValueError("hold_at values must be at least 1")
-        return self
 
 
 def kernel_inputs(sc: PigScenario) -> tuple:
-    """(target, turn_cap, first_random, policy codes, hold_at, script): engine.play's inputs."""
+    """(target, turn_cap, first_random, policy codes, weights, restrictions, script): engine.play's inputs."""
     return (np.int64(sc.rules.target), np.int64(sc.rules.turn_cap), np.int64(sc.rules.first_player == "random"),
-            sc.policy_codes(), np.array(sc.per_seat(sc.hold_at), np.int64), sc.script_codes())
+            sc.policy_codes(), sc.weight_rows(), sc.restrict_masks(), sc.script_codes())
