@@ -7,7 +7,7 @@ edit breaks), `file`, `find` (source text that must occur exactly once) and `rep
 runs in a fresh copy of the working tree, so it compiles its own numba cache: a shared cache could
 serve the unmutated kernel and make a mutant look killed or survived for the wrong reason.
 
-A mutant is killed when the game's tests (`tests/test_<game>_*.py`, fastest file first, as timed on
+A mutant is killed when the game's tests (`tests/<game>/test_*.py` or `tests/test_<game>_*.py`, fastest file first, as timed on
 the unmutated tree) fail or time out; a surviving mutant is a missing test.
 
 `--no-jit` runs the tests as plain Python (NUMBA_DISABLE_JIT=1): no compile per mutant, so Simply
@@ -79,7 +79,10 @@ def apply(m: Mutant, tree: Path) -> str | None:
 
 
 def test_files(game: str, tree: Path) -> list[str]:
-    return sorted(str(p.relative_to(tree)) for p in (tree / "tests").glob(f"test_{game}_*.py"))
+    """The game's tests: tests/<game>/test_*.py (with its conftest.py builder), or the older flat
+    tests/test_<game>_*.py."""
+    found = [*(tree / "tests" / game).glob("test_*.py"), *(tree / "tests").glob(f"test_{game}_*.py")]
+    return sorted(str(p.relative_to(tree)) for p in found)
 
 
 def run_tests(files: list[str], tree: Path) -> tuple[str, float]:

@@ -108,5 +108,6 @@ def test_rows_do_not_depend_on_chunking(game):
 
 def test_the_game_has_a_view_test(game):
     """Policies decide from their player's view; each game proves it by re-dealing hidden information."""
-    sources = "".join(p.read_text() for p in TESTS.glob(f"test_{game.name}_*.py"))
-    assert re.search(r"def test_\w*view\w*\(", sources), f"{game.name}: no view test in tests/test_{game.name}_*.py"
+    files = [*TESTS.glob(f"{game.name}/test_*.py"), *TESTS.glob(f"test_{game.name}_*.py")]
+    sources = "".join(p.read_text() for p in files)
+    assert re.search(r"def test_\w*view\w*\(", sources), f"{game.name}: no view test in tests/{game.name}/"
