@@ -133,10 +133,10 @@ def test_holding_onto_exactly_the_target_from_a_built_score(position, score, win
 
 
 @pytest.mark.parametrize("seat", [0, 1])
-@pytest.mark.parametrize("dice,held", [([6, 6, 6, 2], 20), ([6, 6, 6, 1], None)])
+@pytest.mark.parametrize("dice,held", [([6, 6, 6, 2], 20), ([6, 6, 5, 2, 3], 22), ([6, 6, 6, 1], None)])
 def test_no_early_hold_forbids_holds_under_20_and_allows_20(position, dice, held, seat):
-    # the script asks to hold at every decision; the restriction leaves only ROLL below 20
-    won, after, events, s = position(scores=[0, 0], seat=seat, dice=dice).turn(script=[HOLD] * 4, restrict=["no_early_hold"])
+    # the script asks to hold at every decision; the restriction leaves only ROLL below 20 (19 included)
+    won, after, events, s = position(scores=[0, 0], seat=seat, dice=dice).turn(script=[HOLD] * 5, restrict=["no_early_hold"])
     holds = [e for e in events if e[0] == E_HOLD]
     assert holds == ([(E_HOLD, seat, held, held)] if held else [])
     assert s[seat, pig_engine.S.RESTRICT_LIFTED] == 0  # ROLL is always left: nothing to lift
