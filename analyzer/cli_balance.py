@@ -18,17 +18,16 @@ from .cli import (  # api, results, scen: cli's lazy modules (`analyzer --help` 
     ForceOpt,
     GameArg,
     JobsOpt,
-    PlayersOpt,
-    PolicyOpt,
+    Play,
     ScenarioOpt,
     SeedOpt,
-    SetOpt,
     _scripted_source,
     api,
     app,
     err,
     out,
     parse_count,
+    play_options,
     results,
     scen,
 )
@@ -46,67 +45,66 @@ def games_bar(label: str, total: int, quiet: bool):
 
 
 # -- compare ----------------------------------------------------------------------------------------------
-def _compare_inputs(g, base: Path, variant: Optional[Path], sets, players, policy):
-    """(base scenario, variant scenario) for two scenario files, or a file and --set overrides."""
-    if variant is None and not sets:
-        raise UserError(f"compare: give a VARIANT scenario or --set overrides to compare {base} with")
+def _compare_inputs(g, base: Path, variant: Optional[Path], play: Play):
+    """(base scenario, variant scenario) for two scenario files, or a file and --set/--restrict overrides
+    (they apply to the variant: BASE as it is against BASE with them)."""
+    if variant is None and not play.set and not play.restrict:
+        raise UserError(f"compare: give a VARIANT scenario, --set or --restrict to compare {base} with")
     if variant is not None and variant.suffix == ".parquet":
         raise UserError(f"{variant}: a results file; compare it with another results file, not with {base}")
-    base_sc = api.load_scenario(g, base, None, players, policy)
-    variant_sc = api.load_scenario(g, variant or base, sets, players, policy)
+    base_sc = api.load_scenario(g, base, None, play.players, play.policy)
+    variant_sc = play.scenario(g, variant or base)
     if base_sc.players != variant_sc.players:
         raise UserError(f"{variant}: {variant_sc.players} players, but {base} has {base_sc.players}; "
                         "compare scenarios of one player count (or pass --players)")
     return base_sc, variant_sc
 
 
-def _results_inputs(g, base: Path, variant: Optional[Path], sets, n, players, policy):
+def _results_inputs(g, base: Path, variant: Optional[Path], n, play: Play):
     from . import compare as cmp
     from . import scenario as scen
     if variant is None or variant.suffix != ".parquet":
         raise UserError(f"compare: {base} is a results file; the variant must be one too (VARIANT.parquet)")
-    if sets or players or policy or n:
-        raise UserError("compare: --set, --n, --players and --policy apply to scenarios; results files are compared as they are")
+    if play.set or play.players or play.policy or play.restrict or n:
+        raise UserError("compare: --set, --restrict, --n, --players and --policy apply to scenarios; results files are compared as they are")
     (a, a_meta), (b, b_meta) = results.read(base), results.read(variant)
     cmp.check_comparable(g, a_meta, b_meta, str(base), str(variant))
     return (a, a_meta, scen.validate(g.Scenario, a_meta["scenario"], f"{base} metadata"),
             b, scen.validate(g.Scenario, b_meta["scenario"], f"{variant} metadata"))
 
 
-def run_compare(g, base: Path, variant: Optional[Path], sets, n, seed: int, players, policy, jobs: int, quiet: bool,
-                out_dir: Optional[Path] = None):
+def run_compare(g, base: Path, variant: Optional[Path], n, play: Play, quiet: bool, out_dir: Optional[Path] = None):
     """Play (or read) both sides and return (rows, base results, variant results, base metadata, description)."""
     from . import compare as cmp
     from . import variants
     if base.suffix == ".parquet":
-        a, meta, a_sc, b, b_sc = _results_inputs(g, base, variant, sets, n, players, policy)
+        a, meta, a_sc, b, b_sc = _results_inputs(g, base, variant, n, play)
     else:
-        a_sc, b_sc = _compare_inputs(g, base, variant, sets, players, policy)
+        a_sc, b_sc = _compare_inputs(g, base, variant, play)
         count = parse_count(n or "20_000")
-        api.check_seed(seed)
-        meta = api.run_meta(g, a_sc, seed, count, api.command_line())
+        api.check_seed(play.seed)
+        meta = api.run_meta(g, a_sc, play.seed, count, api.command_line())
     if out_dir:
         results.check_report_dir(out_dir)
     if base.suffix != ".parquet":
         with games_bar(f"{g.name} compare", 2 * count, quiet) as advance:
-            runs = variants.play_scenarios(g, {"base": a_sc, "variant": b_sc}, count, seed, jobs, advance)
+            runs = variants.play_scenarios(g, {"base": a_sc, "variant": b_sc}, count, play.seed, play.jobs, advance)
         a, b = runs["base"], runs["variant"]
-    what = f"Base `{base}`; variant `{variant or base}`" + "".join(f" `--set {s}`" for s in sets or ()) + "."
+    flags = [f" `--set {s}`" for s in play.set or ()] + [f" `--restrict {r}`" for r in play.restrict or ()]
+    what = f"Base `{base}`; variant `{variant or base}`" + "".join(flags) + "."
     return cmp.rows(g, a, a_sc, b, b_sc), a, b, meta, what
 
 
 @app.command(cls=Command)
+@play_options
 def compare(
     game: GameArg,
     base: Annotated[Path, typer.Argument(help="Base scenario YAML (or a results parquet).", show_default=False, metavar="BASE")],
     variant: Annotated[Optional[Path], typer.Argument(help="Variant scenario YAML (or a results parquet of the same game); "
-                                                      "omit it to compare BASE with BASE plus --set.", show_default=False, metavar="VARIANT")] = None,
+                                                      "omit it to compare BASE with BASE plus --set or --restrict (they "
+                                                      "apply to the variant).", show_default=False, metavar="VARIANT")] = None,
     n: Annotated[Optional[str], typer.Option("--n", help="Games per side (default 20_000).", metavar="N")] = None,
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
+    play: Play = Play(),
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Also write the comparison as a report (md, html, forest plot) into this folder.", metavar="DIR")] = None,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print the table as Markdown (e.g. for a CI job summary).")] = False,
     quiet: QuietOpt = False,
@@ -120,7 +118,7 @@ def compare(
     """
     from . import compare as cmp
     g = games.get(game)
-    table, a, b, meta, what = run_compare(g, base, variant, set, n, seed, players, policy, jobs, quiet, out_dir)
+    table, a, b, meta, what = run_compare(g, base, variant, n, play, quiet, out_dir)
     if markdown:
         out.print(cmp.markdown(table, a.height, b.height, f"{g.name}: {what}"), highlight=False, markup=False)
     else:
@@ -153,17 +151,14 @@ def _interval(v) -> str:
 
 
 @app.command(cls=Command)
+@play_options
 def check(
     game: GameArg,
     scenario: Annotated[Path, typer.Option("--scenario", help="Scenario YAML with a balance: block.", metavar="FILE")],
     n: Annotated[Optional[str], typer.Option("--n", help="Games (default 20_000; with --until-decided: the first look).", metavar="N")] = None,
     until_decided: Annotated[bool, typer.Option("--until-decided", help="Add games (doubling) until every bound is decided, up to --max-n; error spent over the looks.")] = False,
     max_n: Annotated[str, typer.Option("--max-n", help="Most games with --until-decided.", metavar="N")] = "320_000",
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
+    play: Play = Play(),
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/check/GAME-SCENARIO).", metavar="DIR")] = None,
     quiet: QuietOpt = False,
 ):
@@ -178,7 +173,8 @@ def check(
 
     from . import balance
     g = games.get(game)
-    sc = api.load_scenario(g, scenario, set, players, policy)
+    sc = play.scenario(g, scenario)
+    seed, jobs = play.seed, play.jobs
     if not sc.balance:
         raise UserError(f"{scenario}: balance: no bounds to check; add e.g. `balance: {{position_win_rate: {{max_spread: 0.05}}}}`")
     first = parse_count(n or ("2_000" if until_decided else "20_000"))
@@ -250,18 +246,15 @@ def _position_table(title: str, rows) -> None:
 
 
 @app.command(cls=Command)
+@play_options
 def sweep(
     game: GameArg,
     param: Annotated[list[str], typer.Option("--param", help="Scenario field to vary, e.g. rules.turn_order_bonus.1.credits; "
                                              "give two --param (each with its --values) for a grid and a heatmap.", metavar="FIELD")],
     values: Annotated[list[str], typer.Option("--values", help="Values to try: 0,1,2,3 (YAML; lists as '[[..],[..]]'), one per --param.", metavar="V1,V2,...")],
     n: Annotated[str, typer.Option("--n", help="Games per value (per grid cell).", metavar="N")] = "20_000",
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
     scenario: ScenarioOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
+    play: Play = Play(),
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Write all runs, with a `variant` column, to this parquet.", metavar="FILE")] = None,
     force: ForceOpt = False,
     heatmap: Annotated[Optional[Path], typer.Option("--heatmap", help="With two --param: the heatmap PNG (default reports/sweep/GAME.png).", metavar="FILE")] = None,
@@ -285,8 +278,9 @@ def sweep(
     space = {p: parse_values(v) for p, v in zip(param, values, strict=True)}
     count = parse_count(n)
     g = games.get(game)
-    base = api.load_scenario(g, scenario, set, players, policy)
-    api.check_playable(g, base, _scripted_source(g, scenario, policy))
+    base = play.scenario(g, scenario)
+    api.check_playable(g, base, _scripted_source(g, scenario, play.policy))
+    seed, jobs = play.seed, play.jobs
     points = sw.grid(space)
     for p in points:  # fail fast on a bad field or value before any game is played
         variants.scenario_of(g, base, p)
@@ -312,6 +306,7 @@ def sweep(
 
 
 @app.command(cls=Command)
+@play_options
 def tune(
     game: GameArg,
     target: Annotated[str, typer.Option("--target", help="position-fairness | faction-fairness | score-spread | length (with --goal).", metavar="TARGET")] = "position-fairness",
@@ -319,12 +314,8 @@ def tune(
     n: Annotated[str, typer.Option("--n", help="Games per candidate in the first round (doubling each round).", metavar="N")] = "4_000",
     check_n: Annotated[str, typer.Option("--check-n", help="Games for the final check with a fresh seed.", metavar="N")] = "100_000",
     candidates: Annotated[int, typer.Option("--candidates", help="At most this many settings of the tune: grid (a seeded sample when larger).", metavar="N")] = 32,
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
     scenario: ScenarioOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
+    play: Play = Play(),
     quiet: QuietOpt = False,
 ):
     """Search the scenario's tune: block for the best setting.
@@ -338,8 +329,9 @@ def tune(
     from . import tune as tn
     from . import variants
     g = games.get(game)
-    base = api.load_scenario(g, scenario, set, players, policy)
-    api.check_playable(g, base, _scripted_source(g, scenario, policy))
+    base = play.scenario(g, scenario)
+    api.check_playable(g, base, _scripted_source(g, scenario, play.policy))
+    seed, jobs = play.seed, play.jobs
     tn.check_target(g, target, goal)
     if not base.tune:
         raise UserError(f"{scenario or g.default_scenario}: tune: no fields to search; add e.g. `tune: {{rules.x: [1, 2, 3]}}`")
