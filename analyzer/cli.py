@@ -7,8 +7,8 @@ import inspect
 import json
 import re
 import sys
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -215,6 +215,15 @@ def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help
               "per-seat per-kind columns lists of lists; `first_player` is the seat in position 1)")
     for name, text in {**results.COMMON_COLUMNS, "length": f"game length in {g.length_unit}", **g.columns}.items():
         out.print(f"  {name:<22} {text}", highlight=False)
+    if g.Scenario.WEIGHTS:
+        out.print("\n[bold]weights[/] (scenario field weights.POLICY.NAME; `analyzer train` tunes them: default, \\[low, high], meaning)")
+        for policy, declared in g.Scenario.WEIGHTS.items():
+            for w in declared:
+                out.print(f"  {policy}.{w.name:<22} {w.default:g} [{w.low:g}, {w.high:g}] {w.doc}", highlight=False, markup=False)
+    if g.Scenario.RESTRICTIONS:
+        out.print("\n[bold]restrictions[/] (--restrict SEAT:NAME, or the scenario's restrict: {SEAT: [NAME]})")
+        for name, doc in g.Scenario.RESTRICTIONS.items():
+            out.print(f"  {name:<22} {doc}", highlight=False, markup=False)
     rules_model = g.Scenario.model_fields["rules"].annotation
     defaults = rules_model().model_dump(mode="json")
     out.print("\n[bold]rule parameters[/] (scenario field rules.NAME, default as YAML, meaning)")

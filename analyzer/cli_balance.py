@@ -19,8 +19,10 @@ from .cli import (  # api, results, scen: cli's lazy modules (`analyzer --help` 
     GameArg,
     JobsOpt,
     Play,
+    PlayersOpt,
     ScenarioOpt,
     SeedOpt,
+    SetOpt,
     _scripted_source,
     api,
     app,
@@ -375,6 +377,86 @@ def _confirm_table(g, target: str, base, best: dict, confirm: dict, seed: int, g
     out.print("95% intervals; loss: what the target minimises (smaller is better).", highlight=False)
 
 
+# -- train ------------------------------------------------------------------------------------------------
+@app.command(cls=Command)
+def train(
+    game: GameArg,
+    policy: Annotated[Optional[str], typer.Option("--policy", help="The policy whose weights to tune (default: the game's first policy with weights).", metavar="NAME")] = None,
+    budget: Annotated[str, typer.Option("--budget", help="Most games in all: searches, confirmations and the final measure.", metavar="GAMES")] = "200_000",
+    candidates: Annotated[int, typer.Option("--candidates", help="Weight settings per search: the field's own plus a Latin hypercube sample of the box.", metavar="N")] = 16,
+    rounds: Annotated[int, typer.Option("--rounds", help="Most league rounds (the budget is shared equally among them).", metavar="N")] = 3,
+    seed: SeedOpt = 0,
+    players: PlayersOpt = None,
+    scenario: Annotated[Optional[Path], typer.Option("--scenario", help="Scenario YAML whose weights are the starting field (default: scenarios/GAME/default.yaml).", metavar="FILE")] = None,
+    set: SetOpt = None,
+    jobs: JobsOpt = 2,
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="The tuned scenario (default scenarios/GAME/tuned.yaml).", metavar="FILE")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --out.")] = False,
+    quiet: QuietOpt = False,
+):
+    """Tune a policy's weights by self-play into tuned.yaml.
+
+    Fitness: the win rate of one seat playing a candidate against every other seat at the field's
+    weights, its seat rotated through every seat in equal games; every rotation and every candidate
+    plays the same seeded games (common random numbers), and a game's first player is drawn from its
+    own stream, so the candidate meets every turn position equally. Successive halving picks a winner
+    among the field's weights and a Latin hypercube sample of the weight box; fresh games confirm it
+    (95% interval). While it beats the field (interval above the fair share 1/P), it becomes the field
+    and the search narrows around it. Last, tuned against the starting field on fresh games: the
+    number tuned.yaml states, with the command that made it.
+
+    \b
+    Example: analyzer train pig --budget 200000 --seed 1
+    """
+    from . import train as tr
+    g = games.get(game)
+    total = parse_count(budget, "--budget")
+    base = api.load_scenario(g, scenario, set, players)
+    name = tr.policy_of(g, base, policy)
+    if candidates < 2:
+        raise UserError(f"--candidates {candidates}: must be at least 2 (the field's weights and one other)")
+    if rounds < 1:
+        raise UserError(f"--rounds {rounds}: must be at least 1")
+    plan = tr.Plan.of_budget(total, base.players, candidates, rounds)
+    api.check_seed(seed)
+    api.check_run_options(jobs, None)
+    target = out_file or Path("scenarios") / g.name / "tuned.yaml"
+    tr.check_out(target, force)
+    command = " ".join([f"analyzer train {g.name} --policy {name} --budget {total} --seed {seed}",
+                        f"--players {base.players} --candidates {candidates} --rounds {rounds}",
+                        *([f"--scenario {scenario}"] if scenario else []), *(f"--set {x}" for x in set or ())])
+
+    def said(r) -> None:
+        won = (f"confirmed against the field {r.confirmed.fmt(pct=True)}: "
+               + ("beats it" if r.beats_field else "no significant gain") if r.confirmed else "the field won its own search")
+        err.print(f"round {r.index + 1}: field {tr.fmt_weights(r.field)}; best of {r.candidates}: "
+                  f"{tr.fmt_weights(r.best)}; {won}", highlight=False, markup=False)
+    with games_bar(f"{g.name} train", plan.total, quiet) as advance:
+        res = tr.train(g, base, name, plan, seed, jobs, advance, said)
+    tuned = tr.tuned_scenario(g, base, res, command, str(target))
+    _train_table(g, res, plan)
+    tr.write_yaml(tuned, target, f"made by: {command}")
+    out.print(f"wrote {target}", highlight=False)
+
+
+def _train_table(g, res, plan) -> None:
+    from . import train as tr
+    t = Table(title=f"{g.name}: training {res.policy} ({res.players} players, the candidate's seat rotated through every seat)",
+              title_justify="left")
+    for h in ("round", "search box", "field -> winner", "winner vs field", "verdict"):
+        t.add_column(h, overflow="fold")
+    for r in res.rounds:
+        box = ", ".join(f"{w.name} {lo:g}..{hi:g}" for w, (lo, hi) in zip(g.Scenario.WEIGHTS[res.policy], r.bounds, strict=True))
+        t.add_row(f"{r.index + 1} ({r.candidates} candidates, {r.search.games:,} games)", box,
+                  f"{tr.fmt_weights(r.field)} -> {tr.fmt_weights(r.best)}",
+                  r.confirmed.fmt(pct=True) if r.confirmed else "-", "beats the field" if r.beats_field else "stop")
+    out.print(t)
+    out.print(f"Successive halving from {plan.first:,} games per candidate and seat, on common random numbers; "
+              f"confirmations on fresh games ({plan.confirm:,} per seat); 95% intervals with a game as the unit. "
+              f"Stopped: {res.stopped}. {res.games:,} games.", highlight=False)
+    out.print(f"tuned: {res.policy} {tr.fmt_weights(res.tuned)}: {tr.verdict(res)}.", highlight=False)
+
+
 # -- ci ---------------------------------------------------------------------------------------------------
 ci_app = typer.Typer(help="Balance checks for a designer's repository.\n\n`ci init` writes the CI files; the "
                      "other commands are the steps they run.\n\n\b\nExample: analyzer ci init .", no_args_is_help=True)
@@ -448,6 +530,6 @@ def ci_compare(folder: FolderArg = Path("scenarios"),
             before = Path(tmp) / path.name
             before.write_text(old, encoding="utf-8")
             g = games.get(ci.game_of(path))
-            table, a, b, _, _ = run_compare(g, before, path, None, n, seed, None, None, jobs, True)
+            table, a, b, _, _ = run_compare(g, before, path, n, Play(seed=seed, jobs=jobs), True)
         out.print(cmp.markdown(table, a.height, b.height, f"{g.name}: `{path.name}` at {base} against this change"),
                   highlight=False, markup=False)
