@@ -401,9 +401,9 @@ def train(
     plays the same seeded games (common random numbers), and a game's first player is drawn from its
     own stream, so the candidate meets every turn position equally. Successive halving picks a winner
     among the field's weights and a Latin hypercube sample of the weight box; fresh games confirm it
-    (95% interval). While it beats the field (interval above the fair share 1/P), it becomes the field
-    and the search narrows around it. Last, tuned against the starting field on fresh games: the
-    number tuned.yaml states, with the command that made it.
+    (95% interval). While it beats the field (interval above the fair share 1/P), it becomes the field;
+    each round searches a box half as wide around the field. Last, tuned against the starting field on
+    fresh games: the number tuned.yaml states, with the command that made it.
 
     \b
     Example: analyzer train pig --budget 200000 --seed 1
@@ -412,7 +412,7 @@ def train(
     g = games.get(game)
     total = parse_count(budget, "--budget")
     base = api.load_scenario(g, scenario, set, players)
-    name = tr.policy_of(g, base, policy)
+    name = tr.policy_of(g, policy)
     if candidates < 2:
         raise UserError(f"--candidates {candidates}: must be at least 2 (the field's weights and one other)")
     if rounds < 1:
@@ -449,7 +449,8 @@ def _train_table(g, res, plan) -> None:
         box = ", ".join(f"{w.name} {lo:g}..{hi:g}" for w, (lo, hi) in zip(g.Scenario.WEIGHTS[res.policy], r.bounds, strict=True))
         t.add_row(f"{r.index + 1} ({r.candidates} candidates, {r.search.games:,} games)", box,
                   f"{tr.fmt_weights(r.field)} -> {tr.fmt_weights(r.best)}",
-                  r.confirmed.fmt(pct=True) if r.confirmed else "-", "beats the field" if r.beats_field else "stop")
+                  r.confirmed.fmt(pct=True) if r.confirmed else "-",
+                  "beats the field" if r.beats_field else "stop" if r.confirmed else "field kept")
     out.print(t)
     out.print(f"Successive halving from {plan.first:,} games per candidate and seat, on common random numbers; "
               f"confirmations on fresh games ({plan.confirm:,} per seat); 95% intervals with a game as the unit. "

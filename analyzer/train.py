@@ -9,9 +9,10 @@ same games (common random numbers): a round ranks the weights, not the luck of t
 Search: successive halving (analyzer.tune.halving) over the field's own weights plus a seeded Latin
 hypercube sample of the weight box. The winner is then confirmed against the field on fresh games (the
 search's own numbers favour it: it also won by the luck of its games). League: while the confirmed win
-rate's 95% interval lies above the fair share 1/P, the winner becomes the field and the search goes on
-in a box half as wide around it; it stops when a winner no longer beats the field significantly, the
-field wins its own search, or the rounds (budget) are spent. Last, the tuned weights are measured
+rate's 95% interval lies above the fair share 1/P, the winner becomes the field; every round searches a
+box half as wide as the last around the field (where the field wins its own search too). The league
+stops when a confirmed winner no longer beats the field significantly, or when the rounds (the budget)
+are spent. Last, the tuned weights are measured
 against the starting field on fresh games: the number tuned.yaml states.
 """
 from __future__ import annotations
@@ -76,7 +77,7 @@ class Plan:
         return cls(players, candidates, rounds, first, first * tune.total_games(candidates, 1))
 
 
-def policy_of(game, sc, policy: str | None) -> str:
+def policy_of(game, policy: str | None) -> str:
     """The policy to train: --policy, else the only (or first) policy of the game that has weights."""
     tunable = list(game.Scenario.WEIGHTS)
     if not tunable:
@@ -242,9 +243,10 @@ def train(game, base, policy: str, plan: Plan, seed: int, jobs: int = 1,
         res.rounds.append(rnd)
         if on_round:
             on_round(rnd)
+        if confirmed is None:
+            continue  # nothing better in this box: search a narrower one around the same field
         if not rnd.beats_field:
-            res.stopped = (f"round {r + 1}: the field won its own search" if confirmed is None else
-                           f"round {r + 1}: the winner's interval does not lie above the fair share {100 * fair:.1f}%")
+            res.stopped = f"round {r + 1}: the winner's interval does not lie above the fair share {100 * fair:.1f}%"
             break
         res.tuned = search.best
     else:

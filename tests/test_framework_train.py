@@ -55,15 +55,14 @@ def test_a_rotated_seat_meets_every_turn_position_equally():
     assert np.bincount(positions).tolist() == [400, 400]
 
 
-def test_the_league_stops_when_the_field_wins_its_own_search():
-    """The default field (hold_at 20) is near Pig's best reply: a league from it stops with an interval
-    that includes 50%, or with the field's own weights winning the search."""
-    base = analyzer.load_scenario(PIG)
-    res = tr.train(PIG, base, "hold_at", tr.Plan.of_budget(3000, 2, 4, 1), seed=1, jobs=1)
-    last = res.rounds[-1]
-    assert not last.beats_field or last.confirmed.lo > 0.5
-    if not last.beats_field:
-        assert res.tuned == res.start and res.final is None
+def test_a_field_that_wins_its_own_search_is_kept_and_the_box_narrows():
+    """The default field (hold_at 20) is near Pig's best reply: at a small budget the field's own weights
+    win the search, nothing is confirmed, and the next round searches half the box around them."""
+    res = tr.train(PIG, analyzer.load_scenario(PIG), "hold_at", tr.Plan.of_budget(3000, 2, 4, 2), seed=1, jobs=1)
+    assert [r.confirmed for r in res.rounds] == [None, None] and not any(r.beats_field for r in res.rounds)
+    assert [r.field for r in res.rounds] == [{"hold_at": 20}] * 2
+    assert [r.bounds for r in res.rounds] == [[(1, 100)], [(1, 44.75)]]
+    assert res.tuned == res.start and res.final is None and "rounds are spent" in res.stopped.replace("(s)", "s")
 
 
 def test_rotated_rate_takes_a_game_as_the_unit():
