@@ -35,9 +35,10 @@ def _game(game):
     return games.get(game) if isinstance(game, str) else game
 
 
-def load_scenario(game, scenario=None, set=None, players=None, policy=None):
+def load_scenario(game, scenario=None, set=None, players=None, policy=None, restrict=None):
     """The validated scenario: a file (default: the game's default.yaml) plus overrides.
-    `set` is {"rules.x": value} or ["rules.x=value", ...]; `policy` a name or a list per seat."""
+    `set` is {"rules.x": value} or ["rules.x=value", ...]; `policy` a name or a list per seat;
+    `restrict` ["SEAT:NAME", ...] or {seat: [names]}: the scenario's restrict: field (analyzer.restrict)."""
     game = _game(game)
     if isinstance(scenario, scen.ScenarioBase):
         return scenario
@@ -45,7 +46,7 @@ def load_scenario(game, scenario=None, set=None, players=None, policy=None):
     if isinstance(set, dict):
         sets = [f"{k}={_yaml_value(v)}" for k, v in set.items()]
     policies = policy.split(",") if isinstance(policy, str) else policy
-    return scen.load(game, scenario, sets, players=players, policies=policies)
+    return scen.load(game, scenario, sets, players=players, policies=policies, restrict=restrict)
 
 
 def _yaml_value(v) -> str:
@@ -111,7 +112,7 @@ def check_run_options(jobs: int, chunk: int | None) -> None:
         raise UserError(f"--chunk {chunk}: must be at least 1 game")
 
 
-def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None,
+def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None, restrict=None,
         jobs: int = 1, out=None, resume: bool = False, chunk: int | None = None, backend: str = "auto",
         scheduler: str | None = None, on_progress=None, command: str | None = None, info: dict | None = None,
         columns: list[str] | None = None, until_ci: float | None = None, progress: bool | None = None,
@@ -130,9 +131,9 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     check_run_options(jobs, chunk)
     seed = check_seed(seed)
     until = _until(until_ci, int(n))
-    sc = load_scenario(game, scenario, set, players, policy)
+    sc = load_scenario(game, scenario, set, players, policy, restrict)
     if command is None:
-        command = _python_call("sim", game, n=int(n), seed=seed, set=set, players=players, policy=policy,
+        command = _python_call("sim", game, n=int(n), seed=seed, set=set, players=players, policy=policy, restrict=restrict,
                                scenario=str(scenario) if isinstance(scenario, (str, Path)) else None)
     meta = run_meta(game, sc, seed, int(n), command)
     if out is not None:
