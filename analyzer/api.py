@@ -181,16 +181,17 @@ class Replay:
 
 
 def replay(game, seed: int | None = None, game_id: int | None = None, scenario=None, set=None, players=None,
-           policy=None, results_file=None) -> Replay:
+           policy=None, results_file=None, restrict=None) -> Replay:
     """Play one game of a run again with tracing on: who is who (each seat's policy and role), then
     move by move. `game` is a game name, or where the game came from, which carries its scenario
     (rule changes included) and seed:
     - a row of a table that sim() returned: `replay(df[123])`;
     - a results file written by sim: `replay("results/stop.parquet", game_id=123)` (or `results_file=`).
     With a game name, the scenario is built as sim() builds it: `replay("stop", seed=7, game_id=123,
-    set={"rules.play_drawn_card": True})` is game 123 of `sim("stop", seed=7, set=<the same>)`."""
+    set={"rules.play_drawn_card": True})` is game 123 of `sim("stop", seed=7, set=<the same>)` (and so
+    with `restrict=`)."""
     if isinstance(game, (pl.DataFrame, dict)):
-        game, seed, game_id, scenario = _from_row(game, game_id, (scenario, set, players, policy))
+        game, seed, game_id, scenario = _from_row(game, game_id, (scenario, set, players, policy, restrict))
     elif isinstance(game, Path) or (isinstance(game, str) and game.endswith(".parquet")):
         results_file, game = game, results.read_meta(game).get("game")
         if game is None:
@@ -200,7 +201,7 @@ def replay(game, seed: int | None = None, game_id: int | None = None, scenario=N
         raise UserError("replay: which game? pass game_id= (--game ID)")
     if results_file is not None:
         meta = results.run_meta(results_file, game.name)
-        _no_overrides(f"replay --from {results_file}", (scenario, set, players, policy))
+        _no_overrides(f"replay --from {results_file}", (scenario, set, players, policy, restrict))
         scenario = scen.validate(game.Scenario, meta["scenario"], f"{results_file} metadata")
         seed = meta["seed"] if seed is None else seed
         if not 0 <= int(game_id) < meta["n"]:
@@ -208,7 +209,7 @@ def replay(game, seed: int | None = None, game_id: int | None = None, scenario=N
     seed = check_seed(0 if seed is None else seed)
     if not 0 <= int(game_id) <= MAX_SEED:
         raise UserError(f"--game {game_id}: must be a game id >= 0")
-    sc = load_scenario(game, scenario, set, players, policy)
+    sc = load_scenario(game, scenario, set, players, policy, restrict)
     ids = np.array([game_id], np.int64)
     batch = game.run_batch(sc, seed, ids, trace=True)
     row = results.to_frame(batch, ids, seed, sc).row(0, named=True)
@@ -237,7 +238,7 @@ def _from_row(row, game_id, overrides) -> tuple:
 
 def _no_overrides(source: str, overrides) -> None:
     if any(o for o in overrides):
-        raise UserError(f"{source}: the run's own scenario is replayed; drop the scenario, --set, --players and --policy")
+        raise UserError(f"{source}: the run's own scenario is replayed; drop the scenario, --set, --players, --policy and --restrict")
 
 
 # Told of every run a report makes (games, seconds, the run's metadata), so a long report shows progress.

@@ -341,6 +341,7 @@ def replay(
     scenario: ScenarioOpt = None,
     set: SetOpt = None,
     policy: PolicyOpt = None,
+    restrict: RestrictOpt = None,
     results_file: Annotated[Optional[Path], typer.Option("--from", help="Take scenario and seed from this results parquet.", metavar="FILE")] = None,
 ):
     """Print one game of a run: who is who, then move by move.
@@ -353,9 +354,10 @@ def replay(
     if results_file is None:
         seed = 0 if seed is None else seed
         g = games.get(game)
-        api.check_playable(g, api.load_scenario(g, scenario, set, players, policy), _scripted_source(g, scenario, policy))
+        api.check_playable(g, api.load_scenario(g, scenario, set, players, policy, restrict),
+                           _scripted_source(g, scenario, policy))
     r = api.replay(game, seed, game_id, scenario=scenario, set=set, players=players, policy=policy,
-                   results_file=results_file)
+                   results_file=results_file, restrict=restrict)
     out.print(str(r), highlight=False, markup=False, soft_wrap=True)
 
 
