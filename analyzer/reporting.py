@@ -22,7 +22,6 @@ import matplotlib
 matplotlib.use("Agg")  # reports are files; never open a window
 import matplotlib.pyplot as plt  # noqa: E402
 
-from .errors import UserError  # noqa: E402
 from .stats import Estimate  # noqa: E402
 
 # Comparison runs: games per variant, by default a tenth of the run's games within these limits (never more
@@ -45,10 +44,6 @@ _compare_setting: ContextVar[_Comparisons | None] = ContextVar("comparisons", de
 
 def _state() -> _Comparisons:
     return _compare_setting.get() or _Comparisons()  # outside a report: defaults, nothing kept
-
-
-class ComparisonsOff(UserError):
-    """A report section asked for a comparison run under --no-compare without checking `comparing`."""
 
 
 def compare_n(run_games: int) -> int:
@@ -361,8 +356,8 @@ def compare_run(game, meta: dict, n: int, sets: dict | None = None, players: int
     from . import api
     state = _state()
     if not state.enabled:
-        raise ComparisonsOff(f"report {game.name}: --no-compare, but this report's sections need comparison runs; "
-                             "give --compare-n N (e.g. 200) for a quick report instead")
+        raise RuntimeError(f"{game.name}'s report asked for a comparison run under --no-compare without checking "
+                           "reporting.comparing() first (see Game.report_skips_comparisons)")
     sc = variant_scenario(game, meta, sets, players, policies)
     seed = meta["seed"] + seed_offset
     key = (sc.content_hash(), n, seed)

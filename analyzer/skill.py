@@ -47,6 +47,14 @@ def position_verdict(df: pl.DataFrame) -> Verdict:
     return Verdict(dict(zip(positions.labels(len(s.win)), s.win, strict=True)), s.label())
 
 
+def rates_verdict(numbers: dict[str, Estimate], fair: float) -> Verdict:
+    """A headline of several win rates (aliens, decks): strong or weak where the whole interval lies above or
+    below the fair share."""
+    strong = [k for k, e in numbers.items() if e.lo > fair]
+    weak = [k for k, e in numbers.items() if e.hi < fair]
+    return Verdict(numbers, f"strong: {', '.join(strong) or 'none'}; weak: {', '.join(weak) or 'none'}")
+
+
 @dataclass(frozen=True)
 class Tuned:
     policy: str
@@ -225,12 +233,13 @@ def skill_section(rep: Report, game, df, meta: dict, n: int, tuned: Tuned | None
         rows[policy] = one_seat(game, meta, n, lambda seat, p=policy: _seat_sets(meta, seat, p))
     if tuned:
         rows[tuned.label()] = one_seat(game, meta, n, lambda seat: _seat_sets(meta, seat, tuned.policy, tuned.weights))
-    strongest = tuned.label() if tuned else max((k for k in rows if not k.startswith("random")),
-                                                key=lambda k: rows[k].win.value, default=None)
+    strongest = tuned.label() if tuned else strongest_heuristic(rows, own)
     rep.section(TITLES[2], f"How much skill matters: each policy seated alone against the run's field ({field}), "
                 "rotated through every seat (equal games each), and random alone against the strongest player.")
     rep.table(["alone in one seat", "win rate against the field", "fair share", "against fair"],
-              [[k, s.win.fmt(pct=True), f"{100 * s.fair:.1f}%", _against_fair(s.win, s.fair)] for k, s in rows.items()])
+              [[k, s.win.fmt(pct=True), f"{100 * s.fair:.1f}%",
+                "(it is the field: its fair share)" if k.endswith("(the field itself)") else _against_fair(s.win, s.fair)]
+               for k, s in rows.items()])
     if strongest is None:
         rep.text("No heuristic policy to set random against.")
         return
@@ -244,6 +253,18 @@ def skill_section(rep: Report, game, df, meta: dict, n: int, tuned: Tuned | None
              f"share {100 * luck.fair:.1f}%. Reading: random below {100 * SKILL_MATTERS:g}% of its fair share against "
              f"the strongest player reads \"skill matters\", at or above {100 * MOSTLY_LUCK:g}% \"mostly luck\", "
              "in between \"skill and luck both count\".")
+
+
+def strongest_heuristic(rows: dict[str, Seat], field_policy: str | None) -> str | None:
+    """Without a tuned player: the heuristic that beats the field clearly (its whole interval above its fair
+    share; the highest if several), else the field's own policy, else the best-placed heuristic."""
+    heuristics = {k: s for k, s in rows.items() if not k.startswith("random")}
+    clear = [k for k, s in heuristics.items() if s.win.lo > s.fair and k != f"{field_policy} (the field itself)"]
+    if clear:
+        return max(clear, key=lambda k: heuristics[k].win.value)
+    if field_policy is not None and field_policy != "random":
+        return f"{field_policy} (the field itself)"
+    return max(heuristics, key=lambda k: heuristics[k].win.value, default=None)
 
 
 def skill_reading(luck: Seat, strongest: str, tuned: Seat | None, field: str) -> str:
