@@ -318,9 +318,10 @@ def report(
                                                   show_default=False, metavar="GAME")] = None,
     results_path: Annotated[Optional[Path], typer.Argument(help="Results parquet written by `analyzer sim`.", show_default=False, metavar="FILE")] = None,
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/GAME; with --all, reports).", metavar="DIR")] = None,
-    compare_n: Annotated[Optional[str], typer.Option("--compare-n", help="Games per comparison run (the report's what-if "
-                                                     "sections): default a tenth of the results' games, at least 2,000 and at most "
-                                                     "20,000, never more than the results hold; ANALYZER_COMPARE_N overrides the default.", metavar="N")] = None,
+    compare_n: Annotated[Optional[str], typer.Option("--compare-n", help="Games per comparison run (the report's what-if, "
+                                                     "tuned-play, element and skill sections): default a tenth of the results' games, "
+                                                     "at least 2,000 and at most 20,000, never more than the results hold; "
+                                                     "ANALYZER_COMPARE_N overrides the default.", metavar="N")] = None,
     no_compare: Annotated[bool, typer.Option("--no-compare", help="Play no comparison runs: the sections that need them say "
                                              "\"not run (--no-compare)\" (a game whose own sections cannot skip them says so and stops).")] = False,
     all_games: Annotated[bool, typer.Option("--all", help="Report every game whose results FOLDER/GAME.parquet exist into OUT/GAME, then write OUT/index.html, one page for all games.")] = False,
