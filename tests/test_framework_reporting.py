@@ -119,3 +119,24 @@ def test_the_index_shows_each_game_s_skill_reading(tmp_path):
     md = write_index(tmp_path, ["a", "b"]).with_suffix(".md").read_text()
     assert "| skill and luck |" in md and "against the hold_at player: skill matters. | 10 |" in md
     assert "| not measured | 10 |" in md
+
+
+def test_one_report_bar_counts_announced_and_unannounced_runs_to_one_total():
+    import io
+
+    from rich.console import Console
+
+    from analyzer.progress import ReportProgress
+    screen = io.StringIO()
+    with ReportProgress("pig", 5, console=Console(file=screen, force_terminal=True, color_system=None, width=120)) as bar:
+        bar.plan(300)  # announced ahead: three runs of 100
+        bar.start(50)  # a run the report asks for by itself: the total grows
+        bar.advance(50)
+        bar.start(100, planned=True)
+        bar.advance(100)
+        bar.unplan(100)  # an announced run whose results were already there
+        bar.start(100, planned=True)
+        bar.advance(100)
+        assert (bar.total, bar.done, bar.runs, bar.planned_at_start) == (250, 250, 3, 300)
+    text = screen.getvalue().split("\r")[-1]  # the last frame
+    assert "pig comparison runs (3)" in text and "250/250 games" in text and "ETA" in text
