@@ -134,3 +134,31 @@ def test_a_tuned_file_for_a_policy_without_weights_is_one_line(scenarios, tmp_pa
     (scenarios / "tuned.yaml").write_text("game: pig\nplayers: 2\npolicies: [random]\n")
     with pytest.raises(analyzer.errors.UserError, match=r"tuned.yaml: policies: a tuned file plays one policy"):
         skill.tuned_player(PIG)
+
+
+def test_a_game_passes_its_own_headline_measure_to_tuned_play(scenarios, tmp_path):
+    from analyzer import stats
+    from analyzer.reporting import Report, comparisons
+    tuned_file(scenarios, 30)
+    out = tmp_path / "pig.parquet"
+    df = analyzer.sim("pig", n=400, seed=5, out=out, progress=False)
+    meta = analyzer.results.read_meta(out)
+
+    def length(d):  # a headline that is not the position win rates: the share of games over 20 turns
+        long = stats.proportion(int((d["length"] > 20).sum()), d.height)
+        return skill.Verdict({"over 20 turns": long}, "long games" if long.value > 0.5 else "short games")
+
+    rep = Report("R", meta, df.height)
+    with comparisons(200):
+        skill.sections(rep, PIG, df, meta, verdict=length)
+    tuned = section(rep.write(tmp_path / "rep").read_text(), "Tuned play")
+    cells = row(tuned, "tuned hold_at (all)")
+    assert cells[0:1] + cells[2:] == ["tuned hold_at (all)", "long games" if number(cells[1])[0] > 50 else "short games", "200"]
+    assert "The largest move is over 20 turns:" in tuned and "hold_at=30 (default 20)" in tuned
+
+
+def test_a_headline_of_several_rates_names_the_strong_and_the_weak():
+    from analyzer import stats
+    v = skill.rates_verdict({"a": stats.proportion(60, 100), "b": stats.proportion(50, 100),
+                             "c": stats.proportion(10, 100)}, 0.45)
+    assert v.label == "strong: a; weak: c" and list(v.numbers) == ["a", "b", "c"]
