@@ -258,7 +258,8 @@ def report(game, data, out, meta: dict | None = None,
     every comparison run on stderr (default: in a terminal or a notebook). `info`, if a dict, receives
     the runs' count and games (comparison_runs, comparison_games, planned_at_start)."""
     from . import skill
-    from .reporting import comparisons, compare_n as games_per_run
+    from .reporting import compare_n as games_per_run
+    from .reporting import comparisons
     game = _game(game)
     results.check_report_dir(Path(out))
     if isinstance(data, (str, Path)):
