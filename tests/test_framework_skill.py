@@ -162,3 +162,14 @@ def test_a_headline_of_several_rates_names_the_strong_and_the_weak():
     v = skill.rates_verdict({"a": stats.proportion(60, 100), "b": stats.proportion(50, 100),
                              "c": stats.proportion(10, 100)}, 0.45)
     assert v.label == "strong: a; weak: c" and list(v.numbers) == ["a", "b", "c"]
+
+
+def test_a_tuned_file_whose_weights_do_not_match_its_policy_stops_the_report_before_any_work(scenarios, tmp_path, capsys):
+    (scenarios / "tuned.yaml").write_text("game: pig\nplayers: 2\npolicies: [hold_at]\nweights:\n  hold_at: {hold_on: 3}\n")
+    res = tmp_path / "pig.parquet"
+    assert cli.main(["sim", "pig", "--n", "50", "--out", str(res)]) == 0
+    capsys.readouterr()
+    assert cli.main(["report", "pig", str(res), "--out", str(tmp_path / "rep"), "--compare-n", "20"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "tuned.yaml" in err and "hold_on: unknown weight" in err
+    assert not (tmp_path / "rep").exists()
