@@ -139,6 +139,9 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     if out is not None:
         results.check_writable(Path(out))
     session = runner.dask_session(scheduler, jobs) if backend == "dask" else contextlib.nullcontext()
+    if (bar := _report_bar.get()) is not None and on_progress is None and on_compile is None:
+        bar.start(int(n))  # a run a report plays by itself, outside reporting.compare_run: on the report's bar
+        on_progress, on_compile, progress = bar.advance, bar.compiling, False
     if progress is None:
         progress = on_progress is None and on_compile is None and _progress.interactive()
     display = (_progress.RunProgress(game.name, int(n), compile_cache.expected_seconds(_folder(game)))
@@ -243,13 +246,21 @@ def _no_overrides(source: str, overrides) -> None:
 
 # Told of every run a report makes (games, seconds, the run's metadata), so a long report shows progress.
 _run_listener: ContextVar[Callable[[int, float, dict], None] | None] = ContextVar("run_listener", default=None)
+# The progress bar over a report's comparison runs: every run played while a report is written counts on it.
+_report_bar: ContextVar[_progress.ReportProgress | None] = ContextVar("report_bar", default=None)
 
 
 def report(game, data, out, meta: dict | None = None,
-           on_run: Callable[[int, float, dict], None] | None = None, compare_n: int | None = None) -> Path:
+           on_run: Callable[[int, float, dict], None] | None = None, compare_n: int | None = None,
+           compare: bool = True, progress: bool | None = None, info: dict | None = None) -> Path:
     """Write the balance report of results `data` (a DataFrame from sim(), or a parquet path) into
-    `out`; returns the path of its index.md. Reports play comparison runs: `on_run(games, seconds,
-    run metadata)` is called after each one; `compare_n` games each (default: reporting.compare_n)."""
+    `out`; returns the path of its index.md. Reports play comparison runs: `compare_n` games each
+    (default: reporting.compare_n), none with compare=False (the sections that need them say so);
+    `on_run(games, seconds, run metadata)` is called after each one. `progress`: one progress bar over
+    every comparison run on stderr (default: in a terminal or a notebook). `info`, if a dict, receives
+    the runs' count and games (comparison_runs, comparison_games, planned_at_start)."""
+    from . import skill
+    from .reporting import compare_n as games_per_run
     from .reporting import comparisons
     game = _game(game)
     results.check_report_dir(Path(out))
@@ -267,13 +278,34 @@ def report(game, data, out, meta: dict | None = None,
             raise UserError("report: unknown scenario for this table; pass meta= or a parquet file written by sim")
     if meta.get("game", game.name) != game.name:
         raise UserError(f"report: these are results of {meta.get('game')!r}, not {game.name!r}")
+    check_no_compare(game, compare)
     meta.setdefault("changed_rules", changed_rules(game, scen.validate(game.Scenario, meta["scenario"], "results metadata")))
-    token = _run_listener.set(on_run)
+    if progress is None:
+        progress = _progress.interactive()
+    bar = _progress.ReportProgress(game.name, compile_cache.expected_seconds(_folder(game)), disable=not progress)
+    tokens = _run_listener.set(on_run), _report_bar.set(bar)
     try:
-        with comparisons(compare_n):
+        with comparisons(compare_n, compare), bar:
+            if compare:
+                bar.plan(skill.planned_games(game, meta, games_per_run(df.height)))
             return game.report(df, meta, Path(out))
     finally:
-        _run_listener.reset(token)
+        _run_listener.reset(tokens[0])
+        _report_bar.reset(tokens[1])
+        if info is not None:
+            info.update(comparison_runs=bar.runs, comparison_games=bar.done, planned_at_start=bar.planned_at_start)
+
+
+def check_no_compare(game, compare: bool) -> None:
+    """--no-compare on a game whose report still needs its comparison runs is refused before any work."""
+    if not compare and not game.report_skips_comparisons:
+        raise UserError(f"report {game.name}: --no-compare: this game's report sections are built from comparison "
+                        "runs and cannot skip them yet; give --compare-n N (e.g. 200) for a quick report instead")
+
+
+def report_progress():
+    """The progress bar of the report being written (None outside api.report)."""
+    return _report_bar.get()
 
 
 def read(path) -> tuple[pl.DataFrame, dict]:

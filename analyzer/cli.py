@@ -368,38 +368,46 @@ def report(
                                                   show_default=False, metavar="GAME")] = None,
     results_path: Annotated[Optional[Path], typer.Argument(help="Results parquet written by `analyzer sim`.", show_default=False, metavar="FILE")] = None,
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/GAME; with --all, reports).", metavar="DIR")] = None,
-    compare_n: Annotated[Optional[str], typer.Option("--compare-n", help="Games per comparison run (the report's what-if "
-                                                     "sections): default a tenth of the results' games, at least 2,000 and at most "
-                                                     "20,000, never more than the results hold; ANALYZER_COMPARE_N overrides the default.", metavar="N")] = None,
+    compare_n: Annotated[Optional[str], typer.Option("--compare-n", help="Games per comparison run (the report's what-if, "
+                                                     "tuned-play, element and skill sections): default a tenth of the results' games, "
+                                                     "at least 2,000 and at most 20,000, never more than the results hold; "
+                                                     "ANALYZER_COMPARE_N overrides the default.", metavar="N")] = None,
+    no_compare: Annotated[bool, typer.Option("--no-compare", help="Play no comparison runs: the sections that need them say "
+                                             "\"not run (--no-compare)\" (a game whose own sections cannot skip them says so and stops).")] = False,
     all_games: Annotated[bool, typer.Option("--all", help="Report every game whose results FOLDER/GAME.parquet exist into OUT/GAME, then write OUT/index.html, one page for all games.")] = False,
 ):
     """Write the balance report of a results file, or of every game.
 
     The report is a folder: index.md, index.html and PNG charts. With --all, every game's report
-    and one index page over them.
+    and one index page over them. Its what-if sections play comparison runs on the results' seed, shown
+    on one progress bar (games done of games planned, with an ETA).
 
     \b
     Example: analyzer report stop results/stop.parquet --out reports/stop
     """
     per_run = parse_count(compare_n, "--compare-n") if compare_n is not None else None
+    if no_compare and per_run is not None:
+        raise UserError("report: --no-compare plays no comparison runs; drop --compare-n")
     runs = []
 
-    def on_run(n: int, seconds: float, meta: dict) -> None:
+    def log_run(n: int, seconds: float, meta: dict) -> None:
         runs.append(n)
         what = ", ".join([f"{meta['scenario']['players']} players", ",".join(meta["policies"]), *meta["changed_rules"]])
         err.print(f"comparison run {len(runs)}: {n:,} games in {seconds:.1f} s ({what})", highlight=False, markup=False)
 
+    on_run = None if progress.interactive() else log_run  # a terminal shows the progress bar instead
+
     if all_games:
-        _report_all(Path(game or "results"), out_dir or Path("reports"), results_path, on_run, per_run)
+        _report_all(Path(game or "results"), out_dir or Path("reports"), results_path, on_run, per_run, not no_compare)
         return
     if game is None or results_path is None:
         raise UserError("report: give GAME and RESULTS_PATH, e.g. `analyzer report stop results/stop.parquet`, or --all")
     target = out_dir or Path("reports") / game
-    index = api.report(game, results_path, target, on_run=on_run, compare_n=per_run)
+    index = api.report(game, results_path, target, on_run=on_run, compare_n=per_run, compare=not no_compare)
     out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
 
 
-def _report_all(folder: Path, target: Path, extra, on_run, compare_n) -> None:
+def _report_all(folder: Path, target: Path, extra, on_run, compare_n: int | None, compare: bool) -> None:
     """`report --all`: every game with FOLDER/GAME.parquet, then the index page over them."""
     from .reporting import write_index
     if extra is not None:
@@ -413,8 +421,9 @@ def _report_all(folder: Path, target: Path, extra, on_run, compare_n) -> None:
             raise UserError(f"report --all: {folder / f'{g}.parquet'} holds "
                             + (f"results of {meta['game']!r}, not {g!r}" if meta.get("game") else "no analyzer run metadata"))
         results.check_report_dir(target / g)
+        api.check_no_compare(games.get(g), compare)
     for g in found:
-        index = api.report(g, folder / f"{g}.parquet", target / g, on_run=on_run, compare_n=compare_n)
+        index = api.report(g, folder / f"{g}.parquet", target / g, on_run=on_run, compare_n=compare_n, compare=compare)
         out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
     out.print(f"index: {write_index(target, found)}", highlight=False)
 

@@ -240,4 +240,6 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                  f"whenever it gives the biggest margin; the other pairings are in the chart).")
     rep.headline_figure(stack_figure(pairings), "stack_win_rate.png",
                         "Win rate with and without a stack played, per policy pairing, 95% intervals.")
+    from ... import skill  # the strong-play sections every report ends with
+    skill.sections(rep, game, df, meta)
     return rep.write(out)

@@ -266,6 +266,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.table(["variant", *[f"pos {i + 1} win" for i in range(players)], "rounds", "fairness p"], rows)
 
     rule_readings_section(rep, game, meta, players, n_cmp)
+    from ... import skill  # the strong-play sections every report ends with
+    skill.sections(rep, game, df, meta)
     return rep.write(out)
 
 
