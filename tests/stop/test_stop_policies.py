@@ -36,7 +36,7 @@ def test_greedy_spends_a_zero_on_a_pause_only_with_two_cards_or_fewer(position):
     assert pos.choice(O.D_ANSWER_PAUSE, 1, "red") == O.ACCEPT
     pos = position(hands={1: ["red 0", "green 5"]})
     assert pos.choice(O.D_ANSWER_PAUSE, 1, "red") == "red 0"
-    pos = position(sets=["policy_params.greedy_pause_zero_at=3"], hands={1: ["red 0", "green 5", "green 7"]})
+    pos = position(sets=["weights.greedy.pause_zero_at=3"], hands={1: ["red 0", "green 5", "green 7"]})
     assert pos.choice(O.D_ANSWER_PAUSE, 1, "red") == "red 0"
 
 
