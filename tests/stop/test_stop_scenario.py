@@ -93,3 +93,10 @@ def test_card_names_round_trip(card):
     for t in range(N_TYPES):
         assert card(card_name(t)) == t
     assert card("green 6/9") == 2 * 12 + 6 and card("wild") == 48
+
+
+@pytest.mark.skipif(numba.config.DISABLE_JIT, reason="reads the compiled kernel's options")
+def test_the_kernel_runs_without_the_gil_so_local_runs_use_threads():
+    from analyzer.runner import local_backend
+    assert E.simulate.targetoptions["nogil"] and GAME.kernel_releases_gil
+    assert local_backend(GAME) == "threads"

@@ -135,6 +135,7 @@ class Stop(Game):
     kernel_inputs = staticmethod(kernel_inputs)
     TRACE_CAP = 400_000
     EVENTS = EVENTS
+    kernel_releases_gil = True   # engine.simulate is compiled with nogil=True
 
     def report(self, df, meta, out):
         from .report import write_report

@@ -885,13 +885,14 @@ def play_match(s, r, pol, seed, game_id):
     return first_dealer
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, nogil=True)
 def simulate(seed, game_ids, r, cards, pol, seats, out_g, out_s, first, ev, tn, ev_cap):
     """The kernel (Game.kernel): the matches `game_ids` of run `seed` (r: Rules, cards: Cards, pol:
     Policy, seats: int64[P] policy codes) into the outputs the framework allocated from COLUMNS:
     per-game counters out_g (n, NG) in GAME_COLUMNS order, per-seat stats out_s (n, P, NSEAT) in
     SEAT_COLUMNS order, the first dealer (the seat that moved first) into `first`, the trace ev/tn
-    (ev_cap > 0 turns it on, meant for one game)."""
+    (ev_cap > 0 turns it on, meant for one game). Compiled with nogil: it runs without the GIL, so the
+    runner plays chunks on threads (Stop.kernel_releases_gil); nothing it calls uses object mode."""
     P = seats.shape[0]
     n = game_ids.shape[0]
     s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev, ev_cap)
