@@ -189,10 +189,11 @@ def test_never_play_wild_and_a_drawn_wild(must, played, lifts, position):
 
 
 def test_restrictions_hold_over_whole_matches_for_every_policy():
-    """Random, greedy and defender seats under no_jump_in never jump in; unrestricted seats do; with no
-    restriction the restrict_lifted column is all zero."""
+    """Random, greedy and defender seats under no_jump_in never jump in; seat 3, under another
+    restriction only, does; with no restriction the restrict_lifted column is all zero."""
     sc = load(GAME, players=4, policies=["random", "greedy", "defender", "greedy"],
-              sets=["restrict={0: [no_jump_in], 1: [no_jump_in], 2: [no_jump_in]}", "rules.match_limit=100"])
+              sets=["restrict={0: [no_jump_in], 1: [no_jump_in], 2: [no_jump_in], 3: [never_play_wild]}",
+                    "rules.match_limit=100"])
     jumpers = set()
     for gid in range(4):
         b = GAME.run_batch(sc, 3, np.array([gid]), trace=True)

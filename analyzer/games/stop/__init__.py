@@ -53,7 +53,8 @@ scenario parameters, marked [param]):
 - [param hand_size: 7] the deal; cards are dealt one at a time from the dealer's left.
 - Counting: `moves` counts a wild with its follow-up as one play.
 - Restrictions (StopScenario.RESTRICTIONS, `restrict:`) filter a seat's listed options in engine.ask,
-  before its policy is asked; where they forbid every option (a wild as the only legal card under
+  before its policy is asked (every STOP decision is a listed one, so no policy decides past the
+  filter); where they forbid every option (a wild as the only legal card under
   never_play_wild) the filter is lifted for that decision and counted in `restrict_lifted`.
 Not implemented: nothing of stop.md is left out. Showing the X+ victim's hand to everyone has no
 effect because no policy remembers what it was shown; policies read only their own hand, hand sizes,
