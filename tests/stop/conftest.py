@@ -13,7 +13,7 @@ from analyzer.games.stop import GAME
 from analyzer.games.stop import decisions as O
 from analyzer.games.stop import engine as E
 from analyzer.games.stop import state as S
-from analyzer.games.stop.cards import COLOUR_NAMES, K_PAUSE, K_TWO_PLUS, KIND_NAMES, N_KINDS, N_TYPES, WILD, card_name
+from analyzer.games.stop.cards import COLOUR_NAMES, K_PAUSE, K_TWO_PLUS, KIND_NAMES, N_KINDS, WILD, card_name
 from analyzer.games.stop.decisions import SWAP_PASS_LEFT, SWAP_WITH_ONE
 from analyzer.games.stop.scenario import kernel_inputs
 from analyzer.kernel import new_trace
