@@ -30,7 +30,11 @@ VARIANTS = {
              ["rules.play_drawn_card=true", "rules.must_play_if_able=false"],
              ["rules.starter_effects=true", "rules.starter_redraw_wild=false"],
              ["rules.achtung_forget_rate=0.3", "rules.match_limit=150"],
-             ["rules.hand_turn_cap=15", "rules.match_hand_cap=3"]],
+             ["rules.hand_turn_cap=15", "rules.match_hand_cap=3"],
+             # strong play (#25; needs a base from after it): weights off their defaults, every restriction
+             ["weights.greedy.attack_bonus=15", "weights.greedy.unseen_card_value=1.5",
+              "weights.defender.hoard=3", "weights.defender.attack_lead=50"],
+             ["restrict={0: [no_jump_in, never_play_wild], 1: [never_cancel_with_zero, never_stack]}"]],
     "simplecard": [[], ["rules.draw_optional=true"], ["rules.balancer_bonus=false"], ["rules.risk_limit_inclusive=false"],
                    ["rules.risk_limit=15", "rules.changing_max_per_contact=0"], ["rules.act_cap=5"]],
     "mlem": [[], ["rules.planet_ranks_paid=1"], ["rules.crash_track=4"], ["rules.expedition_cap=3"]],
