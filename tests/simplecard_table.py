@@ -17,7 +17,7 @@ from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import table as T
-from analyzer.games.simplecard.scenario import CT_NAMES, K, kernel_inputs
+from analyzer.games.simplecard.scenario import CT_NAMES, F, kernel_inputs
 from analyzer.kernel import new_trace
 from analyzer.kernel_pack import pack4, pack6, pack8
 
@@ -118,7 +118,7 @@ class Table:
         """Face-up cards in p's Risk; `points` sets the total directly (a Risk of that many points)."""
         self.n[p, T.N_RISK_N] = len(keys)
         self.risk_[p, :len(keys)] = [self.id(k) for k in keys]
-        self.n[p, T.N_RISK_PTS] = sum(self.cards[self.id(k), K.RISK] for k in keys) if points is None else points
+        self.n[p, T.N_RISK_PTS] = sum(self.cards[self.id(k), F.RISK] for k in keys) if points is None else points
         return self
 
     # -- playing ----------------------------------------------------------------------------------

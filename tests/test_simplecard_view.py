@@ -9,7 +9,8 @@ from analyzer import rng
 from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
-from analyzer.kernel_pack import pack6, pack8
+from analyzer.kernel import new_trace
+from analyzer.kernel_pack import pack4, pack6, pack8
 
 RANK1 = ["Atk", "Def", "Hero", "Big", "Cheap", "Two", "D5", "D6"]
 
@@ -75,3 +76,28 @@ def test_the_unknown_card_is_the_pools_rank1_mean():
     ones = np.array([[c["active"], c["passive"], c["a"], c["b"], c["c"]] for c in POOL
                      if c["rank"] == 1])
     assert t.cards[-1, :5].tolist() == np.rint(ones.mean(axis=0)).astype(int).tolist()
+
+
+def setup_position(policy, seed):
+    """The setup's choice: A's balancer outranks B's, so A chooses to go first or second; B's hand and both
+    decks re-dealt from `seed`; no Main yet, no Risk."""
+    s = rng.new_stream(seed, 0)
+
+    def pick():
+        return RANK1[int(rng.below(s, len(RANK1)))]
+
+    t = Table(policies=(policy,)).hand(A, "Atk", "Cheap", "Two", "Cheap").balancer(A, "Big").balancer(B, "Bal343")
+    t.hand(B, *[pick() for _ in range(4)]).deck(B, *[pick() for _ in range(11)]).deck(A, *[pick() for _ in range(11)])
+    return t
+
+
+@pytest.mark.parametrize("policy", ["greedy", "cautious", "ct"])
+def test_the_choice_to_go_second_depends_only_on_the_choosers_view(policy):
+    seen = set()
+    for seed in range(12):
+        t = setup_position(policy, seed)
+        ev, tn = new_trace(10)
+        first = E.first_player(pack4(*t.st), pack6(*t.data), pack8(*t.pol), t.g, ev, tn, np.int64(10))
+        seen.add((t.pol[6].tobytes(), int(first)))
+    assert len(seen) == 1  # twelve re-deals of B's hand and both decks: one view, one choice
+    assert seen.pop()[1] == B  # Atk attacks the unknown card better than it defends: A goes second

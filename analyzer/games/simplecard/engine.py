@@ -47,7 +47,7 @@ from .decisions import (
     PROCEED,
 )
 from .policies import VIEW_SIZE, decide, fill_view
-from .scenario import CT_KINDS, OLD_REMOVED, OLD_RISK, SIM_ACTIVE_LOSES, SIM_DRAW, K, R
+from .scenario import CT_KINDS, OLD_REMOVED, OLD_RISK, SIM_ACTIVE_LOSES, SIM_DRAW, F, R
 from .table import (
     N_BAL,
     N_DECK,
@@ -100,7 +100,7 @@ HAND_TARGET = 4
  E_PLACE, E_CONTACT, E_OPEN, E_TOTALS, E_CHANGE, E_DESTROY, E_TIE, E_BOUNCE, E_LOSE, E_WIN, E_DRAWN,
  E_CAP) = range(1, 25)
 # reading_depth (scenario.READING_DEPTHS order) -> the card number it reads
-DEPTH_FIELD = np.array([K.ACTIVE, K.PASSIVE, K.A, K.B, K.C, K.RANK, K.RISK], np.int64)
+DEPTH_FIELD = np.array([F.ACTIVE, F.PASSIVE, F.A, F.B, F.C, F.RANK, F.RISK], np.int64)
 
 
 # ---- zones -------------------------------------------------------------------------------------------
@@ -146,7 +146,7 @@ def to_risk(st, cards, p, c, face_up):
     risk[p, n[p, N_RISK_N]] = c if face_up else -1 - c
     n[p, N_RISK_N] += 1
     if face_up:
-        n[p, N_RISK_PTS] += cards[c, K.RISK]
+        n[p, N_RISK_PTS] += cards[c, F.RISK]
 
 
 @njit(cache=True)
@@ -264,7 +264,7 @@ def cast(p, a, kind, st, data, pol, out, gs, ev, tn, cap):
     k = ask(D_CAST, p, a, st, data, pol, n_opt, -1, 0, kind) if n_opt > 1 else 0
     c = take_from_hand(st, p, pol[7][k, O_INDEX])
     to_risk(st, cards, p, c, True)
-    out[1][p, S.CAST_RISK] += cards[c, K.RISK]
+    out[1][p, S.CAST_RISK] += cards[c, F.RISK]
     record(ev, tn, cap, E_CAST, p, c, kind, st[0][p, N_RISK_PTS])
     return check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1)
 
@@ -410,7 +410,7 @@ def recall(a, st, data, pol, out, gs, ev, tn, cap):
     k = ask(D_RECALL, a, a, st, data, pol, m, -1, 0, CT_RECALL) if m > 1 else 0
     i, c = options[k, O_INDEX], options[k, O_CARD]
     if risk[a, i] >= 0:  # a face-down card counted 0 points
-        n[a, N_RISK_PTS] -= cards[c, K.RISK]
+        n[a, N_RISK_PTS] -= cards[c, F.RISK]
     for j in range(i, n[a, N_RISK_N] - 1):
         risk[a, j] = risk[a, j + 1]
     n[a, N_RISK_N] -= 1
@@ -461,7 +461,7 @@ def list_placements(a, st, data, options):
     m = 0
     for i in range(n[a, N_HAND]):
         c = hand[a, i]
-        if cards[c, K.RANK] != 1:
+        if cards[c, F.RANK] != 1:
             continue
         options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = 1, i, c
         m += 1
@@ -514,12 +514,12 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
         return False
     ones = 0
     for i in range(n[p, N_HAND]):
-        ones += cards[hand[p, i], K.RANK] == 1
+        ones += cards[hand[p, i], F.RANK] == 1
     # cast options: any hand card that leaves another rank-1 card to place
     options[0, O_CODE] = PROCEED
     m = 1
     for i in range(n[p, N_HAND]):
-        if ones - (cards[hand[p, i], K.RANK] == 1) >= 1:
+        if ones - (cards[hand[p, i], F.RANK] == 1) >= 1:
             options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = CT_CHANGING, i, hand[p, i]
             m += 1
     if m == 1:
@@ -530,7 +530,7 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
     out[2][p, CT_CHANGING] += 1
     c = take_from_hand(st, p, options[k, O_INDEX])
     to_risk(st, cards, p, c, True)
-    out[1][p, S.CAST_RISK] += cards[c, K.RISK]
+    out[1][p, S.CAST_RISK] += cards[c, F.RISK]
     record(ev, tn, cap, E_CAST, p, c, CT_CHANGING, n[p, N_RISK_PTS])
     if check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1):
         return True
@@ -538,7 +538,7 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
     main_to_hand(st, data, p, p)
     m = 0
     for i in range(n[p, N_HAND] - old_h):  # the returned cards (at the hand's end) may not come back
-        if cards[hand[p, i], K.RANK] == 1:
+        if cards[hand[p, i], F.RANK] == 1:
             options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = 1, i, hand[p, i]
             m += 1
     k = ask(D_CHANGE_PLACE, p, a, st, data, pol, m, x, changes_left, CT_CHANGING) if m > 1 else 0
@@ -584,8 +584,8 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
     changes_left = rules[R.CHANGING_MAX]
     changed = -1  # the side that Changed last
     while True:
-        ta = contact_total(data, n[a, N_MAIN_BASE], n[a, N_MAIN_H], x, K.ACTIVE, n[a, N_BAL])
-        tb = contact_total(data, n[b, N_MAIN_BASE], n[b, N_MAIN_H], x, K.PASSIVE, n[b, N_BAL])
+        ta = contact_total(data, n[a, N_MAIN_BASE], n[a, N_MAIN_H], x, F.ACTIVE, n[a, N_BAL])
+        tb = contact_total(data, n[b, N_MAIN_BASE], n[b, N_MAIN_H], x, F.PASSIVE, n[b, N_BAL])
         record(ev, tn, cap, E_TOTALS, a, ta, tb, x)
         if ta == tb:
             break
@@ -701,8 +701,8 @@ def setup(st, data, decks, seat_decks, stream, s, ev, tn, cap):
         n[p, N_DECK] -= 1
         n[p, N_BAL] = deck[p, n[p, N_DECK]]
         bal = n[p, N_BAL]
-        s[p, S.START_BONUS] = min(cards[bal, K.A], min(cards[bal, K.B], cards[bal, K.C]))
-        record(ev, tn, cap, E_SETUP, p, s[p, S.FACTION], bal, cards[bal, K.RISK])
+        s[p, S.START_BONUS] = min(cards[bal, F.A], min(cards[bal, F.B], cards[bal, F.C]))
+        record(ev, tn, cap, E_SETUP, p, s[p, S.FACTION], bal, cards[bal, F.RISK])
 
 
 @njit(cache=True)
@@ -710,7 +710,7 @@ def first_player(st, data, pol, g, ev, tn, cap):
     """The player whose balancer has more risk points chooses to go first or second (a tie: first_player_tie)."""
     rules, cards = data[0], data[2]
     n = st[0]
-    r0, r1 = cards[n[0, N_BAL], K.RISK], cards[n[1, N_BAL], K.RISK]
+    r0, r1 = cards[n[0, N_BAL], F.RISK], cards[n[1, N_BAL], F.RISK]
     if r0 != r1:
         chooser = 0 if r0 > r1 else 1
         g[G.CHOOSER] = chooser

@@ -50,7 +50,7 @@ from .decisions import (
     O_INDEX,
     PROCEED,
 )
-from .scenario import K, R
+from .scenario import F, R
 from .table import (
     N_BAL,
     N_DECK,
@@ -112,12 +112,12 @@ def margin_against(data, pol, base, height, attacking, opp_base, opp_h):
     best = -1 << 30 if attacking else 1 << 30
     for x in range(3):
         if attacking:
-            m = (contact_total(data, base, height, x, K.ACTIVE, view[V_MY_BAL])
-                 - contact_total(data, opp_base, opp_h, x, K.PASSIVE, view[V_OPP_BAL]))
+            m = (contact_total(data, base, height, x, F.ACTIVE, view[V_MY_BAL])
+                 - contact_total(data, opp_base, opp_h, x, F.PASSIVE, view[V_OPP_BAL]))
             best = max(best, m)
         else:
-            m = (contact_total(data, base, height, x, K.PASSIVE, view[V_MY_BAL])
-                 - contact_total(data, opp_base, opp_h, x, K.ACTIVE, view[V_OPP_BAL]))
+            m = (contact_total(data, base, height, x, F.PASSIVE, view[V_MY_BAL])
+                 - contact_total(data, opp_base, opp_h, x, F.ACTIVE, view[V_OPP_BAL]))
             best = min(best, m)
     return best
 
@@ -130,7 +130,7 @@ def first_contact_edge(data, pol, attacking):
     best = -1 << 30
     for i in range(view[V_HAND_N]):
         c = view[V_HAND + i]
-        if cards[c, K.RANK] == 1:
+        if cards[c, F.RANK] == 1:
             best = max(best, margin_against(data, pol, c, 1, attacking, cards.shape[0] - 1, 1))
     return best
 
@@ -149,7 +149,7 @@ def defence(data, pol, base, height):
     view = pol[6]
     worst = 1 << 30
     for x in range(3):
-        worst = min(worst, contact_total(data, base, height, x, K.PASSIVE, view[V_MY_BAL]))
+        worst = min(worst, contact_total(data, base, height, x, F.PASSIVE, view[V_MY_BAL]))
     return worst
 
 
@@ -205,8 +205,8 @@ def best_contact(data, pol, n_options):
     best, score = 0, -(1 << 30)
     for k in range(n_options):
         x = options[k, O_CODE]
-        m = (contact_total(data, view[V_MY_BASE], view[V_MY_H], x, K.ACTIVE, view[V_MY_BAL])
-             - contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE, view[V_OPP_BAL]))
+        m = (contact_total(data, view[V_MY_BASE], view[V_MY_H], x, F.ACTIVE, view[V_MY_BAL])
+             - contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, F.PASSIVE, view[V_OPP_BAL]))
         if m > score:
             best, score = k, m
     return best
@@ -228,7 +228,7 @@ def hand_risks_lowest(view, cards, count):
     for _ in range(min(count, view[V_HAND_N])):
         j, rj = -1, 0
         for i in range(view[V_HAND_N]):
-            r = cards[view[V_HAND + i], K.RISK]
+            r = cards[view[V_HAND + i], F.RISK]
             after_last = r > last_risk or (r == last_risk and i > last_i)
             if after_last and (j < 0 or r < rj):
                 j, rj = i, r
@@ -250,10 +250,10 @@ def changing_wins(data, pol):
     x, attacking = view[V_CONTACT], view[V_ACTIVE]
     for i in range(view[V_HAND_N]):
         c = view[V_HAND + i]
-        if cards[c, K.RANK] != 1:
+        if cards[c, F.RANK] != 1:
             continue
-        mine = contact_total(data, c, 1, x, K.ACTIVE if attacking else K.PASSIVE, view[V_MY_BAL])
-        theirs = contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE if attacking else K.ACTIVE,
+        mine = contact_total(data, c, 1, x, F.ACTIVE if attacking else F.PASSIVE, view[V_MY_BAL])
+        theirs = contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, F.PASSIVE if attacking else F.ACTIVE,
                                view[V_OPP_BAL])
         if mine > theirs:
             return True
@@ -267,7 +267,7 @@ def best_change_place(data, pol, n_options):
     best, score = 0, -(1 << 30)
     for k in range(n_options):
         c = options[k, O_CARD]
-        m = contact_total(data, c, 1, x, K.ACTIVE if attacking else K.PASSIVE, view[V_MY_BAL])
+        m = contact_total(data, c, 1, x, F.ACTIVE if attacking else F.PASSIVE, view[V_MY_BAL])
         if m > score:
             best, score = k, m
     return best
@@ -277,7 +277,7 @@ def best_change_place(data, pol, n_options):
 def lowest_card(options, n_options, cards):
     best = 0
     for k in range(1, n_options):
-        if cards[options[k, O_CARD], K.RISK] < cards[options[best, O_CARD], K.RISK]:
+        if cards[options[k, O_CARD], F.RISK] < cards[options[best, O_CARD], F.RISK]:
             best = k
     return best
 
@@ -286,14 +286,14 @@ def lowest_card(options, n_options, cards):
 def highest_card(options, n_options, cards):
     best = 0
     for k in range(1, n_options):
-        if cards[options[k, O_CARD], K.RISK] > cards[options[best, O_CARD], K.RISK]:
+        if cards[options[k, O_CARD], F.RISK] > cards[options[best, O_CARD], F.RISK]:
             best = k
     return best
 
 
 @njit(cache=True)
 def low_value(cards, c):
-    return min(cards[c, K.A], min(cards[c, K.B], cards[c, K.C]))
+    return min(cards[c, F.A], min(cards[c, F.B], cards[c, F.C]))
 
 
 @njit(cache=True)
@@ -313,7 +313,7 @@ def ct_pre_scene(data, pol, n_options, margin_pts):
         beaten = True
         for i in range(view[V_HAND_N]):
             c = view[V_HAND + i]
-            if cards[c, K.RANK] == 1 and margin(data, pol, c, 1, True) > 0:
+            if cards[c, F.RANK] == 1 and margin(data, pol, c, 1, True) > 0:
                 beaten = False
         if beaten:
             return k

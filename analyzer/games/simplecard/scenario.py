@@ -27,9 +27,9 @@ READING_DEPTHS = ("active", "passive", "a", "b", "c", "rank", "risk")
 RANDOM_DECK = "random"  # seat_decks entry: this seat's deck is drawn from `decks` at random each game
 MAX_RANK = 3
 
-# a card's numbers: cards[c, K.NAME]...; risk = active + passive + a + b + c
-K = indices("K", ["active", "passive", "a", "b", "c", "rank", "risk", "name"])
-CONTACTS = ("A", "B", "C")  # contact values are cards[c, K.A + x], x = 0, 1, 2
+# a card's printed numbers, the columns of the cards table: cards[c, F.NAME]...; risk = active + passive + a + b + c
+F = indices("F", ["active", "passive", "a", "b", "c", "rank", "risk", "name"])
+CONTACTS = ("A", "B", "C")  # contact values are cards[c, F.A + x], x = 0, 1, 2
 
 # the kernel's rule vector: rules[R.NAME]
 R = indices("R", ["risk_limit", "risk_inclusive", "first_tie_random", "old_balancer", "loss_immediate",
@@ -201,22 +201,22 @@ class SimpleCardScenario(ScenarioBase):
 
 
 def card_arrays(sc: SimpleCardScenario) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(cards[C + 1, K], up[C + 1] = the card of the same name one rank up or -1, decks[D, 1 + len]: each
+    """(cards[C + 1, F], up[C + 1] = the card of the same name one rank up or -1, decks[D, 1 + len]: each
     deck's length, then its card ids). Name ids index the distinct names in pool order. The extra last
     row is the "unknown card" a policy assumes for a face-down card: the pool's rank-1 mean, rounded
     (the pool is printed, public information)."""
     names = list(dict.fromkeys(c.name for c in sc.cards))
     keys = [c.key for c in sc.cards]
-    cards = np.zeros((len(sc.cards) + 1, len(K)), np.int64)
+    cards = np.zeros((len(sc.cards) + 1, len(F)), np.int64)
     up = np.full(len(sc.cards) + 1, -1, np.int64)
     for i, c in enumerate(sc.cards):
         cards[i] = [c.active, c.passive, c.a, c.b, c.c, c.rank, c.risk, names.index(c.name)]
         higher = f"{c.name}/{c.rank + 1}"
         if higher in keys:
             up[i] = keys.index(higher)
-    ones = cards[:-1][cards[:-1, K.RANK] == 1]
+    ones = cards[:-1][cards[:-1, F.RANK] == 1]
     cards[-1] = np.rint(ones.mean(axis=0))
-    cards[-1, K.RANK], cards[-1, K.NAME] = 1, -1
+    cards[-1, F.RANK], cards[-1, F.NAME] = 1, -1
     width = max(sum(d.cards.values()) for d in sc.decks)
     decks = np.full((len(sc.decks), width + 1), -1, np.int64)  # column 0: the deck's length
     for j, d in enumerate(sc.decks):
