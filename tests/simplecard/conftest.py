@@ -1,4 +1,4 @@
-"""A built Simple Card position for the rules tests: a small test pool with round numbers, zones filled
+"""Simple Card's position builder, the `table` fixture: a small test pool with round numbers, zones filled
 by hand, and one ACT played through the game's own `engine.play_act` with the trace on.
 
 Scripted choices are option indices (past the script's end every choice is option 0: no cast technique,
@@ -10,6 +10,7 @@ option is not asked. Tables play without cast techniques unless a test enables t
 import functools
 
 import numpy as np
+import pytest
 
 import analyzer
 from analyzer.games.simplecard import GAME
@@ -160,3 +161,9 @@ class Table:
 
     def balancer_of(self, p):
         return self.keys[self.n[p, T.N_BAL]]
+
+
+@pytest.fixture
+def table():
+    """The position builder: `table(policies=..., script=..., **rules)` is a Table, fill its zones, then act."""
+    return Table
