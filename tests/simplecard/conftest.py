@@ -46,19 +46,24 @@ DECKS = [{"name": "Test", "cards": {"Atk": 4, "Def": 4, "Cheap": 4, "Hero": 2, "
 A, B = 0, 1
 
 
-def scenario(policies=("scripted",), script=(), **rules):
+def scenario(policies=("scripted",), script=(), seat_weights=None, restrict=None, **rules):
     """The test pool's scenario; no cast techniques unless `enabled_cts` says (their menus would take script
-    entries)."""
+    entries). seat_weights {seat: {weight: value}} and restrict {seat: [restriction]}: the strong-play fields."""
     rules.setdefault("enabled_cts", [])
     frozen = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in rules.items()))
-    return _scenario(tuple(policies), tuple(script), frozen)
+    play = tuple((field, tuple((seat, tuple(sorted(v.items())) if isinstance(v, dict) else tuple(v))
+                               for seat, v in sorted(given.items())))
+                 for field, given in (("seat_weights", seat_weights), ("restrict", restrict)) if given)
+    return _scenario(tuple(policies), tuple(script), frozen, play)
 
 
 @functools.lru_cache(maxsize=None)
-def _scenario(policies, script, frozen):
+def _scenario(policies, script, frozen, play):
     rules = {f"rules.{k}": list(v) if isinstance(v, tuple) else v for k, v in frozen}
+    fields = {field: {seat: dict(v) if field == "seat_weights" else list(v) for seat, v in given}
+              for field, given in play}
     sets = {"cards": POOL, "decks": DECKS, "seat_decks": ["Test"], "rules.enforce_deck_size": False,
-            "script": list(script), **rules}
+            "script": list(script), **rules, **fields}
     return analyzer.load_scenario(GAME, policy=list(policies), set=sets)
 
 
@@ -66,9 +71,9 @@ class Table:
     """Both players' zones: a Zero balancer each, B holding Cheap with Two in its deck (so that B, alone,
     can neither deck out nor Change), the rest empty; fill them, then `act(a)`."""
 
-    def __init__(self, policies=("scripted",), script=(), **rules):
-        self.sc = scenario(policies, script, **rules)
-        rules_v, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script_v = kernel_inputs(self.sc)
+    def __init__(self, policies=("scripted",), script=(), seat_weights=None, restrict=None, **rules):
+        self.sc = scenario(policies, script, seat_weights, restrict, **rules)
+        rules_v, enabled, cards, up, decks, seat_decks, policy, weights, restrict, script_v = kernel_inputs(self.sc)
         self.cards, self.up = cards, up
         self.data = (rules_v, enabled, cards, up, *T.rule_tables(cards, up, rules_v))  # engine.play's data
         self.keys = [c.key for c in self.sc.cards]
@@ -78,7 +83,7 @@ class Table:
         self.risk_ = np.zeros((2, D.MAX_CARDS), np.int64)
         self.st = (self.n, self.deck_, self.hand_, self.risk_)
         self.at = np.zeros(1, np.int64)
-        self.pol = (policy, margin, bounce, script_v, self.at, np.array([12345], np.uint64),
+        self.pol = (policy, weights, restrict, script_v, self.at, np.array([12345], np.uint64),
                     np.zeros(P.VIEW_SIZE, np.int64), np.zeros((D.MAX_OPTIONS, 3), np.int64))
         self.g = np.zeros(len(E.COLUMNS.game), np.int64)
         self.s = np.zeros((2, len(E.COLUMNS.seat)), np.int64)

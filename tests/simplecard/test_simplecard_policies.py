@@ -40,13 +40,13 @@ def test_cautious_places_the_stack_while_its_destruction_keeps_it_below_the_limi
     assert ("  seat 0 places Hero/2 (2 cards) face up" in lines) == stack_ok
 
 
-def decide(t, kind, rows, contact=-1, bounce_at=12):
-    """Seat A's ct decision on the table's position among option rows (code, index, card)."""
+def decide(t, kind, rows, contact=-1):
+    """Seat A's decision on the table's position among option rows (code, index, card)."""
     cards = t.data[2]
     view, options = t.pol[6], t.pol[7]
     options[:len(rows)] = rows
     P.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
-    return P.decide(P.CT, pack6(*t.data), pack8(*t.pol), len(rows), 6, bounce_at)
+    return P.decide(t.pol[0][A], pack6(*t.data), pack8(*t.pol), len(rows), t.pol[1][A])
 
 
 @pytest.mark.parametrize("defender,changes", [("D6", True), ("Big", False)])
@@ -59,8 +59,9 @@ def test_ct_changes_only_when_the_change_wins(table, defender, changes):
 
 @pytest.mark.parametrize("bounce_at,bounces", [(8, True), (9, False)])
 def test_ct_bounces_a_main_worth_bounce_risk_or_more(table, bounce_at, bounces):
-    t = table(policies=("ct",), enabled_cts=["bounce"]).hand(A, "Cheap", "Two").main(A, "Atk")  # Atk: 8 points
-    assert decide(t, D.D_POST, [[D.PROCEED, 0, 0], [D.CT_BOUNCE, 0, 0]], bounce_at=bounce_at) == bounces
+    t = table(policies=("ct",), seat_weights={A: {"bounce_risk": bounce_at}}, enabled_cts=["bounce"])
+    t.hand(A, "Cheap", "Two").main(A, "Atk")  # Atk: 8 points
+    assert decide(t, D.D_POST, [[D.PROCEED, 0, 0], [D.CT_BOUNCE, 0, 0]]) == bounces
 
 
 def test_changing_places_another_card_than_the_one_returned(table):
@@ -77,5 +78,5 @@ def test_the_heuristics_go_second_when_their_hand_attacks_better_than_it_defends
     # Atk set defends 4/2/2: at worst 0; attacking 5/3/3: at best +2 -> go second. Cheap and Two do worse.
     t = table(policies=(policy,)).hand(A, card, "Cheap", "Two", "Cheap").balancer(A, "Big")  # A chooses (25 > 0)
     ev, tn = new_trace(10)
-    assert E.first_player(pack4(*t.st), pack6(*t.data), pack8(*t.pol), t.g, ev, tn, np.int64(10)) == first
+    assert E.first_player(pack4(*t.st), pack6(*t.data), pack8(*t.pol), t.g, t.s, ev, tn, np.int64(10)) == first
     assert GAME.describe(t.sc, ev[:tn[0]]) == [f"seat 0 chooses: seat {first} goes first"]

@@ -46,7 +46,7 @@ def decision(t, kind, contact=-1):
         options[:3, D.O_CODE] = [0, 1, 2]
         m = 3
     P.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
-    k = P.decide(t.pol[0][A], pack6(*t.data), pack8(*t.pol), m, t.pol[1][A], t.pol[2][A])
+    k = P.decide(t.pol[0][A], pack6(*t.data), pack8(*t.pol), m, t.pol[1][A])
     return view.copy(), options[k].tolist()
 
 
@@ -97,7 +97,7 @@ def test_the_choice_to_go_second_depends_only_on_the_choosers_view(table, policy
     for seed in range(12):
         t = setup_position(table, policy, seed)
         ev, tn = new_trace(10)
-        first = E.first_player(pack4(*t.st), pack6(*t.data), pack8(*t.pol), t.g, ev, tn, np.int64(10))
+        first = E.first_player(pack4(*t.st), pack6(*t.data), pack8(*t.pol), t.g, t.s, ev, tn, np.int64(10))
         seen.add((t.pol[6].tobytes(), int(first)))
     assert len(seen) == 1  # twelve re-deals of B's hand and both decks: one view, one choice
     assert seen.pop()[1] == B  # Atk attacks the unknown card better than it defends: A goes second

@@ -4,19 +4,23 @@ when face up; a face-down card is the "unknown card", the pool's mean), the prin
 and the legal options the engine listed (Picking lists the opponent's hand: what the player was shown).
 It returns the index of one option. The deciding functions receive the engine's two packs
 (analyzer/kernel_pack.py): data = (rules, enabled, cards, up, mains, bonus: table.rule_tables) and
-pol = (policy, margin, bounce, script, at, stream, view, options).
+pol = (policy, weights, restrict, script, at, stream, view, options). A seat's weights
+(scenario.WEIGHTS: greedy's first, then cautious's or ct's own) come as `w`, read by W_ name.
 
 - greedy: the best margin of this contact from what it can see; places a set card that defends best;
   no cast techniques. It goes second when its hand attacks the opponent's first (unknown) card better
-  than it defends a set card against it (cautious and ct too).
-- cautious: greedy, but never places a Main whose destruction would end its game (Risk to the limit)
+  than it defends a set card against it (cautious and ct too). With `exposure` above 0 it also weighs
+  the defence: a winning Main stays face up and is attacked next; one that would lose that defence
+  against the unknown card costs `exposure` times its risk points (0, the default: it ignores it).
+- cautious: greedy, but never places a Main whose destruction would end its game (Risk to the limit,
+  or within `limit_margin` of it)
   unless the win is sure (the opponent's Main is face up, this contact wins, and the opponent cannot
   Change); no cast techniques.
 - ct: greedy's play plus cast techniques by thresholds, each only while its Risk stays `ct_margin`
   below the limit after the cast: Changing when a Change wins the re-judged contact, Picking the
   opponent's riskiest card when it holds 3+ cards, Moving a face-up opponent Main nothing in hand
   beats, Balance shift to a card with a higher lowest value, Skipping an opponent balancer whose
-  bonus is 3+, Bounce a Main worth
+  bonus is `skip_bonus`+, Bounce a Main worth
   `bounce_risk`+ points. It never uses Reading or Recall.
 """
 from numba import njit
@@ -64,6 +68,11 @@ from .table import (
 )
 
 GREEDY, CAUTIOUS, CT = 2, 3, 4  # policy codes after the shared random 0 and scripted 1
+
+# a seat's weights row (scenario.WEIGHTS order): greedy's, shared by all three; then cautious's or ct's own
+W_WIN_VALUE, W_MARGIN_VALUE, W_DEFENCE_VALUE, W_SECOND_EDGE, W_EXPOSURE = range(5)
+W_LIMIT_MARGIN = 5  # cautious
+W_CT_MARGIN, W_BOUNCE_RISK, W_SKIP_BONUS = 5, 6, 7  # ct
 
 # the view: view[V_...]; a Main is (base card, height); height 0 = empty; a face-down Main's base is the
 # unknown card (the last row of `cards`)
@@ -136,10 +145,11 @@ def first_contact_edge(data, pol, attacking):
 
 
 @njit(cache=True)
-def choose_turn_order(data, pol, n_options):
+def choose_turn_order(data, pol, n_options, w):
     """greedy, cautious and ct: go second when their hand attacks the opponent's first card better than it
-    defends its own set card against it (going first, the first card is set and attacked)."""
-    second = first_contact_edge(data, pol, True) > first_contact_edge(data, pol, False)
+    defends its own set card against it, by more than `second_edge` (going first, the first card is set
+    and attacked)."""
+    second = first_contact_edge(data, pol, True) - first_contact_edge(data, pol, False) > w[W_SECOND_EDGE]
     return find_code(pol[7], n_options, GO_SECOND if second else GO_FIRST)
 
 
@@ -154,25 +164,32 @@ def defence(data, pol, base, height):
 
 
 @njit(cache=True)
-def place_score(data, pol, k):
+def place_score(data, pol, k, w):
     """How greedy rates a placement: the contact margin when the opponent's Main holds a card (a losing
-    placement is rated by how little it risks), else the set card's defence."""
-    view, options = pol[6], pol[7]
+    placement is rated by how little it risks; a winning one, with `exposure`, by the defence it must
+    then make), else the set card's defence."""
+    cards, view, options = data[2], pol[6], pol[7]
     base, h = options[k, O_INDEX], options[k, O_CODE]
     base = view[V_HAND + base]
     risk = main_risk(data, base, h)
     if view[V_OPP_H] > 0:
         m = margin(data, pol, base, h, True)
-        return (1000 + m * 100 - risk) if m > 0 else -risk
-    return defence(data, pol, base, h) * 100 - risk
+        if m <= 0:
+            return -risk
+        score = w[W_WIN_VALUE] + m * w[W_MARGIN_VALUE] - risk
+        # the winner stays face up: the opponent attacks it next, with a card this player cannot see
+        if w[W_EXPOSURE] != 0 and margin_against(data, pol, base, h, False, cards.shape[0] - 1, 1) <= 0:
+            score -= w[W_EXPOSURE] * risk
+        return score
+    return defence(data, pol, base, h) * w[W_DEFENCE_VALUE] - risk
 
 
 @njit(cache=True)
-def best_place(data, pol, n_options, cautious):
+def best_place(data, pol, n_options, cautious, w):
     best, score = 0, -(1 << 40)
     for k in range(n_options):
-        s = place_score(data, pol, k)
-        if cautious and exposes(data, pol, k):
+        s = place_score(data, pol, k, w)
+        if cautious and exposes(data, pol, k, w[W_LIMIT_MARGIN]):
             s -= 1 << 30  # only if nothing else is left
         if s > score:
             best, score = k, s
@@ -187,11 +204,12 @@ def ends_game(view, rules, risk):
 
 
 @njit(cache=True)
-def exposes(data, pol, k):
-    """cautious: the placement's destruction would end the game and its win is not sure."""
+def exposes(data, pol, k, limit_margin):
+    """cautious: the placement's destruction would end the game (or bring the Risk within `limit_margin`
+    of the limit) and its win is not sure."""
     rules, cards, view, options = data[0], data[2], pol[6], pol[7]
     base, h = view[V_HAND + options[k, O_INDEX]], options[k, O_CODE]
-    if not ends_game(view, rules, main_risk(data, base, h)):
+    if not ends_game(view, rules, main_risk(data, base, h) + limit_margin):
         return False
     face_up_opponent = view[V_OPP_H] > 0 and view[V_OPP_BASE] != cards.shape[0] - 1
     sure = (face_up_opponent and margin(data, pol, base, h, True) > 0
@@ -297,9 +315,10 @@ def low_value(cards, c):
 
 
 @njit(cache=True)
-def ct_pre_scene(data, pol, n_options, margin_pts):
+def ct_pre_scene(data, pol, n_options, w):
     """ct: which pre-scene technique to use now (PROCEED when none pays)."""
     rules, cards, view, options = data[0], data[2], pol[6], pol[7]
+    margin_pts = w[W_CT_MARGIN]
     k = find_code(options, n_options, CT_SHIFT)
     if k >= 0 and view[V_HAND_N] >= 3:
         for i in range(view[V_HAND_N]):
@@ -318,17 +337,18 @@ def ct_pre_scene(data, pol, n_options, margin_pts):
         if beaten:
             return k
     k = find_code(options, n_options, CT_SKIPPING)
-    if k >= 0 and low_value(cards, view[V_OPP_BAL]) >= 3 and view[V_HAND_N] >= 3 and can_afford(view, cards, rules, 1, margin_pts):
+    if k >= 0 and low_value(cards, view[V_OPP_BAL]) >= w[W_SKIP_BONUS] and view[V_HAND_N] >= 3 and can_afford(view, cards, rules, 1, margin_pts):
         return k
     return find_code(options, n_options, PROCEED)
 
 
 @njit(cache=True)
-def ct_policy(data, pol, n_options, margin_pts, bounce_at):
+def ct_policy(data, pol, n_options, w):
     rules, cards, view, options = data[0], data[2], pol[6], pol[7]
+    margin_pts, bounce_at = w[W_CT_MARGIN], w[W_BOUNCE_RISK]
     kind = view[V_KIND]
     if kind == D_PRE:
-        return ct_pre_scene(data, pol, n_options, margin_pts)
+        return ct_pre_scene(data, pol, n_options, w)
     if kind == D_CHANGE:
         if n_options > 1 and can_afford(view, cards, rules, 1, margin_pts) and changing_wins(data, pol):
             return 1 + lowest_card(options[1:], n_options - 1, cards)
@@ -348,21 +368,21 @@ def ct_policy(data, pol, n_options, margin_pts, bounce_at):
             if low_value(cards, options[k, O_CARD]) > low_value(cards, options[best, O_CARD]):
                 best = k
         return best
-    return greedy(data, pol, n_options, False)
+    return greedy(data, pol, n_options, False, w)
 
 
 @njit(cache=True)
-def greedy(data, pol, n_options, cautious):
+def greedy(data, pol, n_options, cautious, w):
     cards, view, options = data[2], pol[6], pol[7]
     kind = view[V_KIND]
     if kind == D_PLACE:
-        return best_place(data, pol, n_options, cautious)
+        return best_place(data, pol, n_options, cautious, w)
     if kind == D_CONTACT:
         return best_contact(data, pol, n_options)
     if kind == D_DRAW:
         return n_options - 1  # draw as many as allowed
     if kind == D_FIRST:
-        return choose_turn_order(data, pol, n_options)
+        return choose_turn_order(data, pol, n_options, w)
     if kind == D_CAST or kind == D_MOVE:
         return lowest_card(options, n_options, cards) if kind == D_CAST else 0
     if kind == D_READ:
@@ -376,12 +396,12 @@ def greedy(data, pol, n_options, cautious):
 
 
 @njit(cache=True)
-def decide(code, data, pol, n_options, margin_pts, bounce_at):
-    """The one dispatch from a seat's policy code to its decision function."""
+def decide(code, data, pol, n_options, w):
+    """The one dispatch from a seat's policy code to its decision function (w: the seat's weights row)."""
     k = shared_choice(code, pol[5], pol[3], pol[4], n_options)
     if k >= 0:
         return k
     if code == CT:
-        return ct_policy(data, pol, n_options, margin_pts, bounce_at)
-    return greedy(data, pol, n_options, code == CAUTIOUS)
+        return ct_policy(data, pol, n_options, w)
+    return greedy(data, pol, n_options, code == CAUTIOUS, w)
 
