@@ -129,11 +129,16 @@ class Table:
 
     # -- playing ----------------------------------------------------------------------------------
     def act(self, a):
-        """Seat a plays one ACT; returns the trace lines."""
+        """Seat a plays one ACT; returns the trace lines (its records: `events`)."""
         ev, tn = new_trace(1000)
         out = pack4(self.g, self.s, self.cts, self.played)
         E.play_act(a, pack4(*self.st), pack6(*self.data), pack8(*self.pol), out, self.gs, ev, tn, np.int64(1000))
-        return GAME.describe(self.sc, ev[: tn[0]])
+        self.events = ev[: tn[0]]
+        return GAME.describe(self.sc, self.events)
+
+    def records(self, kind):
+        """The last ACT's trace records of this kind (E.E_...): rows (kind, seat, a, b, c)."""
+        return [tuple(int(x) for x in r) for r in self.events if r[0] == kind]
 
     def finish(self, a):
         """The game's end after seat a's ACT: (winners, losers, simultaneous)."""
