@@ -795,7 +795,7 @@ def finish(st, data, gs, a, g, s, ev, tn, cap):
     record(ev, tn, cap, E_WIN, w, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # the runner plays chunks on threads of one process (Game.kernel_releases_gil)
 def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, weights, restrict_masks, script, g, s, cts,
          played, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
