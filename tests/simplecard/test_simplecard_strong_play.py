@@ -11,7 +11,7 @@ from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
-from analyzer.games.simplecard.scenario import CT_NAMES
+from analyzer.games.simplecard.scenario import CONTACTS, CT_NAMES
 from analyzer.kernel import new_trace
 from analyzer.kernel_pack import pack4, pack6, pack8
 
@@ -43,8 +43,9 @@ def test_no_rank2_stacks_forbids_the_stack_but_not_the_rank1_card_of_its_name(ta
 
 
 def test_no_rank2_stacks_leaves_the_scripted_choice_among_the_rank1_cards(table):
-    # unrestricted menu: Hero, Hero+Hero/2, Atk; restricted: Hero, Atk: option 1 is Atk
-    t = table(script=[1], restrict={A: ["no_rank2_stacks"]}).hand(A, "Hero", "Hero/2", "Atk").main(B, "Def")
+    restricted_menu = ["Hero", "Atk"]  # unrestricted: Hero, Hero + Hero/2, Atk
+    t = table(script=[restricted_menu.index("Atk")], restrict={A: ["no_rank2_stacks"]})
+    t.hand(A, "Hero", "Hero/2", "Atk").main(B, "Def")
     t.act(A)
     assert placed(t) == ("Atk", 1)
 
@@ -67,7 +68,8 @@ def test_no_ct_forbids_that_technique_and_no_other(ct):
 def changing_position(table, **play):
     """A (scripted) attacks B's D5 with Atk on contact B: 3 against 2; B (ct) may Change to Big (10) by
     casting Cheap, its cheapest card."""
-    t = table(policies=("scripted", "ct"), script=[0, 1], enabled_cts=["changing"], **play)
+    script = [["Atk", "Two"].index("Atk"), CONTACTS.index("B")]  # A's placement menu, then the contact
+    t = table(policies=("scripted", "ct"), script=script, enabled_cts=["changing"], **play)
     return t.hand(A, "Atk", "Two").main(B, "D5").hand(B, "Cheap", "Big", "Two")
 
 

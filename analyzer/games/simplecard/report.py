@@ -25,7 +25,8 @@ from .scenario import CT_NAMES
 PAIRINGS = (("greedy vs greedy", ["greedy", "greedy"]), ("cautious vs greedy", ["cautious", "greedy"]),
             ("ct vs ct", ["ct", "ct"]))
 # the defence-weighing player: greedy whose `exposure` weight prices the face-up defence a winning Main must
-# then make (scenario.WEIGHTS); 25 sits on the plateau where it beats plain greedy most (57.8%, n=12,000, seed 7)
+# then make (scenario.WEIGHTS). Against plain greedy (seats rotated, seed 7, n=12,000) it wins 48% at 0-6, 51% at
+# 15, 58% from 25 to 40 (a plateau; 57.9% [57.2, 58.5] at 25, n=20,000) and 60% at 50: 25 is the plateau's start
 DEFENCE_EXPOSURE = 25
 STACK_PLAYERS = (("greedy", {}), (f"defence-weighing greedy (exposure {DEFENCE_EXPOSURE})",
                                   {"weights.greedy.exposure": DEFENCE_EXPOSURE}))
