@@ -100,6 +100,7 @@ class SimpleCard(Game):
     length_unit = "ACTs"
     COLUMNS = E.COLUMNS
     kernel = staticmethod(E.play)
+    kernel_releases_gil = True  # E.play is compiled with nogil=True
     kernel_inputs = staticmethod(kernel_inputs)
 
     def events(self, scenario) -> dict[int, Event]:

@@ -3,7 +3,8 @@ headline is repeated under three policy pairings (comparison runs on the run's s
 so a reader sees whether the verdict depends on how stacks are played. The header lists our own card pool
 (scenario.estimated()).
 
-Sections: the Rank-2 headline by policy pairing; decks by number of rank-2/3 cards, with and without them
+Sections: the Rank-2 headline, by restricted play (a seat that never stacks, each seat in turn, under greedy
+and under a player that weighs a stack's defence) and by policy pairing; decks by number of rank-2/3 cards, with and without them
 (the no_rank2 swap); first-player advantage; value of each cast technique; the balancer; per-card win
 contribution; how games end.
 """
@@ -23,6 +24,12 @@ from .scenario import CT_NAMES
 
 PAIRINGS = (("greedy vs greedy", ["greedy", "greedy"]), ("cautious vs greedy", ["cautious", "greedy"]),
             ("ct vs ct", ["ct", "ct"]))
+# the defence-weighing player: greedy whose `exposure` weight prices the face-up defence a winning Main must
+# then make (scenario.WEIGHTS). Against plain greedy (seats rotated, seed 7, n=12,000) it wins 48% at 0-6, 51% at
+# 15, 58% from 25 to 40 (a plateau; 57.9% [57.2, 58.5] at 25, n=20,000) and 60% at 50: 25 is the plateau's start
+DEFENCE_EXPOSURE = 25
+STACK_PLAYERS = (("greedy", {}), (f"defence-weighing greedy (exposure {DEFENCE_EXPOSURE})",
+                                  {"weights.greedy.exposure": DEFENCE_EXPOSURE}))
 END_NAMES = {0: "ACT cap", 1: "Risk limit", 2: "deck and hand empty", 3: "could not place"}
 
 
@@ -86,6 +93,49 @@ def stack_figure(pairings: dict):
 def deck_win_rates(d, names: list[str]) -> dict[str, stats.Estimate]:
     faction, wins = matrix(d, "faction"), matrix(d, "is_winner").astype(bool)
     return {name: stats.proportion(int(wins[faction == j].sum()), int((faction == j).sum())) for j, name in enumerate(names)}
+
+
+def rotated(game, meta, n_cmp, sets: dict, seat_sets) -> tuple[stats.Estimate, stats.Estimate]:
+    """(wins, draws) of the seat that `seat_sets(seat)` changes, two greedy seats playing with `sets`, each
+    seat changed in turn (n_cmp games each, on the run's seed): seat and turn position do not pollute it."""
+    wins = draws = games = 0
+    for seat in (0, 1):
+        d = compare_run(game, meta, n_cmp, policies=["greedy", "greedy"], sets={**sets, **seat_sets(seat)})
+        won = matrix(d, "is_winner")
+        wins, draws, games = wins + int(won[:, seat].sum()), draws + int((won.sum(axis=1) == 0).sum()), games + d.height
+    return stats.proportion(wins, games), stats.proportion(draws, games)
+
+
+def reading(rate: stats.Estimate, draws: stats.Estimate) -> str:
+    """What a restricted seat's win rate says, against an even share of the decided games."""
+    even = (1 - draws.value) / 2
+    if rate.lo > even:
+        return "never stacking wins more: the stacks, as played, cost their player"
+    if rate.hi < even:
+        return "never stacking wins less: the stacks are worth playing"
+    return "no measurable difference: a stack neither costs nor gains"
+
+
+def restricted_stacks(rep: Report, game, meta, n_cmp) -> dict[str, tuple]:
+    """Restricted play (issue #25): the seat forbidden rank-2/3 stacks against an unrestricted one, under each
+    of STACK_PLAYERS; and the defence-weighing player against greedy, to show which of the two plays better."""
+    out, rows = {}, []
+    for label, sets in STACK_PLAYERS:
+        rate, draws = rotated(game, meta, n_cmp, sets, lambda seat: {"restrict": {seat: ["no_rank2_stacks"]}})
+        out[label] = (rate, draws)
+        rows.append([label, rate.fmt(pct=True), f"{100 * (1 - draws.value) / 2:.1f}%", reading(rate, draws)])
+    strength, _ = rotated(game, meta, n_cmp, {}, lambda seat: {f"seat_weights.{seat}.exposure": DEFENCE_EXPOSURE})
+    rep.section("Rank-2 risk: what a stack is worth (restricted play)",
+                "The win rate of a seat that may never place a rank-2/3 stack (restriction `no_rank2_stacks`) "
+                "against an unrestricted player of the same policy, each seat restricted in turn (draws count as "
+                "not won; an even share is half the decided games). greedy stacks whenever the stack gives the "
+                "biggest margin and ignores that a winning stack stays face up, to be attacked by an opponent who "
+                "can see it; the defence-weighing player is greedy whose `exposure` weight charges a winning Main "
+                f"that would lose that defence {DEFENCE_EXPOSURE} times its risk points. Against plain greedy it "
+                f"wins {strength.fmt(pct=True)} (rotated): the better player, so its row measures the stack's own "
+                "risk, and the gap between the rows measures greedy's misuse.")
+    rep.table(["players", "win rate, never stacking", "even share", "reading"], rows)
+    return out
 
 
 def headline(rep: Report, meta, df, pairings: dict) -> None:
@@ -221,6 +271,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     n_cmp = compare_n(df.height)
     rep.text(f"Comparison runs: {n_cmp:,} games each on the run's seed (`{run_flags(meta, n_cmp)}` plus the change named).")
     pairings = {label: compare_run(game, meta, n_cmp, policies=pol) for label, pol in PAIRINGS}
+    restricted = restricted_stacks(rep, game, meta, n_cmp)
     headline(rep, meta, df, pairings)
     decks_section(rep, game, meta, df, n_cmp)
     verdicts = first_player_section(rep, meta, df, pairings)
@@ -233,11 +284,11 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.headline(f"Going first or second: {here.sentence()}", Scope(*positions.holds_under(verdicts)))
     rep.headline_figure(positions.chart(here, "Win rate by turn position (this run)"), "position_win_rate.png",
                         "Win rate by turn position (1 moves first), 95% intervals; dashed: fair share.")
-    played, not_played = stack_win(pairings["greedy vs greedy"], [0, 1])
-    rep.headline(f"The Rank-2 risk: with greedy players, a seat that played a rank-2/3 stack won "
-                 f"{played.fmt(pct=True)} of its games, one that did not {not_played.fmt(pct=True)} (an "
-                 f"association: a stack is played only when drawn with its rank-1 card, and greedy plays one "
-                 f"whenever it gives the biggest margin; the other pairings are in the chart).")
+    (plain, _), (weighed, weighed_draws) = restricted.values()
+    rep.headline(f"The Rank-2 risk: a seat that never plays a rank-2/3 stack wins {plain.fmt(pct=True)} of its "
+                 f"games against greedy players, who stack for the biggest margin, and {weighed.fmt(pct=True)} "
+                 f"against players who weigh the face-up defence a stack must then make (each seat restricted in "
+                 f"turn): the gap is greedy's misuse; with the defence weighed, {reading(weighed, weighed_draws)}.")
     rep.headline_figure(stack_figure(pairings), "stack_win_rate.png",
                         "Win rate with and without a stack played, per policy pairing, 95% intervals.")
     from ... import skill  # the strong-play sections every report ends with
