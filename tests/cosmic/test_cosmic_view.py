@@ -3,7 +3,6 @@ order, the destiny order) consistently with their view, and no decision may chan
 view holds the hand it saw (a snapshot), and its policy uses it."""
 import numpy as np
 import pytest
-from test_cosmic_rules import Pos
 
 from analyzer import rng
 from analyzer.games.cosmic import decisions as dec
@@ -14,7 +13,7 @@ from analyzer.games.cosmic.state import ST, R
 POLICIES = (P.HEURISTIC, P.CAUTIOUS)
 
 
-def dealt_position(seed, players=4):
+def dealt_position(Pos, seed, players=4):
     """A table after a few heuristic turns from a random deal."""
     pos = Pos(players, aliens=["Mind", "Warpish", "Loser", "Zombie"], policies=("heuristic",))
     pos.deal_at_random(np.random.default_rng(seed))
@@ -70,8 +69,8 @@ def set_challenge(pos):
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_a_decision_depends_only_on_the_players_view(seed):
-    pos = dealt_position(seed)
+def test_a_decision_depends_only_on_the_players_view(Pos, seed):
+    pos = dealt_position(Pos, seed)
     set_challenge(pos)
     view = np.zeros(P.VIEW_SIZE, np.int64)
     checked = 0
@@ -91,7 +90,7 @@ def test_a_decision_depends_only_on_the_players_view(seed):
     assert checked > 60
 
 
-def mind_defends(seen_card):
+def mind_defends(Pos, seen_card):
     """Mind (seat 1) defends planet 5 (4 tokens) against one token, holding A8 and A15; it saw the
     offense's hand holding `seen_card` (None: it saw nothing)."""
     pos = Pos(2, aliens=["Filch", "Mind"]).hand(1, "A8", "A15")
@@ -110,8 +109,8 @@ def mind_defends(seen_card):
     return opts[k], pos
 
 
-def test_minds_policy_uses_the_hand_it_saw():
-    unseen, pos = mind_defends(None)
-    low, _ = mind_defends("A1")
-    high, _ = mind_defends("A14")  # needs 1 - 4 + 14 = 11: only the 15 holds
+def test_minds_policy_uses_the_hand_it_saw(Pos):
+    unseen, pos = mind_defends(Pos, None)
+    low, _ = mind_defends(Pos, "A1")
+    high, _ = mind_defends(Pos, "A14")  # needs 1 - 4 + 14 = 11: only the 15 holds
     assert unseen == pos.kind("A8") and low == pos.kind("A8") and high == pos.kind("A15")
