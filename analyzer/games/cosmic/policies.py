@@ -57,7 +57,9 @@ from .decisions import (
 from .state import ST, R
 
 HEURISTIC, CAUTIOUS = FIRST_GAME_POLICY, FIRST_GAME_POLICY + 1  # CosmicScenario.POLICIES after random, scripted
-EXPECTED_CARD = 10    # what a player expects an unseen attack card to be worth (the deck's mean is ~11)
+# the weights row of heuristic and cautious (scenario.WEIGHTS: one layout, each policy's own defaults)
+(W_EXPECTED_CARD, W_COMMIT, W_SECOND_AT, W_HOARD_AT, W_REINFORCE_MARGIN, W_ALLY_APPETITE, W_BASE_VALUE,
+ W_ZAP_AT) = range(8)
 PLAGUE_LEADER = 3     # heuristic: Plague a player once it holds this many foreign bases
 FILCH_WORTH = 12      # heuristic: Filch's flare takes an attack card of at least this value
 
@@ -129,10 +131,10 @@ def side_tokens(pub, view, defense):
 
 
 @njit(cache=True)
-def best_known_attack(pub, view, d, q):
-    """The highest attack card q is known to hold (Mind saw the hand), else EXPECTED_CARD."""
+def best_known_attack(pub, view, d, weights, q):
+    """The highest attack card q is known to hold (Mind saw the hand), else the expected_card weight."""
     if view[V_SEEN_WHO] != q:
-        return EXPECTED_CARD
+        return weights[W_EXPECTED_CARD]
     best = -1
     for k in range(d[R.CHALLENGE_KINDS]):
         if view[V_SEEN + k] > 0 and d[R.CTYPE + k] == L.C_ATTACK:
@@ -174,14 +176,14 @@ def planet_choice(pub, view, options, n, cautious):
 
 
 @njit(cache=True)
-def card_choice(pub, view, options, n, d, cautious):
+def card_choice(pub, view, options, n, d, weights, cautious):
     """An attack card by the margin needed: the smallest card expected to win; if none can, the lowest
     (hoarding high cards) unless the game is close; the cautious defender compromises for cards."""
     p = view[V_SEAT]
     offense = p == pub[ST.OFF]
     opp = pub[ST.DEF] if offense else pub[ST.OFF]
     mine, theirs = side_tokens(pub, view, not offense), side_tokens(pub, view, offense)
-    need = theirs - mine + best_known_attack(pub, view, d, opp) + (1 if offense else 0)
+    need = theirs - mine + best_known_attack(pub, view, d, weights, opp) + (1 if offense else 0)
     close = v_foreign(pub, view, pub[ST.OFF]) >= view[V_WINS] - 1
     lowest, highest, fit, comp = -1, -1, -1, -1
     for i in range(n):
@@ -198,7 +200,7 @@ def card_choice(pub, view, options, n, d, cautious):
             fit = i
     if cautious and not offense and comp >= 0 and fit < 0:
         return comp
-    if fit >= 0 and not (cautious and d[R.CVAL + options[fit]] >= 15 and not close):
+    if fit >= 0 and not (d[R.CVAL + options[fit]] >= weights[W_HOARD_AT] and not close):
         return fit
     if lowest < 0:
         return comp
@@ -229,10 +231,10 @@ def answer(pub, view, options, n, cautious):
 
 
 @njit(cache=True)
-def count_choice(pub, view, options, n, commit, cautious):
-    """Tokens by stake: all in when the challenge can win the game, else `commit` (cautious: one fewer)."""
+def count_choice(pub, view, options, n, weights):
+    """Tokens by stake: all in when the challenge can win the game, else the commit weight."""
     p = view[V_SEAT]
-    want = commit - (1 if cautious else 0)
+    want = weights[W_COMMIT]
     if view[V_KIND] == D_CONE and v_foreign(pub, view, p) >= view[V_WINS] - 1:
         want = 4
     if view[V_KIND] == D_REESTABLISH_COUNT:
@@ -423,7 +425,7 @@ def alliance_play(pub, view, options, n, d):
 
 
 @njit(cache=True)
-def swap_play(pub, view, options, n, d):
+def swap_play(pub, view, options, n, d, weights):
     """Cards face down: Loser's super (an upset) when my card is not expected to win; Sorcerer's super
     (swapping two unseen cards) is never worth it to an ally."""
     p = view[V_SEAT]
@@ -436,7 +438,7 @@ def swap_play(pub, view, options, n, d):
         if options[i] == PLAY_PASS:
             continue
         t, v, _ = play_card(d, options[i])
-        if v == L.LOSER and mine < side_tokens(pub, view, side == 0) + EXPECTED_CARD:
+        if v == L.LOSER and mine < side_tokens(pub, view, side == 0) + weights[W_EXPECTED_CARD]:
             return i
     return pick(options, n, PLAY_PASS)
 
@@ -460,7 +462,7 @@ def after_play(pub, view, options, n, d):
 
 
 @njit(cache=True)
-def play_choice(pub, view, options, n, d):
+def play_choice(pub, view, options, n, d, weights):
     """D_PLAY, by window (V_ARG). A deal: a player outside it always quashes (both rivals pay 3 tokens)."""
     w = view[V_ARG]
     if w == W_START:
@@ -468,7 +470,7 @@ def play_choice(pub, view, options, n, d):
     if w == W_ALLIANCE:
         return alliance_play(pub, view, options, n, d)
     if w == W_SWAP:
-        return swap_play(pub, view, options, n, d)
+        return swap_play(pub, view, options, n, d, weights)
     if w == W_AFTER:
         return after_play(pub, view, options, n, d)
     if w == W_DEAL:
@@ -520,7 +522,7 @@ def discard_choice(options, n, d):
 
 
 @njit(cache=True)
-def use_power(pub, view, d):
+def use_power(pub, view, d, weights):
     """Optional powers: Loser upsets when its side is behind, Sorcerer swaps a weak own card; the rest
     (Filch, Mind, Grief) always pay."""
     alien = view[V_ARG]
@@ -530,21 +532,21 @@ def use_power(pub, view, d):
         return side_tokens(pub, view, not offense) + 2 < side_tokens(pub, view, offense)
     if alien == L.SORCERER:
         card = view[V_MYCARD]
-        return d[R.CTYPE + card] == L.C_COMPROMISE or d[R.CVAL + card] < EXPECTED_CARD
+        return d[R.CTYPE + card] == L.C_COMPROMISE or d[R.CVAL + card] < weights[W_EXPECTED_CARD]
     return True
 
 
 @njit(cache=True)
-def second_challenge(hand, d, cautious):
+def second_challenge(hand, d, weights):
     best = 0
     for k in range(d[R.CHALLENGE_KINDS]):
         if hand[k] > 0 and d[R.CTYPE + k] == L.C_ATTACK:
             best = max(best, d[R.CVAL + k])
-    return best >= (12 if cautious else 6)
+    return best >= weights[W_SECOND_AT]
 
 
 @njit(cache=True)
-def smart(pub, view, hand, options, n, d, commit, cautious):
+def smart(pub, view, hand, options, n, d, weights, cautious):
     kind = view[V_KIND]
     p = view[V_SEAT]
     if (kind == D_REGROUP or kind == D_SOURCE or kind == D_TARGET or kind == D_HOME or kind == D_LOSE
@@ -568,17 +570,17 @@ def smart(pub, view, hand, options, n, d, commit, cautious):
     if kind == D_MIND_TARGET:
         return pick(options, n, pub[ST.DEF] if p == pub[ST.OFF] else pub[ST.OFF])
     if kind == D_CONE or kind == D_ALLY_COUNT or kind == D_REESTABLISH_COUNT:
-        return count_choice(pub, view, options, n, commit, cautious)
+        return count_choice(pub, view, options, n, weights)
     if kind == D_INVITE:
         return pick(options, n, 1)
     if kind == D_ANSWER:
         return answer(pub, view, options, n, cautious)
     if kind == D_CARD:
-        return card_choice(pub, view, options, n, d, cautious)
+        return card_choice(pub, view, options, n, d, weights, cautious)
     if kind == D_USE_POWER:
-        return pick(options, n, 1 if use_power(pub, view, d) else 0)
+        return pick(options, n, 1 if use_power(pub, view, d, weights) else 0)
     if kind == D_PLAY:
-        return play_choice(pub, view, options, n, d)
+        return play_choice(pub, view, options, n, d, weights)
     if kind == D_CARD_ZAP:
         return pick(options, n, 1 if zap_choice(pub, view, d) else 0)
     if kind == D_CANCEL_ALLY:  # Force Field: the allies of the other side
@@ -593,15 +595,16 @@ def smart(pub, view, hand, options, n, d, commit, cautious):
     if kind == D_ACCEPT:
         return accept_choice(pub, view, options, n)
     if kind == D_SECOND:
-        return pick(options, n, 1 if second_challenge(hand, d, cautious) else 0)
+        return pick(options, n, 1 if second_challenge(hand, d, weights) else 0)
     return 0
 
 
 @njit(cache=True)
-def decide(code, pub, view, hand, options, n, stream, script, at, d, commit):
+def decide(code, pub, view, hand, options, n, stream, script, at, d, weights):
     """The one dispatch from a seat's policy code to its decision function: `pub` is the public block
-    st[:L.PUB_END], `view` the seat's private view (fill_view), `hand` its own hand (own_hand)."""
+    st[:L.PUB_END], `view` the seat's private view (fill_view), `hand` its own hand (own_hand), `weights`
+    the seat's weights row (W_*)."""
     k = shared_choice(code, stream, script, at, n)
     if k >= 0:
         return k
-    return smart(pub, view, hand, options, n, d, commit, code == CAUTIOUS)
+    return smart(pub, view, hand, options, n, d, weights, code == CAUTIOUS)
