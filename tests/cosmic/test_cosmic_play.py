@@ -2,11 +2,13 @@
 turn on a built position: the heuristic under a Loser upset (cards, reinforcements), Mind's answer from
 the hand it saw, a Cosmic Zap where it pays, allying as a choice; the weights and the restrictions at
 their boundaries."""
-import numpy as np
-
+import analyzer
+from analyzer.games.cosmic import GAME
+from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import policies as P
-from analyzer.games.cosmic.context import E_ALLY, E_PLAY, S
+from analyzer.games.cosmic.context import E_ALLY, E_CONE, E_PLAY, E_POWER, G, S
 from analyzer.games.cosmic.decisions import ANSWER_DEFENSE, ANSWER_OFFENSE
+from analyzer.games.cosmic.scenario import RESTRICTIONS, WEIGHTS
 
 
 def weight(pos, seat, name, value):
@@ -18,6 +20,11 @@ def weight(pos, seat, name, value):
 def allies(pos):
     """(seat, answer, tokens) of every alliance in the last turn."""
     return [(int(r[1]), int(r[2]), int(r[3])) for r in pos.events if r[0] == E_ALLY]
+
+
+def powers(pos, seat):
+    """How many times seat's power acted in the last turn (E_POWER records)."""
+    return sum(1 for r in pos.events if r[0] == E_POWER and r[1] == seat)
 
 
 def played(pos, seat):
@@ -126,3 +133,146 @@ def test_ally_appetite_is_the_gain_an_alliance_must_exceed(Pos):
     declines = invited_to_attack(Pos, seat2_on_target=False, appetite=4)  # a base is worth 4 at most
     declines.turn()
     assert allies(declines) == [] and declines.tokens(10, 2) == 4
+
+
+def test_base_value_is_what_landing_an_alliance_is_worth(Pos):
+    worth = invited_to_attack(Pos, seat2_on_target=False)
+    worthless = weight(invited_to_attack(Pos, seat2_on_target=False), 2, "base_value", 0)
+    worth.turn()
+    worthless.turn()
+    assert [a[:2] for a in allies(worth)] == [(2, ANSWER_OFFENSE)] and allies(worthless) == []
+
+
+# ---- the other weights, each at its boundary -------------------------------------------------------------
+def test_the_weights_row_follows_the_declared_order_for_both_policies():
+    for policy in ("heuristic", "cautious"):
+        names = [w.name for w in WEIGHTS[policy]]
+        assert [names.index(n) for n in ("expected_card", "commit", "second_at", "hoard_at", "reinforce_margin",
+                                         "ally_appetite", "base_value", "zap_at")] == [
+            P.W_EXPECTED_CARD, P.W_COMMIT, P.W_SECOND_AT, P.W_HOARD_AT, P.W_REINFORCE_MARGIN, P.W_ALLY_APPETITE,
+            P.W_BASE_VALUE, P.W_ZAP_AT]
+    sc = analyzer.load_scenario(GAME, players=2, policy=["heuristic", "cautious"],
+                                set={"seat_weights": {1: {"commit": 3}}})
+    assert sc.weight_rows()[:, P.W_COMMIT].tolist() == [2, 3]
+
+
+def defended(pos, tokens=4):
+    """Every planet of seat 1 holds `tokens` defenders (the offense aims at planet 5, the first)."""
+    for k in range(5):
+        pos.set_tokens(5 + k, 1, tokens)
+    return pos
+
+
+def cone_count(Pos, commit):
+    pos = weight(Pos(2, policies=("heuristic",)).hand(0, "A10").hand(1, "A6").set_tokens(1, 0, 4).destiny("reg1"),
+                 0, "commit", commit)
+    pos.turn()
+    return [int(r[2]) for r in pos.events if r[0] == E_CONE]
+
+
+def test_commit_is_the_number_of_tokens_on_the_cone(Pos):
+    assert cone_count(Pos, 2) == [2] and cone_count(Pos, 3) == [3]
+
+
+def first_card(Pos, **weights):
+    """Seat 0 (2 tokens) attacks planet 5 (4 defenders) holding A6 and A12: it needs 4 - 2 + 1 + the card it
+    expects of the defense."""
+    pos = defended(Pos(2, policies=("heuristic",)).hand(0, "A6", "A12").hand(1, "A1").destiny("reg1"))
+    for name, value in {"second_at": 99, **weights}.items():  # one challenge
+        weight(pos, 0, name, value)
+    pos.turn()
+    return "A6" if pos.held(0, "A6") == 0 else "A12"
+
+
+def test_expected_card_sets_the_margin_a_card_must_cover(Pos):
+    assert first_card(Pos, expected_card=9) == "A12"   # needs 12: the A12 fits
+    assert first_card(Pos, expected_card=10) == "A6"   # needs 13: nothing fits, keep the high card
+
+
+def test_hoard_at_keeps_a_winning_card_that_high(Pos):
+    assert first_card(Pos, expected_card=9, hoard_at=13) == "A12"
+    assert first_card(Pos, expected_card=9, hoard_at=12) == "A6"
+
+
+def test_second_at_is_the_card_a_second_challenge_needs(Pos):
+    for second_at, challenges in ((8, 2), (9, 1)):
+        pos = Pos(2, policies=("heuristic",)).hand(0, "A20", "A8").hand(1, "A1", "A1").set_tokens(1, 0, 4)
+        weight(pos.destiny("reg1", "reg1"), 0, "second_at", second_at).turn()
+        assert pos.g[G.CHALLENGES] == challenges
+
+
+def test_reinforce_margin_is_the_lead_reinforcements_keep(Pos):
+    for margin, used in ((0, 0), (1, 1)):  # 1 + 10 against 4 + 6: the offense leads by 1
+        pos = defended(Pos(2, policies=("heuristic",)).hand(0, "A10", "R2").hand(1, "A6").destiny("reg1"))
+        weight(weight(pos, 0, "commit", 1), 0, "reinforce_margin", margin).turn()
+        assert played(pos, 0) == [pos.kind("R2")] * used
+
+
+# ---- restrictions, each through the turn at its boundary --------------------------------------------------
+def test_restriction_bits_follow_the_declared_order():
+    assert [1 << i for i in range(len(RESTRICTIONS))] == [dec.NO_POWER, dec.NO_ALLIES, dec.NO_DEALS, dec.NO_COMPROMISE]
+    sc = analyzer.load_scenario(GAME, players=3, set={"restrict": {2: ["no_deals", "no_power"]}})
+    assert sc.restrict_masks().tolist() == [0, 0, dec.NO_POWER | dec.NO_DEALS]
+
+
+def test_no_power_never_chooses_to_use_an_optional_power(Pos):
+    free = upset(Pos, "A6", "A20")
+    free.turn()
+    bound = weight(upset(Pos, "A6", "A20"), 0, "second_at", 99)  # one challenge
+    bound.restrict[1] = dec.NO_POWER
+    bound.turn()
+    assert powers(free, 1) == 2 and free.s[1, S.POWERS_USED] == 2  # the upset, then the swap
+    assert powers(bound, 1) == 0 and bound.s[1, S.RESTRICT_LIFTED] == 0  # declining is always allowed
+    assert bound.tokens(5, 0) == 4  # no upset: 4 + 20 beats 1 + 8
+
+
+def test_no_power_cannot_stop_a_mandatory_power(Pos, home3):
+    pos = zombie_loses(Pos, home3, zap_at=99)
+    pos.restrict[0] = dec.NO_POWER
+    pos.turn()
+    assert pos.warp(0) == 0 and pos.s[0, S.POWERS_USED] == 1  # Zombie's tokens still go home
+
+
+def test_no_allies_declines_every_invitation_and_invites_nobody(Pos, home3):
+    joins = mind_invited(Pos, home3, "A1")
+    declines = mind_invited(Pos, home3, "A1")
+    declines.restrict[2] = dec.NO_ALLIES
+    no_host = mind_invited(Pos, home3, "A1")
+    no_host.restrict[1] = dec.NO_ALLIES  # the defense invites nobody: only the (weak) offense asks
+    for pos in (joins, declines, no_host):
+        pos.turn()
+    assert allies(joins) == [(2, ANSWER_DEFENSE, 4)]
+    assert allies(declines) == [] and allies(no_host) == [(2, ANSWER_OFFENSE, 1)]
+    assert declines.s[2, S.RESTRICT_LIFTED] == no_host.s[1, S.RESTRICT_LIFTED] == 0
+
+
+def compromises(Pos, restrict):
+    pos = Pos(2, policies=("heuristic",)).hand(0, "C").hand(1, "C").destiny("reg1")
+    for seat, bits in restrict.items():
+        pos.restrict[seat] = bits
+    pos.turn()
+    return pos
+
+
+def test_no_deals_never_proposes_nor_accepts_one(Pos):
+    assert compromises(Pos, {}).g[G.DEALS_MADE] == 1
+    for seat in (0, 1):  # the offense offers nothing, or the defense refuses the offer
+        pos = compromises(Pos, {seat: dec.NO_DEALS})
+        assert pos.g[G.DEALS_MADE] == 0 and pos.g[G.DEALS_FAILED] == 1 and pos.warp(0) == pos.warp(1) == 3
+
+
+def cautious_defends(Pos, defense_cards, restrict=0):
+    """A cautious defense (4 tokens) facing 4 tokens: it compromises when no card of its can win."""
+    pos = Pos(2, policies=("heuristic", "cautious")).hand(0, "A20").hand(1, *defense_cards).destiny("reg1")
+    weight(pos, 0, "commit", 4).restrict[1] = restrict
+    pos.set_tokens(1, 0, 4)
+    pos.turn()
+    return pos
+
+
+def test_no_compromise_plays_an_attack_card_and_is_lifted_without_one(Pos):
+    assert cautious_defends(Pos, ("C", "A1")).held(1, "A1") == 1  # unrestricted: the compromise
+    bound = cautious_defends(Pos, ("C", "A1"), dec.NO_COMPROMISE)
+    assert bound.held(1, "C") == 1 and bound.held(1, "A1") == 0 and bound.s[1, S.RESTRICT_LIFTED] == 0
+    lifted = cautious_defends(Pos, ("C",), dec.NO_COMPROMISE)
+    assert lifted.held(1, "C") == 0 and lifted.s[1, S.RESTRICT_LIFTED] == 1  # its only challenge card

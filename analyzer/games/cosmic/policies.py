@@ -12,7 +12,6 @@ from ...kernel import FIRST_GAME_POLICY, shared_choice
 from . import state as L
 from .decisions import (
     ANSWER_DECLINE,
-    ANSWER_DEFENSE,
     ANSWER_OFFENSE,
     D_ACCEPT,
     D_ALLY_COUNT,
