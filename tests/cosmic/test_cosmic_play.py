@@ -276,3 +276,12 @@ def test_no_compromise_plays_an_attack_card_and_is_lifted_without_one(Pos):
     assert bound.held(1, "C") == 1 and bound.held(1, "A1") == 0 and bound.s[1, S.RESTRICT_LIFTED] == 0
     lifted = cautious_defends(Pos, ("C",), dec.NO_COMPROMISE)
     assert lifted.held(1, "C") == 0 and lifted.s[1, S.RESTRICT_LIFTED] == 1  # its only challenge card
+
+
+def test_the_offense_invites_nobody_its_win_would_hand_the_game(Pos):
+    for foreign, joined in ((3, True), (4, False)):  # seat 2's foreign bases (5 win)
+        pos = invited_to_attack(Pos, seat2_on_target=False)
+        for k in range(1, 1 + foreign):
+            pos.set_tokens(k, 2, 1)  # bases in seat 0's system
+        pos.turn()
+        assert bool(allies(pos)) is joined and pos.tokens(5, 2) == (1 if joined else 0)
