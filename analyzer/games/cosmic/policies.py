@@ -5,6 +5,13 @@ its own face-down card and, for Mind, the hand Mind saw), plus the legal options
 returns the index of one option. Never another hand or the decks.
 
 The decisions and their options: decisions.py.
+
+heuristic and cautious read their judgement from the seat's weights row (scenario.WEIGHTS, W_* below: one
+layout, each policy's own defaults). What they weigh, all from the view: the margin a challenge card must
+cover (an unseen card is worth expected_card; a hand Mind saw, its best card), Loser's upset (it swaps the
+result, so the lower total wins: the lowest card, reinforcements on the other side), the Cosmic Zap worth
+most (zap_value), and an alliance's worth from the odds of the challenge (win_odds: the deck's challenge
+cards, or the card a seen hand holds) against the tokens it risks.
 """
 from numba import njit
 
