@@ -119,8 +119,13 @@ class Position:
         pol = self.pol if policy is None else np.array(policy, np.int64)
         self.won = E.play_turn_on(self.st, self.d, pol, self.commit, np.array(script, np.int64), seed, p,
                                   self.g, self.s, ev, tn, np.int64(10_000))
-        self.lines = GAME.describe(self.sc, ev[: tn[0]])
+        self.ev = ev[: tn[0]]
+        self.lines = GAME.describe(self.sc, self.ev)
         return self.lines
+
+    def events(self, kind):
+        """The turn's trace records of one kind (context.E_*): (seat, a, b, c) each, in order."""
+        return [tuple(int(x) for x in row[1:5]) for row in self.ev if row[0] == kind]
 
     def said(self, text):
         return any(text in line for line in self.lines)

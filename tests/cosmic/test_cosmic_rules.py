@@ -7,7 +7,7 @@ import pytest
 import analyzer
 from analyzer.games.cosmic import GAME
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import G, S
+from analyzer.games.cosmic.context import E_DEFENDER, G, S
 from analyzer.games.cosmic.state import ST
 
 
@@ -312,6 +312,33 @@ def test_reverse_cone_winning_offensive_allies_go_home_with_rewards(Pos):
     pos.turn(script=[0, 0, 1, 0, 1, 1])
     assert pos.tokens(5, 2) == 0 and pos.tokens(10, 2) == 4 and pos.held(2) == 2
     assert pos.tokens(5, 0) == 1
+
+
+@pytest.mark.parametrize("destiny,script,reversed_", [
+    (("rev0", "wild"), [0, 0], False),   # own-colour reverse ignored (redraw), then a wild names seat 1
+    (("rev0", "left"), [0], False),      # ... then "the player on your left"
+    (("rev0", "most"), [0, 0], False),   # ... then "the most foreign bases" (a tie: the offense names seat 1)
+    (("rev0", "reg1"), [0], False),      # ... then a regular card
+    (("reg0", "rev1"), [0], True),       # an ignored regular card, then a reverse card names the defense
+])
+def test_only_the_destiny_card_that_names_the_defense_reverses_the_cone(Pos, destiny, script, reversed_):
+    """Seat 2 defends beside seat 1 with 2 tokens and the defense wins: on a reverse cone it lands on the
+    planet, on a regular one it goes home and draws a card per token (replay: seed 11, game 0, turn 1)."""
+    pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny(*destiny).set_tokens(10, 2, 4).deck("R3", "R3")
+    pos.turn(script=[*script, 0, 0, 0, 1, 1, 1])
+    assert pos.events(E_DEFENDER) == [(1, 1, int(reversed_), 0)]
+    if reversed_:
+        assert pos.tokens(5, 2) == 2 and pos.held(2) == 0
+    else:
+        assert pos.tokens(5, 2) == 0 and pos.tokens(10, 2) == 4 and pos.held(2) == 2
+
+
+def test_an_own_colour_reverse_card_that_names_a_player_in_the_own_system_reverses_the_cone(Pos):
+    """The own-colour card is used, not ignored: seat 1's tokens on seat 0's planet 1 are challenged."""
+    pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny("rev0").set_tokens(1, 1, 2).set_tokens(10, 2, 4)
+    pos.turn(script=[1, 0, 0, 1, 1, 1])  # [redraw, seat 1, re-establish 2..4]: seat 1; the only target planet 1
+    assert pos.events(E_DEFENDER) == [(1, 0, 1, 0)]
+    assert pos.tokens(1, 2) == 2 and pos.tokens(1, 1) == 2
 
 
 def test_reinforcements_add_to_either_side(attack_position):

@@ -266,7 +266,8 @@ def regroup(st, d, X, p):
 @njit(cache=True)
 def destiny(st, d, X, p):
     """Draw until a defender is named (st[DEF]; an own-colour challenge also fixes the planet's
-    candidates). Returns True if p re-established a home base instead (a successful challenge)."""
+    candidates; the cone is reversed if that card is a reverse one). Returns True if p re-established a
+    home base instead (a successful challenge)."""
     players = d[R.PLAYERS]
     opts = X.opts
     while True:
@@ -278,7 +279,6 @@ def destiny(st, d, X, p):
                 st[ST.COMET] = kind
             continue
         if kind == L.DT_REGULAR or kind == L.DT_REVERSE:
-            st[ST.REVERSE] = kind == L.DT_REVERSE
             if colour != p:
                 st[ST.DEF] = colour
                 st[ST.SYSTEM] = colour
@@ -304,7 +304,8 @@ def destiny(st, d, X, p):
                     opts[n] = q
                     n += 1
             st[ST.DEF] = st[ST.SYSTEM] = ask(st, d, X, p, D_INSTRUCTION, 0, n)
-        if st[ST.DEF] >= 0:
+        if st[ST.DEF] >= 0:  # only the card that names the defense turns the cone (an ignored card decides nothing)
+            st[ST.REVERSE] = kind == L.DT_REVERSE
             trace(X, E_DEFENDER, st[ST.DEF], st[ST.SYSTEM], st[ST.REVERSE], st[ST.COMET])
             defense_ready(st, d, X)
             return False
