@@ -7,7 +7,8 @@ import pytest
 import analyzer
 from analyzer.games.cosmic import GAME
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import E_DEFENDER, G, S
+from analyzer.games.cosmic.context import E_DEAL, E_DEFENDER, G, S
+from analyzer.games.cosmic.decisions import DEAL_OFFENSE_BASE, DEAL_SWAP
 from analyzer.games.cosmic.state import ST
 
 
@@ -264,6 +265,35 @@ def test_a_deal_trades_one_base_each_way(Pos):
     pos.turn(script=[0, 0, 1, 1])  # offer a base each way (option 1), accepted
     assert pos.tokens(5, 0) == 1 and pos.tokens(0, 1) == 1 and pos.tokens(0, 0) == 3 and pos.tokens(5, 1) == 3
     assert pos.g[G.DEALS_MADE] == 1 and pos.warp(0) == pos.warp(1) == 0
+
+
+@pytest.mark.parametrize("defending,swap", [(1, False), (2, True)])
+def test_a_swap_needs_a_second_token_so_the_giver_still_holds_the_base_it_gives(Pos, defending, swap):
+    """The defense's only base is the challenged planet: with a single token there, paying for its own base
+    would leave the base it gives empty (replay: seed 103, game 200, random, turn 28), so the swap is not
+    offered and option 1 is the base bought with cards; with two it is, and both land."""
+    pos = Pos().hand(0, "C", "R2").hand(1, "C", "R2").destiny("reg1").set_tokens(5, 1, defending)
+    pos.turn(script=[0, 0, 1, 1])  # cone 1 token, planet 5; deal option 1; accepted
+    assert pos.events(E_DEAL) == [(0, DEAL_SWAP if swap else DEAL_OFFENSE_BASE, 1, 1)]
+    assert pos.tokens(5, 0) == 1 and pos.tokens(5, 1) == 1
+    assert pos.tokens(0, 1) == (1 if swap else 0)
+
+
+def test_in_a_swap_the_giver_keeps_its_last_token_on_the_base_it_gives(Pos):
+    """Seat 1 holds planets 5 and 6 with one token each; the offense is given planet 5 (named before any
+    token moves), so seat 1 pays for its own base from planet 6 and keeps planet 5."""
+    pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(5, 1, 1).set_tokens(6, 1, 1)
+    pos.turn(script=[0, 0, 1, 1, 0, 0])  # cone 1, planet 5; swap, accepted; the offense names planet 5
+    assert pos.tokens(5, 0) == 1 and pos.tokens(5, 1) == 1 and pos.tokens(6, 1) == 0 and pos.tokens(0, 1) == 1
+
+
+def test_a_swap_names_both_planets_before_the_offense_pays_for_its_own(Pos):
+    """The offense holds planets 0 (1 token) and 1 (2 tokens); the defense is given planet 0, named before
+    the offense moves its token for planet 5, so that token comes from planet 1 and planet 0 stays shared."""
+    pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(0, 0, 1).set_tokens(1, 0, 2)
+    # cone: 1 token from planet 1, planet 5; home to planet 1; swap, accepted; the defense names planet 0
+    pos.turn(script=[0, 1, 0, 1, 1, 1, 0])
+    assert pos.tokens(0, 1) == 1 and pos.tokens(0, 0) == 1 and pos.tokens(1, 0) == 1 and pos.tokens(5, 0) == 1
 
 
 @pytest.mark.parametrize("held,paid", [(3, 2), (1, 1)])
