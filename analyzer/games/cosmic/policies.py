@@ -21,6 +21,7 @@ from .decisions import (
     D_CARD,
     D_CARD_ZAP,
     D_CONE,
+    D_COSMIC_ZAP,
     D_DEAL,
     D_DEAL_PLANET,
     D_DESTINY_OWN,
@@ -510,6 +511,18 @@ def zap_choice(pub, view, d):
 
 
 @njit(cache=True)
+def power_zap_choice(pub, view, d):
+    """A Cosmic Zap on the power about to act (V_ARG: its owner): the other side's Warpish when its bonus
+    would turn the challenge (reveal_play's rule, now at the power's use)."""
+    p, user = view[V_SEAT], view[V_ARG]
+    side, theirs = my_side(pub, p), my_side(pub, user)
+    if pub[ST.ALIEN + user] != L.WARPISH or side < 0 or theirs < 0 or theirs == side:
+        return False
+    gap = behind_by(pub, view, d, side)
+    return gap > 0 and warpish_pending(pub, view, theirs) >= gap
+
+
+@njit(cache=True)
 def discard_choice(options, n, d):
     """Plague: discard the lowest card of the type."""
     low = 0
@@ -581,6 +594,8 @@ def smart(pub, view, hand, options, n, d, commit, cautious):
         return play_choice(pub, view, options, n, d)
     if kind == D_CARD_ZAP:
         return pick(options, n, 1 if zap_choice(pub, view, d) else 0)
+    if kind == D_COSMIC_ZAP:
+        return pick(options, n, 1 if power_zap_choice(pub, view, d) else 0)
     if kind == D_CANCEL_ALLY:  # Force Field: the allies of the other side
         return pick(options, n, 1 if my_side(pub, view[V_ARG]) != my_side(pub, p) else 0)
     if kind == D_DISCARD:
