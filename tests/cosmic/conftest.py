@@ -117,15 +117,19 @@ class Position:
         return self
 
     def turn(self, p=0, script=(), seed=1, policy=None):
-        """Seat p plays one turn; returns the trace lines. Counters: self.g, self.s; records: self.events."""
+        """Seat p plays one turn; returns the trace lines. Counters: self.g, self.s."""
         self.g, self.s = (a[0] for a in COLUMNS.allocate(1, self.players))
         ev, tn = new_trace(10_000)
         pol = self.pol if policy is None else np.array(policy, np.int64)
         self.won = E.play_turn_on(self.st, self.d, pol, self.weights, self.restrict, np.array(script, np.int64), seed, p,
                                   self.g, self.s, ev, tn, np.int64(10_000))
-        self.events = ev[: tn[0]].copy()  # records (kind, seat, a, b, c, ...): context.E_*
-        self.lines = GAME.describe(self.sc, ev[: tn[0]])
+        self.ev = ev[: tn[0]]
+        self.lines = GAME.describe(self.sc, self.ev)
         return self.lines
+
+    def events(self, kind):
+        """The turn's trace records of one kind (context.E_*): (seat, a, b, c) each, in order."""
+        return [tuple(int(x) for x in row[1:5]) for row in self.ev if row[0] == kind]
 
     def said(self, text):
         return any(text in line for line in self.lines)

@@ -6,7 +6,7 @@ import analyzer
 from analyzer.games.cosmic import GAME
 from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import policies as P
-from analyzer.games.cosmic.context import E_ALLY, E_CONE, E_PLAY, E_POWER, G, S
+from analyzer.games.cosmic.context import E_ALLY, E_CONE, E_COSMIC_ZAP, E_PLAY, E_POWER, G, S
 from analyzer.games.cosmic.decisions import ANSWER_DEFENSE, ANSWER_OFFENSE
 from analyzer.games.cosmic.scenario import RESTRICTIONS, WEIGHTS
 
@@ -19,24 +19,24 @@ def weight(pos, seat, name, value):
 
 def allies(pos):
     """(seat, answer, tokens) of every alliance in the last turn."""
-    return [(int(r[1]), int(r[2]), int(r[3])) for r in pos.events if r[0] == E_ALLY]
+    return [(seat, answer, tokens) for seat, answer, tokens, _ in pos.events(E_ALLY)]
 
 
 def powers(pos, seat):
     """How many times seat's power acted in the last turn (E_POWER records)."""
-    return sum(1 for r in pos.events if r[0] == E_POWER and r[1] == seat)
+    return sum(1 for r in pos.events(E_POWER) if r[0] == seat)
 
 
 def played(pos, seat):
     """The card kinds seat played in windows in the last turn."""
-    return [int(r[2]) for r in pos.events if r[0] == E_PLAY and r[1] == seat]
+    return [kind for by, kind, _, _ in pos.events(E_PLAY) if by == seat]
 
 
 # ---- a Loser upset: the lower total wins, and the heuristic knows it ----------------------------------
-def upset(Pos, *off_cards):
+def upset(Pos, *off_cards, **rules):
     """Seat 0 (heuristic) attacks Loser (seat 1, power on) with 4 tokens; Loser defends planet 5 with 1
     token (4 on its other planets) holding A8 and declares an upset (its side is 3 tokens behind)."""
-    pos = Pos(2, aliens=["Filch", "Loser"], policies=("heuristic",)).hand(0, *off_cards).hand(1, "A8")
+    pos = Pos(2, aliens=["Filch", "Loser"], policies=("heuristic",), **rules).hand(0, *off_cards).hand(1, "A8")
     for k in range(1, 5):
         pos.set_tokens(5 + k, 1, 4)
     pos.set_tokens(5, 1, 1).set_tokens(1, 0, 4).destiny("reg1")
@@ -60,18 +60,37 @@ def test_under_an_upset_a_reinforcement_goes_on_the_losers_side(Pos):
     assert pos.tokens(5, 0) == 4 and pos.warp(0) == 0 and pos.warp(1) == 1
 
 
-def test_a_cosmic_zap_on_the_loser_cancels_an_upset_that_beats_me(Pos):
-    pos = upset(Pos, "A6", "E:cosmic_zap")
+def test_a_stage_8_cosmic_zap_on_the_loser_cancels_an_upset_that_beats_me(Pos):
+    pos = upset(Pos, "A6", "E:cosmic_zap", cosmic_zap_window="reveal")
     pos.turn()
     assert played(pos, 0) == [pos.kind("E:cosmic_zap")]  # the old policy zapped only Warpish
     assert pos.tokens(5, 0) == 4 and pos.warp(0) == 0  # no swap: 10 against 9 wins
+
+
+def zaps(pos):
+    """(zapper, the seat whose power's use it cancelled) of every Cosmic Zap on a power's use."""
+    return [(seat, user) for seat, user, _, _ in pos.events(E_COSMIC_ZAP)]
+
+
+def test_a_cosmic_zap_cancels_the_upset_declaration_that_threatens_my_stake(Pos):
+    pos = upset(Pos, "A6", "E:cosmic_zap")  # any_power_use: 4 tokens at stake >= zap_at 3
+    pos.turn()
+    assert zaps(pos) == [(0, 1)] and powers(pos, 1) == 0
+    assert pos.tokens(5, 0) == 4  # no upset: 10 against 9
+
+
+def test_a_cosmic_zap_cancels_the_losers_swap_when_the_result_stands_for_me(Pos):
+    pos = weight(upset(Pos, "A6", "E:cosmic_zap"), 0, "zap_at", 5)  # the declaration (stake 4) is let through
+    pos.turn()
+    assert zaps(pos) == [(0, 1)] and powers(pos, 1) == 1  # the upset declared, its swap cancelled
+    assert pos.tokens(5, 0) == 4 and pos.warp(0) == 0
 
 
 # ---- a Cosmic Zap where it pays, by the zap_at weight ---------------------------------------------------
 def zombie_loses(Pos, home3, zap_at):
     """Zombie (seat 0, power on) attacks planet 6 (no defender) with 3 tokens and A1 against A20; seat 2,
     outside the challenge (no base to ally from), holds a Cosmic Zap."""
-    pos = Pos(3, aliens=["Zombie", "Filch", "Grief"], policies=("heuristic",))
+    pos = Pos(3, aliens=["Zombie", "Filch", "Grief"], policies=("heuristic",), cosmic_zap_window="reveal")
     home3(pos, 0).hand(0, "A1").hand(1, "A20").hand(2, "E:cosmic_zap").set_tokens(10, 2, 0).destiny("reg1")
     return weight(weight(pos, 0, "commit", 3), 2, "zap_at", zap_at)
 
@@ -167,7 +186,7 @@ def cone_count(Pos, commit):
     pos = weight(Pos(2, policies=("heuristic",)).hand(0, "A10").hand(1, "A6").set_tokens(1, 0, 4).destiny("reg1"),
                  0, "commit", commit)
     pos.turn()
-    return [int(r[2]) for r in pos.events if r[0] == E_CONE]
+    return [count for _, count, _, _ in pos.events(E_CONE)]
 
 
 def test_commit_is_the_number_of_tokens_on_the_cone(Pos):

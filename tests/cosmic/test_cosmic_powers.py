@@ -7,7 +7,7 @@ import pytest
 from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import G
+from analyzer.games.cosmic.context import E_COSMIC_ZAP, E_TOTALS, G, S
 from analyzer.games.cosmic.state import ST
 
 
@@ -151,24 +151,85 @@ def test_grief_makes_the_winner_discard_one_card_per_token_lost(duel, home3, hom
 
 
 # ---- edicts and flares ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("window", ["any_power_use", "reveal"])
 @pytest.mark.parametrize("zap,off_wins", [(1, False), (0, True)])
-def test_cosmic_zap_cancels_warpish_for_the_challenge(duel, home3, zap, off_wins):
-    pos = home3(duel(["Warpish", "Filch"], ["A10"], ["A11", "E:cosmic_zap"]), 0)
+def test_cosmic_zap_cancels_warpish_for_the_challenge(duel, home3, window, zap, off_wins):
+    pos = home3(duel(["Warpish", "Filch"], ["A10"], ["A11", "E:cosmic_zap"], cosmic_zap_window=window), 0)
     pos.warp(1, 5)
     pos.turn(script=[0, 0, 0, zap])  # the defense zaps the offense's power (option 1)
     assert (pos.tokens(5, 0) == 1) is off_wins
     assert pos.held(1, "E:cosmic_zap") == 1 - zap
 
 
+@pytest.mark.parametrize("window", ["any_power_use", "reveal"])
 @pytest.mark.parametrize("zap,bonuses", [(1, ["+9"]), (0, ["+5", "+9"])])
-def test_a_cosmic_zap_cancels_one_use_of_a_power_not_the_power_for_the_turn(duel, home3, zap, bonuses):
+def test_a_cosmic_zap_cancels_one_use_of_a_power_not_the_power_for_the_turn(duel, home3, window, zap, bonuses):
     """The defense zaps Warpish in the first challenge (or not); the offense still wins, challenges again,
     and in the second challenge Warpish adds the Warp's 9 tokens (5 + the 4 lost) again."""
-    pos = home3(duel(["Warpish", "Filch"], ["A20", "A10"], ["A1", "A1", "E:cosmic_zap"]), 0).destiny("reg1", "reg1")
+    pos = home3(duel(["Warpish", "Filch"], ["A20", "A10"], ["A1", "A1", "E:cosmic_zap"], cosmic_zap_window=window), 0)
+    pos.destiny("reg1", "reg1")
     pos.warp(1, 5)
     pos.turn(script=[0, 0, 0, 1, zap, 1, 0, 0, 0])  # A20 first (option 1); zap; a second challenge, same aim
     assert [line.split()[-1] for line in pos.lines if "Warpish adds" in line] == bonuses
     assert pos.g[G.CHALLENGES] == 2 and pos.said("totals: offense 20, defense 1")
+
+
+# Cosmic Zap at any power's use (`cosmic_zap_window: any_power_use`): each case is (aliens, the offense's and
+# the defense's cards, the power's owner, the zap's holder, the script with Z at the zap's offer, the script
+# under `reveal` (the holder passes in the stage-8 window), what the power does when it acts). Seat 0 attacks
+# planet 5 with 1 token; the owner has 3 home bases.
+ZAP_CASES = {
+    "Laser": (["Laser", "Filch"], ["A20"], ["A1", "A19"], 0, 1, [0, 0, 0, "Z", 1], [0, 0, 0, 0],
+              lambda pos: pos.st[ST.LASERED + 1] == 1),  # the defense's card would be drawn at random
+    "Loser": (["Loser", "Filch"], ["A10", "C"], ["A6", "C"], 0, 1, [0, 0, 0, 1, "Z", 0, 0], [0, 0, 0, 1, 0],
+              lambda pos: pos.st[ST.UPSET] == 1),  # its declaration
+    "Sorcerer": (["Sorcerer", "Filch"], ["A5"], ["A20"], 0, 1, [0, 0, 0, 1, "Z"], [0, 0, 0, 1, 0],
+                 lambda pos: pos.events(E_TOTALS) == [(-1, 21, 9, 0)]),  # the swapped cards
+    "Mind": (["Filch", "Warpish", "Mind"], ["A20"], ["A7", "A13"], 2, 0, [0, 0, 1, "Z", 1, 0, 0],
+             [0, 0, 1, 1, 0, 0, 0], lambda pos: pos.st[ST.SEEN_WHO] == 1),  # a Mind outside the challenge
+    "Filch": (["Filch", "Warpish"], ["A20"], ["A7"], 0, 1, [0, 0, 0, 1, "Z"], [0, 0, 0, 0, 1],
+              lambda pos: pos.held(0, "A7") == 1),
+    "Zombie": (["Zombie", "Filch"], ["A1"], ["A20"], 0, 1, [0, 0, 0, "Z"], [0, 0, 0, 0],
+               lambda pos: pos.warp(0) == 0),  # its losing token would go home, not to the Warp
+}
+
+
+@pytest.mark.parametrize("alien", list(ZAP_CASES))
+@pytest.mark.parametrize("window,zap", [("any_power_use", 1), ("any_power_use", 0), ("reveal", 0)])
+def test_a_cosmic_zap_cancels_a_powers_use_as_it_is_about_to_act(Pos, home3, alien, window, zap):
+    """any_power_use: the holder is asked as the power is about to act; a zap discards the card and
+    cancels the use (the power stays off for the challenge); declining lets it act. reveal: never asked."""
+    aliens, off_cards, def_cards, owner, holder, script, reveal_script, acts = ZAP_CASES[alien]
+    pos = Pos(len(aliens), aliens=aliens, cosmic_zap_window=window).hand(0, *off_cards).hand(1, *def_cards)
+    home3(pos.hand(holder, "E:cosmic_zap").destiny("reg1"), owner)
+    pos.turn(script=[zap if c == "Z" else c for c in script] if window == "any_power_use" else reveal_script)
+    assert pos.events(E_COSMIC_ZAP) == ([(holder, owner, L.ALIEN_NAMES.index(alien), 0)] if zap else [])
+    assert pos.held(holder, "E:cosmic_zap") == 1 - zap
+    assert pos.st[ST.ZAPPED + owner] == zap and (pos.s[owner, S.POWERS_USED] > 0) == (not zap)
+    assert bool(acts(pos)) == (not zap)
+
+
+@pytest.mark.parametrize("card_zap,laser_acts", [(1, True), (0, False)])
+def test_a_cosmic_zap_at_a_powers_use_may_be_card_zapped(duel, home3, card_zap, laser_acts):
+    """The defense cosmic-zaps Laser as it acts; the offense answers with a Card Zap (or not): then Laser acts."""
+    pos = home3(duel(["Laser", "Filch"], ["A20", "E:card_zap"], ["A1", "A19", "E:cosmic_zap"]), 0)
+    pos.turn(script=[0, 0, 0, 1, card_zap, 1])  # cone, source, target; the zap; the Card Zap; the defense's card
+    assert pos.held(1, "E:cosmic_zap") == 0 and pos.held(0, "E:card_zap") == 1 - card_zap
+    assert pos.st[ST.LASERED + 1] == laser_acts and pos.st[ST.ZAPPED] == (not laser_acts)
+
+
+@pytest.mark.parametrize("window", ["any_power_use", "reveal"])
+@pytest.mark.parametrize("def_card,zaps", [("A11", True), ("A16", False)])
+def test_the_heuristic_cosmic_zaps_the_other_sides_warpish_when_its_bonus_turns_the_challenge(
+        Pos, home3, window, def_card, zaps):
+    """A heuristic defense (4 + its card) against Warpish's 1 + 10 + 5 in the Warp: with 11 the bonus turns
+    the challenge (15 < 16), so it zaps; with 16 it wins anyway (20 >= 16) and keeps the card."""
+    pos = Pos(2, aliens=["Warpish", "Filch"], policies=("scripted", "heuristic"), cosmic_zap_window=window)
+    home3(pos.hand(0, "A10").hand(1, def_card, "E:cosmic_zap").destiny("reg1"), 0)
+    pos.warp(1, 5)
+    pos.turn(script=[0, 0, 0])
+    assert pos.held(1, "E:cosmic_zap") == (0 if zaps else 1)
+    assert pos.st[ST.ZAPPED] == zaps and pos.tokens(5, 1) == 4
 
 
 def test_filch_takes_no_card_from_a_challenge_it_is_not_a_main_player_of(Pos, home3):

@@ -7,7 +7,8 @@ import pytest
 import analyzer
 from analyzer.games.cosmic import GAME
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import G, S
+from analyzer.games.cosmic.context import E_DEAL, E_DEFENDER, G, S
+from analyzer.games.cosmic.decisions import DEAL_OFFENSE_BASE, DEAL_SWAP
 from analyzer.games.cosmic.state import ST
 
 
@@ -266,6 +267,35 @@ def test_a_deal_trades_one_base_each_way(Pos):
     assert pos.g[G.DEALS_MADE] == 1 and pos.warp(0) == pos.warp(1) == 0
 
 
+@pytest.mark.parametrize("defending,swap", [(1, False), (2, True)])
+def test_a_swap_needs_a_second_token_so_the_giver_still_holds_the_base_it_gives(Pos, defending, swap):
+    """The defense's only base is the challenged planet: with a single token there, paying for its own base
+    would leave the base it gives empty (replay: seed 103, game 200, random, turn 28), so the swap is not
+    offered and option 1 is the base bought with cards; with two it is, and both land."""
+    pos = Pos().hand(0, "C", "R2").hand(1, "C", "R2").destiny("reg1").set_tokens(5, 1, defending)
+    pos.turn(script=[0, 0, 1, 1])  # cone 1 token, planet 5; deal option 1; accepted
+    assert pos.events(E_DEAL) == [(0, DEAL_SWAP if swap else DEAL_OFFENSE_BASE, 1, 1)]
+    assert pos.tokens(5, 0) == 1 and pos.tokens(5, 1) == 1
+    assert pos.tokens(0, 1) == (1 if swap else 0)
+
+
+def test_in_a_swap_the_giver_keeps_its_last_token_on_the_base_it_gives(Pos):
+    """Seat 1 holds planets 5 and 6 with one token each; the offense is given planet 5 (named before any
+    token moves), so seat 1 pays for its own base from planet 6 and keeps planet 5."""
+    pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(5, 1, 1).set_tokens(6, 1, 1)
+    pos.turn(script=[0, 0, 1, 1, 0, 0])  # cone 1, planet 5; swap, accepted; the offense names planet 5
+    assert pos.tokens(5, 0) == 1 and pos.tokens(5, 1) == 1 and pos.tokens(6, 1) == 0 and pos.tokens(0, 1) == 1
+
+
+def test_a_swap_names_both_planets_before_the_offense_pays_for_its_own(Pos):
+    """The offense holds planets 0 (1 token) and 1 (2 tokens); the defense is given planet 0, named before
+    the offense moves its token for planet 5, so that token comes from planet 1 and planet 0 stays shared."""
+    pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(0, 0, 1).set_tokens(1, 0, 2)
+    # cone: 1 token from planet 1, planet 5; home to planet 1; swap, accepted; the defense names planet 0
+    pos.turn(script=[0, 1, 0, 1, 1, 1, 0])
+    assert pos.tokens(0, 1) == 1 and pos.tokens(0, 0) == 1 and pos.tokens(1, 0) == 1 and pos.tokens(5, 0) == 1
+
+
 @pytest.mark.parametrize("held,paid", [(3, 2), (1, 1)])
 def test_a_base_bought_in_a_deal_costs_two_cards(Pos, held, paid):
     pos = Pos().hand(0, "C", *["R2"] * held).hand(1, "C").destiny("reg1")
@@ -312,6 +342,33 @@ def test_reverse_cone_winning_offensive_allies_go_home_with_rewards(Pos):
     pos.turn(script=[0, 0, 1, 0, 1, 1])
     assert pos.tokens(5, 2) == 0 and pos.tokens(10, 2) == 4 and pos.held(2) == 2
     assert pos.tokens(5, 0) == 1
+
+
+@pytest.mark.parametrize("destiny,script,reversed_", [
+    (("rev0", "wild"), [0, 0], False),   # own-colour reverse ignored (redraw), then a wild names seat 1
+    (("rev0", "left"), [0], False),      # ... then "the player on your left"
+    (("rev0", "most"), [0, 0], False),   # ... then "the most foreign bases" (a tie: the offense names seat 1)
+    (("rev0", "reg1"), [0], False),      # ... then a regular card
+    (("reg0", "rev1"), [0], True),       # an ignored regular card, then a reverse card names the defense
+])
+def test_only_the_destiny_card_that_names_the_defense_reverses_the_cone(Pos, destiny, script, reversed_):
+    """Seat 2 defends beside seat 1 with 2 tokens and the defense wins: on a reverse cone it lands on the
+    planet, on a regular one it goes home and draws a card per token (replay: seed 11, game 0, turn 1)."""
+    pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny(*destiny).set_tokens(10, 2, 4).deck("R3", "R3")
+    pos.turn(script=[*script, 0, 0, 0, 1, 1, 1])
+    assert pos.events(E_DEFENDER) == [(1, 1, int(reversed_), 0)]
+    if reversed_:
+        assert pos.tokens(5, 2) == 2 and pos.held(2) == 0
+    else:
+        assert pos.tokens(5, 2) == 0 and pos.tokens(10, 2) == 4 and pos.held(2) == 2
+
+
+def test_an_own_colour_reverse_card_that_names_a_player_in_the_own_system_reverses_the_cone(Pos):
+    """The own-colour card is used, not ignored: seat 1's tokens on seat 0's planet 1 are challenged."""
+    pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny("rev0").set_tokens(1, 1, 2).set_tokens(10, 2, 4)
+    pos.turn(script=[1, 0, 0, 1, 1, 1])  # [redraw, seat 1, re-establish 2..4]: seat 1; the only target planet 1
+    assert pos.events(E_DEFENDER) == [(1, 0, 1, 0)]
+    assert pos.tokens(1, 2) == 2 and pos.tokens(1, 1) == 2
 
 
 def test_reinforcements_add_to_either_side(attack_position):

@@ -51,7 +51,7 @@ def decision_points(pos, p):
     plays = [P.PLAY_PASS] + [k * P.PLAY_ARGS + s for k in hand for s in (0, 1)]
     points = [(dec.D_ANSWER, 0, [0, 1, 2]), (dec.D_CONE, 0, [1, 2, 3, 4]), (dec.D_TARGET, 0, list(range(5, 10))),
               (dec.D_DEAL, 0, [0, 1, 2, 3]), (dec.D_ACCEPT, 1, [0, 1]), (dec.D_REWARD, 0, [0, 1]),
-              *[(dec.D_PLAY, w, plays) for w in range(6)], (dec.D_SECOND, 0, [0, 1]), (dec.D_CARD_ZAP, 0, [0, 1]),
+              *[(dec.D_PLAY, w, plays) for w in range(6)], (dec.D_SECOND, 0, [0, 1]), (dec.D_CARD_ZAP, 0, [0, 1]), (dec.D_COSMIC_ZAP, 0, [0, 1]),
               (dec.D_HOME, 0, list(range(0, 20, 3)))]
     if len(challenge) > 1:
         points.append((dec.D_CARD, 0, challenge))

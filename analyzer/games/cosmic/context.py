@@ -13,8 +13,9 @@ from .policies import VIEW_SIZE, decide, fill_view, own_hand
 from .restrictions import restrict_options
 
 # X.opts: the options of one decision, with the last slots kept for the seat orders of powers_at and of
-# card_window (scratch that is never an option, so that no call allocates)
+# card_window and of a Cosmic Zap's offer (scratch that is never an option, so that no call allocates)
 OPTS_SIZE = 4 * L.DECKMAX
+ORDER_ZAPS = OPTS_SIZE - 3 * L.MAXP
 ORDER_POWERS = OPTS_SIZE - 2 * L.MAXP
 ORDER_CARDS = OPTS_SIZE - L.MAXP
 
@@ -76,6 +77,7 @@ S = indices("S", COLUMNS.seat)
 (E_FIRST, E_TURN, E_REDEAL, E_REGROUP, E_DESTINY, E_DEFENDER, E_REESTABLISH, E_CONE, E_ALLY, E_POWER,
  E_CARDS, E_PLAY, E_TOTALS, E_RESULT, E_LAND, E_WARP, E_HOME, E_REWARD, E_CONSOLATION, E_DEAL,
  E_NO_CARD, E_WIN, E_CAP, E_STUCK, E_ZAP) = range(1, 26)
+E_COSMIC_ZAP = 26  # (zapper, the seat whose power's use is cancelled, its alien)
 
 
 @njit(cache=True, inline="always")

@@ -266,7 +266,8 @@ def regroup(st, d, X, p):
 @njit(cache=True)
 def destiny(st, d, X, p):
     """Draw until a defender is named (st[DEF]; an own-colour challenge also fixes the planet's
-    candidates). Returns True if p re-established a home base instead (a successful challenge)."""
+    candidates; the cone is reversed if that card is a reverse one). Returns True if p re-established a
+    home base instead (a successful challenge)."""
     players = d[R.PLAYERS]
     opts = X.opts
     while True:
@@ -278,7 +279,6 @@ def destiny(st, d, X, p):
                 st[ST.COMET] = kind
             continue
         if kind == L.DT_REGULAR or kind == L.DT_REVERSE:
-            st[ST.REVERSE] = kind == L.DT_REVERSE
             if colour != p:
                 st[ST.DEF] = colour
                 st[ST.SYSTEM] = colour
@@ -304,7 +304,8 @@ def destiny(st, d, X, p):
                     opts[n] = q
                     n += 1
             st[ST.DEF] = st[ST.SYSTEM] = ask(st, d, X, p, D_INSTRUCTION, 0, n)
-        if st[ST.DEF] >= 0:
+        if st[ST.DEF] >= 0:  # only the card that names the defense turns the cone (an ignored card decides nothing)
+            st[ST.REVERSE] = kind == L.DT_REVERSE
             trace(X, E_DEFENDER, st[ST.DEF], st[ST.SYSTEM], st[ST.REVERSE], st[ST.COMET])
             defense_ready(st, d, X)
             return False
@@ -633,7 +634,7 @@ def deal(st, d, X):
     opts = X.opts
     n = 1
     opts[0] = DEAL_NONE
-    if can_get_base(st, d, off, de) and can_get_base(st, d, de, off):
+    if can_swap_bases(st, d, off, de):
         opts[n] = DEAL_SWAP
         n += 1
     if can_get_base(st, d, off, de) and st[ST.HANDN + off] > 0:
@@ -653,10 +654,13 @@ def deal(st, d, X):
         accepted = False
     if accepted:
         X.g[G.DEALS_MADE] += 1
-        if proposal == DEAL_SWAP or proposal == DEAL_OFFENSE_BASE:
-            give_base(st, d, X, off, de)
-        if proposal == DEAL_SWAP or proposal == DEAL_DEFENSE_BASE:
-            give_base(st, d, X, de, off)
+        # both planets are named on the table as the deal stands, before any token moves
+        to_off = gift_planet(st, d, X, off, de) if proposal != DEAL_DEFENSE_BASE else -1
+        to_de = gift_planet(st, d, X, de, off) if proposal != DEAL_OFFENSE_BASE else -1
+        if to_off >= 0:
+            land_gift(st, d, X, off, to_off, to_de)
+        if to_de >= 0:
+            land_gift(st, d, X, de, to_de, to_off)
         if proposal == DEAL_OFFENSE_BASE:
             give_cards(st, d, X, off, de, DEAL_CARDS)
         if proposal == DEAL_DEFENSE_BASE:
@@ -670,29 +674,56 @@ def deal(st, d, X):
 
 
 @njit(cache=True)
+def gives_on(st, r, giver, pl):
+    """pl is a base of the giver that r may be given: the giver holds it and r has no token there."""
+    return L.tokens(st, pl, giver) > 0 and L.tokens(st, pl, r) == 0
+
+
+@njit(cache=True)
 def can_get_base(st, d, r, giver):
     """r can receive a base from giver: r has a token on a base to move and giver a home base r lacks."""
     if L.base_tokens(st, r, d[R.PLAYERS]) == 0:
         return False
     for k in range(L.PLANETS_PER_SYSTEM):
-        pl = giver * L.PLANETS_PER_SYSTEM + k
-        if L.tokens(st, pl, giver) > 0 and L.tokens(st, pl, r) == 0:
+        if gives_on(st, r, giver, giver * L.PLANETS_PER_SYSTEM + k):
             return True
     return False
 
 
 @njit(cache=True)
-def give_base(st, d, X, r, giver):
-    """r puts one token from one of its bases on a home base of the giver where r has none."""
+def can_swap_bases(st, d, off, de):
+    """A base each way: each side can receive, and still holds the base it gives after paying a token for
+    the one it gets (so a side with a single token on its bases cannot swap)."""
+    players = d[R.PLAYERS]
+    return (can_get_base(st, d, off, de) and can_get_base(st, d, de, off)
+            and L.base_tokens(st, off, players) >= 2 and L.base_tokens(st, de, players) >= 2)
+
+
+@njit(cache=True)
+def gift_planet(st, d, X, r, giver):
+    """r names the giver's home base it is given (one where r has no token)."""
     opts = X.opts
     n = 0
     for k in range(L.PLANETS_PER_SYSTEM):
         pl = giver * L.PLANETS_PER_SYSTEM + k
-        if L.tokens(st, pl, giver) > 0 and L.tokens(st, pl, r) == 0:
+        if gives_on(st, r, giver, pl):
             opts[n] = pl
             n += 1
-    pl = ask(st, d, X, r, D_DEAL_PLANET, 0, n)
-    take_from_bases(st, d, X, r, 1, D_SOURCE)
+    return ask(st, d, X, r, D_DEAL_PLANET, 0, n)
+
+
+@njit(cache=True)
+def land_gift(st, d, X, r, pl, kept):
+    """r puts one token from one of its bases on pl; its last token on `kept` (the base r gives in a swap,
+    -1 none) stays, so the other side lands on a base r still holds."""
+    opts = X.opts
+    n = 0
+    for src in range(d[R.PLAYERS] * L.PLANETS_PER_SYSTEM):
+        if L.tokens(st, src, r) > (1 if src == kept else 0):
+            opts[n] = src
+            n += 1
+    src = ask(st, d, X, r, D_SOURCE, 1, n)
+    L.add_tokens(st, src, r, -1)
     L.add_tokens(st, pl, r, 1)
     trace(X, E_LAND, r, 1, pl, 0)
 

@@ -6,6 +6,7 @@ from .context import E_HOME, E_WARP, S, ask, trace
 from .decisions import D_HOME
 from .powers import warp_replaced
 from .state import ST, R
+from .zaps import cosmic_zapped
 
 
 @njit(cache=True)
@@ -39,7 +40,7 @@ def to_warp(st, d, X, q, n):
     """n tokens of q (already taken off the table) go to the Warp, unless a power sends them home."""
     if n == 0:
         return
-    if warp_replaced(st, d, q):
+    if warp_replaced(st, d, q) and not cosmic_zapped(st, d, X, q):
         X.s[q, S.POWERS_USED] += 1
         go_home(st, d, X, q, n)
         return

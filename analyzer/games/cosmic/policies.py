@@ -27,6 +27,7 @@ from .decisions import (
     D_CARD,
     D_CARD_ZAP,
     D_CONE,
+    D_COSMIC_ZAP,
     D_DEAL,
     D_DEAL_PLANET,
     D_DESTINY_OWN,
@@ -404,7 +405,7 @@ def warpish_pending(pub, view, side, cancelled):
     if q == cancelled or pub[ST.ALIEN + q] != L.WARPISH or not v_power_active(pub, q):
         return 0
     n = 0
-    for r in range(view[V_PLAYERS]):
+    for r in range(L.MAXP):  # every colour in the Warp
         n += pub[ST.WARP + r]
     return n
 
@@ -678,6 +679,32 @@ def zap_choice(pub, view, d, weights):
 
 
 @njit(cache=True)
+def use_zap_value(pub, view, d):
+    """What cancelling this use of the power about to act (V_ARG: its owner; a Cosmic Zap under
+    cosmic_zap_window any_power_use) is worth to me: WIN_VALUE when it turns the result my way (Loser's swap,
+    the result standing as the public OFF_WINS; Warpish's bonus at the reveal, as zap_value counts it), minus
+    that when it turns it against me; before the cards are shown, my stake when it acts against my side
+    (Loser's upset declaration, Laser, Sorcerer's swap)."""
+    p, user = view[V_SEAT], view[V_ARG]
+    side, alien = my_side(pub, p), pub[ST.ALIEN + user]
+    if alien == L.LOSER and pub[ST.UPSET] == 1:  # the swap, after every other effect
+        if side < 0:
+            return 0
+        return WIN_VALUE if (pub[ST.OFF_WINS] == 1) == (side == 0) else -WIN_VALUE
+    if alien == L.WARPISH:
+        return zap_value(pub, view, d, side, user)
+    if (alien == L.LOSER or alien == L.LASER or alien == L.SORCERER) and side >= 0 and my_side(pub, user) != side:
+        return my_stake(pub, p)
+    return 0
+
+
+@njit(cache=True)
+def power_zap_choice(pub, view, d, weights):
+    """A Cosmic Zap on the power about to act once cancelling it is worth the zap_at weight (use_zap_value)."""
+    return use_zap_value(pub, view, d) >= weights[W_ZAP_AT]
+
+
+@njit(cache=True)
 def discard_choice(options, n, d):
     """Plague: discard the lowest card of the type."""
     low = 0
@@ -749,6 +776,8 @@ def smart(pub, view, hand, options, n, d, weights, cautious):
         return play_choice(pub, view, options, n, d, weights)
     if kind == D_CARD_ZAP:
         return pick(options, n, 1 if zap_choice(pub, view, d, weights) else 0)
+    if kind == D_COSMIC_ZAP:
+        return pick(options, n, 1 if power_zap_choice(pub, view, d, weights) else 0)
     if kind == D_CANCEL_ALLY:  # Force Field: the allies of the other side
         return pick(options, n, 1 if my_side(pub, view[V_ARG]) != my_side(pub, p) else 0)
     if kind == D_DISCARD:

@@ -6,7 +6,8 @@ Timing points: TP_ALLIANCE (before alliances: Mind, Laser ffg), TP_PLANNING (bef
 Loser's upset, Laser eon), TP_SWAP (both cards face down: Sorcerer), TP_REVEAL (attack cards shown:
 Warpish), TP_OUTCOME (after every other effect: Loser's swap), TP_AFTER (the challenge is over: Filch,
 Grief), and the replacement `warp_replaced` (tokens about to go to the Warp: Zombie).
-A power acts only while its owner has 3+ home bases, is not zapped and no Power Outage is in force.
+A power acts only while its owner has 3+ home bases, is not zapped and no Power Outage is in force; each
+use may be cancelled by a Cosmic Zap as it is about to act (zaps.cosmic_zapped).
 """
 import numpy as np
 from numba import njit
@@ -15,6 +16,8 @@ from . import state as L
 from .context import E_POWER, ORDER_POWERS, S, ask, trace
 from .decisions import D_MIND_TARGET, D_USE_POWER
 from .state import ST, R
+from .timing import timing_order
+from .zaps import cosmic_zapped
 
 TP_ALLIANCE, TP_PLANNING, TP_SWAP, TP_REVEAL, TP_OUTCOME, TP_AFTER = range(6)
 POWER_HOME_BASES = 3
@@ -35,24 +38,6 @@ def power_active(st, d, q):
     """q's power may act: 3+ home bases, not zapped, no Power Outage."""
     return (st[ST.COMET] != L.DT_OUTAGE and st[ST.ZAPPED + q] == 0
             and L.home_bases(st, q) >= POWER_HOME_BASES and not (st[ST.ALIEN + q] == L.GRIEF and d[R.GRIEF] == 0))
-
-
-@njit(cache=True)
-def timing_order(st, d, order):
-    """Timing conflicts: non-main players clockwise from the offense's left, then offense, then defense."""
-    players = d[R.PLAYERS]
-    off, de = st[ST.OFF], st[ST.DEF]
-    n = 0
-    for k in range(1, players):
-        q = (off + k) % players
-        if q != de:
-            order[n] = q
-            n += 1
-    order[n] = off
-    if de < 0:  # before destiny names the defense
-        return n + 1
-    order[n + 1] = de
-    return n + 2
 
 
 @njit(cache=True)
@@ -88,6 +73,8 @@ def powers_at(tp, st, d, X):
             continue
         optional = MANDATORY[alien] == 0 and tp != TP_OUTCOME
         if optional and not wants(tp, st, d, X, q, alien):
+            continue
+        if cosmic_zapped(st, d, X, q):
             continue
         X.s[q, S.POWERS_USED] += 1
         apply_power(tp, st, d, X, q, alien)

@@ -131,6 +131,11 @@ class CosmicRules(Strict):
     unowned_system: Literal["absent"] = Field(
         "absent", description="3 players: the fourth system is left out (absent). The spec's in_play (its planets "
                               "count as foreign) is NOT implemented: no rule says who defends it")
+    cosmic_zap_window: Literal["any_power_use", "reveal"] = Field(
+        "any_power_use", description="when a Cosmic Zap is played: any_power_use = whenever an alien power is about "
+                                     "to act, in answer to that use (the estimated text: any time, cancel one use of "
+                                     "one power; it is then off for the rest of the challenge); reveal = only at stage "
+                                     "8 with both attack cards shown, on a main player's power")
     first_player: Literal["destiny", "seat0"] = Field(
         "destiny", description="destiny: the first colour destiny card turned picks the start player (original); seat0")
 
@@ -216,12 +221,13 @@ def kernel_inputs(sc: CosmicScenario) -> tuple:
     rule["any_side"][0] = r.reinforce_any_side
     rule["first_destiny"][0] = r.first_player == "destiny"
     rule["fixed_aliens"][0] = sc.aliens.assignment == "fixed"
+    rule["zap_any_use"][0] = r.cosmic_zap_window == "any_power_use"
     rule["alien"][:len(sc.aliens.fixed)] = [ALIEN_NAMES.index(name) for name in sc.aliens.fixed]
     rule["kinds"][0] = len(ctype)
     rule["challenge_kinds"][0] = challenge_kinds(ctype)
     for name, values in (("ctype", ctype), ("cval", cval), ("copies", copies)):
         rule[name][:len(ctype)] = values
-    rule["window_n"][:], rule["window_kinds"][:] = window_kinds(ctype, cval)
+    rule["window_n"][:], rule["window_kinds"][:] = window_kinds(ctype, cval, r.cosmic_zap_window == "reveal")
     rule["destiny"][:] = (d.regular_per_colour, d.reverse_per_colour, d.wild, d.most_foreign_bases, d.player_on_left,
                           d.power_outage, d.tenacious_defense)
     return data, sc.policy_codes(), sc.weight_rows(), sc.restrict_masks(), sc.script_codes()

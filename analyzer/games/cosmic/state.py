@@ -46,6 +46,7 @@ RULES = Layout([
     ("any_side", 1),         # 1: reinforce_any_side
     ("first_destiny", 1),    # 1: first_player destiny
     ("fixed_aliens", 1),     # 1: aliens fixed (the alien field), else dealt at random
+    ("zap_any_use", 1),      # 1: cosmic_zap_window any_power_use (a Cosmic Zap answers a power's use)
     ("kinds", 1),            # card kinds in the deck
     # card kinds 0..challenge_kinds-1 are the challenge cards (scenario.card_table lists them first), the
     # rest the cards played in windows, so that a scan for one group skips the other
@@ -141,6 +142,16 @@ def ally_tokens(st, players, side):
         elif side == 1:
             n += st[ST.DCONE + q]
     return n
+
+
+@njit(cache=True)
+def side_of(st, q):
+    """q's side in the challenge: 0 offense (main player or ally), 1 defense, -1 not in it."""
+    if q == st[ST.OFF] or st[ST.OCONE + q] > 0:
+        return 0
+    if q == st[ST.DEF] or st[ST.DCONE + q] > 0:
+        return 1
+    return -1
 
 
 @njit(cache=True)
