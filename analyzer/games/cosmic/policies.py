@@ -13,6 +13,7 @@ result, so the lower total wins: the lowest card, reinforcements on the other si
 most (zap_value), and an alliance's worth from the odds of the challenge (win_odds: the deck's challenge
 cards, or the card a seen hand holds) against the tokens it risks.
 """
+import numpy as np
 from numba import njit
 
 from ...kernel import FIRST_GAME_POLICY, shared_choice
@@ -238,37 +239,54 @@ def known_card(view, d, q):
 
 @njit(cache=True)
 def card_weight(d, known, k):
-    """How likely a main player's card is kind k: its known card for sure, else as the deck holds them."""
+    """How likely a main player's card is kind k (in copies): its known card for sure, else as the deck
+    holds them."""
     if known >= 0:
-        return 1.0 if k == known else 0.0
-    return float(d[R.COPIES + k])
+        return 1 if k == known else 0
+    return d[R.COPIES + k]
+
+
+# card_odds: [0] card pairs counted, [1] pairs where only the offense's card is an attack (it wins), [2]
+# only the defense's, [ODDS_CUM + DIFF + x] attack pairs whose values differ (offense minus defense) by x or
+# less, x = -DIFF..DIFF (attack values are 0..99)
+DIFF = 99
+ODDS_CUM = 3
+ODDS_SIZE = ODDS_CUM + 2 * DIFF + 1
 
 
 @njit(cache=True)
-def win_odds(pub, view, d, lead):
-    """(offense wins, defense wins) when the offense side leads by `lead` before the cards: each main
-    player's card is its known card (known_card) or one of the deck's challenge cards by copies; an attack
-    beats a compromise, two compromises make a deal (neither side wins)."""
+def card_odds(pub, view, d):
+    """The two main players' cards as I know them, counted in pairs (each card its known_card, else the
+    deck's challenge cards by copies): the table win_odds reads."""
+    odds = np.zeros(ODDS_SIZE, np.int64)
     ko, kd = known_card(view, d, pub[ST.OFF]), known_card(view, d, pub[ST.DEF])
-    total, off, de = 0.0, 0.0, 0.0
     for i in range(d[R.CHALLENGE_KINDS]):
         wi = card_weight(d, ko, i)
         for j in range(d[R.CHALLENGE_KINDS]):
             w = wi * card_weight(d, kd, j)
-            if w == 0.0:
+            if w == 0:
                 continue
-            total += w
+            odds[0] += w
             o_attack, d_attack = d[R.CTYPE + i] == L.C_ATTACK, d[R.CTYPE + j] == L.C_ATTACK
             if o_attack and d_attack:
-                if lead + d[R.CVAL + i] - d[R.CVAL + j] > 0:
-                    off += w
-                else:
-                    de += w
+                odds[ODDS_CUM + DIFF + d[R.CVAL + i] - d[R.CVAL + j]] += w
             elif o_attack:
-                off += w
+                odds[1] += w
             elif d_attack:
-                de += w
-    return off / total, de / total
+                odds[2] += w
+    for x in range(ODDS_CUM + 1, ODDS_SIZE):
+        odds[x] += odds[x - 1]
+    return odds
+
+
+@njit(cache=True)
+def win_odds(odds, lead):
+    """(offense wins, defense wins) when the offense side leads by `lead` before the cards (card_odds): the
+    higher total wins, ties to the defense; an attack beats a compromise; two compromises make a deal."""
+    attacks = odds[ODDS_SIZE - 1]
+    y = min(max(-lead, -DIFF - 1), DIFF)  # the offense wins the attack pairs that differ by more than -lead
+    defense = odds[ODDS_CUM + DIFF + y] if y >= -DIFF else 0
+    return (odds[1] + attacks - defense) / odds[0], (odds[2] + defense) / odds[0]
 
 
 @njit(cache=True)
@@ -279,14 +297,14 @@ def alliance_lead(pub, view):
 
 
 @njit(cache=True)
-def alliance_gain(pub, view, d, weights, side, count, off_before):
+def alliance_gain(pub, view, odds, weights, side, count, off_before):
     """What joining `side` with `count` tokens is worth to me against declining, in tokens, by win_odds.
     A win lands me a foreign base (base_value; the game if it is my last) where that side's allies land
     (the offense's; the defense's on a reverse cone), else a card or a Warp token per token; a loss sends
     the tokens to the Warp. An offense win that ends the game with me not sharing it costs WIN_VALUE, so
     my tokens count by how much they move its odds (off_before: the offense's odds if I decline)."""
     p = view[V_SEAT]
-    off, de = win_odds(pub, view, d, alliance_lead(pub, view) + (count if side == 0 else -count))
+    off, de = win_odds(odds, alliance_lead(pub, view) + (count if side == 0 else -count))
     win, lose = (off, de) if side == 0 else (de, off)
     lands = (side == 0) != (pub[ST.REVERSE] == 1)
     last = v_foreign(pub, view, p) >= view[V_WINS] - 1
@@ -303,15 +321,15 @@ def alliance_gain(pub, view, d, weights, side, count, off_before):
 
 
 @njit(cache=True)
-def ally_count(pub, view, d, weights, side):
+def ally_count(pub, view, odds, weights, side):
     """(count, gain): the number of tokens worth most to commit to `side` (1-4, as my bases allow) and
-    what it is worth (alliance_gain)."""
+    what it is worth (alliance_gain; odds: card_odds)."""
     p = view[V_SEAT]
     hi = min(L.MAX_CONE, L.base_tokens(pub, p, view[V_PLAYERS]))
-    off_before, _ = win_odds(pub, view, d, alliance_lead(pub, view))
+    off_before, _ = win_odds(odds, alliance_lead(pub, view))
     best, best_gain = 1, -1e18
     for c in range(1, hi + 1):
-        g = alliance_gain(pub, view, d, weights, side, c, off_before)
+        g = alliance_gain(pub, view, odds, weights, side, c, off_before)
         if g > best_gain:
             best, best_gain = c, g
     return best, best_gain
@@ -322,11 +340,12 @@ def answer(pub, view, options, n, d, weights, cautious):
     """Join the side whose alliance is worth most to me (ally_count), once that is more than the
     ally_appetite weight; else decline. The cautious player considers the defense only."""
     choice, best = ANSWER_DECLINE, weights[W_ALLY_APPETITE]
+    odds = card_odds(pub, view, d)
     for i in range(n):
         side = 0 if options[i] == ANSWER_OFFENSE else 1
         if options[i] == ANSWER_DECLINE or (cautious and side == 0):
             continue
-        _, gain = ally_count(pub, view, d, weights, side)
+        _, gain = ally_count(pub, view, odds, weights, side)
         if gain > best:
             choice, best = options[i], gain
     return pick(options, n, choice)
@@ -350,7 +369,7 @@ def count_choice(pub, view, options, n, d, weights):
     count worth most on the side it chose (ally_count)."""
     p = view[V_SEAT]
     if view[V_KIND] == D_ALLY_COUNT:
-        count, _ = ally_count(pub, view, d, weights, 0 if view[V_ARG] == ANSWER_OFFENSE else 1)
+        count, _ = ally_count(pub, view, card_odds(pub, view, d), weights, 0 if view[V_ARG] == ANSWER_OFFENSE else 1)
         return pick(options, n, count)
     want = weights[W_COMMIT]
     if view[V_KIND] == D_CONE and v_foreign(pub, view, p) >= view[V_WINS] - 1:
