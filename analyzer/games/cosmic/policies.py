@@ -112,7 +112,7 @@ def v_tokens(pub, planet, q):
 @njit(cache=True)
 def v_foreign(pub, view, q):
     n = 0
-    for pl in range(view[V_PLAYERS] * L.PLANETS_PER_SYSTEM):
+    for pl in range(L.NPL):  # every system: an unowned one's planets count as foreign
         if pl // L.PLANETS_PER_SYSTEM != q and pub[ST.TOK + pl * L.MAXP + q] > 0:
             n += 1
     return n
@@ -280,7 +280,7 @@ def warpish_pending(pub, view, side):
     if pub[ST.ALIEN + q] != L.WARPISH or not v_power_active(pub, q):
         return 0
     n = 0
-    for r in range(view[V_PLAYERS]):
+    for r in range(L.MAXP):  # every colour in the Warp
         n += pub[ST.WARP + r]
     return n
 
