@@ -186,12 +186,14 @@ def turn(st, d, X, p):
         redeals += 1
     for c in range(2):
         result, how = challenge(st, d, X, p)
-        challenge_over(st)
         if game_won(st, d, X, how):
+            challenge_over(st)
             return True
         if result == TURN_ENDED:  # the offense had no challenge card at stage 7: the turn ends at once
+            challenge_over(st)
             return False
         card_window(W_START, st, d, X)  # stage 10: the pre-challenge phase's cards (the same icon)
+        challenge_over(st)  # stage 10 is the challenge's last stage: its effects last through it
         if result != SUCCESS or c == 1 or L.challenge_cards(st, d, p) == 0:
             return False
         opts = X.opts
