@@ -202,6 +202,19 @@ def test_sorcerer_wild_flare_exchanges_the_main_players_powers_for_the_challenge
     assert pos.st[ST.ALIEN] == L.WARPISH and pos.st[ST.ALIEN + 1] == L.FILCH  # back after the challenge
 
 
+@pytest.mark.parametrize("target,warp", [(1, (1, 0)), (0, (4, 0))])
+def test_sorcerers_exchange_lasts_through_stage_10(Pos, home3, target, warp):
+    """Seat 2's wild Sorcerer flare exchanges Zombie (seat 0, offense) and Filch (seat 1): the defense wins,
+    the offense's cone token goes to the Warp (it is Filch now). At stage 10, still inside the challenge,
+    seat 2 plagues seat 1, the Zombie for this challenge, whose 3 tokens go home (or seat 0, whose 3 go to
+    the Warp); after the challenge the aliens are back."""
+    pos = Pos(3, aliens=["Zombie", "Filch", "Warpish"]).hand(0, "A1").hand(1, "A20").hand(2, "F:Sorcerer", "E:plague")
+    home3(home3(pos, 0), 1).destiny("reg1")
+    pos.turn(script=[0, 0, 0, 0, 0, 0, 1, 0, 1 + target])  # no Plague yet; 1 token at planet 5; the flare; no Filch; Plague
+    assert (pos.warp(0), pos.warp(1)) == warp
+    assert pos.st[ST.ALIEN] == L.ZOMBIE and pos.st[ST.ALIEN + 1] == L.FILCH and pos.held(2) == 0
+
+
 @pytest.mark.parametrize("play,shown", [(1, "offense seat 0 attack 20, defense attack 5"),
                                         (0, "offense seat 0 attack 5, defense attack 20")])
 def test_sorcerer_super_flare_lets_an_allied_sorcerer_swap_the_cards(Pos, home3, play, shown):

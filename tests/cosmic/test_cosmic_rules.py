@@ -455,7 +455,7 @@ def test_every_token_and_card_is_accounted_for_after_every_turn(Pos, players, po
         for t in range(40):
             pos.turn(t % players, seed=game * 100 + t, policy=policy)
             for q in range(players):
-                assert L.total_tokens(pos.st, q, players) == 20
+                assert L.total_tokens(pos.st, q) == 20
                 assert pos.st[ST.OCONE + q] == pos.st[ST.DCONE + q] == 0
             assert L.cards_held(pos.st, players) == 84
             if pos.won:

@@ -89,8 +89,11 @@ Implemented, stage by stage:
   unplayable "steal/cheat" flare -- Wild: take the opponent's played card; Super: take back your own);
   Grief (invented -- Wild: the winner discards a card per token you lost; Super: you take them).
 
-NOT implemented (said in the scenario description and the report too): the unowned fourth system in
-3-player games (`unowned_system: absent` only).
+- Fewer than 4 players (`unowned_system: in_play`, the original's setup): every system is on the table with
+  its colour's tokens, only the players' destiny colours are dealt, a wild may name an unowned system and
+  bases there are foreign; nobody defends it (`unowned_defense`: nobody = 0 tokens, no card, no allies;
+  tokens_only = its tokens defend): the offense's card counts its value (a compromise 0), no power or card
+  aims at the missing main player. `absent` leaves those systems out.
 """
 from __future__ import annotations
 
@@ -196,16 +199,21 @@ def events(scenario) -> dict[int, Event]:
         E_REDEAL: Event("  seat {seat} has no challenge card: discards and draws {a}"),
         E_REGROUP: Event("  seat {seat} regroups a token from the Warp to {a}", {"a": planet}),
         E_DESTINY: Event("  seat {seat} draws destiny: {a} (colour {b})", {"a": lambda k: L.DESTINY_NAMES[k]}),
-        E_DEFENDER: Event("  seat {seat} defends (system {a}, {b} cone, comet: {c})",
+        E_DEFENDER: Event({False: "  seat {seat} defends (system {a}, {b} cone, comet: {c})",
+                           True: "  nobody defends the unowned system {a} ({b} cone, comet: {c})"},
                           {"b": lambda r: "reverse" if r else "regular",
-                           "c": lambda k: L.DESTINY_NAMES[k].removeprefix("comet: ") if k else "none"}),
+                           "c": lambda k: L.DESTINY_NAMES[k].removeprefix("comet: ") if k else "none"},
+                          by=lambda r: r["seat"] >= scenario.players),
         E_REESTABLISH: Event("  seat {seat} re-establishes {a} with {b} tokens", {"a": planet}),
-        E_CONE: Event("  seat {seat} puts {a} tokens on the cone aimed at {b} (defense seat {c})", {"b": planet}),
+        E_CONE: Event({False: "  seat {seat} puts {a} tokens on the cone aimed at {b} (defense seat {c})",
+                       True: "  seat {seat} puts {a} tokens on the cone aimed at {b} (nobody defends)"},
+                      {"b": planet}, by=lambda r: r["c"] >= scenario.players),
         E_ALLY: Event("  seat {seat} joins the {a} with {b} tokens", {"a": lambda s: {1: "offense", 2: "defense"}[s]}),
         E_POWER: Event("  seat {seat}'s {a} {b}{parts}", {"a": lambda a: L.ALIEN_NAMES[a], "b": lambda f: FX_NAMES[f],
                                                        "parts": "".join},
                        parts=lambda r: [power_effect(r["b"], r["c"], cards)]),
-        E_CARDS: Event("  reveal: offense seat {seat} {a}, defense {b}", card),
+        E_CARDS: Event("  reveal: offense seat {seat} {a}, defense {b}",
+                       {**card, "b": lambda k: cards[k] if k >= 0 else "no card (nobody defends)"}),
         E_PLAY: Event("  seat {seat} plays {a}{parts}", {"a": lambda k: cards[k], "parts": "".join},
                       parts=card_target(scenario)),
         E_ZAP: Event("  seat {seat} card-zaps {a} played by seat {b}", {"a": lambda k: cards[k]}),
@@ -214,7 +222,9 @@ def events(scenario) -> dict[int, Event]:
         E_TOTALS: Event("  totals: offense {a}, defense {b}"),
         E_RESULT: Event("  seat {seat} wins the challenge as the {a}", {"a": lambda won: SIDES[1 - won]}),
         E_LAND: Event("  seat {seat} lands {a} tokens on {b}", {"b": planet}),
-        E_WARP: Event("  seat {seat} loses {a} tokens to the Warp"),
+        E_WARP: Event({False: "  seat {seat} loses {a} tokens to the Warp",
+                       True: "  the unowned colour {seat} loses {a} tokens to the Warp"},
+                      by=lambda r: r["seat"] >= scenario.players),
         E_HOME: Event("  seat {seat} returns {a} tokens to {b}", {"b": planet}),
         E_REWARD: Event("  seat {seat} is rewarded: {a} cards, {b} tokens freed"),
         E_CONSOLATION: Event("  seat {seat} takes {a} consolation cards from seat {b}"),

@@ -158,6 +158,12 @@ def anyone_holds(w, st, d):
 
 
 @njit(cache=True)
+def has_main(st, d, side):
+    """Side `side` has a main player to aim a card at (an unowned planet's defense has none)."""
+    return side == 0 or not L.nobody_defends(st, d)
+
+
+@njit(cache=True)
 def offer(opts, n, kind, arg):
     opts[n] = kind * PLAY_ARGS + arg
     return n + 1
@@ -201,8 +207,9 @@ def offer_edict(w, st, d, q, k, v, opts, n):
             n = offer(opts, n, k, 0)
     elif w == W_REVEAL and v == L.COSMIC_ZAP and d[R.ZAP_ANY_USE] == 0:
         for s in range(2):
-            n = offer(opts, n, k, s)
-    elif w == W_REVEAL and v == L.EMOTION_CONTROL:
+            if has_main(st, d, s):
+                n = offer(opts, n, k, s)
+    elif w == W_REVEAL and v == L.EMOTION_CONTROL and has_main(st, d, 1):  # a deal needs a defense
         n = offer(opts, n, k, 0)
     elif w == W_DEAL and v == L.QUASH and st[ST.DEAL_STRUCK] == 1:
         n = offer(opts, n, k, 0)
@@ -223,22 +230,24 @@ def offer_flare(w, st, d, q, k, alien, side, opts, n):
         if w == W_REVEAL and main:
             n = offer(opts, n, k, side)
     elif alien == L.LOSER:
-        if (w == W_ALLIANCE and main and not sup) or (w == W_SWAP and main and sup and st[ST.UPSET] == 0):
+        if (w == W_ALLIANCE and main and not sup) or (
+                w == W_SWAP and main and sup and st[ST.UPSET] == 0 and has_main(st, d, 1)):
             n = offer(opts, n, k, side)
     elif alien == L.LASER:
-        if w == W_ALLIANCE and main and not sup:
+        if w == W_ALLIANCE and main and not sup and has_main(st, d, 1 - side):
             n = offer(opts, n, k, 1 - side)
         elif w == W_ALLIANCE and not main and sup:
             for s in range(2):
-                n = offer(opts, n, k, s)
+                if has_main(st, d, s):
+                    n = offer(opts, n, k, s)
     elif alien == L.MIND:
         if w == W_ALLIANCE and st[ST.SEEN_WHO] < 0:
             for s in range(2):
-                if not main or s != side:
+                if (not main or s != side) and has_main(st, d, s):
                     n = offer(opts, n, k, s)
     elif alien == L.SORCERER:
-        if (w == W_ALLIANCE and not main and not sup and st[ST.POWERS_SWAPPED] == 0) or (
-                w == W_SWAP and not main and sup and side >= 0):
+        if has_main(st, d, 1) and ((w == W_ALLIANCE and not main and not sup and st[ST.POWERS_SWAPPED] == 0) or (
+                w == W_SWAP and not main and sup and side >= 0)):  # both need a defense: its alien, its card
             n = offer(opts, n, k, 0)
     elif alien == L.ZOMBIE:
         if w == W_REVEAL and not sup and side >= 0 and st[ST.ZOMBIE_SAVE + q] == 0:

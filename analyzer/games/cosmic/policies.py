@@ -122,7 +122,7 @@ def v_tokens(pub, planet, q):
 @njit(cache=True)
 def v_foreign(pub, view, q):
     n = 0
-    for pl in range(view[V_PLAYERS] * L.PLANETS_PER_SYSTEM):
+    for pl in range(L.NPL):  # every system: an unowned one's planets count as foreign
         if pl // L.PLANETS_PER_SYSTEM != q and pub[ST.TOK + pl * L.MAXP + q] > 0:
             n += 1
     return n
@@ -325,7 +325,7 @@ def ally_count(pub, view, odds, weights, side):
     """(count, gain): the number of tokens worth most to commit to `side` (1-4, as my bases allow) and
     what it is worth (alliance_gain; odds: card_odds)."""
     p = view[V_SEAT]
-    hi = min(L.MAX_CONE, L.base_tokens(pub, p, view[V_PLAYERS]))
+    hi = min(L.MAX_CONE, L.base_tokens(pub, p))
     off_before, _ = win_odds(odds, alliance_lead(pub, view))
     best, best_gain = 1, -1e18
     for c in range(1, hi + 1):

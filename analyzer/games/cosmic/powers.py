@@ -24,6 +24,7 @@ POWER_HOME_BASES = 3
 #                 Filch Warpish Loser Laser Mind Sorcerer Grief Zombie
 MAIN_ONLY = np.array([1, 1, 1, 1, 0, 1, 1, 0], np.int64)
 MANDATORY = np.array([0, 1, 0, 1, 0, 0, 0, 1], np.int64)
+ON_OPPONENT = np.array([1, 0, 1, 1, 0, 1, 1, 0], np.int64)  # acts on the other main player (Mind: as a main player)
 # trace codes of what a power did (E_POWER's b)
 (FX_FILCH, FX_WARPISH, FX_UPSET, FX_SWAP_RESULT, FX_LASER_RANDOM, FX_LASER_ASIDE, FX_MIND, FX_SORCERER,
  FX_GRIEF, FX_ZOMBIE) = range(10)
@@ -71,6 +72,8 @@ def powers_at(tp, st, d, X):
         main = q == st[ST.OFF] or q == st[ST.DEF]
         if not acts_at(st, d, alien, tp) or not power_active(st, d, q) or (MAIN_ONLY[alien] == 1 and not main):
             continue
+        if L.nobody_defends(st, d) and (ON_OPPONENT[alien] == 1 or (alien == L.MIND and main)):
+            continue  # no other main player to act on
         optional = MANDATORY[alien] == 0 and tp != TP_OUTCOME
         if optional and not wants(tp, st, d, X, q, alien):
             continue
@@ -110,7 +113,7 @@ def grief_can(st, q):
 def apply_power(tp, st, d, X, q, alien):
     if alien == L.WARPISH:
         bonus = 0
-        for r in range(d[R.PLAYERS]):
+        for r in range(L.MAXP):  # every colour, an unowned one's too
             bonus += st[ST.WARP + r]
         st[(ST.BONUS_O if q == st[ST.OFF] else ST.BONUS_D)] += bonus
         trace(X, E_POWER, q, alien, FX_WARPISH, bonus)
@@ -178,9 +181,12 @@ def laser(tp, st, d, X, q):
 
 @njit(cache=True)
 def mind(st, d, X, q):
-    """Mind sees the whole hand of one main player (its opponent's when Mind is a main player)."""
+    """Mind sees the whole hand of one main player (its opponent's when Mind is a main player; the offense's
+    when nobody defends)."""
     if q == st[ST.OFF] or q == st[ST.DEF]:
         target = opponent(st, q)
+    elif L.nobody_defends(st, d):
+        target = st[ST.OFF]
     else:
         opts = X.opts
         opts[0] = st[ST.OFF]

@@ -128,9 +128,17 @@ class CosmicRules(Strict):
         "home", description="reverse cone: winning offensive allies' tokens go to any of their bases (the only reading)")
     consolation_pick: Literal["random"] = Field("random", description="consolation cards are taken at random from the winner's hand")
     reshuffle_empty_decks: Literal[True] = Field(True, description="an empty deck is reshuffled from its discards")
-    unowned_system: Literal["absent"] = Field(
-        "absent", description="3 players: the fourth system is left out (absent). The spec's in_play (its planets "
-                              "count as foreign) is NOT implemented: no rule says who defends it")
+    unowned_system: Literal["in_play", "absent"] = Field(
+        "in_play", description="fewer than 4 players: in_play = every system is on the table with its colour's 20 "
+                               "tokens (the original's setup); only the absent colours' destiny cards are removed, a "
+                               "wild destiny may name an unowned system, and bases there count as foreign; absent = "
+                               "the systems of absent colours are left out")
+    unowned_defense: Literal["nobody", "tokens_only"] = Field(
+        "nobody", description="who defends a planet of an unowned system (no rule says): nobody = no player: 0 "
+                              "defending tokens, no card, no allies, no rewards (its colour's tokens stay, out of the "
+                              "challenge, like other colours on a challenged planet); tokens_only = its colour's "
+                              "tokens there defend with their count (and go to the Warp when the offense wins). "
+                              "Either way the offense's card counts its value (a compromise 0)")
     cosmic_zap_window: Literal["any_power_use", "reveal"] = Field(
         "any_power_use", description="when a Cosmic Zap is played: any_power_use = whenever an alien power is about "
                                      "to act, in answer to that use (the estimated text: any time, cancel one use of "
@@ -222,6 +230,8 @@ def kernel_inputs(sc: CosmicScenario) -> tuple:
     rule["first_destiny"][0] = r.first_player == "destiny"
     rule["fixed_aliens"][0] = sc.aliens.assignment == "fixed"
     rule["zap_any_use"][0] = r.cosmic_zap_window == "any_power_use"
+    rule["unowned_in_play"][0] = r.unowned_system == "in_play"
+    rule["unowned_tokens"][0] = r.unowned_defense == "tokens_only"
     rule["alien"][:len(sc.aliens.fixed)] = [ALIEN_NAMES.index(name) for name in sc.aliens.fixed]
     rule["kinds"][0] = len(ctype)
     rule["challenge_kinds"][0] = challenge_kinds(ctype)

@@ -17,7 +17,7 @@ def timing_order(st, d, order):
             order[n] = q
             n += 1
     order[n] = off
-    if de < 0:  # before destiny names the defense
+    if de < 0 or de >= players:  # before destiny names the defense, or nobody defends (an unowned system)
         return n + 1
     order[n + 1] = de
     return n + 2
