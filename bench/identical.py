@@ -44,7 +44,8 @@ VARIANTS = {
                ["rules.reinforce_any_side=false"], ["rules.first_player=seat0"],
                lambda players: ["aliens.assignment=fixed",  # one alien per seat: the list follows the seats
                                 "aliens.fixed=[{}]".format(",".join(["Laser", "Grief", "Zombie", "Loser"][:players]))],
-               ["rules.laser_reading=ffg", "rules.play_order=clockwise", "rules.first_player=seat0"]],
+               ["rules.laser_reading=ffg", "rules.play_order=clockwise", "rules.first_player=seat0"],
+               ["rules.cosmic_zap_window=reveal"], ["rules.unowned_system=absent"], ["rules.unowned_defense=tokens_only"]],
     "spacebase": [[], ["rules.variant=lightspeed"], ["rules.exchange=same_kind"], ["rules.red_dice_abilities=never"],
                   ["rules.colony_deploys_station=false", "rules.arrows_charge=false"],
                   ["rules.dice_arrow_down=true", "rules.ability_buy_colonies=true"],

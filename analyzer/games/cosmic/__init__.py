@@ -7,8 +7,9 @@ structure. THE DECK CONTENTS AND EVERY POWER MODEL ARE ESTIMATED (scenario.estim
 Files: state.py (the rules array and the state declared by name, tokens, hands, decks), decisions.py (the
 decision kinds and their options: the vocabulary of rules and policies), context.py (result columns, trace
 kinds, asking a seat), engine.py (the turn and the stages of a challenge), cards.py (the card windows),
-moves.py (tokens moving), powers.py (the powers, dispatched per timing point), policies.py (the view and
-the policies), report.py.
+zaps.py (Card Zap and Cosmic Zap: the answers to a play), timing.py (who acts first), moves.py (tokens
+moving), powers.py (the powers, dispatched per timing point), policies.py (the view and the policies),
+report.py.
 
 Implemented, stage by stage:
 - Pre-challenge: the "at the start of a challenge" cards may be played; then an offense without an
@@ -34,12 +35,12 @@ Implemented, stage by stage:
   (Mobius Tubes, Warp Break, Plague; stage 10 comes after the win check, before the second challenge,
   and not after an offense without a challenge card at stage 7, whose turn ends at once), after the
   alliances (Force Field; the flares of Loser (wild), Laser, Mind, Sorcerer (wild), Zombie (super)), both cards face down (Loser
-  super, Sorcerer super), stage 8 once both attack cards are shown (reinforcements, Cosmic Zap, Emotion
-  Control, the Warpish flare, Zombie wild), a deal just accepted (Quash) and the challenge over (Filch,
+  super, Sorcerer super), stage 8 once both attack cards are shown (reinforcements, Emotion Control, the
+  Warpish flare, Zombie wild; Cosmic Zap under `cosmic_zap_window: reveal`), a deal just accepted (Quash) and the challenge over (Filch,
   Grief). Every edict or flare played may be cancelled by another player's Card Zap, in play order.
 - 8 Reveal: attack vs attack: tokens + card, then the stage-8 window (reinforcements by main players and
   allies, on either side: `reinforce_any_side`), ties to the defense. Warpish's bonus is counted when the
-  totals are compared, so a Cosmic Zap in the window cancels it. `play_order`:
+  totals are compared, after the window (a Cosmic Zap answers it then, or in the window under `reveal`). `play_order`:
   the original's timing rule (non-main players from the offense's left, offense, defense), or the spec's
   wording (everyone clockwise from the offense's left) -- the spec and the original differ here, the
   original is the default. Offense wins: offense side lands, defense tokens there and defense allies to the
@@ -69,8 +70,10 @@ Implemented, stage by stage:
   every Warp token home), Warp Break (anyone, start of a challenge: all own Warp tokens home), Plague
   (anyone, start of a challenge, FFG counts estimated: another player loses 3 tokens from its bases to the
   Warp and discards one card of each type, its choice), Force Field (anyone, after the alliances: the
-  allies its player chooses, of either side, go home), Cosmic Zap (anyone, stage 8: one main player's power off for the
-  challenge), Emotion Control (anyone, stage 8: both attack cards count as compromises; the deal
+  allies its player chooses, of either side, go home), Cosmic Zap (anyone, `cosmic_zap_window`: any_power_use, the
+  default, cancels one use of any power as it is about to act -- Laser, Mind, Sorcerer, Loser's declaration and
+  swap, Warpish, Filch, Grief, Zombie -- and that power is off for the rest of the challenge; reveal: stage 8
+  only, one main player's power off for the challenge), Emotion Control (anyone, stage 8: both attack cards count as compromises; the deal
   follows), Quash (anyone, a deal just accepted: cancelled, it fails and both pay the 3 tokens), Card Zap
   (anyone, in answer to another player's edict or flare: cancelled; a Card Zap is an edict, so it may be
   zapped in turn).
@@ -86,8 +89,11 @@ Implemented, stage by stage:
   unplayable "steal/cheat" flare -- Wild: take the opponent's played card; Super: take back your own);
   Grief (invented -- Wild: the winner discards a card per token you lost; Super: you take them).
 
-NOT implemented (said in the scenario description and the report too): the unowned fourth system in
-3-player games (`unowned_system: absent` only).
+- Fewer than 4 players (`unowned_system: in_play`, the original's setup): every system is on the table with
+  its colour's tokens, only the players' destiny colours are dealt, a wild may name an unowned system and
+  bases there are foreign; nobody defends it (`unowned_defense`: nobody = 0 tokens, no card, no allies;
+  tokens_only = its tokens defend): the offense's card counts its value (a compromise 0), no power or card
+  aims at the missing main player. `absent` leaves those systems out.
 """
 from __future__ import annotations
 
@@ -102,6 +108,7 @@ from .context import (
     E_CARDS,
     E_CONE,
     E_CONSOLATION,
+    E_COSMIC_ZAP,
     E_DEAL,
     E_DEFENDER,
     E_DESTINY,
@@ -192,23 +199,32 @@ def events(scenario) -> dict[int, Event]:
         E_REDEAL: Event("  seat {seat} has no challenge card: discards and draws {a}"),
         E_REGROUP: Event("  seat {seat} regroups a token from the Warp to {a}", {"a": planet}),
         E_DESTINY: Event("  seat {seat} draws destiny: {a} (colour {b})", {"a": lambda k: L.DESTINY_NAMES[k]}),
-        E_DEFENDER: Event("  seat {seat} defends (system {a}, {b} cone, comet: {c})",
+        E_DEFENDER: Event({False: "  seat {seat} defends (system {a}, {b} cone, comet: {c})",
+                           True: "  nobody defends the unowned system {a} ({b} cone, comet: {c})"},
                           {"b": lambda r: "reverse" if r else "regular",
-                           "c": lambda k: L.DESTINY_NAMES[k].removeprefix("comet: ") if k else "none"}),
+                           "c": lambda k: L.DESTINY_NAMES[k].removeprefix("comet: ") if k else "none"},
+                          by=lambda r: r["seat"] >= scenario.players),
         E_REESTABLISH: Event("  seat {seat} re-establishes {a} with {b} tokens", {"a": planet}),
-        E_CONE: Event("  seat {seat} puts {a} tokens on the cone aimed at {b} (defense seat {c})", {"b": planet}),
+        E_CONE: Event({False: "  seat {seat} puts {a} tokens on the cone aimed at {b} (defense seat {c})",
+                       True: "  seat {seat} puts {a} tokens on the cone aimed at {b} (nobody defends)"},
+                      {"b": planet}, by=lambda r: r["c"] >= scenario.players),
         E_ALLY: Event("  seat {seat} joins the {a} with {b} tokens", {"a": lambda s: {1: "offense", 2: "defense"}[s]}),
         E_POWER: Event("  seat {seat}'s {a} {b}{parts}", {"a": lambda a: L.ALIEN_NAMES[a], "b": lambda f: FX_NAMES[f],
                                                        "parts": "".join},
                        parts=lambda r: [power_effect(r["b"], r["c"], cards)]),
-        E_CARDS: Event("  reveal: offense seat {seat} {a}, defense {b}", card),
+        E_CARDS: Event("  reveal: offense seat {seat} {a}, defense {b}",
+                       {**card, "b": lambda k: cards[k] if k >= 0 else "no card (nobody defends)"}),
         E_PLAY: Event("  seat {seat} plays {a}{parts}", {"a": lambda k: cards[k], "parts": "".join},
                       parts=card_target(scenario)),
         E_ZAP: Event("  seat {seat} card-zaps {a} played by seat {b}", {"a": lambda k: cards[k]}),
+        E_COSMIC_ZAP: Event("  seat {seat} cosmic-zaps seat {a}'s {b}: cancelled for the challenge",
+                            {"b": lambda a: L.ALIEN_NAMES[a]}),
         E_TOTALS: Event("  totals: offense {a}, defense {b}"),
         E_RESULT: Event("  seat {seat} wins the challenge as the {a}", {"a": lambda won: SIDES[1 - won]}),
         E_LAND: Event("  seat {seat} lands {a} tokens on {b}", {"b": planet}),
-        E_WARP: Event("  seat {seat} loses {a} tokens to the Warp"),
+        E_WARP: Event({False: "  seat {seat} loses {a} tokens to the Warp",
+                       True: "  the unowned colour {seat} loses {a} tokens to the Warp"},
+                      by=lambda r: r["seat"] >= scenario.players),
         E_HOME: Event("  seat {seat} returns {a} tokens to {b}", {"b": planet}),
         E_REWARD: Event("  seat {seat} is rewarded: {a} cards, {b} tokens freed"),
         E_CONSOLATION: Event("  seat {seat} takes {a} consolation cards from seat {b}"),

@@ -1,6 +1,6 @@
 """Card plays outside the challenge cards: the windows in which reinforcements, edicts and flares may
 be played, in play order, round after round until every player passes in a row. Every edict and flare
-played may be cancelled at once by a Card Zap of another player (`card_zapped`).
+played may be cancelled at once by a Card Zap of another player (zaps.card_zapped).
 
 Windows (decisions.W_*): W_START (the cards marked "at the start of a challenge": the pre-challenge phase,
 before the offense's hand is checked, and stage 10 of each challenge, which shares its icon), W_ALLIANCE
@@ -17,7 +17,9 @@ Edicts (ESTIMATED texts, FFG lineage: cards-research.yaml):
   it holds (attack, compromise, reinforcement, edict, flare), each chosen by itself.
 - Force Field (W_ALLIANCE, any player, while there is an ally): cancels any alliances its player
   chooses, ally by ally from the offense's left (either side; each ally cancelled goes home).
-- Cosmic Zap (W_REVEAL, any player): one main player's power is off for the rest of the challenge.
+- Cosmic Zap (any player, `cosmic_zap_window`): any_power_use (default, the estimated text "any time":
+  zaps.cosmic_zapped) cancels one use of a power as it is about to act, that power then off for the rest
+  of the challenge; reveal (W_REVEAL only): one main player's power is off for the rest of the challenge.
 - Emotion Control (W_REVEAL, any player): both attack cards count as compromises (the deal follows).
 - Quash (W_DEAL, any player): the deal just accepted is cancelled; it counts as failed and both main
   players pay the failed-deal penalty.
@@ -57,10 +59,9 @@ import numpy as np
 from numba import njit
 
 from . import state as L
-from .context import E_ALLY, E_PLAY, E_ZAP, ORDER_CARDS, ask, trace
+from .context import E_ALLY, E_PLAY, ORDER_CARDS, ask, trace
 from .decisions import (
     D_CANCEL_ALLY,
-    D_CARD_ZAP,
     D_DISCARD,
     D_LOSE,
     D_PLAY,
@@ -75,8 +76,10 @@ from .decisions import (
     WINDOWS,
 )
 from .moves import go_home, take_from_bases, to_warp
-from .powers import grief_can, power_active, see_hand, sorrow, timing_order
+from .powers import grief_can, power_active, see_hand, sorrow
 from .state import ST, R
+from .timing import play_order
+from .zaps import card_zapped
 
 PLAGUE_TOKENS = 3    # tokens a Plague sends to the Warp (FFG)
 CARD_TYPES = 5       # Plague: one card of each type (attack, compromise, reinforcement, edict, flare)
@@ -98,15 +101,16 @@ FLARE_WINDOWS[L.WARPISH] = 1 << W_REVEAL
 FLARE_WINDOWS[L.FILCH] = FLARE_WINDOWS[L.GRIEF] = 1 << W_AFTER
 
 
-def window_kinds(ctype: np.ndarray, cval: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(count per window, the card kinds of each window in rising order) for the data vector d."""
+def window_kinds(ctype: np.ndarray, cval: np.ndarray, zap_at_reveal: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(count per window, the card kinds of each window in rising order) for the data vector d; a Cosmic
+    Zap is a stage-8 card only under `cosmic_zap_window: reveal` (else it answers a power's use: zaps.py)."""
     counts = np.zeros(WINDOWS, np.int64)
     kinds = np.zeros((WINDOWS, L.KMAX), np.int64)
     for k, (t, v) in enumerate(zip(ctype, cval, strict=True)):
         if t == L.C_REINF:
             bits = REINF_WINDOWS
         elif t == L.C_EDICT:
-            bits = EDICT_WINDOWS[v]
+            bits = EDICT_WINDOWS[v] if v != L.COSMIC_ZAP or zap_at_reveal else 0
         elif t == L.C_FLARE:
             bits = FLARE_WINDOWS[v]
         else:  # challenge cards are never played in a window
@@ -116,17 +120,6 @@ def window_kinds(ctype: np.ndarray, cval: np.ndarray) -> tuple[np.ndarray, np.nd
                 kinds[w, counts[w]] = k
                 counts[w] += 1
     return counts, kinds
-
-
-@njit(cache=True)
-def play_order(st, d, order):
-    """`play_order`: timing (the original's timing rule) or clockwise from the offense's left."""
-    players = d[R.PLAYERS]
-    if d[R.ORDER_TIMING] == 1:
-        return timing_order(st, d, order)
-    for k in range(players):
-        order[k] = (st[ST.OFF] + 1 + k) % players
-    return players
 
 
 @njit(cache=True)
@@ -165,57 +158,9 @@ def anyone_holds(w, st, d):
 
 
 @njit(cache=True)
-def card_zapped(st, d, X, q, kind, arg, order, players):
-    """The card q just played is public; each other player in play order may cancel it with a Card Zap,
-    which is then the card played (its arg: the seat whose card it cancels), open to a Card Zap in turn.
-    Returns True if the first card is cancelled (an odd number of zaps)."""
-    cancelled = False
-    while True:
-        st[ST.PLAYED_BY] = q
-        st[ST.PLAYED_KIND] = kind
-        st[ST.PLAYED_ARG] = arg
-        r = zapper(st, d, X, q, order, players)
-        if r < 0:
-            return cancelled
-        zap = held_edict(st, d, r, L.CARD_ZAP)
-        L.discard_from_hand(st, r, zap)
-        trace(X, E_ZAP, r, kind, q, 0)
-        cancelled = not cancelled
-        q, kind, arg = r, zap, q
-
-
-@njit(cache=True)
-def zapper(st, d, X, q, order, players):
-    """The first player after q's card, in play order, who holds a Card Zap and plays it; -1 none."""
-    opts = X.opts
-    for i in range(players):
-        r = order[i]
-        if r == q or held_edict(st, d, r, L.CARD_ZAP) < 0:
-            continue
-        opts[0] = 0
-        opts[1] = 1
-        if ask(st, d, X, r, D_CARD_ZAP, 0, 2) == 1:
-            return r
-    return -1
-
-
-@njit(cache=True)
-def held_edict(st, d, q, code):
-    """The card kind of edict `code` if q holds one, else -1."""
-    for k in range(d[R.CHALLENGE_KINDS], d[R.KINDS]):
-        if st[ST.HAND + q * L.KMAX + k] > 0 and L.ctype(d, k) == L.C_EDICT and L.cval(d, k) == code:
-            return k
-    return -1
-
-
-@njit(cache=True)
-def own_side(st, q):
-    """0 offense side, 1 defense side, -1 not in the challenge."""
-    if q == st[ST.OFF] or st[ST.OCONE + q] > 0:
-        return 0
-    if q == st[ST.DEF] or st[ST.DCONE + q] > 0:
-        return 1
-    return -1
+def has_main(st, d, side):
+    """Side `side` has a main player to aim a card at (an unowned planet's defense has none)."""
+    return side == 0 or not L.nobody_defends(st, d)
 
 
 @njit(cache=True)
@@ -229,7 +174,7 @@ def list_plays(w, st, d, q, opts):
     """PLAY_PASS, then every card q may play now as kind * PLAY_ARGS + arg."""
     opts[0] = PLAY_PASS
     n = 1
-    side = own_side(st, q)
+    side = L.side_of(st, q)
     for i in range(d[R.WINDOW_N + w]):  # the window's cards only (never a challenge card)
         k = d[R.WINDOW_KINDS + w * L.KMAX + i]
         if st[ST.HAND + q * L.KMAX + k] == 0:
@@ -260,10 +205,11 @@ def offer_edict(w, st, d, q, k, v, opts, n):
     elif w == W_ALLIANCE and v == L.FORCE_FIELD:
         if L.ally_tokens(st, d[R.PLAYERS], 0) + L.ally_tokens(st, d[R.PLAYERS], 1) > 0:
             n = offer(opts, n, k, 0)
-    elif w == W_REVEAL and v == L.COSMIC_ZAP:
+    elif w == W_REVEAL and v == L.COSMIC_ZAP and d[R.ZAP_ANY_USE] == 0:
         for s in range(2):
-            n = offer(opts, n, k, s)
-    elif w == W_REVEAL and v == L.EMOTION_CONTROL:
+            if has_main(st, d, s):
+                n = offer(opts, n, k, s)
+    elif w == W_REVEAL and v == L.EMOTION_CONTROL and has_main(st, d, 1):  # a deal needs a defense
         n = offer(opts, n, k, 0)
     elif w == W_DEAL and v == L.QUASH and st[ST.DEAL_STRUCK] == 1:
         n = offer(opts, n, k, 0)
@@ -284,22 +230,24 @@ def offer_flare(w, st, d, q, k, alien, side, opts, n):
         if w == W_REVEAL and main:
             n = offer(opts, n, k, side)
     elif alien == L.LOSER:
-        if (w == W_ALLIANCE and main and not sup) or (w == W_SWAP and main and sup and st[ST.UPSET] == 0):
+        if (w == W_ALLIANCE and main and not sup) or (
+                w == W_SWAP and main and sup and st[ST.UPSET] == 0 and has_main(st, d, 1)):
             n = offer(opts, n, k, side)
     elif alien == L.LASER:
-        if w == W_ALLIANCE and main and not sup:
+        if w == W_ALLIANCE and main and not sup and has_main(st, d, 1 - side):
             n = offer(opts, n, k, 1 - side)
         elif w == W_ALLIANCE and not main and sup:
             for s in range(2):
-                n = offer(opts, n, k, s)
+                if has_main(st, d, s):
+                    n = offer(opts, n, k, s)
     elif alien == L.MIND:
         if w == W_ALLIANCE and st[ST.SEEN_WHO] < 0:
             for s in range(2):
-                if not main or s != side:
+                if (not main or s != side) and has_main(st, d, s):
                     n = offer(opts, n, k, s)
     elif alien == L.SORCERER:
-        if (w == W_ALLIANCE and not main and not sup and st[ST.POWERS_SWAPPED] == 0) or (
-                w == W_SWAP and not main and sup and side >= 0):
+        if has_main(st, d, 1) and ((w == W_ALLIANCE and not main and not sup and st[ST.POWERS_SWAPPED] == 0) or (
+                w == W_SWAP and not main and sup and side >= 0)):  # both need a defense: its alien, its card
             n = offer(opts, n, k, 0)
     elif alien == L.ZOMBIE:
         if w == W_REVEAL and not sup and side >= 0 and st[ST.ZOMBIE_SAVE + q] == 0:

@@ -88,9 +88,25 @@ TENACIOUS_MAX = 10   # Tenacious Defense doubles a defending attack card of 1..1
 @njit(cache=True)
 def setup(st, d, stream, X):
     """The table before the first turn; returns the start player."""
+    deal_table(st, d, stream)
+    first = 0
+    if d[R.FIRST_DESTINY] == 1:
+        first = -1
+        while first < 0:  # the first colour card picks the start player; the cards turned go back
+            c = L.draw_destiny(st, stream)
+            if c // 8 == L.DT_REGULAR or c // 8 == L.DT_REVERSE:
+                first = c % 8
+        build_destiny(st, d, stream)
+    trace(X, E_FIRST, first, 0, 0, 0)
+    return first
+
+
+@njit(cache=True)
+def deal_table(st, d, stream):
+    """Tokens on the systems, aliens, hands of 7 from the shuffled deck, the destiny deck."""
     players = d[R.PLAYERS]
     st[:] = 0
-    for q in range(players):
+    for q in range(L.systems_on_table(d)):  # each system holds its colour's tokens, owned or not
         for k in range(L.PLANETS_PER_SYSTEM):
             L.add_tokens(st, q * L.PLANETS_PER_SYSTEM + k, q, L.TOKENS_PER_PLANET)
     deal_aliens(st, d, stream)
@@ -106,16 +122,6 @@ def setup(st, d, stream, X):
             L.draw(st, stream, q)
     build_destiny(st, d, stream)
     clear_challenge(st, players)
-    first = 0
-    if d[R.FIRST_DESTINY] == 1:
-        first = -1
-        while first < 0:  # the first colour card picks the start player; the cards turned go back
-            c = L.draw_destiny(st, stream)
-            if c // 8 == L.DT_REGULAR or c // 8 == L.DT_REVERSE:
-                first = c % 8
-        build_destiny(st, d, stream)
-    trace(X, E_FIRST, first, 0, 0, 0)
-    return first
 
 
 @njit(cache=True)
@@ -129,7 +135,8 @@ def deal_aliens(st, d, stream):
 
 @njit(cache=True)
 def build_destiny(st, d, stream):
-    """The destiny deck: the colours in play and the colourless cards, shuffled."""
+    """The destiny deck: the players' colours (an absent colour's cards are removed, even with its system
+    on the table) and the colourless cards, shuffled."""
     n = 0
     for kind in range(L.DESTINY_KINDS):
         colours = d[R.PLAYERS] if kind <= L.DT_REVERSE else 1
@@ -179,12 +186,14 @@ def turn(st, d, X, p):
         redeals += 1
     for c in range(2):
         result, how = challenge(st, d, X, p)
-        challenge_over(st)
         if game_won(st, d, X, how):
+            challenge_over(st)
             return True
         if result == TURN_ENDED:  # the offense had no challenge card at stage 7: the turn ends at once
+            challenge_over(st)
             return False
         card_window(W_START, st, d, X)  # stage 10: the pre-challenge phase's cards (the same icon)
+        challenge_over(st)  # stage 10 is the challenge's last stage: its effects last through it
         if result != SUCCESS or c == 1 or L.challenge_cards(st, d, p) == 0:
             return False
         opts = X.opts
@@ -209,9 +218,9 @@ def game_won(st, d, X, how):
     players = d[R.PLAYERS]
     won = False
     for q in range(players):
-        if L.foreign_bases(st, q, players) >= d[R.WINS]:
+        if L.foreign_bases(st, q) >= d[R.WINS]:
             X.s[q, S.IS_WINNER] = 1
-            trace(X, E_WIN, q, L.foreign_bases(st, q, players), 0, 0)
+            trace(X, E_WIN, q, L.foreign_bases(st, q), 0, 0)
             won = True
     if won:
         X.g[G.WIN_BY] = how
@@ -252,7 +261,7 @@ def regroup(st, d, X, p):
     if st[ST.WARP + p] == 0:
         return
     st[ST.WARP + p] -= 1
-    m = list_bases(st, p, d[R.PLAYERS], X.opts)
+    m = list_bases(st, p, X.opts)
     if m == 0:
         st[ST.OCONE + p] += 1
         trace(X, E_REGROUP, p, -1, 0, 0)
@@ -266,7 +275,8 @@ def regroup(st, d, X, p):
 @njit(cache=True)
 def destiny(st, d, X, p):
     """Draw until a defender is named (st[DEF]; an own-colour challenge also fixes the planet's
-    candidates). Returns True if p re-established a home base instead (a successful challenge)."""
+    candidates; the cone is reversed if that card is a reverse one). Returns True if p re-established a
+    home base instead (a successful challenge)."""
     players = d[R.PLAYERS]
     opts = X.opts
     while True:
@@ -278,15 +288,14 @@ def destiny(st, d, X, p):
                 st[ST.COMET] = kind
             continue
         if kind == L.DT_REGULAR or kind == L.DT_REVERSE:
-            st[ST.REVERSE] = kind == L.DT_REVERSE
             if colour != p:
                 st[ST.DEF] = colour
                 st[ST.SYSTEM] = colour
             elif own_colour(st, d, X, p):
                 return True
-        elif kind == L.DT_WILD:
+        elif kind == L.DT_WILD:  # any colour on the table (an unowned system too), not the offense's
             n = 0
-            for q in range(players):
+            for q in range(L.systems_on_table(d)):
                 if q != p:
                     opts[n] = q
                     n += 1
@@ -297,14 +306,15 @@ def destiny(st, d, X, p):
             best = -1
             for q in range(players):
                 if q != p:
-                    best = max(best, L.foreign_bases(st, q, players))
+                    best = max(best, L.foreign_bases(st, q))
             n = 0
             for q in range(players):
-                if q != p and L.foreign_bases(st, q, players) == best:
+                if q != p and L.foreign_bases(st, q) == best:
                     opts[n] = q
                     n += 1
             st[ST.DEF] = st[ST.SYSTEM] = ask(st, d, X, p, D_INSTRUCTION, 0, n)
-        if st[ST.DEF] >= 0:
+        if st[ST.DEF] >= 0:  # only the card that names the defense turns the cone (an ignored card decides nothing)
+            st[ST.REVERSE] = kind == L.DT_REVERSE
             trace(X, E_DEFENDER, st[ST.DEF], st[ST.SYSTEM], st[ST.REVERSE], st[ST.COMET])
             defense_ready(st, d, X)
             return False
@@ -322,10 +332,10 @@ def own_colour(st, d, X, p):
         if q != p and occupies_home_of(st, q, p):
             opts[n] = q
             n += 1
-    if L.base_tokens(st, p, players) > 0:
+    if L.base_tokens(st, p) > 0:
         for k in range(L.PLANETS_PER_SYSTEM):
             pl = p * L.PLANETS_PER_SYSTEM + k
-            if L.planet_empty(st, pl, players):
+            if L.planet_empty(st, pl):
                 opts[n] = OPT_REESTABLISH + pl
                 n += 1
     choice = ask(st, d, X, p, D_DESTINY_OWN, 0, n)
@@ -336,7 +346,7 @@ def own_colour(st, d, X, p):
         st[ST.SYSTEM] = p
         return False
     pl = choice - OPT_REESTABLISH
-    hi = min(L.MAX_CONE, L.base_tokens(st, p, players))
+    hi = min(L.MAX_CONE, L.base_tokens(st, p))
     count = choose_count(st, d, X, p, 1, hi, D_REESTABLISH_COUNT)
     moved = take_from_bases(st, d, X, p, count, D_SOURCE)
     L.add_tokens(st, pl, p, moved)
@@ -357,9 +367,8 @@ def occupies_home_of(st, q, owner):
 @njit(cache=True)
 def cone(st, d, X, p):
     """1-4 offense tokens on the cone (a regrouped token already there counts), then the target planet."""
-    players = d[R.PLAYERS]
     have = st[ST.OCONE + p]
-    hi = min(L.MAX_CONE - have, L.base_tokens(st, p, players))
+    hi = min(L.MAX_CONE - have, L.base_tokens(st, p))
     lo = 1 if have == 0 else 0
     if hi >= lo:
         count = choose_count(st, d, X, p, lo, hi, D_CONE)
@@ -385,7 +394,7 @@ def alliances(st, d, X):
     off, de = st[ST.OFF], st[ST.DEF]
     opts = X.opts
     invited = 0  # bit side * MAXP + q: q invited to that side (0 offense, 1 defense)
-    for side in range(2):
+    for side in range(1 if L.nobody_defends(st, d) else 2):  # nobody invites to an unowned planet's defense
         host = off if side == 0 else de
         for k in range(1, players):
             q = (off + k) % players
@@ -397,7 +406,7 @@ def alliances(st, d, X):
     for k in range(1, players):
         q = (off + k) % players
         to_off, to_def = (invited >> q) & 1, (invited >> (L.MAXP + q)) & 1
-        if q == de or to_off + to_def == 0 or L.base_tokens(st, q, players) == 0:
+        if q == de or to_off + to_def == 0 or L.base_tokens(st, q) == 0:
             continue
         n = 1
         opts[0] = ANSWER_DECLINE
@@ -410,8 +419,8 @@ def alliances(st, d, X):
         choice = ask(st, d, X, q, D_ANSWER, 0, n)
         if choice == ANSWER_DECLINE:
             continue
-        hi = min(L.MAX_CONE, L.base_tokens(st, q, players))
-        count = take_from_bases(st, d, X, q, choose_count(st, d, X, q, 1, hi, D_ALLY_COUNT), D_SOURCE)
+        hi = min(L.MAX_CONE, L.base_tokens(st, q))
+        count = take_from_bases(st, d, X, q, choose_count(st, d, X, q, 1, hi, D_ALLY_COUNT, choice), D_SOURCE)
         st[(ST.OCONE if choice == ANSWER_OFFENSE else ST.DCONE) + q] += count
         trace(X, E_ALLY, q, choice, count, 0)
 
@@ -419,16 +428,19 @@ def alliances(st, d, X):
 # ---- stage 7: challenge cards -----------------------------------------------------------------------
 @njit(cache=True)
 def play_cards(st, d, X):
-    """Both main players play a challenge card face down. A defense without one redraws 7 until it has
-    one; an offense without one ends the turn (its cone tokens go home). Returns False then."""
+    """Both main players play a challenge card face down (on an unowned planet the offense alone). A defense
+    without one redraws 7 until it has one; an offense without one ends the turn (its cone tokens go home).
+    Returns False then."""
     off, de = st[ST.OFF], st[ST.DEF]
+    nobody = L.nobody_defends(st, d)
     defense_ready(st, d, X)
-    if L.challenge_cards(st, d, off) == 0 or L.challenge_cards(st, d, de) == 0:
+    if L.challenge_cards(st, d, off) == 0 or (not nobody and L.challenge_cards(st, d, de) == 0):
         trace(X, E_NO_CARD, off, 0, 0, 0)
         everyone_home(st, d, X)
         return False
     st[ST.OCARD] = choose_card(st, d, X, off)
-    st[ST.DCARD] = choose_card(st, d, X, de)
+    if not nobody:
+        st[ST.DCARD] = choose_card(st, d, X, de)
     return True
 
 
@@ -437,6 +449,8 @@ def defense_ready(st, d, X):
     """A defense without a challenge card discards its hand and draws anew until it has one (checked
     when it is named and again at stage 7)."""
     de = st[ST.DEF]
+    if L.nobody_defends(st, d):
+        return
     redeals = 0
     while L.challenge_cards(st, d, de) == 0 and redeals < REDEAL_LIMIT:
         redeal(st, d, X, de)
@@ -483,11 +497,14 @@ def resolve(st, d, X):
     """Reveal; attack vs attack compares totals after the card plays (ties to the defense; Warpish's
     bonus counts the Warp as it stands then, so a Cosmic Zap in the window cancels it); an attack beats
     a compromise (consolation to the compromiser); two compromises (or Emotion Control) make a deal.
-    Loser's upset swaps the result after every other effect. Returns (R_*, how)."""
+    Loser's upset swaps the result after every other effect. On an unowned planet nobody plays a card: the
+    offense's total (a compromise counts 0) meets the defending tokens, like an attack of 0.
+    Returns (R_*, how)."""
     st[ST.SHOWN_O] = st[ST.OCARD]
     st[ST.SHOWN_D] = st[ST.DCARD]
+    nobody = L.nobody_defends(st, d)
     o_attack = L.ctype(d, st[ST.OCARD]) == L.C_ATTACK
-    d_attack = L.ctype(d, st[ST.DCARD]) == L.C_ATTACK
+    d_attack = nobody or L.ctype(d, st[ST.DCARD]) == L.C_ATTACK
     trace(X, E_CARDS, st[ST.OFF], st[ST.OCARD], st[ST.DCARD], 0)
     if o_attack and d_attack:
         card_window(W_REVEAL, st, d, X)
@@ -495,6 +512,7 @@ def resolve(st, d, X):
         return deal(st, d, X)
     if o_attack and d_attack:
         powers_at(TP_REVEAL, st, d, X)
+    if (o_attack and d_attack) or nobody:
         o_total, d_total = totals(st, d)
         trace(X, E_TOTALS, -1, o_total, d_total, 0)
         st[ST.OFF_WINS] = o_total > d_total
@@ -507,12 +525,13 @@ def resolve(st, d, X):
         offense_wins(st, d, X)
     else:
         defense_wins(st, d, X)
-    if o_attack != d_attack:
+    if o_attack != d_attack and not nobody:
         consolation(st, d, X, st[ST.DEF] if o_attack else st[ST.OFF])
     if off_wins:
         X.s[st[ST.OFF], S.OFFENSE_WINS] += 1
         return SUCCESS, WIN_ATTACK
-    X.s[st[ST.DEF], S.DEFENSE_WINS] += 1
+    if not nobody:
+        X.s[st[ST.DEF], S.DEFENSE_WINS] += 1
     return FAILED, WIN_ATTACK
 
 
@@ -522,14 +541,14 @@ def side_tokens(st, d, defense):
     for q in range(d[R.PLAYERS]):
         n += st[ST.DCONE + q] if defense else st[ST.OCONE + q]
     if defense:
-        n += L.tokens(st, st[ST.PLANET], st[ST.DEF])
+        n += L.defending_tokens(st, d)
     return n
 
 
 @njit(cache=True)
 def totals(st, d):
     """Each side: its tokens (allies included) + its attack card + reinforcements + bonuses."""
-    dval = L.cval(d, st[ST.DCARD])
+    dval = L.cval(d, st[ST.DCARD]) if st[ST.DCARD] >= 0 else 0  # no card on an unowned planet
     if st[ST.COMET] == L.DT_TENACIOUS and 1 <= dval <= TENACIOUS_MAX:
         dval *= 2
     o = side_tokens(st, d, False) + L.cval(d, st[ST.OCARD]) + st[ST.REINF_O] + st[ST.BONUS_O]
@@ -543,7 +562,7 @@ def offense_wins(st, d, X):
     the offensive allies instead take the defensive allies' rewards (their tokens go home)."""
     players = d[R.PLAYERS]
     off, de, pl = st[ST.OFF], st[ST.DEF], st[ST.PLANET]
-    lost = L.tokens(st, pl, de)
+    lost = L.defending_tokens(st, d)
     L.add_tokens(st, pl, de, -lost)
     to_warp(st, d, X, de, lost)
     for q in range(players):
@@ -633,7 +652,7 @@ def deal(st, d, X):
     opts = X.opts
     n = 1
     opts[0] = DEAL_NONE
-    if can_get_base(st, d, off, de) and can_get_base(st, d, de, off):
+    if can_swap_bases(st, d, off, de):
         opts[n] = DEAL_SWAP
         n += 1
     if can_get_base(st, d, off, de) and st[ST.HANDN + off] > 0:
@@ -653,10 +672,13 @@ def deal(st, d, X):
         accepted = False
     if accepted:
         X.g[G.DEALS_MADE] += 1
-        if proposal == DEAL_SWAP or proposal == DEAL_OFFENSE_BASE:
-            give_base(st, d, X, off, de)
-        if proposal == DEAL_SWAP or proposal == DEAL_DEFENSE_BASE:
-            give_base(st, d, X, de, off)
+        # both planets are named on the table as the deal stands, before any token moves
+        to_off = gift_planet(st, d, X, off, de) if proposal != DEAL_DEFENSE_BASE else -1
+        to_de = gift_planet(st, d, X, de, off) if proposal != DEAL_OFFENSE_BASE else -1
+        if to_off >= 0:
+            land_gift(st, d, X, off, to_off, to_de)
+        if to_de >= 0:
+            land_gift(st, d, X, de, to_de, to_off)
         if proposal == DEAL_OFFENSE_BASE:
             give_cards(st, d, X, off, de, DEAL_CARDS)
         if proposal == DEAL_DEFENSE_BASE:
@@ -670,29 +692,55 @@ def deal(st, d, X):
 
 
 @njit(cache=True)
+def gives_on(st, r, giver, pl):
+    """pl is a base of the giver that r may be given: the giver holds it and r has no token there."""
+    return L.tokens(st, pl, giver) > 0 and L.tokens(st, pl, r) == 0
+
+
+@njit(cache=True)
 def can_get_base(st, d, r, giver):
     """r can receive a base from giver: r has a token on a base to move and giver a home base r lacks."""
-    if L.base_tokens(st, r, d[R.PLAYERS]) == 0:
+    if L.base_tokens(st, r) == 0:
         return False
     for k in range(L.PLANETS_PER_SYSTEM):
-        pl = giver * L.PLANETS_PER_SYSTEM + k
-        if L.tokens(st, pl, giver) > 0 and L.tokens(st, pl, r) == 0:
+        if gives_on(st, r, giver, giver * L.PLANETS_PER_SYSTEM + k):
             return True
     return False
 
 
 @njit(cache=True)
-def give_base(st, d, X, r, giver):
-    """r puts one token from one of its bases on a home base of the giver where r has none."""
+def can_swap_bases(st, d, off, de):
+    """A base each way: each side can receive, and still holds the base it gives after paying a token for
+    the one it gets (so a side with a single token on its bases cannot swap)."""
+    return (can_get_base(st, d, off, de) and can_get_base(st, d, de, off)
+            and L.base_tokens(st, off) >= 2 and L.base_tokens(st, de) >= 2)
+
+
+@njit(cache=True)
+def gift_planet(st, d, X, r, giver):
+    """r names the giver's home base it is given (one where r has no token)."""
     opts = X.opts
     n = 0
     for k in range(L.PLANETS_PER_SYSTEM):
         pl = giver * L.PLANETS_PER_SYSTEM + k
-        if L.tokens(st, pl, giver) > 0 and L.tokens(st, pl, r) == 0:
+        if gives_on(st, r, giver, pl):
             opts[n] = pl
             n += 1
-    pl = ask(st, d, X, r, D_DEAL_PLANET, 0, n)
-    take_from_bases(st, d, X, r, 1, D_SOURCE)
+    return ask(st, d, X, r, D_DEAL_PLANET, 0, n)
+
+
+@njit(cache=True)
+def land_gift(st, d, X, r, pl, kept):
+    """r puts one token from one of its bases on pl; its last token on `kept` (the base r gives in a swap,
+    -1 none) stays, so the other side lands on a base r still holds."""
+    opts = X.opts
+    n = 0
+    for src in range(L.NPL):
+        if L.tokens(st, src, r) > (1 if src == kept else 0):
+            opts[n] = src
+            n += 1
+    src = ask(st, d, X, r, D_SOURCE, 1, n)
+    L.add_tokens(st, src, r, -1)
     L.add_tokens(st, pl, r, 1)
     trace(X, E_LAND, r, 1, pl, 0)
 
@@ -754,23 +802,23 @@ def play_game(st, d, X, first):
 def final_counters(st, d, si):
     players = d[R.PLAYERS]
     for q in range(players):
-        si[q, S.SCORE] = L.foreign_bases(st, q, players)
+        si[q, S.SCORE] = L.foreign_bases(st, q)
         si[q, S.FACTION] = st[ST.ALIEN + q]
         si[q, S.HOME_BASES] = L.home_bases(st, q)
         si[q, S.WARP] = st[ST.WARP + q]
 
 
 @njit(cache=True)
-def play(seed, ids, d, pol, commit, script, g, s, first, ev, tn, cap):
+def play(seed, ids, d, pol, weights, restrict, script, g, s, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS (whole-game columns g[n, G], per-seat columns s[n, P, S], the first player
     first[n], the trace ev/tn/cap). The rules get borrowed views (analyzer/kernel_internals.py: never
     reference-counted; every owner lives until this returns)."""
     st = np.zeros(L.STATE_SIZE, np.int64)
-    view, opts = new_scratch()
+    view, opts, allowed = new_scratch()
     at = np.zeros(1, np.int64)
     stream = np.zeros(1, np.uint64)
-    X = new_context(stream, pol, commit, script, at, view, opts, ev, tn, cap, g[0], s[0])  # a game's rows: below
+    X = new_context(stream, pol, weights, restrict, allowed, script, at, view, opts, ev, tn, cap, g[0], s[0])  # rows: below
     for i in range(len(ids)):
         stream[0] = rng.new_stream(seed, ids[i])[0]
         at[0] = 0
@@ -782,12 +830,12 @@ def play(seed, ids, d, pol, commit, script, g, s, first, ev, tn, cap):
 
 
 @njit(cache=True)
-def play_turn_on(st, d, pol, commit, script, seed, p, g, s, ev, tn, cap):
+def play_turn_on(st, d, pol, weights, restrict, script, seed, p, g, s, ev, tn, cap):
     """Tests: seat p plays one turn on the built position `st` (stream of game 0 of run `seed`);
     returns True if someone won."""
     stream, at = rng.new_stream(seed, 0), np.zeros(1, np.int64)
-    view, opts = new_scratch()
-    X = new_context(stream, pol, commit, script, at, view, opts, ev, tn, cap, g, s)
+    view, opts, allowed = new_scratch()
+    X = new_context(stream, pol, weights, restrict, allowed, script, at, view, opts, ev, tn, cap, g, s)
     won = turn(borrowed(st), borrowed(d), X, p)
     release(X)
     return won

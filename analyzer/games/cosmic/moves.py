@@ -5,13 +5,14 @@ from . import state as L
 from .context import E_HOME, E_WARP, S, ask, trace
 from .decisions import D_HOME
 from .powers import warp_replaced
-from .state import ST, R
+from .state import ST
+from .zaps import cosmic_zapped
 
 
 @njit(cache=True)
-def list_bases(st, q, players, opts):
+def list_bases(st, q, opts):
     n = 0
-    for pl in range(players * L.PLANETS_PER_SYSTEM):
+    for pl in range(L.NPL):
         if L.tokens(st, pl, q) > 0:
             opts[n] = pl
             n += 1
@@ -24,7 +25,7 @@ def go_home(st, d, X, q, n):
     if n == 0:
         return
     opts = X.opts
-    m = list_bases(st, q, d[R.PLAYERS], opts)
+    m = list_bases(st, q, opts)
     if m == 0:
         for k in range(L.PLANETS_PER_SYSTEM):
             opts[k] = q * L.PLANETS_PER_SYSTEM + k
@@ -39,7 +40,7 @@ def to_warp(st, d, X, q, n):
     """n tokens of q (already taken off the table) go to the Warp, unless a power sends them home."""
     if n == 0:
         return
-    if warp_replaced(st, d, q):
+    if warp_replaced(st, d, q) and not cosmic_zapped(st, d, X, q):
         X.s[q, S.POWERS_USED] += 1
         go_home(st, d, X, q, n)
         return
@@ -59,7 +60,7 @@ def take_from_bases(st, d, X, q, n, kind):
     """q takes n tokens off its bases, one at a time from a base of its choice; returns how many."""
     opts = X.opts
     for i in range(n):
-        m = list_bases(st, q, d[R.PLAYERS], opts)
+        m = list_bases(st, q, opts)
         if m == 0:
             return i
         pl = ask(st, d, X, q, kind, n - i, m)
@@ -68,8 +69,9 @@ def take_from_bases(st, d, X, q, n, kind):
 
 
 @njit(cache=True)
-def choose_count(st, d, X, q, lo, hi, kind):
+def choose_count(st, d, X, q, lo, hi, kind, arg=0):
+    """q picks a count of lo..hi (arg: the view's V_ARG, e.g. the side an ally chose)."""
     opts = X.opts
     for c in range(lo, hi + 1):
         opts[c - lo] = c
-    return ask(st, d, X, q, kind, 0, hi - lo + 1)
+    return ask(st, d, X, q, kind, arg, hi - lo + 1)

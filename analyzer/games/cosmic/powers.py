@@ -6,7 +6,8 @@ Timing points: TP_ALLIANCE (before alliances: Mind, Laser ffg), TP_PLANNING (bef
 Loser's upset, Laser eon), TP_SWAP (both cards face down: Sorcerer), TP_REVEAL (attack cards shown:
 Warpish), TP_OUTCOME (after every other effect: Loser's swap), TP_AFTER (the challenge is over: Filch,
 Grief), and the replacement `warp_replaced` (tokens about to go to the Warp: Zombie).
-A power acts only while its owner has 3+ home bases, is not zapped and no Power Outage is in force.
+A power acts only while its owner has 3+ home bases, is not zapped and no Power Outage is in force; each
+use may be cancelled by a Cosmic Zap as it is about to act (zaps.cosmic_zapped).
 """
 import numpy as np
 from numba import njit
@@ -15,12 +16,15 @@ from . import state as L
 from .context import E_POWER, ORDER_POWERS, S, ask, trace
 from .decisions import D_MIND_TARGET, D_USE_POWER
 from .state import ST, R
+from .timing import timing_order
+from .zaps import cosmic_zapped
 
 TP_ALLIANCE, TP_PLANNING, TP_SWAP, TP_REVEAL, TP_OUTCOME, TP_AFTER = range(6)
 POWER_HOME_BASES = 3
 #                 Filch Warpish Loser Laser Mind Sorcerer Grief Zombie
 MAIN_ONLY = np.array([1, 1, 1, 1, 0, 1, 1, 0], np.int64)
 MANDATORY = np.array([0, 1, 0, 1, 0, 0, 0, 1], np.int64)
+ON_OPPONENT = np.array([1, 0, 1, 1, 0, 1, 1, 0], np.int64)  # acts on the other main player (Mind: as a main player)
 # trace codes of what a power did (E_POWER's b)
 (FX_FILCH, FX_WARPISH, FX_UPSET, FX_SWAP_RESULT, FX_LASER_RANDOM, FX_LASER_ASIDE, FX_MIND, FX_SORCERER,
  FX_GRIEF, FX_ZOMBIE) = range(10)
@@ -35,24 +39,6 @@ def power_active(st, d, q):
     """q's power may act: 3+ home bases, not zapped, no Power Outage."""
     return (st[ST.COMET] != L.DT_OUTAGE and st[ST.ZAPPED + q] == 0
             and L.home_bases(st, q) >= POWER_HOME_BASES and not (st[ST.ALIEN + q] == L.GRIEF and d[R.GRIEF] == 0))
-
-
-@njit(cache=True)
-def timing_order(st, d, order):
-    """Timing conflicts: non-main players clockwise from the offense's left, then offense, then defense."""
-    players = d[R.PLAYERS]
-    off, de = st[ST.OFF], st[ST.DEF]
-    n = 0
-    for k in range(1, players):
-        q = (off + k) % players
-        if q != de:
-            order[n] = q
-            n += 1
-    order[n] = off
-    if de < 0:  # before destiny names the defense
-        return n + 1
-    order[n + 1] = de
-    return n + 2
 
 
 @njit(cache=True)
@@ -86,8 +72,12 @@ def powers_at(tp, st, d, X):
         main = q == st[ST.OFF] or q == st[ST.DEF]
         if not acts_at(st, d, alien, tp) or not power_active(st, d, q) or (MAIN_ONLY[alien] == 1 and not main):
             continue
+        if L.nobody_defends(st, d) and (ON_OPPONENT[alien] == 1 or (alien == L.MIND and main)):
+            continue  # no other main player to act on
         optional = MANDATORY[alien] == 0 and tp != TP_OUTCOME
         if optional and not wants(tp, st, d, X, q, alien):
+            continue
+        if cosmic_zapped(st, d, X, q):
             continue
         X.s[q, S.POWERS_USED] += 1
         apply_power(tp, st, d, X, q, alien)
@@ -123,7 +113,7 @@ def grief_can(st, q):
 def apply_power(tp, st, d, X, q, alien):
     if alien == L.WARPISH:
         bonus = 0
-        for r in range(d[R.PLAYERS]):
+        for r in range(L.MAXP):  # every colour, an unowned one's too
             bonus += st[ST.WARP + r]
         st[(ST.BONUS_O if q == st[ST.OFF] else ST.BONUS_D)] += bonus
         trace(X, E_POWER, q, alien, FX_WARPISH, bonus)
@@ -191,9 +181,12 @@ def laser(tp, st, d, X, q):
 
 @njit(cache=True)
 def mind(st, d, X, q):
-    """Mind sees the whole hand of one main player (its opponent's when Mind is a main player)."""
+    """Mind sees the whole hand of one main player (its opponent's when Mind is a main player; the offense's
+    when nobody defends)."""
     if q == st[ST.OFF] or q == st[ST.DEF]:
         target = opponent(st, q)
+    elif L.nobody_defends(st, d):
+        target = st[ST.OFF]
     else:
         opts = X.opts
         opts[0] = st[ST.OFF]

@@ -29,7 +29,12 @@ SENSITIVITY = (("destiny: no reverse cards (5 regular per colour)",
                ("laser_reading: ffg", {"rules.laser_reading": "ffg"}),
                ("grief_model: none", {"rules.grief_model": "none"}),
                ("play_order: clockwise (the spec's wording)", {"rules.play_order": "clockwise"}))
-NOT_IMPLEMENTED = "Not implemented (see the game's docstring): the unowned fourth system with 3 players."
+
+
+def readings(rules: dict) -> str:
+    """The named readings this run played (the game's docstring and docs/rule-readings.md explain them)."""
+    return ("Readings: Cosmic Zap `cosmic_zap_window: {cosmic_zap_window}`; fewer than 4 players "
+            "`unowned_system: {unowned_system}`, `unowned_defense: {unowned_defense}`.".format(**rules))
 
 
 def alien_rates(df) -> list[tuple[str, stats.Estimate]]:
@@ -144,7 +149,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep = Report(f"Simply Cosmic balance report ({players} players, estimated deck and powers)", meta, df.height)
     n_cmp = compare_n(df.height)
     fair = fair_share(df)
-    rep.text(NOT_IMPLEMENTED)
+    rep.text(readings(sc["rules"]))
 
     # ---- aliens under each policy setting
     settings = [("this run", df)]

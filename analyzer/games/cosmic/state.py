@@ -46,6 +46,9 @@ RULES = Layout([
     ("any_side", 1),         # 1: reinforce_any_side
     ("first_destiny", 1),    # 1: first_player destiny
     ("fixed_aliens", 1),     # 1: aliens fixed (the alien field), else dealt at random
+    ("zap_any_use", 1),      # 1: cosmic_zap_window any_power_use (a Cosmic Zap answers a power's use)
+    ("unowned_in_play", 1),  # 1: unowned_system in_play (the systems of absent colours are on the table)
+    ("unowned_tokens", 1),   # 1: unowned_defense tokens_only (an unowned planet's tokens defend), 0: nobody
     ("kinds", 1),            # card kinds in the deck
     # card kinds 0..challenge_kinds-1 are the challenge cards (scenario.card_table lists them first), the
     # rest the cards played in windows, so that a scan for one group skips the other
@@ -121,11 +124,13 @@ def add_tokens(st, planet, q, n):
     st[ST.TOK + planet * MAXP + q] += n
 
 
+# Planet loops run over all four systems: a system out of play holds no token, and one in play without a
+# player (unowned_system: in_play) holds its colour's tokens and may hold the players' bases.
 @njit(cache=True)
-def base_tokens(st, q, players):
+def base_tokens(st, q):
     """Tokens q has on planets (its bases), wherever they are."""
     n = 0
-    for pl in range(players * PLANETS_PER_SYSTEM):
+    for pl in range(NPL):
         n += st[ST.TOK + pl * MAXP + q]
     return n
 
@@ -144,6 +149,16 @@ def ally_tokens(st, players, side):
 
 
 @njit(cache=True)
+def side_of(st, q):
+    """q's side in the challenge: 0 offense (main player or ally), 1 defense, -1 not in it."""
+    if q == st[ST.OFF] or st[ST.OCONE + q] > 0:
+        return 0
+    if q == st[ST.DEF] or st[ST.DCONE + q] > 0:
+        return 1
+    return -1
+
+
+@njit(cache=True)
 def home_bases(st, q):
     n = 0
     for k in range(PLANETS_PER_SYSTEM):
@@ -153,26 +168,49 @@ def home_bases(st, q):
 
 
 @njit(cache=True)
-def foreign_bases(st, q, players):
+def foreign_bases(st, q):
     n = 0
-    for pl in range(players * PLANETS_PER_SYSTEM):
+    for pl in range(NPL):
         if system_of(pl) != q and st[ST.TOK + pl * MAXP + q] > 0:
             n += 1
     return n
 
 
 @njit(cache=True)
-def planet_empty(st, planet, players):
-    for q in range(players):
+def planet_empty(st, planet):
+    """No token of any colour on the planet."""
+    for q in range(MAXP):
         if st[ST.TOK + planet * MAXP + q] > 0:
             return False
     return True
 
 
 @njit(cache=True)
-def total_tokens(st, q, players):
+def nobody_defends(st, d):
+    """The challenged system belongs to no player (an absent colour's, unowned_system: in_play): no player
+    defends, plays a card, invites allies or takes a reward there."""
+    return st[ST.DEF] >= d[R.PLAYERS]
+
+
+@njit(cache=True)
+def defending_tokens(st, d):
+    """The defense's tokens on the challenged planet; on an unowned planet its colour's tokens under
+    `unowned_defense: tokens_only`, none under `nobody` (they are other tokens there, out of the challenge)."""
+    if nobody_defends(st, d) and d[R.UNOWNED_TOKENS] == 0:
+        return 0
+    return tokens(st, st[ST.PLANET], st[ST.DEF])
+
+
+@njit(cache=True)
+def systems_on_table(d):
+    """Systems with tokens: the players', and every other one under `unowned_system: in_play`."""
+    return MAXP if d[R.UNOWNED_IN_PLAY] == 1 else d[R.PLAYERS]
+
+
+@njit(cache=True)
+def total_tokens(st, q):
     """Every token of q: bases, Warp, cone (invariant: 20)."""
-    return base_tokens(st, q, players) + st[ST.WARP + q] + st[ST.OCONE + q] + st[ST.DCONE + q]
+    return base_tokens(st, q) + st[ST.WARP + q] + st[ST.OCONE + q] + st[ST.DCONE + q]
 
 
 # ---- cards ------------------------------------------------------------------------------------------

@@ -3,7 +3,6 @@ order, the destiny order) consistently with their view, and no decision may chan
 view holds the hand it saw (a snapshot), and its policy uses it."""
 import numpy as np
 import pytest
-from test_cosmic_rules import Pos
 
 from analyzer import rng
 from analyzer.games.cosmic import decisions as dec
@@ -14,7 +13,7 @@ from analyzer.games.cosmic.state import ST, R
 POLICIES = (P.HEURISTIC, P.CAUTIOUS)
 
 
-def dealt_position(seed, players=4):
+def dealt_position(Pos, seed, players=4):
     """A table after a few heuristic turns from a random deal."""
     pos = Pos(players, aliens=["Mind", "Warpish", "Loser", "Zombie"], policies=("heuristic",))
     pos.deal_at_random(np.random.default_rng(seed))
@@ -52,7 +51,7 @@ def decision_points(pos, p):
     plays = [P.PLAY_PASS] + [k * P.PLAY_ARGS + s for k in hand for s in (0, 1)]
     points = [(dec.D_ANSWER, 0, [0, 1, 2]), (dec.D_CONE, 0, [1, 2, 3, 4]), (dec.D_TARGET, 0, list(range(5, 10))),
               (dec.D_DEAL, 0, [0, 1, 2, 3]), (dec.D_ACCEPT, 1, [0, 1]), (dec.D_REWARD, 0, [0, 1]),
-              *[(dec.D_PLAY, w, plays) for w in range(6)], (dec.D_SECOND, 0, [0, 1]), (dec.D_CARD_ZAP, 0, [0, 1]),
+              *[(dec.D_PLAY, w, plays) for w in range(6)], (dec.D_SECOND, 0, [0, 1]), (dec.D_CARD_ZAP, 0, [0, 1]), (dec.D_COSMIC_ZAP, 0, [0, 1]),
               (dec.D_HOME, 0, list(range(0, 20, 3)))]
     if len(challenge) > 1:
         points.append((dec.D_CARD, 0, challenge))
@@ -70,8 +69,8 @@ def set_challenge(pos):
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_a_decision_depends_only_on_the_players_view(seed):
-    pos = dealt_position(seed)
+def test_a_decision_depends_only_on_the_players_view(Pos, seed):
+    pos = dealt_position(Pos, seed)
     set_challenge(pos)
     view = np.zeros(P.VIEW_SIZE, np.int64)
     checked = 0
@@ -85,13 +84,13 @@ def test_a_decision_depends_only_on_the_players_view(seed):
                     P.fill_view(view, st, pos.d, p, kind, arg)
                     picks.add(int(P.decide(code, st[:L.PUB_END], view, P.own_hand(st, p), opts, len(opts),
                                            rng.new_stream(k, 0), np.zeros(0, np.int64), np.zeros(1, np.int64),
-                                           pos.d, 2)))
+                                           pos.d, pos.judgement("heuristic" if code == P.HEURISTIC else "cautious"))))
                 assert len(picks) == 1, (p, kind, code)
                 checked += 1
     assert checked > 60
 
 
-def mind_defends(seen_card):
+def mind_defends(Pos, seen_card):
     """Mind (seat 1) defends planet 5 (4 tokens) against one token, holding A8 and A15; it saw the
     offense's hand holding `seen_card` (None: it saw nothing)."""
     pos = Pos(2, aliens=["Filch", "Mind"]).hand(1, "A8", "A15")
@@ -106,12 +105,12 @@ def mind_defends(seen_card):
     P.fill_view(view, st, pos.d, 1, dec.D_CARD, 0)
     opts = np.array([pos.kind("A8"), pos.kind("A15")], np.int64)
     k = P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
-                 np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2)
+                 np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, pos.judgement())
     return opts[k], pos
 
 
-def test_minds_policy_uses_the_hand_it_saw():
-    unseen, pos = mind_defends(None)
-    low, _ = mind_defends("A1")
-    high, _ = mind_defends("A14")  # needs 1 - 4 + 14 = 11: only the 15 holds
+def test_minds_policy_uses_the_hand_it_saw(Pos):
+    unseen, pos = mind_defends(Pos, None)
+    low, _ = mind_defends(Pos, "A1")
+    high, _ = mind_defends(Pos, "A14")  # needs 1 - 4 + 14 = 11: only the 15 holds
     assert unseen == pos.kind("A8") and low == pos.kind("A8") and high == pos.kind("A15")

@@ -1,139 +1,20 @@
 """Simply Cosmic's challenge rules, each driven through the game's own turn (engine.play_turn_on) on a
-built position with the scripted policy, asserting the outcome at the rule's boundary.
-
-Positions: seat q's home planets are 5q..5q+4. Unless a test says otherwise each player holds one home
-base (4 tokens on planet 5q), so every power is off (fewer than 3 home bases) and most decisions have
-a single legal option (the script lists only real choices, in game order; past its end: option 0).
-"""
+built position (conftest.Position: its positions and scripts) with the scripted policy, asserting the
+outcome at the rule's boundary."""
 import numpy as np
 import pytest
 
 import analyzer
 from analyzer.games.cosmic import GAME
-from analyzer.games.cosmic import engine as E
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import COLUMNS, G, S
-from analyzer.games.cosmic.scenario import card_table, kernel_inputs
-from analyzer.games.cosmic.state import ST, R
-from analyzer.kernel import new_trace
-
-ALIENS = ["Filch", "Warpish", "Loser", "Laser"]
-DESTINY = {"reg": L.DT_REGULAR, "rev": L.DT_REVERSE, "wild": L.DT_WILD, "most": L.DT_MOST_BASES,
-           "left": L.DT_LEFT, "outage": L.DT_OUTAGE, "tenacious": L.DT_TENACIOUS}
-
-
-class Pos:
-    """A table to play one turn on: tokens, Warp, hands, deck and destiny deck as a test sets them."""
-
-    def __init__(self, players=2, aliens=ALIENS, policies=("scripted",), **rules):
-        sets = {"aliens.assignment": "fixed", "aliens.fixed": list(aliens[:players]),
-                **{f"rules.{k}": v for k, v in rules.items()}}
-        self.sc = analyzer.load_scenario(GAME, players=players, policy=list(policies), set=sets)
-        self.d, self.pol, self.commit, _ = kernel_inputs(self.sc)
-        self.types, self.vals, self.copies = card_table(self.sc.deck)
-        self.players = players
-        self.st = L.new_state()
-        for name in ("shown_o", "shown_d", "ocard", "dcard", "seen_who", "def", "system", "planet"):
-            self.field(name)[:] = -1
-        self.field("alien")[:players] = L.RULES.field(self.d, "alien")[:players]
-        for q in range(players):
-            self.set_tokens(5 * q, q, 4)
-
-    def field(self, name):
-        """One field of the state by name, in its declared shape (state.STATE; writing it writes the state)."""
-        return L.STATE.field(self.st, name)
-
-    def __repr__(self):  # a failing test's position, field by field
-        return L.STATE.format(self.st)
-
-    def kind(self, card: str) -> int:
-        """'A10' attack 10, 'C' compromise, 'R3' reinforcement +3, 'E:cosmic_zap' an edict, 'F:Warpish' a flare."""
-        if card == "C":
-            t, v = L.C_COMPROMISE, 0
-        elif card[:2] == "E:":
-            t, v = L.C_EDICT, L.EDICT_NAMES.index(card[2:])
-        elif card[:2] == "F:":
-            t, v = L.C_FLARE, L.ALIEN_NAMES.index(card[2:])
-        else:
-            t, v = {"A": L.C_ATTACK, "R": L.C_REINF}[card[0]], int(card[1:])
-        return int(np.flatnonzero((self.types == t) & (self.vals == v))[0])
-
-    def set_tokens(self, planet, q, n):
-        self.field("tok")[planet, q] = n
-        return self
-
-    def tokens(self, planet, q):
-        return int(self.field("tok")[planet, q])
-
-    def warp(self, q, n=None):
-        if n is not None:
-            self.field("warp")[q] = n
-        return int(self.field("warp")[q])
-
-    def give(self, q, kind):
-        self.field("hand")[q, kind] += 1
-        self.field("handn")[q] += 1
-
-    def hand(self, q, *cards):
-        for c in cards:
-            self.give(q, self.kind(c))
-        return self
-
-    def held(self, q, card=None):
-        if card is None:
-            return int(self.field("handn")[q])
-        return int(self.field("hand")[q, self.kind(card)])
-
-    def deal_at_random(self, rng):
-        """The opening table: 4 tokens on every home planet, 7 cards each from the shuffled deck, the rest
-        as the deck."""
-        cards = [k for k in range(int(self.d[R.KINDS])) for _ in range(int(self.copies[k]))]
-        rng.shuffle(cards)
-        for q in range(self.players):
-            for k in range(5):
-                self.set_tokens(5 * q + k, q, 4)
-            for _ in range(7):
-                self.give(q, cards.pop())
-        self.field("deck")[:len(cards)] = cards
-        self.field("deckn")[0] = len(cards)
-        return self
-
-    def deck(self, *cards):
-        """The challenge deck, first card drawn first."""
-        self.field("deck")[:len(cards)] = [self.kind(c) for c in reversed(cards)]
-        self.field("deckn")[0] = len(cards)
-        return self
-
-    def destiny(self, *cards):
-        """The destiny deck, first card drawn first: 'reg1' (regular, colour 1), 'rev0', 'wild', 'outage', ..."""
-        for i, c in enumerate(reversed(cards)):
-            name = c.rstrip("0123456789")
-            self.field("ddeck")[i] = DESTINY[name] * 8 + int(c[len(name):] or 0)
-        self.field("ddeckn")[0] = len(cards)
-        return self
-
-    def turn(self, p=0, script=(), seed=1, policy=None):
-        """Seat p plays one turn; returns the trace lines. Counters: self.g, self.s."""
-        self.g, self.s = (a[0] for a in COLUMNS.allocate(1, self.players))
-        ev, tn = new_trace(10_000)
-        pol = self.pol if policy is None else np.array(policy, np.int64)
-        self.won = E.play_turn_on(self.st, self.d, pol, self.commit, np.array(script, np.int64), seed, p,
-                                  self.g, self.s, ev, tn, np.int64(10_000))
-        self.lines = GAME.describe(self.sc, ev[: tn[0]])
-        return self.lines
-
-    def said(self, text):
-        return any(text in line for line in self.lines)
-
-
-def attack_position(off_card="A10", def_card="A6", players=2, **rules):
-    """Seat 0 attacks seat 1 (destiny: colour 1) with one challenge card each."""
-    return Pos(players, **rules).hand(0, off_card).hand(1, def_card).destiny("reg1")
+from analyzer.games.cosmic.context import E_DEAL, E_DEFENDER, G, S
+from analyzer.games.cosmic.decisions import DEAL_OFFENSE_BASE, DEAL_SWAP
+from analyzer.games.cosmic.state import ST
 
 
 # ---- stage 8: totals and ties -------------------------------------------------------------------------
 @pytest.mark.parametrize("def_card,off_wins", [("A7", False), ("A6", True)])
-def test_higher_total_wins_and_a_tie_goes_to_the_defense(def_card, off_wins):
+def test_higher_total_wins_and_a_tie_goes_to_the_defense(attack_position, def_card, off_wins):
     pos = attack_position("A10", def_card)
     pos.turn(script=[0, 0])  # one token on the cone, aimed at planet 5 (4 defending tokens)
     d_total = 4 + int(def_card[1:])
@@ -145,7 +26,7 @@ def test_higher_total_wins_and_a_tie_goes_to_the_defense(def_card, off_wins):
     assert pos.tokens(0, 0) == 3
 
 
-def test_the_defense_defends_with_zero_tokens_on_a_planet_where_it_has_none():
+def test_the_defense_defends_with_zero_tokens_on_a_planet_where_it_has_none(attack_position):
     pos = attack_position("A10", "A10")
     pos.turn(script=[0, 1])  # aim at planet 6: no defending token
     assert pos.said("totals: offense 11, defense 10")
@@ -154,7 +35,7 @@ def test_the_defense_defends_with_zero_tokens_on_a_planet_where_it_has_none():
 
 # ---- stage 3: the cone -------------------------------------------------------------------------------
 @pytest.mark.parametrize("available,on_cone", [(5, 4), (4, 4), (3, 3)])
-def test_the_cone_takes_one_to_four_tokens(available, on_cone):
+def test_the_cone_takes_one_to_four_tokens(attack_position, available, on_cone):
     pos = attack_position("A10", "A1").set_tokens(0, 0, available)
     pos.turn(script=[9, 0])  # the largest count offered
     assert pos.said(f"puts {on_cone} tokens on the cone")
@@ -162,7 +43,7 @@ def test_the_cone_takes_one_to_four_tokens(available, on_cone):
 
 
 @pytest.mark.parametrize("available,committed", [(5, 4), (4, 4), (2, 2)])
-def test_an_ally_commits_one_to_four_tokens(available, committed):
+def test_an_ally_commits_one_to_four_tokens(Pos, available, committed):
     """Seat 2 (tokens only on its home planet 10), invited by the offense, joins it with the largest count
     offered (the script's 9 clamps): four at most, or all it has."""
     pos = Pos(3).hand(0, "A10").hand(1, "A1").destiny("reg1").set_tokens(10, 2, available)
@@ -172,7 +53,7 @@ def test_an_ally_commits_one_to_four_tokens(available, committed):
     assert pos.tokens(10, 2) == available - committed and pos.tokens(5, 2) == committed
 
 
-def test_an_emptied_planet_is_no_longer_a_base_tokens_cannot_return_there():
+def test_an_emptied_planet_is_no_longer_a_base_tokens_cannot_return_there(Pos):
     pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(0, 0, 1).set_tokens(1, 0, 3)
     # one token from planet 0 (its last): planet 0 is lost; in the deal the token goes home to planet 1
     pos.turn(script=[0, 0, 0])
@@ -180,7 +61,7 @@ def test_an_emptied_planet_is_no_longer_a_base_tokens_cannot_return_there():
 
 
 # ---- stage 1: regroup --------------------------------------------------------------------------------
-def test_regroup_takes_one_token_from_the_warp_to_a_base():
+def test_regroup_takes_one_token_from_the_warp_to_a_base(attack_position):
     pos = attack_position("A10", "A1")
     pos.warp(0, 2)
     pos.turn(script=[0, 0])
@@ -188,7 +69,7 @@ def test_regroup_takes_one_token_from_the_warp_to_a_base():
     assert pos.tokens(0, 0) == 4  # 4 + 1 regrouped - 1 on the cone
 
 
-def test_regroup_takes_a_single_token_in_the_warp():
+def test_regroup_takes_a_single_token_in_the_warp(attack_position):
     pos = attack_position("A10", "A1")
     pos.warp(0, 1)
     pos.turn(script=[0, 0])
@@ -196,7 +77,7 @@ def test_regroup_takes_a_single_token_in_the_warp():
     assert pos.warp(0) == 0 and pos.tokens(0, 0) == 4
 
 
-def test_regroup_without_a_base_puts_the_token_on_the_cone():
+def test_regroup_without_a_base_puts_the_token_on_the_cone(attack_position):
     pos = attack_position("A10", "A1").set_tokens(0, 0, 0)
     pos.warp(0, 2)
     pos.turn(script=[0])  # only the target is a choice: the cone holds the regrouped token
@@ -204,14 +85,14 @@ def test_regroup_without_a_base_puts_the_token_on_the_cone():
     assert pos.tokens(5, 0) == 1
 
 
-def test_no_regroup_with_an_empty_warp():
+def test_no_regroup_with_an_empty_warp(attack_position):
     pos = attack_position("A10", "A1")
     pos.turn(script=[0, 0])
     assert not pos.said("regroups")
 
 
 # ---- stage 2: destiny --------------------------------------------------------------------------------
-def test_own_colour_re_establishes_on_an_empty_home_planet_as_a_success():
+def test_own_colour_re_establishes_on_an_empty_home_planet_as_a_success(Pos):
     pos = Pos().hand(0, "A10", "A10").hand(1, "A1").destiny("reg0")
     pos.turn(script=[1, 0, 0])  # re-establish on planet 1 (option 1), one token, no second challenge
     assert pos.said("seat 0 re-establishes planet 1 of system 0 with 1 tokens")
@@ -220,7 +101,7 @@ def test_own_colour_re_establishes_on_an_empty_home_planet_as_a_success():
 
 
 @pytest.mark.parametrize("again,challenges", [(1, 2), (0, 1)])
-def test_a_re_establish_is_a_successful_challenge_so_a_second_one_may_follow(again, challenges):
+def test_a_re_establish_is_a_successful_challenge_so_a_second_one_may_follow(Pos, again, challenges):
     pos = Pos().hand(0, "A10").hand(1, "A1").destiny("reg0", "reg1")
     pos.turn(script=[1, 0, again, 0, 0])  # re-establish planet 1 with 1 token; a second challenge or not
     assert pos.said("seat 0 re-establishes planet 1 of system 0 with 1 tokens")
@@ -230,7 +111,7 @@ def test_a_re_establish_is_a_successful_challenge_so_a_second_one_may_follow(aga
 
 
 @pytest.mark.parametrize("pick,defended", [(0, "system 1"), (2, "system 0")])
-def test_own_colour_offers_no_re_establish_where_another_player_holds_the_planet(pick, defended):
+def test_own_colour_offers_no_re_establish_where_another_player_holds_the_planet(Pos, pick, defended):
     pos = Pos().hand(0, "A10").hand(1, "A1").destiny("reg0", "reg1")
     for k in range(1, 5):
         pos.set_tokens(k, 1, 1)  # the other home planets hold a token of seat 1: none is empty
@@ -238,20 +119,20 @@ def test_own_colour_offers_no_re_establish_where_another_player_holds_the_planet
     assert pos.said(f"seat 1 defends ({defended}") and not pos.said("re-establishes")
 
 
-def test_own_colour_challenges_another_players_tokens_in_the_own_system():
+def test_own_colour_challenges_another_players_tokens_in_the_own_system(Pos):
     pos = Pos().hand(0, "A10").hand(1, "A1").destiny("reg0").set_tokens(2, 1, 1)
     pos.turn(script=[1, 0])  # challenge seat 1 (option 1), one token; the only target is planet 2
     assert pos.said("seat 1 defends (system 0")
     assert pos.tokens(2, 0) == 1 and pos.tokens(2, 1) == 0 and pos.warp(1) == 1
 
 
-def test_reverse_destiny_swaps_the_cone():
+def test_reverse_destiny_swaps_the_cone(attack_position):
     pos = attack_position().destiny("rev1")
     pos.turn(script=[0, 0])
     assert pos.said("reverse cone")
 
 
-def test_a_comet_applies_and_a_second_comet_is_ignored():
+def test_a_comet_applies_and_a_second_comet_is_ignored(attack_position):
     pos = attack_position("A10", "A5").destiny("tenacious", "outage", "reg1")
     pos.turn(script=[0, 0])
     assert pos.said("comet: Tenacious Defense)")  # Tenacious Defense in force: the defending 5 counts 10
@@ -259,39 +140,39 @@ def test_a_comet_applies_and_a_second_comet_is_ignored():
 
 
 @pytest.mark.parametrize("card,total", [("A10", 24), ("A11", 15)])
-def test_tenacious_defense_doubles_a_defending_card_of_one_to_ten(card, total):
+def test_tenacious_defense_doubles_a_defending_card_of_one_to_ten(attack_position, card, total):
     pos = attack_position("A10", card).destiny("tenacious", "reg1")
     pos.turn(script=[0, 0])
     assert pos.said(f"defense {total}")
 
 
-def test_wild_destiny_lets_the_offense_pick_the_defense():
+def test_wild_destiny_lets_the_offense_pick_the_defense(Pos):
     pos = Pos(3).hand(0, "A10").hand(2, "A1").destiny("wild")
     pos.turn(script=[1, 0, 0])  # seat 2 (option 1 of [1, 2])
     assert pos.said("seat 2 defends")
 
 
-def test_instruction_most_foreign_bases_names_the_leader():
+def test_instruction_most_foreign_bases_names_the_leader(Pos):
     pos = Pos(3).hand(0, "A10").hand(2, "A1").destiny("most").set_tokens(6, 2, 1)
     pos.turn(script=[0, 0])
     assert pos.said("seat 2 defends")
 
 
-def test_instruction_player_on_the_left():
+def test_instruction_player_on_the_left(Pos):
     pos = Pos(3).hand(1, "A10").hand(2, "A1").destiny("left")
     pos.turn(p=1, script=[0, 0])
     assert pos.said("seat 2 defends")
 
 
 # ---- stage 7 and the pre-challenge phase: no challenge card ------------------------------------------
-def test_an_offense_without_a_challenge_card_draws_a_new_hand_first():
+def test_an_offense_without_a_challenge_card_draws_a_new_hand_first(Pos):
     pos = Pos().hand(0, "R2").hand(1, "A1").deck("R3", "R3", "R3", "R3", "R3", "R3", "A10").destiny("reg1")
     pos.turn(script=[0, 0])
     assert pos.lines[1] == "  seat 0 has no challenge card: discards and draws 7"
     assert pos.held(0, "R3") == 6 and pos.said("reveal: offense seat 0 attack 10")
 
 
-def test_an_empty_challenge_deck_is_reshuffled_from_the_discards():
+def test_an_empty_challenge_deck_is_reshuffled_from_the_discards(Pos):
     """The deck is empty; seat 0 holds no challenge card, discards its Reinforcement and draws 7 from the
     eight discards reshuffled: one stays in the deck, and every card is still there (the two challenge
     cards played are discarded at the challenge's end)."""
@@ -308,7 +189,7 @@ def test_an_empty_challenge_deck_is_reshuffled_from_the_discards():
 
 
 @pytest.mark.parametrize("in_warp", [2, 0])
-def test_the_pre_challenge_cards_come_before_the_offense_redraws_for_want_of_a_challenge_card(in_warp):
+def test_the_pre_challenge_cards_come_before_the_offense_redraws_for_want_of_a_challenge_card(Pos, in_warp):
     pos = Pos().hand(0, "E:warp_break", "R3").hand(1, "A6").deck("A10", *["R2"] * 6).destiny("reg1")
     pos.warp(0, in_warp)
     pos.turn(script=[1] if in_warp else [])  # Warp Break is usable only with tokens in the Warp
@@ -319,7 +200,7 @@ def test_the_pre_challenge_cards_come_before_the_offense_redraws_for_want_of_a_c
 
 
 @pytest.mark.parametrize("play", [1, 0])
-def test_stage_10_offers_the_start_of_challenge_cards_to_this_turns_offense(play):
+def test_stage_10_offers_the_start_of_challenge_cards_to_this_turns_offense(Pos, play):
     # the offense loses its cone token; at stage 10 it is still the offense, so Mobius Tubes is its to play
     pos = Pos().hand(0, "A1", "E:mobius_tubes").hand(1, "A20").destiny("reg1")
     pos.turn(script=[0, 0, play])
@@ -327,7 +208,7 @@ def test_stage_10_offers_the_start_of_challenge_cards_to_this_turns_offense(play
     assert (pos.warp(0), pos.tokens(0, 0)) == ((0, 4) if play else (1, 3))
 
 
-def test_stage_10_comes_before_the_second_challenge():
+def test_stage_10_comes_before_the_second_challenge(Pos):
     # the offense wins; at stage 10 the defense frees its 4 lost tokens (Warp Break, to planet 0), then the
     # offense chooses a second challenge, in which they defend
     pos = Pos().hand(0, "A10", "A10").hand(1, "A1", "A4", "E:warp_break").destiny("reg1", "reg1")
@@ -338,7 +219,7 @@ def test_stage_10_comes_before_the_second_challenge():
 
 
 @pytest.mark.parametrize("empty_hands", [0, 1, 2])
-def test_a_defense_without_a_challenge_card_redraws_until_it_has_one(empty_hands):
+def test_a_defense_without_a_challenge_card_redraws_until_it_has_one(Pos, empty_hands):
     # three redraws in a row: more than one when named plus one at stage 7 (the check runs twice)
     pos = Pos().hand(0, "A10").hand(1, "R2").destiny("reg1")
     pos.deck(*["R3"] * (7 * empty_hands), *["R5"] * 6, "A12")
@@ -349,7 +230,7 @@ def test_a_defense_without_a_challenge_card_redraws_until_it_has_one(empty_hands
 
 # ---- compromise --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("others,taken", [(3, 3), (4, 4), (5, 4)])
-def test_consolation_one_card_per_token_lost_or_the_whole_hand(others, taken):
+def test_consolation_one_card_per_token_lost_or_the_whole_hand(attack_position, others, taken):
     pos = attack_position("A10", "C")
     pos.hand(0, *["R2"] * others)
     pos.turn(script=[0, 0])
@@ -357,7 +238,7 @@ def test_consolation_one_card_per_token_lost_or_the_whole_hand(others, taken):
     assert pos.held(1) == taken and pos.held(0) == others - taken
 
 
-def test_consolation_counts_the_compromisers_own_tokens_not_its_allies():
+def test_consolation_counts_the_compromisers_own_tokens_not_its_allies(Pos):
     pos = Pos(3).hand(0, "C").hand(1, "A20").hand(2).destiny("reg1").set_tokens(10, 2, 4)
     pos.hand(1, *["R2"] * 6)
     # cone 2 tokens; the offense invites seat 2 (yes), the defense not; seat 2 joins the offense with 3
@@ -366,42 +247,71 @@ def test_consolation_counts_the_compromisers_own_tokens_not_its_allies():
     assert pos.said("seat 0 takes 2 consolation cards from seat 1")
 
 
-def test_a_failed_deal_costs_each_main_player_three_tokens():
+def test_a_failed_deal_costs_each_main_player_three_tokens(Pos):
     pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1")
     pos.turn(script=[0, 0, 0])  # no offer
     assert pos.warp(0) == 3 and pos.warp(1) == 3
     assert pos.g[G.DEALS_FAILED] == 1 and pos.g[G.DEALS_MADE] == 0
 
 
-def test_a_failed_deal_takes_only_the_tokens_a_player_has():
+def test_a_failed_deal_takes_only_the_tokens_a_player_has(Pos):
     pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(5, 1, 2)
     pos.turn(script=[0, 0, 0])
     assert pos.warp(1) == 2 and pos.warp(0) == 3
 
 
-def test_a_deal_trades_one_base_each_way():
+def test_a_deal_trades_one_base_each_way(Pos):
     pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1")
     pos.turn(script=[0, 0, 1, 1])  # offer a base each way (option 1), accepted
     assert pos.tokens(5, 0) == 1 and pos.tokens(0, 1) == 1 and pos.tokens(0, 0) == 3 and pos.tokens(5, 1) == 3
     assert pos.g[G.DEALS_MADE] == 1 and pos.warp(0) == pos.warp(1) == 0
 
 
+@pytest.mark.parametrize("defending,swap", [(1, False), (2, True)])
+def test_a_swap_needs_a_second_token_so_the_giver_still_holds_the_base_it_gives(Pos, defending, swap):
+    """The defense's only base is the challenged planet: with a single token there, paying for its own base
+    would leave the base it gives empty (replay: seed 103, game 200, random, turn 28), so the swap is not
+    offered and option 1 is the base bought with cards; with two it is, and both land."""
+    pos = Pos().hand(0, "C", "R2").hand(1, "C", "R2").destiny("reg1").set_tokens(5, 1, defending)
+    pos.turn(script=[0, 0, 1, 1])  # cone 1 token, planet 5; deal option 1; accepted
+    assert pos.events(E_DEAL) == [(0, DEAL_SWAP if swap else DEAL_OFFENSE_BASE, 1, 1)]
+    assert pos.tokens(5, 0) == 1 and pos.tokens(5, 1) == 1
+    assert pos.tokens(0, 1) == (1 if swap else 0)
+
+
+def test_in_a_swap_the_giver_keeps_its_last_token_on_the_base_it_gives(Pos):
+    """Seat 1 holds planets 5 and 6 with one token each; the offense is given planet 5 (named before any
+    token moves), so seat 1 pays for its own base from planet 6 and keeps planet 5."""
+    pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(5, 1, 1).set_tokens(6, 1, 1)
+    pos.turn(script=[0, 0, 1, 1, 0, 0])  # cone 1, planet 5; swap, accepted; the offense names planet 5
+    assert pos.tokens(5, 0) == 1 and pos.tokens(5, 1) == 1 and pos.tokens(6, 1) == 0 and pos.tokens(0, 1) == 1
+
+
+def test_a_swap_names_both_planets_before_the_offense_pays_for_its_own(Pos):
+    """The offense holds planets 0 (1 token) and 1 (2 tokens); the defense is given planet 0, named before
+    the offense moves its token for planet 5, so that token comes from planet 1 and planet 0 stays shared."""
+    pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(0, 0, 1).set_tokens(1, 0, 2)
+    # cone: 1 token from planet 1, planet 5; home to planet 1; swap, accepted; the defense names planet 0
+    pos.turn(script=[0, 1, 0, 1, 1, 1, 0])
+    assert pos.tokens(0, 1) == 1 and pos.tokens(0, 0) == 1 and pos.tokens(1, 0) == 1 and pos.tokens(5, 0) == 1
+
+
 @pytest.mark.parametrize("held,paid", [(3, 2), (1, 1)])
-def test_a_base_bought_in_a_deal_costs_two_cards(held, paid):
+def test_a_base_bought_in_a_deal_costs_two_cards(Pos, held, paid):
     pos = Pos().hand(0, "C", *["R2"] * held).hand(1, "C").destiny("reg1")
     pos.turn(script=[0, 0, 2, 1])  # the offense takes a base (option 2) and pays with cards, accepted
     assert pos.tokens(5, 0) == 1 and pos.tokens(0, 1) == 0
     assert pos.held(1) == paid and pos.held(0) == held - paid
 
 
-def test_a_rejected_deal_fails():
+def test_a_rejected_deal_fails(Pos):
     pos = Pos().hand(0, "C").hand(1, "C").destiny("reg1")
     pos.turn(script=[0, 0, 1, 0])
     assert pos.g[G.DEALS_FAILED] == 1 and pos.warp(0) == 3
 
 
 # ---- alliances and rewards ---------------------------------------------------------------------------
-def test_defensive_allies_go_home_and_take_a_card_or_a_warp_token_per_token():
+def test_defensive_allies_go_home_and_take_a_card_or_a_warp_token_per_token(Pos):
     pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny("reg1").set_tokens(10, 2, 4).deck("R3", "R3")
     pos.warp(2, 1)
     # cone 1; offense does not invite seat 2, defense does; seat 2 joins the defense with 2 tokens;
@@ -412,7 +322,7 @@ def test_defensive_allies_go_home_and_take_a_card_or_a_warp_token_per_token():
     assert pos.said("seat 2 is rewarded: 1 cards, 1 tokens freed")
 
 
-def test_losing_defensive_allies_go_to_the_warp_winning_offensive_allies_land():
+def test_losing_defensive_allies_go_to_the_warp_winning_offensive_allies_land(Pos):
     pos = Pos(3).hand(0, "A20").hand(1, "A1").destiny("reg1").set_tokens(10, 2, 4)
     pos.turn(script=[0, 0, 1, 1, 1, 1])  # both invite seat 2; it joins the offense with 2
     assert pos.tokens(5, 2) == 2 and pos.tokens(5, 0) == 1
@@ -421,20 +331,47 @@ def test_losing_defensive_allies_go_to_the_warp_winning_offensive_allies_land():
     assert pos2.warp(2) == 2 and pos2.tokens(5, 0) == 1
 
 
-def test_reverse_cone_winning_defensive_allies_land_on_the_planet():
+def test_reverse_cone_winning_defensive_allies_land_on_the_planet(Pos):
     pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny("rev1").set_tokens(10, 2, 4)
     pos.turn(script=[0, 0, 0, 1, 1, 1])
     assert pos.tokens(5, 2) == 2 and pos.held(2) == 0 and not pos.said("rewarded")
 
 
-def test_reverse_cone_winning_offensive_allies_go_home_with_rewards():
+def test_reverse_cone_winning_offensive_allies_go_home_with_rewards(Pos):
     pos = Pos(3).hand(0, "A20").hand(1, "A1").destiny("rev1").set_tokens(10, 2, 4).deck("R3", "R3")
     pos.turn(script=[0, 0, 1, 0, 1, 1])
     assert pos.tokens(5, 2) == 0 and pos.tokens(10, 2) == 4 and pos.held(2) == 2
     assert pos.tokens(5, 0) == 1
 
 
-def test_reinforcements_add_to_either_side():
+@pytest.mark.parametrize("destiny,script,reversed_", [
+    (("rev0", "wild"), [0, 0], False),   # own-colour reverse ignored (redraw), then a wild names seat 1
+    (("rev0", "left"), [0], False),      # ... then "the player on your left"
+    (("rev0", "most"), [0, 0], False),   # ... then "the most foreign bases" (a tie: the offense names seat 1)
+    (("rev0", "reg1"), [0], False),      # ... then a regular card
+    (("reg0", "rev1"), [0], True),       # an ignored regular card, then a reverse card names the defense
+])
+def test_only_the_destiny_card_that_names_the_defense_reverses_the_cone(Pos, destiny, script, reversed_):
+    """Seat 2 defends beside seat 1 with 2 tokens and the defense wins: on a reverse cone it lands on the
+    planet, on a regular one it goes home and draws a card per token (replay: seed 11, game 0, turn 1)."""
+    pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny(*destiny).set_tokens(10, 2, 4).deck("R3", "R3")
+    pos.turn(script=[*script, 0, 0, 0, 1, 1, 1])
+    assert pos.events(E_DEFENDER) == [(1, 1, int(reversed_), 0)]
+    if reversed_:
+        assert pos.tokens(5, 2) == 2 and pos.held(2) == 0
+    else:
+        assert pos.tokens(5, 2) == 0 and pos.tokens(10, 2) == 4 and pos.held(2) == 2
+
+
+def test_an_own_colour_reverse_card_that_names_a_player_in_the_own_system_reverses_the_cone(Pos):
+    """The own-colour card is used, not ignored: seat 1's tokens on seat 0's planet 1 are challenged."""
+    pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny("rev0").set_tokens(1, 1, 2).set_tokens(10, 2, 4)
+    pos.turn(script=[1, 0, 0, 1, 1, 1])  # [redraw, seat 1, re-establish 2..4]: seat 1; the only target planet 1
+    assert pos.events(E_DEFENDER) == [(1, 0, 1, 0)]
+    assert pos.tokens(1, 2) == 2 and pos.tokens(1, 1) == 2
+
+
+def test_reinforcements_add_to_either_side(attack_position):
     pos = attack_position("A10", "A7").hand(0, "R3")
     pos.turn(script=[0, 0, 1])  # the offense plays +3 on the offense side: 14 vs 11
     assert pos.said("totals: offense 14, defense 11")
@@ -443,14 +380,14 @@ def test_reinforcements_add_to_either_side():
     assert pos2.said("totals: offense 11, defense 13")
 
 
-def test_reinforcements_only_on_the_own_side_when_any_side_is_off():
+def test_reinforcements_only_on_the_own_side_when_any_side_is_off(attack_position):
     pos = attack_position("A10", "A6", reinforce_any_side=False).hand(0, "R3")
     pos.turn(script=[0, 0, 2])  # option 2 does not exist: clamped to the own side
     assert pos.said("totals: offense 14, defense 10")
 
 
 @pytest.mark.parametrize("order,expected", [("timing", [2, 0, 1]), ("clockwise", [1, 2, 0])])
-def test_stage_8_plays_follow_the_play_order(order, expected):
+def test_stage_8_plays_follow_the_play_order(Pos, order, expected):
     pos = Pos(3, play_order=order).hand(0, "A10", "R2").hand(1, "A10", "R2").hand(2, "R2").destiny("reg1")
     # cone 1 at planet 5; seat 2 invited by the offense and joins it with 1; then everyone plays +2 for itself
     script = [0, 0, 1, 0, 1, 0] + [1] * 3
@@ -459,7 +396,7 @@ def test_stage_8_plays_follow_the_play_order(order, expected):
     assert players == expected
 
 
-def test_uninvolved_players_may_not_reinforce():
+def test_uninvolved_players_may_not_reinforce(Pos):
     pos = Pos(3).hand(0, "A10").hand(1, "A7").hand(2, "R5").destiny("reg1").set_tokens(10, 2, 4)
     pos.turn(script=[0, 0, 0, 0])
     assert pos.said("totals: offense 11, defense 11") and pos.held(2, "R5") == 1
@@ -467,20 +404,20 @@ def test_uninvolved_players_may_not_reinforce():
 
 # ---- end of challenge, win, cap ----------------------------------------------------------------------
 @pytest.mark.parametrize("again,challenges", [(1, 2), (0, 1)])
-def test_a_success_allows_one_second_challenge(again, challenges):
+def test_a_success_allows_one_second_challenge(Pos, again, challenges):
     pos = Pos().hand(0, "A20", "A20", "A20").hand(1, "A1", "A1").destiny("reg1", "reg1", "reg1")
     pos.turn(script=[0, 0, again, 0, 1, 1, 1])  # the last 1 would accept a third challenge: never asked
     assert pos.g[G.CHALLENGES] == challenges and sum("puts" in line for line in pos.lines) == challenges
 
 
-def test_no_second_challenge_after_a_loss():
+def test_no_second_challenge_after_a_loss(Pos):
     pos = Pos().hand(0, "A1", "A1").hand(1, "A20", "A20").destiny("reg1", "reg1")
     pos.turn(script=[0, 0, 1])
     assert pos.g[G.CHALLENGES] == 1
 
 
 @pytest.mark.parametrize("foreign,wins", [(4, True), (3, False)])
-def test_five_foreign_bases_win(foreign, wins):
+def test_five_foreign_bases_win(attack_position, foreign, wins):
     pos = attack_position("A20", "A1")
     for k in range(foreign):
         pos.set_tokens(6 + k, 0, 1)
@@ -489,7 +426,7 @@ def test_five_foreign_bases_win(foreign, wins):
     assert pos.g[G.WIN_BY] == (1 if wins else 0)
 
 
-def test_simultaneous_winners_share_the_win():
+def test_simultaneous_winners_share_the_win(Pos):
     pos = Pos(3).hand(0, "A20").hand(1, "A1").destiny("reg1").set_tokens(10, 2, 4)
     for k in range(4):
         pos.set_tokens(6 + k, 0, 1).set_tokens(6 + k, 2, 1)
@@ -509,16 +446,16 @@ def test_the_turn_cap_ends_the_game_as_a_draw(cap):
 
 # ---- invariants over whole games ----------------------------------------------------------------------
 @pytest.mark.parametrize("players,policy", [(4, [0, 2, 3, 2]), (3, [2, 3, 0]), (2, [3, 2])])
-def test_every_token_and_card_is_accounted_for_after_every_turn(players, policy):
+def test_every_token_and_card_is_accounted_for_after_every_turn(Pos, players, policy):
     for game in range(6):
-        pos = Pos(players, aliens=["Zombie", "Laser", "Mind", "Grief"] if game % 2 else ALIENS)
+        pos = Pos(players, aliens=["Zombie", "Laser", "Mind", "Grief"] if game % 2 else ["Filch", "Warpish", "Loser", "Laser"])
         pos.deal_at_random(np.random.default_rng(game))
         pos.destiny(*[f"reg{q}" for q in range(players)] * 4, *[f"rev{q}" for q in range(players)],
                     "wild", "wild", "most", "left", "outage", "tenacious")
         for t in range(40):
             pos.turn(t % players, seed=game * 100 + t, policy=policy)
             for q in range(players):
-                assert L.total_tokens(pos.st, q, players) == 20
+                assert L.total_tokens(pos.st, q) == 20
                 assert pos.st[ST.OCONE + q] == pos.st[ST.DCONE + q] == 0
             assert L.cards_held(pos.st, players) == 84
             if pos.won:
