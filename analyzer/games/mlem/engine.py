@@ -63,6 +63,8 @@ COLUMNS = Columns(
            "type_points": PerKind("points credited to each astronaut type (see the package docstring), in TYPE_NAMES "
                                   "order", TYPES),
            "astronaut_at": PerKind("where each astronaut type ended: 0 home, 2 moon, 3 planet, 4 comet, 5 galaxy", TYPES),
+           "boarded": PerKind("astronauts of each type this seat sent (boardings at take-off; one home from a crash "
+                              "may board again)", TYPES),
            "rolls_at": PerKind("rolls made on each space (S = spaces of the board) with this seat commanding",
                                lambda sc: len(sc.board.spaces), "S"),
            "crashes_at": PerKind("crashes on each space with this seat commanding; crash rate by space = "
@@ -271,11 +273,12 @@ def turn_one_dies_down(uses, aboard, slot_seat, slot_type, one_up):
 @jit
 def expedition(start, stream, board, rules, policy, risk, script, at_script, view, options, info, roll,
                at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
-               slot_seat, slot_type, aboard, crashes, pts, tpts, rolls_at, crashes_at, ev, tn, cap):
+               slot_seat, slot_type, aboard, crashes, pts, tpts, boarded, rolls_at, crashes_at, ev, tn, cap):
     """One expedition started by seat `start`. Returns True if it crashed."""
     players = rules[R.PLAYERS]
     last = rules[R.LAST_SPACE]
-    # take-off: the starting player on top, then clockwise, each boards an astronaut from home
+    # take-off: the starting player on top, then clockwise, each sends an astronaut from home (the view
+    # shows the space the rocket starts on so far: a satellite above moves it)
     pos = 0
     for k in range(players):
         p = (start + k) % players
@@ -284,11 +287,12 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
             if at[p, t] == HOME:
                 options[n] = t
                 n += 1
-        fill_view(view, D_TAKEOFF, p, 0, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
+        fill_view(view, D_TAKEOFF, p, pos, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
         typ = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, risk[p])]
         slot_seat[k], slot_type[k], aboard[k] = p, typ, 1
         at[p, typ] = ABOARD
+        boarded[p, typ] += 1
         record(ev, tn, cap, E_BOARD, p, typ, k, 0)
         if typ == SATELLITE:
             pos = rules[R.SATELLITE_START]  # several satellites change nothing
@@ -440,8 +444,8 @@ def score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, wei
 
 
 @njit(cache=True, _nrt=True)
-def play(seed, ids, rules, board, policy, risk, script, g, s, pts_out, tpts_out, at_out, rolls_out, crashes_out,
-         first, ev, tn, cap):
+def play(seed, ids, rules, board, policy, risk, script, g, s, pts_out, tpts_out, at_out, boarded_out, rolls_out,
+         crashes_out, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS."""
     players = rules[R.PLAYERS]
@@ -489,8 +493,8 @@ def play(seed, ids, rules, board, policy, risk, script, g, s, pts_out, tpts_out,
             record(ev, tn, cap, E_EXPEDITION, start, g[i, G.LENGTH], crashes[0], 0)
             expedition(start, stream, board, rules, policy, risk, script, at_script, view, options, info, roll,
                        at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
-                       slot_seat, slot_type, aboard, crashes, pts_out[i], tpts_out[i], rolls_out[i], crashes_out[i],
-                       ev, tn, cap)
+                       slot_seat, slot_type, aboard, crashes, pts_out[i], tpts_out[i], boarded_out[i], rolls_out[i],
+                       crashes_out[i], ev, tn, cap)
             g[i, G.END] = end_reason(crashes[0], at, rules)
             if g[i, G.END]:
                 record(ev, tn, cap, E_END, -1, g[i, G.END], crashes[0], 0)

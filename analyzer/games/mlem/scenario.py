@@ -20,7 +20,8 @@ from ...scenario import ScenarioBase, Strict
 
 POLICIES = (*SHARED_POLICIES, "greedy", "expected_value")  # codes = index (random 0, scripted 1, then ours)
 POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
-    "greedy": "boards by a fixed preference, flies as far as it can, lands at the first body worth points",
+    "greedy": "sends the astronaut whose power adds most at the first body, flies as far as it can, lands at the "
+              "first body worth points",
     "expected_value": "weighs each move by the exact crash odds and the points in reach, with a per-seat `risk`",
 }
 

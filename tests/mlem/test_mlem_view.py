@@ -9,6 +9,7 @@ from analyzer.games import get
 from analyzer.games.mlem import decisions as D
 from analyzer.games.mlem import policies as P
 from analyzer.games.mlem.scenario import board_arrays, crash_table, rule_vector
+from mlem_mat import small_mat
 
 MLEM = get("mlem")
 GOALS_FREE = np.full(4, -1, np.int64)  # goal_owner: no token taken yet
@@ -138,3 +139,43 @@ def test_expected_value_counts_the_goal_token_a_landing_would_take(own_moons, mo
     pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
                     np.zeros(0, np.int64), np.zeros(1, np.int64), 1.0)
     assert options[pick] == (D.LEAVE_HERE if leaves else D.STAY)
+
+
+def send(code, moons_taken=(), own_moons=(), board=None):
+    """The type seat 0 (the commander, everyone at home but `own_moons`, which are on moons_a's farthest
+    moons) sends at take-off on the small mat with moons_a of 4 moons (1, 2, 3, 3); `moons_taken`: moons
+    held by seat 1."""
+    b = board or small_mat()
+    b["moons"][0]["values"] = [1, 2, 3, 3]
+    sc = analyzer.load_scenario(MLEM, players=2, set={"board": b})
+    arrays = board_arrays(sc.board)
+    board = (*arrays, crash_table(arrays[0]), rule_vector(sc))
+    at, spot = np.zeros((2, 8), np.int64), np.zeros((2, 8), np.int64)
+    moon_owner = np.full(len(arrays[5]), -1, np.int64)
+    for k, t in enumerate(own_moons):
+        at[0, t], spot[0, t], moon_owner[3 - k] = D.ON_MOON, 3 - k, 0
+    moon_owner[list(moons_taken)] = 1
+    pl_count, pl_first = np.zeros((3, 2), np.int64), np.full((3, 2), D.NO_ARRIVAL, np.int64)
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    P.fill_view(view, D.D_TAKEOFF, 0, 0, 6, -1, 1, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first,
+                GOALS_FREE)
+    options = np.array([t for t in range(8) if at[0, t] == D.HOME], np.int64)
+    k = P.decide(code, view, board, options, len(options), np.zeros((64, 2), np.int64), rng.new_stream(0, 0),
+                 np.zeros(0, np.int64), np.zeros(1, np.int64), 1.0)
+    return int(options[k])
+
+
+def test_greedy_sends_the_type_whose_power_adds_most_at_the_first_body_worth_points():
+    """The first body is moons_a at 6 (its farthest moon, 3): Moon x2 adds 3, +/-1 only 2 (planet_p at 7
+    pays 5). With moons_a full the first body is planet_p (5): Planet x2 adds 5, +/-1 nothing (moons_b 4)."""
+    assert send(P.GREEDY) == D.MOON2
+    assert send(P.GREEDY, moons_taken=range(4)) == D.PLANET2
+
+
+def test_expected_value_sends_the_type_that_pays_most_where_it_expects_to_land():
+    """No face ever crashes on the small mat, so expected_value expects the best body: planet_r (7, first
+    at 10), where Planet x2 adds 7 less half its best later use (7): 3.5. Holding 3 moons, moons_b
+    (4 + the moons_4 token) is worth 8 and the better landing: Moon x2 adds 4 less half the best free
+    moon (4): 2, while Planet x2 would add nothing there (0 - 3.5)."""
+    assert send(P.EXPECTED_VALUE) == D.PLANET2
+    assert send(P.EXPECTED_VALUE, own_moons=(D.PLUS_MINUS, D.PARACHUTE, D.SATELLITE)) == D.MOON2
