@@ -22,12 +22,13 @@ def dice_of(stream, count):
 
 class Pos:
     """A position of the small mat (or `board`), every astronaut at home until `place`d, played by
-    `policies` (scripted by default, following `script`)."""
+    `policies` (scripted by default, following `script`), under `restrict` ({seat: [restriction, ...]})."""
 
-    def __init__(self, players=2, script=(), board=None, policies=("scripted",), **rules):
+    def __init__(self, players=2, script=(), board=None, policies=("scripted",), restrict=None, **rules):
         self.sc = analyzer.load_scenario(MLEM, players=players, policy=list(policies), set={
-            "board": board or small_mat(), "script": list(script), **{f"rules.{k}": v for k, v in rules.items()}})
-        self.rules, self.board, self.policy, self.risk, self.script = kernel_inputs(self.sc)
+            "board": board or small_mat(), "script": list(script), "restrict": restrict or {},
+            **{f"rules.{k}": v for k, v in rules.items()}})
+        self.rules, self.board, self.policy, self.weights, self.restrict, self.script = kernel_inputs(self.sc)
         n_moons, n_planets, spaces = len(self.board[5]), self.board[6].shape[0], len(self.sc.board.spaces)
         self.at = np.full((players, D.TYPES), D.HOME, np.int64)
         self.spot = np.zeros((players, D.TYPES), np.int64)
@@ -42,8 +43,9 @@ class Pos:
         self.points = np.zeros((players, len(E.SOURCES)), np.int64)
         self.type_points = np.zeros((players, D.TYPES), np.int64)
         self.boarded = np.zeros((players, D.TYPES), np.int64)
-        self.rolls_at = np.zeros((players, spaces), np.int64)
-        self.crashes_at = np.zeros((players, spaces), np.int64)
+        self.seat = np.zeros((players, len(E.COLUMNS.seat)), np.int64)  # the per-seat columns (restrict_lifted)
+        self.rolls_at = np.zeros(spaces, np.int64)
+        self.crashes_at = np.zeros(spaces, np.int64)
 
     def place(self, seat, typ, where, index):
         """Astronaut (seat, typ) already on moon `index` (D.ON_MOON, counted over all groups) or planet
@@ -70,11 +72,12 @@ class Pos:
             self.script = np.array(script, np.int64)
         ev, tn = kernel.new_trace(MLEM.TRACE_CAP, E.COLUMNS.trace_width)
         self.crashed = E.expedition(
-            start, stream, self.board, self.rules, self.policy, self.risk, self.script, np.zeros(1, np.int64),
-            np.zeros(E.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64), np.zeros((E.MAX_OPTIONS, 2), np.int64),
+            start, stream, self.board, self.rules, self.policy, self.weights, self.restrict, self.script,
+            np.zeros(1, np.int64), np.zeros(E.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64),
+            np.zeros(E.MAX_OPTIONS, np.bool_), np.zeros((E.MAX_OPTIONS, 2), np.int64),
             np.zeros(6, np.int64), self.at, self.spot, self.one_up, self.moon_owner, self.pl_count, self.pl_first,
             self.pl_first_type, self.arrivals, self.goal_owner, np.zeros(players, np.int64), np.zeros(players, np.int64),
-            np.zeros(players, np.int64), self.crashes, self.points, self.type_points, self.boarded, self.rolls_at,
+            np.zeros(players, np.int64), self.crashes, self.points, self.type_points, self.seat, self.boarded, self.rolls_at,
             self.crashes_at, ev, tn, np.int64(MLEM.TRACE_CAP))
         self.events = ev[: tn[0]]
         return self.events[:, :5].tolist()
@@ -82,9 +85,10 @@ class Pos:
     def lines(self):
         return MLEM.describe(self.sc, self.events)
 
-    def home_index(self, seat, typ):
-        """The take-off option that sends `typ`: its index among the seat's astronauts at home (type order)."""
-        return [t for t in range(D.TYPES) if self.at[seat, t] == D.HOME].index(typ)
+    def home_index(self, seat, typ, never=()):
+        """The take-off option that sends `typ`: its index among the seat's astronauts at home (type order)
+        that it may send (`never`: the types its restrictions forbid)."""
+        return [t for t in range(D.TYPES) if self.at[seat, t] == D.HOME and t not in never].index(typ)
 
 
 @pytest.fixture

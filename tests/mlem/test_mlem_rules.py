@@ -415,3 +415,46 @@ def test_the_moons_goal_goes_to_the_astronaut_landing_its_players_fourth_moon(po
     assert [r[1:4] for r in records if r[0] == E.E_MOON] == [[0, SAT, 3 - on_moons]]
     assert [r[1:4] for r in records if r[0] == E.E_GOAL] == ([[0, 0, 4]] if takes else [])
     assert pos.type_points[0, SAT] == (1 + 4 if takes else 2)
+
+
+# ---- restrictions (the strong-play contract), through the game's turn at their boundary -----------
+@pytest.mark.parametrize("typ", range(8))
+@pytest.mark.parametrize("other_home", [True, False])
+def test_never_send_a_type_offers_the_others_and_is_lifted_only_when_none_is_left(position, typ, other_home):
+    """Seat 0 has `typ` at home and, unless `other_home` is false, one other type; everything else is
+    placed. The script names `typ`, but never_send_<typ> takes it off the list, so the other boards;
+    with `typ` the only one at home the filter is lifted (counted) and `typ` boards."""
+    other = typ + 1 if typ < 7 else 6
+    pos = position(restrict={0: [f"never_send_{D.TYPE_KEYS[typ]}"]})
+    for t, k in zip([t for t in range(8) if t != typ and (t != other or not other_home)], range(3, 10)):
+        pos.place(0, t, D.ON_PLANET, k % 3)
+    records = pos.expedition(pos.stream_where(lambda d: True), script=[pos.home_index(0, typ), 0])
+    boarded = next(r for r in records if r[0] == E.E_BOARD and r[1] == 0)[2]
+    assert boarded == (other if other_home else typ)
+    assert pos.seat[0, E.S.RESTRICT_LIFTED] == (0 if other_home else 1) and pos.seat[1, E.S.RESTRICT_LIFTED] == 0
+
+
+@pytest.mark.parametrize("moons_free,lands", [(1, True), (0, False)])
+def test_land_at_first_chance_leaves_wherever_leaving_is_offered(position, moons_free, lands):
+    """The script says stay on space 6; land_at_first_chance makes seat 0's Satellite leave for the last
+    free moon of moons_a. With moons_a full only staying is possible: it stays aboard, nothing lifted."""
+    pos = position(board=mat({3: ["AB"]}, {3: 3}), satellite_start_space=3, restrict={0: ["land_at_first_chance"]})
+    for m in range(2 - moons_free):
+        pos.place(1, [PARA, MOON2][m], D.ON_MOON, 1 - m)
+    records = pos.expedition(pos.stream_where(lambda d: d.count("AB") == 1), script=[SAT, PM, 0, 0, 0])
+    move = next(i for i, r in enumerate(records) if r[0] == E.E_MOVE)
+    assert records[move][3] == 6
+    assert (records[move + 1][:3] == [E.E_MOON, 0, SAT]) == lands
+    assert pos.seat[0, E.S.RESTRICT_LIFTED] == 0
+
+
+@pytest.mark.parametrize("restricted", [True, False])
+def test_land_at_first_chance_lands_a_parachute_in_a_crash(position, restricted):
+    """The rocket starts on space 6 (satellite_start_space 6), which allows only 4s; six dice without a 4
+    crash it at once. The script sends the Parachute home; land_at_first_chance lands it on moons_a."""
+    pos = position(board=mat({6: [4]}), satellite_start_space=6, crash_track=5,
+                   restrict={1: ["land_at_first_chance"]} if restricted else None)
+    records = pos.expedition(pos.stream_where(lambda d: 4 not in d), script=[SAT, PARA, 0])
+    assert [r[0] for r in records][:4] == [E.E_BOARD, E.E_BOARD, E.E_START, E.E_ROLL] and pos.crashes[0] == 1
+    assert ([r[:3] for r in records if r[0] == E.E_MOON] == [[E.E_MOON, 1, PARA]]) == restricted
+    assert pos.at[1, PARA] == (D.ON_MOON if restricted else D.HOME)

@@ -114,6 +114,7 @@ class Mlem(Game):
     length_unit = "expeditions"
     COLUMNS = E.COLUMNS
     kernel = staticmethod(E.play)
+    kernel_releases_gil = True  # E.play is compiled with nogil=True
     kernel_inputs = staticmethod(kernel_inputs)
 
     def events(self, scenario) -> dict[int, Event]:

@@ -52,10 +52,11 @@ V_OWN_MOONS, V_OWN_GALAXY, V_OWN_COMET = V_GOAL_FREE + 4, V_GOAL_FREE + 5, V_GOA
 VIEW_SIZE = V_GOAL_FREE + 7
 GOAL_MOONS_4, GOAL_PLANETS_4, GOAL_ONE_PLANET_3, GOAL_GALAXY_2 = range(4)
 # the board tuple: (allowed, ab, body_kind, body_id, moon_start, moon_value, planet_points, goals, crash, rules)
-FUTURE_REACH = 3  # expected_value looks this many spaces ahead for what staying could still earn
+# expected_value's weights (MlemScenario.WEIGHTS, in this order): risk appetite; how many spaces ahead
+# staying looks for what it could still earn; how much a type's best later use (kept at home) weighs
+# against its use now; the take-off trip model's spaces per roll
+W_RISK, W_FUTURE_REACH, W_KEEP, W_MEAN_MOVE = range(4)
 PLAIN = SATELLITE  # a type whose power adds nothing at a body: the value of a landing by "anyone"
-KEEP = 0.5  # expected_value: a type's best use later, kept at home, weighs this much against its use now
-MEAN_MOVE = 3.0  # expected_value's trip model at take-off: one roll every MEAN_MOVE spaces, each spends a die
 
 
 @jit
@@ -279,12 +280,12 @@ def trip_survival(crash, start, to, weight, mean_move):
 
 
 @jit
-def expected_send(view, board, options, n_options, weight):
+def expected_send(view, board, options, n_options, weight, keep, mean_move):
     """expected_value's take-off: the landing it expects is the body whose points (goal tokens included)
     times the chance of getting there (trip_survival) is highest. Each type's gain is what its power adds
     to that: the doubling or the +/-1 step times the chance; for a Parachute the same points when the
     rocket does not get there; for a Satellite the better chance from its start space. The type whose
-    gain less KEEP x its kept value is highest boards (ties as greedy's)."""
+    gain less `keep` x its kept value is highest boards (ties as greedy's)."""
     crash, rules = board[8], board[9]
     last, here, commander = rules[R.LAST_SPACE], view[V_SPACE], view[V_COMMANDER]
     if n_options == 1:
@@ -294,7 +295,7 @@ def expected_send(view, board, options, n_options, weight):
     for s in range(max(here, FIRST_LANDING_SPACE), last + 1):
         while u < s:
             r *= survival(crash[pool, int(u)], weight)
-            u += MEAN_MOVE
+            u += mean_move
             pool = max(pool - 1, 1)
         v = leave_value(view, board, s, PLAIN, commander)
         if v > 0 and r * v > reach * points:
@@ -307,12 +308,12 @@ def expected_send(view, board, options, n_options, weight):
             gain = (1.0 - reach) * points
         elif target >= 0 and t == SATELLITE:
             start = max(here, rules[R.SATELLITE_START])  # several satellites change nothing
-            gain = (trip_survival(crash, start, target, weight, MEAN_MOVE) - reach) * points
+            gain = (trip_survival(crash, start, target, weight, mean_move) - reach) * points
         elif target >= 0:
             gain = reach * power_gain(view, board, target, t, commander, True, points)
         kept = kept_value(view, board, t)
-        if prefer(gain - KEEP * kept, kept, best_score, best_kept):
-            best, best_score, best_kept = i, gain - KEEP * kept, kept
+        if prefer(gain - keep * kept, kept, best_score, best_kept):
+            best, best_score, best_kept = i, gain - keep * kept, kept
     return best
 
 
@@ -339,19 +340,19 @@ def survival(crash_odds, weight):
 
 
 @jit
-def expected_value(view, board, options, n_options, info, risk):
+def expected_value(view, board, options, n_options, info, weights):
     """Weighs the exact crash odds of the pool (board[8], crash[k, space]) against the points ahead.
-    risk < 1 is timid (the odds weigh more), risk > 1 reckless.
+    Its judgement is the seat's `weights` row (W_*): risk < 1 is timid (the odds weigh more), risk > 1 reckless.
 
     Travel: the farthest space weighted by the chance the dice left survive a roll there. Landing: leave
     if this landing's points plus the goal tokens it would take (goal_value) are at least the chance of
-    surviving one more roll here times the best such value of the next FUTURE_REACH spaces. Limits: it
-    looks one roll and FUTURE_REACH spaces ahead (not the whole trip), ignores what the others aboard will
+    surviving one more roll here times the best such value of the next future_reach spaces. Limits: it
+    looks one roll and future_reach spaces ahead (not the whole trip), ignores what the others aboard will
     take before it, and values a planet by the rank it would hold now, not at the end."""
     crash, last = board[8], board[9][R.LAST_SPACE]
-    weight = 1.0 / risk
+    weight = 1.0 / weights[W_RISK]
     if view[V_KIND] == D_TAKEOFF:
-        return expected_send(view, board, options, n_options, weight)
+        return expected_send(view, board, options, n_options, weight, weights[W_KEEP], weights[W_MEAN_MOVE])
     if view[V_KIND] == D_TRAVEL:
         best, best_score = 0, -1.0
         for i in range(n_options):
@@ -366,18 +367,18 @@ def expected_value(view, board, options, n_options, info, risk):
     if view[V_KIND] == D_PARACHUTE:
         return i
     ahead = 0
-    for s in range(view[V_SPACE] + 1, min(view[V_SPACE] + FUTURE_REACH, last) + 1):
+    for s in range(view[V_SPACE] + 1, min(view[V_SPACE] + int(weights[W_FUTURE_REACH]), last) + 1):
         ahead = max(ahead, leave_value(view, board, s, view[V_TYPE], view[V_COMMANDER]))
     survive = survival(crash[view[V_POOL], view[V_SPACE]], weight)
     return i if v >= survive * ahead else 0
 
 
 @jit
-def decide(code, view, board, options, n_options, info, stream, script, at, risk):
-    """The one dispatch from a seat's policy code to its decision function."""
+def decide(code, view, board, options, n_options, info, stream, script, at, weights):
+    """The one dispatch from a seat's policy code to its decision function (`weights`: the seat's row)."""
     k = shared_choice(code, stream, script, at, n_options)
     if k >= 0:
         return k
     if code == GREEDY:
         return greedy(view, board, options, n_options, info)
-    return expected_value(view, board, options, n_options, info, risk)
+    return expected_value(view, board, options, n_options, info, weights)

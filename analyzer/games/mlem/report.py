@@ -4,7 +4,7 @@ estimated mat items by itself (scenario.estimated()).
 
 Opens with the headline answers (does commanding first pay, under which policies; game length).
 Sections: value of each astronaut type (when sent against not sent, and the points credited to it by a
-stated rule); push-your-luck (seat 0's `risk` swept timid to reckless
+stated rule); push-your-luck (seat 0's `risk` weight swept timid to reckless
 against expected_value opponents at risk 1); turn-position fairness; crash rate by space; score spread;
 how the numbers move when the (estimated) mat is edited; game length in expeditions; the mat itself
 (an input, drawn as a picture and listed space by space).
@@ -32,6 +32,11 @@ def nested(df, col: str) -> np.ndarray:
     """A (n,P,K) column as a numpy array."""
     flat = df[col].explode().explode().to_numpy()
     return flat.reshape(df.height, int(df["n_players"][0]), -1)
+
+
+def by_space(df, col: str) -> np.ndarray:
+    """A (n,S) column as a numpy array."""
+    return df[col].explode().to_numpy().reshape(df.height, -1)
 
 
 ROW = 9  # spaces per row of the board picture (the track snakes left, right, left)
@@ -147,7 +152,7 @@ def placed_points(df) -> list[str]:
 
 
 def crash_rates(df) -> list[stats.Estimate]:
-    rolls, crashes = nested(df, "rolls_at").sum(axis=(0, 1)), nested(df, "crashes_at").sum(axis=(0, 1))
+    rolls, crashes = by_space(df, "rolls_at").sum(axis=0), by_space(df, "crashes_at").sum(axis=0)
     return [stats.proportion(int(c), int(r)) for c, r in zip(crashes, rolls, strict=True)]
 
 
@@ -169,7 +174,7 @@ def board_edits(board: dict) -> list[tuple[str, dict]]:
 
 
 def edit_row(policies: str, label: str, d) -> list:
-    rolls, crashes = nested(d, "rolls_at").sum(), nested(d, "crashes_at").sum()
+    rolls, crashes = by_space(d, "rolls_at").sum(), by_space(d, "crashes_at").sum()
     where, points = nested(d, "astronaut_at"), nested(d, "type_points")
     return [policies, label, stats.proportion(int(crashes), int(rolls)).fmt(pct=True),
             stats.bootstrap_mean(d["crashes"].to_numpy()).fmt(), stats.bootstrap_mean(matrix(d, "score").ravel()).fmt(),
@@ -221,7 +226,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
 
     risk_rows, risk_win = [], []
     for r in RISKS:
-        d = compare_run(game, meta, n_cmp, players=4, policies=["expected_value"], sets={"risk": [r, 1.0, 1.0, 1.0]})
+        d = compare_run(game, meta, n_cmp, players=4, policies=["expected_value"], sets={"seat_weights": {0: {"risk": r}}})
         win = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
         risk_win.append(win)
         risk_rows.append([f"{r:g}", win.fmt(pct=True), stats.bootstrap_mean(matrix(d, "score")[:, 0]).fmt()])
