@@ -48,9 +48,10 @@ Rule decisions (each open point is a named field of `rules`, default first):
 
 Policies: random, scripted (shared); greedy (sends the astronaut whose power adds most at the first body
 worth points, moves as far as it can, leaves at the first body worth points); expected_value (exact crash
-odds of the pool on the current space from a table enumerated once per scenario; `risk` per seat; sends
+odds of the pool on the current space from a table enumerated once per scenario; its weights (scenario WEIGHTS: risk, future_reach, keep, mean_move)
+per seat; sends
 the astronaut whose power adds most, times the chance of getting there, at the body it expects to land on,
-less half what the type is worth kept at home; a landing is worth its points plus the goal tokens it
+less `keep` (0.5) x what the type is worth kept at home; a landing is worth its points plus the goal tokens it
 would take; staying is weighed against the best landing of the next 3 spaces only, one roll away).
 Credit of points to astronaut types (`type_points`): moon/deep-space/goal points to the astronaut that earned them; a planet's placement points
 to the player's first astronaut there, the score_twice doubling to the Planet x2.
