@@ -5,6 +5,7 @@ choices and the dice of a stream found for them (`Pos.stream_where`). Tests get 
 fixture."""
 import numpy as np
 import pytest
+from mlem_mat import SYMBOL, small_mat
 
 import analyzer
 from analyzer import kernel, rng
@@ -12,7 +13,6 @@ from analyzer.games import get
 from analyzer.games.mlem import decisions as D
 from analyzer.games.mlem import engine as E
 from analyzer.games.mlem.scenario import kernel_inputs
-from mlem_mat import SYMBOL, small_mat
 
 MLEM = get("mlem")
 def dice_of(stream, count):

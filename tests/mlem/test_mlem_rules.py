@@ -9,14 +9,14 @@ here / before / after as offered (every decision takes a script entry, even one 
 option, except a landing where only staying is possible); past the script's end every choice is 0 (stay, the first option)."""
 import numpy as np
 import pytest
+from mlem_mat import SYMBOL
+from mlem_mat import small_mat as mat
 
 import analyzer
 from analyzer import rng
 from analyzer.games import get
 from analyzer.games.mlem import decisions as D
 from analyzer.games.mlem import engine as E
-from mlem_mat import SYMBOL
-from mlem_mat import small_mat as mat
 
 MLEM = get("mlem")
 SAT, PM, PARA, MOON2, PLANET2, DEEP2, REMOVER, ONE = range(8)
@@ -426,7 +426,7 @@ def test_never_send_a_type_offers_the_others_and_is_lifted_only_when_none_is_lef
     with `typ` the only one at home the filter is lifted (counted) and `typ` boards."""
     other = typ + 1 if typ < 7 else 6
     pos = position(restrict={0: [f"never_send_{D.TYPE_KEYS[typ]}"]})
-    for t, k in zip([t for t in range(8) if t != typ and (t != other or not other_home)], range(3, 10)):
+    for k, t in enumerate(t for t in range(8) if t != typ and (t != other or not other_home)):
         pos.place(0, t, D.ON_PLANET, k % 3)
     records = pos.expedition(pos.stream_where(lambda d: True), script=[pos.home_index(0, typ), 0])
     boarded = next(r for r in records if r[0] == E.E_BOARD and r[1] == 0)[2]

@@ -2,6 +2,7 @@
 streams) must not change a decision, and the view is built from the deciding seat."""
 import numpy as np
 import pytest
+from mlem_mat import small_mat
 
 import analyzer
 from analyzer import rng
@@ -9,7 +10,6 @@ from analyzer.games import get
 from analyzer.games.mlem import decisions as D
 from analyzer.games.mlem import policies as P
 from analyzer.games.mlem.scenario import board_arrays, crash_table, rule_vector
-from mlem_mat import small_mat
 
 MLEM = get("mlem")
 GOALS_FREE = np.full(4, -1, np.int64)  # goal_owner: no token taken yet
