@@ -441,7 +441,8 @@ def test_land_at_first_chance_leaves_wherever_leaving_is_offered(position, moons
     pos = position(board=mat({3: ["AB"]}, {3: 3}), satellite_start_space=3, restrict={0: ["land_at_first_chance"]})
     for m in range(2 - moons_free):
         pos.place(1, [PARA, MOON2][m], D.ON_MOON, 1 - m)
-    records = pos.expedition(pos.stream_where(lambda d: d.count("AB") == 1), script=[SAT, PM, 0, 0, 0])
+    records = pos.expedition(pos.stream_where(lambda d: d.count("AB") == 1),
+                             script=[pos.home_index(0, SAT), pos.home_index(1, PM), 0, 0, 0])
     move = next(i for i, r in enumerate(records) if r[0] == E.E_MOVE)
     assert records[move][3] == 6
     assert (records[move + 1][:3] == [E.E_MOON, 0, SAT]) == lands
@@ -454,7 +455,8 @@ def test_land_at_first_chance_lands_a_parachute_in_a_crash(position, restricted)
     crash it at once. The script sends the Parachute home; land_at_first_chance lands it on moons_a."""
     pos = position(board=mat({6: [4]}), satellite_start_space=6, crash_track=5,
                    restrict={1: ["land_at_first_chance"]} if restricted else None)
-    records = pos.expedition(pos.stream_where(lambda d: 4 not in d), script=[SAT, PARA, 0])
+    records = pos.expedition(pos.stream_where(lambda d: 4 not in d),
+                             script=[pos.home_index(0, SAT), pos.home_index(1, PARA), 0])
     assert [r[0] for r in records][:4] == [E.E_BOARD, E.E_BOARD, E.E_START, E.E_ROLL] and pos.crashes[0] == 1
     assert ([r[:3] for r in records if r[0] == E.E_MOON] == [[E.E_MOON, 1, PARA]]) == restricted
     assert pos.at[1, PARA] == (D.ON_MOON if restricted else D.HOME)
