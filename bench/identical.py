@@ -39,7 +39,10 @@ VARIANTS = {
                    ["rules.risk_limit=15", "rules.changing_max_per_contact=0"], ["rules.act_cap=5"],
                    ["rules.loss_check=act_end", "rules.old_balancer=risk"], ["rules.changing_order=while_inferior"],
                    ["rules.recall_takes_face_down=false"], ["rules.first_player_tie=seat0"]],
-    "mlem": [[], ["rules.planet_ranks_paid=1"], ["rules.crash_track=4"], ["rules.expedition_cap=3"]],
+    "mlem": [[], ["rules.planet_ranks_paid=1"], ["rules.crash_track=4"], ["rules.expedition_cap=3"],
+             ["rules.one_die_alone=true", "rules.end_check=immediate", "rules.planet_double=count_twice"],
+             ["weights.expected_value.risk=2", "weights.expected_value.keep=1", "weights.expected_value.mean_move=2"],
+             ["restrict.0=[never_send_moon_x2,land_at_first_chance]", "restrict.1=[never_send_satellite]"]],
     "cosmic": [[], ["rules.laser_reading=ffg"], ["rules.grief_model=none"], ["rules.play_order=clockwise"],
                ["rules.reinforce_any_side=false"], ["rules.first_player=seat0"],
                lambda players: ["aliens.assignment=fixed",  # one alien per seat: the list follows the seats

@@ -46,11 +46,14 @@ Rule decisions (each open point is a named field of `rules`, default first):
   AB (or AB without pips), a body no space touches, a missing deep space, and body values that drop
   with distance (moon groups by their best moon, planets by their 1st place).
 
-Policies: random, scripted (shared); greedy (boards by a fixed preference, moves as far as it can, leaves
-at the first body worth points); expected_value (exact crash odds of the pool on the current space from
-a table enumerated once per scenario; `risk` per seat; a landing is worth its points plus the goal tokens it
-would take; staying is weighed against the best landing of the next 3 spaces only, one roll away). Credit of points to astronaut types
-(`type_points`): moon/deep-space/goal points to the astronaut that earned them; a planet's placement points
+Policies: random, scripted (shared); greedy (sends the astronaut whose power adds most at the first body
+worth points, moves as far as it can, leaves at the first body worth points); expected_value (exact crash
+odds of the pool on the current space from a table enumerated once per scenario; its weights (scenario WEIGHTS: risk, future_reach, keep, mean_move)
+per seat; sends
+the astronaut whose power adds most, times the chance of getting there, at the body it expects to land on,
+less `keep` (0.5) x what the type is worth kept at home; a landing is worth its points plus the goal tokens it
+would take; staying is weighed against the best landing of the next 3 spaces only, one roll away).
+Credit of points to astronaut types (`type_points`): moon/deep-space/goal points to the astronaut that earned them; a planet's placement points
 to the player's first astronaut there, the score_twice doubling to the Planet x2.
 """
 from __future__ import annotations
@@ -112,6 +115,7 @@ class Mlem(Game):
     length_unit = "expeditions"
     COLUMNS = E.COLUMNS
     kernel = staticmethod(E.play)
+    kernel_releases_gil = True  # E.play is compiled with nogil=True
     kernel_inputs = staticmethod(kernel_inputs)
 
     def events(self, scenario) -> dict[int, Event]:

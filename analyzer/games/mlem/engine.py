@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from ... import rng
-from ...kernel import Columns, PerKind, indices, record
+from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, record
 from ...kernel_internals import jit_no_refcount
 from .decisions import (
     AB_SYMBOL,
@@ -25,10 +25,12 @@ from .decisions import (
     DEEP2,
     DIE_REMOVER,
     HOME,
+    LAND_AT_FIRST_CHANCE,
     LEAVE_AFTER,
     LEAVE_BEFORE,
     LEAVE_HERE,
     MOON2,
+    NEVER_SEND,
     NO_ARRIVAL,
     ON_COMET,
     ON_GALAXY,
@@ -58,15 +60,18 @@ COLUMNS = Columns(
           "end": "why the game ended: 1 the crash track, 2 a player placed all 8 astronauts, 0 the cap"},
     seat={"score": "total points", "is_winner": "won the game (ties share per win_ties)",
           "placed": "astronauts placed (moons, planets, comet, galaxy) at the end",
-          "started": "expeditions this seat started (the starting player)"},
+          "started": "expeditions this seat started (the starting player)", RESTRICT_LIFTED: RESTRICT_LIFTED_DOC},
     kinds={"points": PerKind("points by source: moons, planets, deep space (comet/galaxy), goals", len(SOURCES)),
            "type_points": PerKind("points credited to each astronaut type (see the package docstring), in TYPE_NAMES "
                                   "order", TYPES),
            "astronaut_at": PerKind("where each astronaut type ended: 0 home, 2 moon, 3 planet, 4 comet, 5 galaxy", TYPES),
-           "rolls_at": PerKind("rolls made on each space (S = spaces of the board) with this seat commanding",
-                               lambda sc: len(sc.board.spaces), "S"),
-           "crashes_at": PerKind("crashes on each space with this seat commanding; crash rate by space = "
-                                 "crashes_at / rolls_at summed over games and seats", lambda sc: len(sc.board.spaces), "S")},
+           "boarded": PerKind("astronauts of each type this seat sent (boardings at take-off; one home from a crash "
+                              "may board again)", TYPES),
+           # per space, not per seat and space: the report needs only the totals by space (the crash rate)
+           "rolls_at": PerKind("rolls made on each space (S = spaces of the board), all commanders",
+                               lambda sc: len(sc.board.spaces), "S", np.int16, per_seat=False),
+           "crashes_at": PerKind("crashes on each space; crash rate by space = crashes_at / rolls_at summed over games",
+                                 lambda sc: len(sc.board.spaces), "S", np.int16, per_seat=False)},
 )
 G = indices("G", COLUMNS.game)
 S = indices("S", COLUMNS.seat)
@@ -269,13 +274,33 @@ def turn_one_dies_down(uses, aboard, slot_seat, slot_type, one_up):
 
 
 @jit
-def expedition(start, stream, board, rules, policy, risk, script, at_script, view, options, info, roll,
+def restricted(p, options, n, permitted, seat_out):
+    """The seat's restrictions applied right after listing: the options with permitted[k] kept, in their
+    order; when none is, all n stay and the seat's restrict_lifted counts the lift."""
+    m = keep_allowed(options, n, permitted)
+    if m == 0:
+        seat_out[p, S.RESTRICT_LIFTED] += 1
+        return n
+    return m
+
+
+@jit
+def never_stay(p, options, n, permitted, seat_out):
+    """land_at_first_chance: STAY (options[0]) is forbidden wherever leaving is offered."""
+    for k in range(n):
+        permitted[k] = options[k] != STAY
+    return restricted(p, options, n, permitted, seat_out)
+
+
+@jit
+def expedition(start, stream, board, rules, policy, weights, restrict, script, at_script, view, options, permitted, info, roll,
                at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
-               slot_seat, slot_type, aboard, crashes, pts, tpts, rolls_at, crashes_at, ev, tn, cap):
+               slot_seat, slot_type, aboard, crashes, pts, tpts, seat_out, boarded, rolls_at, crashes_at, ev, tn, cap):
     """One expedition started by seat `start`. Returns True if it crashed."""
     players = rules[R.PLAYERS]
     last = rules[R.LAST_SPACE]
-    # take-off: the starting player on top, then clockwise, each boards an astronaut from home
+    # take-off: the starting player on top, then clockwise, each sends an astronaut from home (the view
+    # shows the space the rocket starts on so far: a satellite above moves it)
     pos = 0
     for k in range(players):
         p = (start + k) % players
@@ -284,11 +309,16 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
             if at[p, t] == HOME:
                 options[n] = t
                 n += 1
-        fill_view(view, D_TAKEOFF, p, 0, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
+        if restrict[p] & ((NEVER_SEND << TYPES) - 1):
+            for j in range(n):
+                permitted[j] = not restrict[p] & (NEVER_SEND << options[j])
+            n = restricted(p, options, n, permitted, seat_out)
+        fill_view(view, D_TAKEOFF, p, pos, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
-        typ = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, risk[p])]
+        typ = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, weights[p])]
         slot_seat[k], slot_type[k], aboard[k] = p, typ, 1
         at[p, typ] = ABOARD
+        boarded[p, typ] += 1
         record(ev, tn, cap, E_BOARD, p, typ, k, 0)
         if typ == SATELLITE:
             pos = rules[R.SATELLITE_START]  # several satellites change nothing
@@ -301,19 +331,19 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
         cmd = slot_seat[top]
         # travel: roll the pool; only faces the current space allows count
         roll_pool(stream, pool, roll)
-        rolls_at[cmd, pos] += 1
+        rolls_at[pos] += 1
         record(ev, tn, cap, E_ROLL, cmd, pool, roll[1] * 10000 + roll[2] * 1000 + roll[3] * 100 + roll[4] * 10 + roll[5], pos)
         n_one = usable_one_dies(pos, aboard, slot_seat, slot_type, one_up, board, rules)
         n = list_travel_options(roll, pos, pool, n_one, board, rules, options, info)
         saved = rules[R.ONE_DIE_PREVENTS_CRASH] and n_one > 0
         if n == 0 or not (shows_usable_face(roll, pos, board[0]) or saved):
-            crash(pos, cmd, board, rules, policy, risk, script, at_script, stream, view, options, info, roll,
+            crash(pos, cmd, board, rules, policy, weights, restrict, script, at_script, stream, view, options, permitted, info, roll,
                   at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
-                  slot_seat, slot_type, aboard, crashes, pts, tpts, crashes_at, ev, tn, cap)
+                  slot_seat, slot_type, aboard, crashes, pts, tpts, seat_out, crashes_at, ev, tn, cap)
             return True
         fill_view(view, D_TRAVEL, cmd, pos, pool, slot_type[top], 1, n_one, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
-        k = decide(policy[cmd], view, board, options, n, info, stream, script, at_script, risk[cmd])
+        k = decide(policy[cmd], view, board, options, n, info, stream, script, at_script, weights[cmd])
         turn_one_dies_down(options[k] >> ONE_DIE_SHIFT, aboard, slot_seat, slot_type, one_up)
         record(ev, tn, cap, E_MOVE, cmd, pos, min(pos + info[k, 0], last), options[k])
         pos = min(pos + info[k, 0], last)
@@ -328,17 +358,17 @@ def expedition(start, stream, board, rules, policy, risk, script, at_script, vie
                         all_go_home(slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
             return False
         if pos >= FIRST_LANDING_SPACE:
-            pool = landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stream, view, options,
+            pool = landing_phase(pos, pool, board, rules, policy, weights, restrict, script, at_script, stream, view, options, permitted,
                                  info, roll, at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type,
-                                 arrivals, goal_owner, slot_seat, slot_type, aboard, pts, tpts, ev, tn, cap)
+                                 arrivals, goal_owner, slot_seat, slot_type, aboard, pts, tpts, seat_out, ev, tn, cap)
             if pool == 0:  # end_check immediate: a player has placed all 8
                 return False
 
 
 @jit
-def landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stream, view, options, info, roll,
+def landing_phase(pos, pool, board, rules, policy, weights, restrict, script, at_script, stream, view, options, permitted, info, roll,
                   at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
-                  slot_seat, slot_type, aboard, pts, tpts, ev, tn, cap):
+                  slot_seat, slot_type, aboard, pts, tpts, seat_out, ev, tn, cap):
     """From the top slot down, each astronaut aboard stays or leaves. Returns the pool (0: the game
     ends at once, end_check immediate)."""
     last = rules[R.LAST_SPACE]
@@ -360,9 +390,11 @@ def landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stre
             n += 1
         if n == 1:
             continue
+        if restrict[p] & LAND_AT_FIRST_CHANCE:
+            n = never_stay(p, options, n, permitted, seat_out)
         fill_view(view, D_LAND, p, pos, pool, typ, commander, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
-        choice = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, risk[p])]
+        choice = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, weights[p])]
         if choice == STAY:
             continue
         aboard[slot] = 0
@@ -381,13 +413,13 @@ def landing_phase(pos, pool, board, rules, policy, risk, script, at_script, stre
 
 
 @jit
-def crash(pos, cmd, board, rules, policy, risk, script, at_script, stream, view, options, info, roll,
+def crash(pos, cmd, board, rules, policy, weights, restrict, script, at_script, stream, view, options, permitted, info, roll,
           at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
-          slot_seat, slot_type, aboard, crashes, pts, tpts, crashes_at, ev, tn, cap):
+          slot_seat, slot_type, aboard, crashes, pts, tpts, seat_out, crashes_at, ev, tn, cap):
     """The crash marker advances; parachutes may still land at the current space's body; everyone else
     goes home."""
     crashes[0] += 1
-    crashes_at[cmd, pos] += 1
+    crashes_at[pos] += 1
     record(ev, tn, cap, E_CRASH, cmd, pos, crashes[0], 0)
     for slot in range(len(aboard)):
         if not aboard[slot]:
@@ -395,9 +427,10 @@ def crash(pos, cmd, board, rules, policy, risk, script, at_script, stream, view,
         p, typ = slot_seat[slot], slot_type[slot]
         if typ == PARACHUTE and can_land(pos, board, moon_owner, rules):
             options[0], options[1] = STAY, LEAVE_HERE
+            n = never_stay(p, options, 2, permitted, seat_out) if restrict[p] & LAND_AT_FIRST_CHANCE else 2
             fill_view(view, D_PARACHUTE, p, pos, 0, typ, 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                       goal_owner)
-            if options[decide(policy[p], view, board, options, 2, info, stream, script, at_script, risk[p])] == LEAVE_HERE:
+            if options[decide(policy[p], view, board, options, n, info, stream, script, at_script, weights[p])] == LEAVE_HERE:
                 aboard[slot] = 0
                 land(p, typ, pos, False, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
                      arrivals, goal_owner, pts, tpts, ev, tn, cap)
@@ -439,15 +472,16 @@ def score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, wei
             record(ev, tn, cap, E_PLANET_SCORE, best, pl, rank + 1, base * (2 if has2 and not count_twice else 1))
 
 
-@njit(cache=True, _nrt=True)
-def play(seed, ids, rules, board, policy, risk, script, g, s, pts_out, tpts_out, at_out, rolls_out, crashes_out,
-         first, ev, tn, cap):
+@njit(cache=True, _nrt=True, nogil=True)
+def play(seed, ids, rules, board, policy, weights, restrict, script, g, s, pts_out, tpts_out, at_out, boarded_out, rolls_out,
+         crashes_out, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS."""
     players = rules[R.PLAYERS]
     n_moons, n_planets = len(board[5]), board[6].shape[0]
     view = np.zeros(VIEW_SIZE, np.int64)
     options = np.zeros(MAX_OPTIONS, np.int64)
+    permitted = np.zeros(MAX_OPTIONS, np.bool_)
     info = np.zeros((MAX_OPTIONS, 2), np.int64)
     roll = np.zeros(6, np.int64)
     at = np.zeros((players, TYPES), np.int64)
@@ -487,10 +521,10 @@ def play(seed, ids, rules, board, policy, risk, script, g, s, pts_out, tpts_out,
             g[i, G.LENGTH] += 1
             s[i, start, S.STARTED] += 1
             record(ev, tn, cap, E_EXPEDITION, start, g[i, G.LENGTH], crashes[0], 0)
-            expedition(start, stream, board, rules, policy, risk, script, at_script, view, options, info, roll,
+            expedition(start, stream, board, rules, policy, weights, restrict, script, at_script, view, options, permitted, info, roll,
                        at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
-                       slot_seat, slot_type, aboard, crashes, pts_out[i], tpts_out[i], rolls_out[i], crashes_out[i],
-                       ev, tn, cap)
+                       slot_seat, slot_type, aboard, crashes, pts_out[i], tpts_out[i], s[i], boarded_out[i], rolls_out[i],
+                       crashes_out[i], ev, tn, cap)
             g[i, G.END] = end_reason(crashes[0], at, rules)
             if g[i, G.END]:
                 record(ev, tn, cap, E_END, -1, g[i, G.END], crashes[0], 0)

@@ -3,12 +3,11 @@ table and the player's own astronauts), the board and rules (printed, public), t
 engine listed and, for travel options, their public consequences (`info`: how far, dice left), and
 returns the index of one option. Never the dice still to be rolled.
 
-Decisions: take-off (which astronaut boards), travel (the commander picks the dice groups and any
+Decisions: take-off (which astronaut to send: both heuristics value each type's power at the space
+where they expect the rocket to land, against what that type is worth kept at home), travel (the commander picks the dice groups and any
 One-dies to use), landing (each astronaut aboard stays or leaves, here or with +/-1 one space off)
 and the parachute on a crash (land here or go home).
 """
-import numpy as np
-
 from ...kernel import FIRST_GAME_POLICY, shared_choice
 from ...kernel_internals import jit_no_refcount
 from .decisions import (
@@ -16,7 +15,6 @@ from .decisions import (
     D_TAKEOFF,
     D_TRAVEL,
     DEEP2,
-    DIE_REMOVER,
     HOME,
     LEAVE_AFTER,
     LEAVE_BEFORE,
@@ -26,7 +24,6 @@ from .decisions import (
     ON_GALAXY,
     ON_MOON,
     ON_PLANET,
-    ONE_DIE,
     PARACHUTE,
     PLANET2,
     PLUS_MINUS,
@@ -34,7 +31,7 @@ from .decisions import (
     STAY,
     TYPES,
 )
-from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, R
+from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, DICE, FIRST_LANDING_SPACE, R
 
 jit = jit_no_refcount  # as the engine's rule functions (engine.py says why)
 
@@ -53,8 +50,11 @@ V_OWN_MOONS, V_OWN_GALAXY, V_OWN_COMET = V_GOAL_FREE + 4, V_GOAL_FREE + 5, V_GOA
 VIEW_SIZE = V_GOAL_FREE + 7
 GOAL_MOONS_4, GOAL_PLANETS_4, GOAL_ONE_PLANET_3, GOAL_GALAXY_2 = range(4)
 # the board tuple: (allowed, ab, body_kind, body_id, moon_start, moon_value, planet_points, goals, crash, rules)
-TAKEOFF_PREFERENCE = np.array([DEEP2, MOON2, PLANET2, SATELLITE, PLUS_MINUS, PARACHUTE, ONE_DIE, DIE_REMOVER], np.int64)
-FUTURE_REACH = 3  # expected_value looks this many spaces ahead for what staying could still earn
+# expected_value's weights (MlemScenario.WEIGHTS, in this order): risk appetite; how many spaces ahead
+# staying looks for what it could still earn; how much a type's best later use (kept at home) weighs
+# against its use now; the take-off trip model's spaces per roll
+W_RISK, W_FUTURE_REACH, W_KEEP, W_MEAN_MOVE = range(4)
+PLAIN = SATELLITE  # a type whose power adds nothing at a body: the value of a landing by "anyone"
 
 
 @jit
@@ -194,19 +194,132 @@ def best_leave(view, board, options, n_options, goals):
 
 
 @jit
-def takeoff_by_preference(options, n_options):
-    for t in TAKEOFF_PREFERENCE:
-        for i in range(n_options):
-            if options[i] == t:
-                return i
+def worth(view, board, space, typ, commander, goals):
+    """A landing's points, with the goal tokens it takes if `goals` (expected_value) or without (greedy)."""
+    return leave_value(view, board, space, typ, commander) if goals else landing_value(view, board, space, typ, commander)
+
+
+@jit
+def power_gain(view, board, space, typ, commander, goals, plain):
+    """What typ's power adds to its owner's points by leaving at `space` (goal tokens counted if `goals`):
+    the doubling of Moon x2, Planet x2 and Comet/Galaxy x2, the best one-space step of +/-1; 0 for the
+    others (Satellite and Parachute act on the trip; Die-remover and One-die move the dice). `plain`: the
+    landing's worth to a type without a landing power."""
+    if typ == MOON2 or typ == PLANET2 or typ == DEEP2:
+        return worth(view, board, space, typ, commander, goals) - plain
+    if typ != PLUS_MINUS or space == board[9][R.LAST_SPACE]:
+        return 0
+    best = max(plain, worth(view, board, space - 1, PLAIN, commander, goals))
+    if space + 1 < board[9][R.LAST_SPACE] or board[9][R.PM_INTO_DEEP]:
+        # a step into deep space lands on the galaxy under plus_minus_deep_space_body: galaxy
+        best = max(best, worth(view, board, space + 1, PLAIN, commander and not board[9][R.PM_DEEP_GALAXY], goals))
+    return best - plain
+
+
+@jit
+def kept_value(view, board, typ):
+    """What a doubling type is worth kept at home for later: the most its doubling can add on the board as
+    it stands (the best free moon, the best planet's 1st place, the galaxy); 0 for the other types."""
+    if typ == MOON2:
+        best = 0
+        for m in range(len(board[5])):
+            if view[V_MOON_FREE + m]:
+                best = max(best, board[5][m])
+        return best
+    if typ == PLANET2:
+        best = 0
+        for pl in range(board[6].shape[0]):
+            best = max(best, board[6][pl, 0])
+        return best
+    if typ == DEEP2:
+        return board[9][R.GALAXY]
     return 0
+
+
+@jit
+def prefer(score, kept, best_score, best_kept):
+    """A take-off candidate beats the best so far on its score; on a tie, the one worth less kept at home."""
+    return score > best_score or (score == best_score and kept < best_kept)
+
+
+@jit
+def greedy_send(view, board, options, n_options):
+    """greedy's take-off: the rocket lands at the first body worth points from where it starts (greedy's own
+    landing rule); the type whose power adds most there boards (ties: the one worth least kept at home,
+    then the first listed)."""
+    last, here, commander = board[9][R.LAST_SPACE], view[V_SPACE], view[V_COMMANDER]
+    if n_options == 1:
+        return 0
+    target, plain = -1, 0
+    for s in range(max(here, FIRST_LANDING_SPACE), last + 1):
+        plain = landing_value(view, board, s, PLAIN, commander)
+        if plain > 0:
+            target = s
+            break
+    best, best_score, best_kept = 0, -1e18, 0
+    for i in range(n_options):
+        gain = power_gain(view, board, target, options[i], commander, False, plain) if target >= 0 else 0
+        kept = kept_value(view, board, options[i])
+        if prefer(gain, kept, best_score, best_kept):
+            best, best_score, best_kept = i, gain, kept
+    return best
+
+
+@jit
+def trip_survival(crash, start, to, weight, mean_move):
+    """expected_value's chance that a rocket leaving `start` with a full pool gets to `to`: one roll every
+    mean_move spaces, each spending a die (the pool never below one)."""
+    p, u, pool = 1.0, float(start), DICE
+    while u < to:
+        p *= survival(crash[pool, int(u)], weight)
+        u += mean_move
+        pool = max(pool - 1, 1)
+    return p
+
+
+@jit
+def expected_send(view, board, options, n_options, weight, keep, mean_move):
+    """expected_value's take-off: the landing it expects is the body whose points (goal tokens included)
+    times the chance of getting there (trip_survival) is highest. Each type's gain is what its power adds
+    to that: the doubling or the +/-1 step times the chance; for a Parachute the same points when the
+    rocket does not get there; for a Satellite the better chance from its start space. The type whose
+    gain less `keep` x its kept value is highest boards (ties as greedy's)."""
+    crash, rules = board[8], board[9]
+    last, here, commander = rules[R.LAST_SPACE], view[V_SPACE], view[V_COMMANDER]
+    if n_options == 1:
+        return 0
+    target, reach, points = -1, 0.0, 0.0
+    r, u, pool = 1.0, float(here), DICE  # trip_survival(here, s), carried along s
+    for s in range(max(here, FIRST_LANDING_SPACE), last + 1):
+        while u < s:
+            r *= survival(crash[pool, int(u)], weight)
+            u += mean_move
+            pool = max(pool - 1, 1)
+        v = leave_value(view, board, s, PLAIN, commander)
+        if v > 0 and r * v > reach * points:
+            target, reach, points = s, r, v
+    best, best_score, best_kept = 0, -1e18, 0
+    for i in range(n_options):
+        t = options[i]
+        gain = 0.0
+        if target >= 0 and t == PARACHUTE:
+            gain = (1.0 - reach) * points
+        elif target >= 0 and t == SATELLITE:
+            start = max(here, rules[R.SATELLITE_START])  # several satellites change nothing
+            gain = (trip_survival(crash, start, target, weight, mean_move) - reach) * points
+        elif target >= 0:
+            gain = reach * power_gain(view, board, target, t, commander, True, points)
+        kept = kept_value(view, board, t)
+        if prefer(gain - keep * kept, kept, best_score, best_kept):
+            best, best_score, best_kept = i, gain - keep * kept, kept
+    return best
 
 
 @jit
 def greedy(view, board, options, n_options, info):
     """Lands at the first body worth points; travels as far as the dice allow."""
     if view[V_KIND] == D_TAKEOFF:
-        return takeoff_by_preference(options, n_options)
+        return greedy_send(view, board, options, n_options)
     if view[V_KIND] == D_TRAVEL:
         best = 0
         for i in range(n_options):
@@ -225,19 +338,19 @@ def survival(crash_odds, weight):
 
 
 @jit
-def expected_value(view, board, options, n_options, info, risk):
+def expected_value(view, board, options, n_options, info, weights):
     """Weighs the exact crash odds of the pool (board[8], crash[k, space]) against the points ahead.
-    risk < 1 is timid (the odds weigh more), risk > 1 reckless.
+    Its judgement is the seat's `weights` row (W_*): risk < 1 is timid (the odds weigh more), risk > 1 reckless.
 
     Travel: the farthest space weighted by the chance the dice left survive a roll there. Landing: leave
     if this landing's points plus the goal tokens it would take (goal_value) are at least the chance of
-    surviving one more roll here times the best such value of the next FUTURE_REACH spaces. Limits: it
-    looks one roll and FUTURE_REACH spaces ahead (not the whole trip), ignores what the others aboard will
+    surviving one more roll here times the best such value of the next future_reach spaces. Limits: it
+    looks one roll and future_reach spaces ahead (not the whole trip), ignores what the others aboard will
     take before it, and values a planet by the rank it would hold now, not at the end."""
     crash, last = board[8], board[9][R.LAST_SPACE]
-    weight = 1.0 / risk
+    weight = 1.0 / weights[W_RISK]
     if view[V_KIND] == D_TAKEOFF:
-        return takeoff_by_preference(options, n_options)
+        return expected_send(view, board, options, n_options, weight, weights[W_KEEP], weights[W_MEAN_MOVE])
     if view[V_KIND] == D_TRAVEL:
         best, best_score = 0, -1.0
         for i in range(n_options):
@@ -252,18 +365,18 @@ def expected_value(view, board, options, n_options, info, risk):
     if view[V_KIND] == D_PARACHUTE:
         return i
     ahead = 0
-    for s in range(view[V_SPACE] + 1, min(view[V_SPACE] + FUTURE_REACH, last) + 1):
+    for s in range(view[V_SPACE] + 1, min(view[V_SPACE] + int(weights[W_FUTURE_REACH]), last) + 1):
         ahead = max(ahead, leave_value(view, board, s, view[V_TYPE], view[V_COMMANDER]))
     survive = survival(crash[view[V_POOL], view[V_SPACE]], weight)
     return i if v >= survive * ahead else 0
 
 
 @jit
-def decide(code, view, board, options, n_options, info, stream, script, at, risk):
-    """The one dispatch from a seat's policy code to its decision function."""
+def decide(code, view, board, options, n_options, info, stream, script, at, weights):
+    """The one dispatch from a seat's policy code to its decision function (`weights`: the seat's row)."""
     k = shared_choice(code, stream, script, at, n_options)
     if k >= 0:
         return k
     if code == GREEDY:
         return greedy(view, board, options, n_options, info)
-    return expected_value(view, board, options, n_options, info, risk)
+    return expected_value(view, board, options, n_options, info, weights)

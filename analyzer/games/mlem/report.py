@@ -3,7 +3,8 @@ other policies (comparison runs on the run's seed, `reporting.compare_run`). The
 estimated mat items by itself (scenario.estimated()).
 
 Opens with the headline answers (does commanding first pay, under which policies; game length).
-Sections: value of each astronaut type; push-your-luck (seat 0's `risk` swept timid to reckless
+Sections: value of each astronaut type (when sent against not sent, and the points credited to it by a
+stated rule); push-your-luck (seat 0's `risk` weight swept timid to reckless
 against expected_value opponents at risk 1); turn-position fairness; crash rate by space; score spread;
 how the numbers move when the (estimated) mat is edited; game length in expeditions; the mat itself
 (an input, drawn as a picture and listed space by space).
@@ -31,6 +32,11 @@ def nested(df, col: str) -> np.ndarray:
     """A (n,P,K) column as a numpy array."""
     flat = df[col].explode().explode().to_numpy()
     return flat.reshape(df.height, int(df["n_players"][0]), -1)
+
+
+def by_space(df, col: str) -> np.ndarray:
+    """A (n,S) column as a numpy array."""
+    return df[col].explode().to_numpy().reshape(df.height, -1)
 
 
 ROW = 9  # spaces per row of the board picture (the track snakes left, right, left)
@@ -105,20 +111,48 @@ def board_section(rep: Report, sc: dict) -> None:
                for i, s in enumerate(b["spaces"])])
 
 
-def type_rows(df) -> list[list]:
-    where, points = nested(df, "astronaut_at"), nested(df, "type_points")
-    wins = matrix(df, "is_winner").astype(bool)
+CREDIT_RULE = ("a moon's, the comet's or the galaxy's points and a goal token's go to the astronaut that took them; a "
+               "planet's placement points to the player's first astronaut there, the Planet x2 doubling to the Planet x2")
+
+
+def sent_rows(df) -> list[list]:
+    """Per type: how often a seat sent it (at least one boarding in the game), and the seat's win rate and
+    points in the games where it sent it against the games where it did not."""
+    sent = nested(df, "boarded") > 0
+    wins, score = matrix(df, "is_winner").astype(bool), matrix(df, "score")
     rows = []
     for t in range(TYPES):
-        placed = where[:, :, t] >= ON_MOON
-        rows.append([TYPE_NAMES[t], stats.proportion(int(placed.sum()), placed.size).fmt(pct=True),
-                     stats.bootstrap_mean(points[:, :, t][placed]).fmt() if placed.any() else "n/a (n=0)",
-                     stats.proportion(int(wins[placed].sum()), int(placed.sum())).fmt(pct=True)])
+        yes, no = sent[:, :, t], ~sent[:, :, t]
+        rows.append([TYPE_NAMES[t], stats.proportion(int(yes.sum()), yes.size).fmt(pct=True),
+                     *[stats.proportion(int(wins[m].sum()), int(m.sum())).fmt(pct=True) for m in (yes, no)],
+                     *[stats.bootstrap_mean(score[m]).fmt() if m.any() else "n/a (n=0)" for m in (yes, no)]])
     return rows
 
 
+def credit_rows(df) -> list[list]:
+    """Per type: boardings per seat-game, points credited to it (CREDIT_RULE) per seat-game where it was
+    sent, and, labelled as such, the share still placed at the end and the points credited when placed."""
+    sent, boarded = nested(df, "boarded") > 0, nested(df, "boarded")
+    where, points = nested(df, "astronaut_at"), nested(df, "type_points")
+    rows = []
+    for t in range(TYPES):
+        yes, placed = sent[:, :, t], where[:, :, t] >= ON_MOON
+        rows.append([TYPE_NAMES[t], stats.bootstrap_mean(boarded[:, :, t].ravel()).fmt(),
+                     stats.bootstrap_mean(points[:, :, t][yes]).fmt() if yes.any() else "n/a (n=0)",
+                     stats.proportion(int(placed.sum()), placed.size).fmt(pct=True),
+                     stats.bootstrap_mean(points[:, :, t][placed]).fmt() if placed.any() else "n/a (n=0)"])
+    return rows
+
+
+def placed_points(df) -> list[str]:
+    """Points credited to each type when it is still placed at the end (the board edits' comparison)."""
+    where, points = nested(df, "astronaut_at"), nested(df, "type_points")
+    return [stats.bootstrap_mean(points[:, :, t][where[:, :, t] >= ON_MOON]).fmt() if (where[:, :, t] >= ON_MOON).any()
+            else "n/a (n=0)" for t in range(TYPES)]
+
+
 def crash_rates(df) -> list[stats.Estimate]:
-    rolls, crashes = nested(df, "rolls_at").sum(axis=(0, 1)), nested(df, "crashes_at").sum(axis=(0, 1))
+    rolls, crashes = by_space(df, "rolls_at").sum(axis=0), by_space(df, "crashes_at").sum(axis=0)
     return [stats.proportion(int(c), int(r)) for c, r in zip(crashes, rolls, strict=True)]
 
 
@@ -140,7 +174,7 @@ def board_edits(board: dict) -> list[tuple[str, dict]]:
 
 
 def edit_row(policies: str, label: str, d) -> list:
-    rolls, crashes = nested(d, "rolls_at").sum(), nested(d, "crashes_at").sum()
+    rolls, crashes = by_space(d, "rolls_at").sum(), by_space(d, "crashes_at").sum()
     where, points = nested(d, "astronaut_at"), nested(d, "type_points")
     return [policies, label, stats.proportion(int(crashes), int(rolls)).fmt(pct=True),
             stats.bootstrap_mean(d["crashes"].to_numpy()).fmt(), stats.bootstrap_mean(matrix(d, "score").ravel()).fmt(),
@@ -160,10 +194,11 @@ def board_edit_section(rep: Report, game, meta: dict, n: int, base) -> None:
                 "roll; astronaut value = mean points credited to a placed astronaut.")
     rep.table(["policies", "mat", "crash rate", "crashes per game", "mean score", "astronaut value", "n"],
               [edit_row(policies, label, d) for policies, rs in runs.items() for label, d in rs])
-    rep.text("Points when placed, by astronaut type (this run's policies):")
-    values = [type_rows(d) for _, d in runs["this run"]]
+    rep.text("Points credited to each astronaut type when it is still placed at the end, by the rule of "
+             "[Value of each astronaut type](#value-of-each-astronaut-type) (this run's policies):")
+    values = [placed_points(d) for _, d in runs["this run"]]
     rep.table(["astronaut", *[label for label, _ in runs["this run"]]],
-              [[TYPE_NAMES[t], *[v[t][2] for v in values]] for t in range(TYPES)])
+              [[TYPE_NAMES[t], *[v[t] for v in values]] for t in range(TYPES)])
 
 
 def write_report(game, df, meta: dict, out: Path) -> Path:
@@ -174,16 +209,24 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     others = [(label, compare_run(game, meta, n_cmp, policies=pol)) for label, pol in OTHER_POLICIES]
 
     rep.section("Value of each astronaut type",
-                "Per player and game: how often the type ended placed, the points credited to it when placed "
-                "(moon, comet/galaxy and goal points it earned; a planet's placement points to the player's first "
-                "astronaut there, the Planet x2 doubling to the Planet x2), and its player's win rate when placed.")
+                "Each policy chooses which astronaut to send at every take-off. *When sent*: per player and game, "
+                "the share of games in which the player sent the type at least once, and the player's win rate "
+                "and points in the games where it sent the type against the games where it did not (a comparison "
+                "of the games a policy chose to send it in, not a controlled experiment). *Points credited*: "
+                f"{CREDIT_RULE}; shown per game in which the type was sent (0 when it never scored), with the "
+                "boardings per game. The last two columns keep the older measure, *still placed at the end*: "
+                "the share of games the type ended on a body and its credited points then.")
     for label, d in [("this run", df), *others]:
-        rep.text(f"**{label}** ({d.height:,} games)")
-        rep.table(["astronaut", "placed", "points when placed", "win rate when placed"], type_rows(d))
+        rep.text(f"**{label}** ({d.height:,} games): when sent")
+        rep.table(["astronaut", "sent", "win rate: sent", "win rate: not sent", "points: sent", "points: not sent"],
+                  sent_rows(d))
+        rep.text(f"**{label}**: points credited to the type")
+        rep.table(["astronaut", "boardings per game", "points credited when sent", "placed at the end",
+                   "points credited when placed at the end"], credit_rows(d))
 
     risk_rows, risk_win = [], []
     for r in RISKS:
-        d = compare_run(game, meta, n_cmp, players=4, policies=["expected_value"], sets={"risk": [r, 1.0, 1.0, 1.0]})
+        d = compare_run(game, meta, n_cmp, players=4, policies=["expected_value"], sets={"seat_weights": {0: {"risk": r}}})
         win = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
         risk_win.append(win)
         risk_rows.append([f"{r:g}", win.fmt(pct=True), stats.bootstrap_mean(matrix(d, "score")[:, 0]).fmt()])

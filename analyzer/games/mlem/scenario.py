@@ -16,12 +16,32 @@ import numpy as np
 from pydantic import Field, field_validator, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS, indices
-from ...scenario import ScenarioBase, Strict
+from ...scenario import ScenarioBase, Strict, Weight
+from .decisions import TYPE_KEYS, TYPE_NAMES
 
 POLICIES = (*SHARED_POLICIES, "greedy", "expected_value")  # codes = index (random 0, scripted 1, then ours)
 POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
-    "greedy": "boards by a fixed preference, flies as far as it can, lands at the first body worth points",
+    "greedy": "sends the astronaut whose power adds most at the first body, flies as far as it can, lands at the "
+              "first body worth points",
     "expected_value": "weighs each move by the exact crash odds and the points in reach, with a per-seat `risk`",
+}
+
+# expected_value's judgement (`weights: {expected_value: {...}}`, or one seat's in `seat_weights`), in the
+# kernel's order (policies.W_*); greedy has none (its rules have no number to tune)
+WEIGHTS = {"expected_value": (
+    Weight("risk", 1.0, 0.1, 10.0, "appetite for risk: the crash odds count as survival ** (1 / risk); below 1 "
+           "timid, 1 neutral, above 1 reckless"),
+    Weight("future_reach", 3, 1, 8, "staying is weighed against the best landing this many spaces ahead", integer=True),
+    Weight("keep", 0.5, 0.0, 2.0, "at take-off, a doubling type's best later use (kept at home) weighs this much "
+           "against what it adds now"),
+    Weight("mean_move", 3.0, 1.0, 6.0, "the take-off trip model: one roll every this many spaces, each spending a die"),
+)}
+# what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order
+# (decisions.py: bit t = never send type t, then LAND_AT_FIRST_CHANCE)
+RESTRICTIONS = {
+    **{f"never_send_{key}": f"never send the {name} at take-off (unless only forbidden types are at home)"
+       for key, name in zip(TYPE_KEYS, TYPE_NAMES, strict=True)},
+    "land_at_first_chance": "an astronaut aboard always leaves when it can (landing phase, and a Parachute on a crash)",
 }
 
 AB = "AB"
@@ -207,6 +227,8 @@ class MlemRules(Strict):
 class MlemScenario(ScenarioBase):
     POLICIES = POLICIES
     POLICY_DOCS = POLICY_DOCS
+    WEIGHTS = WEIGHTS
+    RESTRICTIONS = RESTRICTIONS
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
     board_status: Literal["estimated", "published"] = Field(
@@ -214,15 +236,9 @@ class MlemScenario(ScenarioBase):
     board: Board
     rules: MlemRules = MlemRules()
     variants: Variants = Variants()
-    risk: list[float] = Field([1.0], description="expected_value policy: appetite for risk (one value, or one per "
-                              "seat): below 1 timid, 1 neutral, above 1 reckless")
 
     @model_validator(mode="after")
     def _check_seats_data(self):
-        if len(self.risk) not in (1, self.players):
-            raise ValueError(f"risk needs 1 value or one per seat ({self.players}), got {len(self.risk)}")
-        if min(self.risk) <= 0:
-            raise ValueError("risk values must be above 0")
         if self.rules.satellite_start_space >= len(self.board.spaces) - 1:
             raise ValueError("rules.satellite_start_space: must be before deep space")
         return self
@@ -301,8 +317,9 @@ def rule_vector(sc: MlemScenario) -> np.ndarray:
 
 
 def kernel_inputs(sc: MlemScenario) -> tuple:
-    """(rules, (board arrays, crash table, rules), policy codes, risk, script): engine.play's inputs."""
+    """(rules, (board arrays, crash table, rules), policy codes, weights, restrictions, script): engine.play's
+    inputs."""
     board = board_arrays(sc.board)
     rules = rule_vector(sc)
-    return (rules, (*board, crash_table(board[0]), rules), sc.policy_codes(), np.array(sc.per_seat(sc.risk), np.float64),
+    return (rules, (*board, crash_table(board[0]), rules), sc.policy_codes(), sc.weight_rows(), sc.restrict_masks(),
             sc.script_codes())

@@ -2,6 +2,7 @@
 streams) must not change a decision, and the view is built from the deciding seat."""
 import numpy as np
 import pytest
+from mlem_mat import small_mat
 
 import analyzer
 from analyzer import rng
@@ -12,6 +13,15 @@ from analyzer.games.mlem.scenario import board_arrays, crash_table, rule_vector
 
 MLEM = get("mlem")
 GOALS_FREE = np.full(4, -1, np.int64)  # goal_owner: no token taken yet
+
+
+def weights(**values):
+    """An expected_value seat's weights row: the defaults, with `values` changed."""
+    own = {w.name: w.default for w in MLEM.Scenario.WEIGHTS["expected_value"]}
+    return np.array(list({**own, **values}.values()), np.float64)
+
+
+NEUTRAL = weights()
 
 
 def table(players=4):
@@ -39,7 +49,7 @@ def test_a_landing_decision_depends_only_on_the_players_view(code, pool):
     info = np.zeros((2, 2), np.int64)
     P.fill_view(view, D.D_LAND, 1, 12, pool, D.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     picks = {int(P.decide(code, view, board, options, 2, info, rng.new_stream(seed, 0), np.zeros(0, np.int64),
-                          np.zeros(1, np.int64), 1.0)) for seed in range(20)}
+                          np.zeros(1, np.int64), NEUTRAL)) for seed in range(20)}
     assert len(picks) == 1  # twenty different futures of the dice, one decision
 
 
@@ -52,7 +62,7 @@ def test_a_travel_decision_depends_only_on_the_view_and_the_listed_options():
     P.fill_view(view, D.D_TRAVEL, 0, 3, 6, D.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     for code in (P.GREEDY, P.EXPECTED_VALUE):
         picks = {int(P.decide(code, view, board, options, 3, info, rng.new_stream(seed, 1), np.zeros(0, np.int64),
-                              np.zeros(1, np.int64), 1.0)) for seed in range(20)}
+                              np.zeros(1, np.int64), NEUTRAL)) for seed in range(20)}
         assert len(picks) == 1
 
 
@@ -77,10 +87,10 @@ def test_expected_value_leaves_when_the_exact_crash_odds_outweigh_what_lies_ahea
     options = np.array([D.STAY, D.LEAVE_HERE], np.int64)
     P.fill_view(view, D.D_LAND, 1, 11, pool, D.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
-                    np.zeros(0, np.int64), np.zeros(1, np.int64), risk)
+                    np.zeros(0, np.int64), np.zeros(1, np.int64), weights(risk=risk))
     assert options[pick] == (D.LEAVE_HERE if leaves else D.STAY)
     greedy = P.decide(P.GREEDY, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
-                      np.zeros(0, np.int64), np.zeros(1, np.int64), risk)
+                      np.zeros(0, np.int64), np.zeros(1, np.int64), weights(risk=risk))
     assert options[greedy] == D.LEAVE_HERE  # greedy: the first body worth points
 
 
@@ -93,10 +103,10 @@ def test_greedy_travels_as_far_as_it_can_and_expected_value_weighs_the_landing_s
     info = np.array([[1, 5], [2, 5], [3, 4]], np.int64)
     P.fill_view(view, D.D_TRAVEL, 0, 9, 6, D.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     args = (np.zeros(0, np.int64), np.zeros(1, np.int64))
-    assert P.decide(P.GREEDY, view, board, options, 3, info, rng.new_stream(0, 0), *args, 1.0) == 2
+    assert P.decide(P.GREEDY, view, board, options, 3, info, rng.new_stream(0, 0), *args, NEUTRAL) == 2
     crash = board[8]
     scores = [(9 + m) * (1 - crash[k, 9 + m]) for m, k in info]
-    assert P.decide(P.EXPECTED_VALUE, view, board, options, 3, info, rng.new_stream(0, 0), *args, 1.0) == int(np.argmax(scores))
+    assert P.decide(P.EXPECTED_VALUE, view, board, options, 3, info, rng.new_stream(0, 0), *args, NEUTRAL) == int(np.argmax(scores))
 
 
 def test_expected_value_weighs_a_travel_by_the_dice_left_after_it_not_before():
@@ -117,7 +127,7 @@ def test_expected_value_weighs_a_travel_by_the_dice_left_after_it_not_before():
     view = np.zeros(P.VIEW_SIZE, np.int64)
     P.fill_view(view, D.D_TRAVEL, 0, 3, 2, D.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     pick = P.decide(P.EXPECTED_VALUE, view, board, options, n, info, rng.new_stream(0, 0), np.zeros(0, np.int64),
-                    np.zeros(1, np.int64), 1.0)
+                    np.zeros(1, np.int64), NEUTRAL)
     assert info[pick, 0] == 4
 
 
@@ -136,5 +146,77 @@ def test_expected_value_counts_the_goal_token_a_landing_would_take(own_moons, mo
     P.fill_view(view, D.D_LAND, 1, 11, 6, D.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first,
                 goal_owner)
     pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
-                    np.zeros(0, np.int64), np.zeros(1, np.int64), 1.0)
+                    np.zeros(0, np.int64), np.zeros(1, np.int64), NEUTRAL)
+    assert options[pick] == (D.LEAVE_HERE if leaves else D.STAY)
+
+
+def send(code, moons_taken=(), own_moons=(), board=None, w=NEUTRAL):
+    """The type seat 0 (the commander, everyone at home but `own_moons`, which are on moons_a's farthest
+    moons) sends at take-off on the small mat with moons_a of 4 moons (1, 2, 3, 3); `moons_taken`: moons
+    held by seat 1."""
+    b = board or small_mat()
+    b["moons"][0]["values"] = [1, 2, 3, 3]
+    sc = analyzer.load_scenario(MLEM, players=2, set={"board": b})
+    arrays = board_arrays(sc.board)
+    board = (*arrays, crash_table(arrays[0]), rule_vector(sc))
+    at, spot = np.zeros((2, 8), np.int64), np.zeros((2, 8), np.int64)
+    moon_owner = np.full(len(arrays[5]), -1, np.int64)
+    for k, t in enumerate(own_moons):
+        at[0, t], spot[0, t], moon_owner[3 - k] = D.ON_MOON, 3 - k, 0
+    moon_owner[list(moons_taken)] = 1
+    pl_count, pl_first = np.zeros((3, 2), np.int64), np.full((3, 2), D.NO_ARRIVAL, np.int64)
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    P.fill_view(view, D.D_TAKEOFF, 0, 0, 6, -1, 1, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first,
+                GOALS_FREE)
+    options = np.array([t for t in range(8) if at[0, t] == D.HOME], np.int64)
+    k = P.decide(code, view, board, options, len(options), np.zeros((64, 2), np.int64), rng.new_stream(0, 0),
+                 np.zeros(0, np.int64), np.zeros(1, np.int64), w)
+    return int(options[k])
+
+
+def test_greedy_sends_the_type_whose_power_adds_most_at_the_first_body_worth_points():
+    """The first body is moons_a at 6 (its farthest moon, 3): Moon x2 adds 3, +/-1 only 2 (planet_p at 7
+    pays 5). With moons_a full the first body is planet_p (5): Planet x2 adds 5, +/-1 nothing (moons_b 4)."""
+    assert send(P.GREEDY) == D.MOON2
+    assert send(P.GREEDY, moons_taken=range(4)) == D.PLANET2
+
+
+def test_expected_value_sends_the_type_that_pays_most_where_it_expects_to_land():
+    """No face ever crashes on the small mat, so expected_value expects the best body: planet_r (7, first
+    at 10), where Planet x2 adds 7 less half its best later use (7): 3.5. Holding 3 moons, moons_b
+    (4 + the moons_4 token) is worth 8 and the better landing: Moon x2 adds 4 less half the best free
+    moon (4): 2, while Planet x2 would add nothing there (0 - 3.5)."""
+    assert send(P.EXPECTED_VALUE) == D.PLANET2
+    assert send(P.EXPECTED_VALUE, own_moons=(D.PLUS_MINUS, D.PARACHUTE, D.SATELLITE)) == D.MOON2
+
+
+def test_the_keep_weight_holds_a_doubling_type_back_for_a_better_use():
+    """keep 2: Planet x2's 7 at planet_r less 2 x its best later use (7) is -7, below the types with
+    nothing to add or keep (0); the tie among those goes to the first listed, the Satellite."""
+    assert send(P.EXPECTED_VALUE, w=weights(keep=0.0)) == D.PLANET2
+    assert send(P.EXPECTED_VALUE, w=weights(keep=2.0)) == D.SATELLITE
+
+
+@pytest.mark.parametrize("mean_move,sent", [(6.0, D.PLANET2), (3.0, D.PLANET2), (1.0, D.PARACHUTE)])
+def test_the_mean_move_weight_sets_the_chance_of_getting_there_at_take_off(mean_move, sent):
+    """Spaces 0-5 allow 1 and 2 only (k dice crash with (1/2)^k), the rest every face. Rolling every 6
+    spaces the rocket gets past them with 0.98: Planet x2 at planet_r adds 0.98 x 7 - 3.5; every 3 with
+    0.95; rolling every space (6 rolls, 6 dice down to 1) only with 0.29: the Parachute's 0.71 x 7 (4.95)
+    beats Planet x2 (-1.45) and the Satellite (from space 3: (0.89 - 0.29) x 7 = 4.2)."""
+    board = small_mat({i: [1, 2] for i in range(6)})
+    assert send(P.EXPECTED_VALUE, board=board, w=weights(mean_move=mean_move)) == sent
+
+
+@pytest.mark.parametrize("reach,leaves", [(1, True), (3, False)])
+def test_the_future_reach_weight_sets_how_far_staying_looks(reach, leaves):
+    """Space 9 (moons_9: 2 points; faces 1, 2: six dice survive with 63/64): one space ahead is moons_10
+    (2), so a reach of 1 leaves (2 >= 0.98 x 2); planet_2 (6) two spaces ahead makes a reach of 3 stay."""
+    board, at, spot, moon_owner, pl_count, pl_first = table()
+    pl_count[:] = 0
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    options = np.array([D.STAY, D.LEAVE_HERE], np.int64)
+    P.fill_view(view, D.D_LAND, 1, 9, 6, D.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count,
+                pl_first, GOALS_FREE)
+    pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
+                    np.zeros(0, np.int64), np.zeros(1, np.int64), weights(future_reach=reach))
     assert options[pick] == (D.LEAVE_HERE if leaves else D.STAY)

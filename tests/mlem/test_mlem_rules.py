@@ -9,33 +9,17 @@ here / before / after as offered (every decision takes a script entry, even one 
 option, except a landing where only staying is possible); past the script's end every choice is 0 (stay, the first option)."""
 import numpy as np
 import pytest
+from mlem_mat import SYMBOL
+from mlem_mat import small_mat as mat
 
 import analyzer
 from analyzer import rng
 from analyzer.games import get
+from analyzer.games.mlem import decisions as D
+from analyzer.games.mlem import engine as E
 
 MLEM = get("mlem")
 SAT, PM, PARA, MOON2, PLANET2, DEEP2, REMOVER, ONE = range(8)
-ALL = [1, 2, 3, 4, "AB"]
-SYMBOL = [1, 2, 2, 3, 4, "AB"]
-
-
-def mat(faces=None, ab=None, last=25):
-    """A test mat: every space allows every face (AB worth 1) unless `faces`/`ab` say otherwise; moons_a
-    (values 1, 3: the farther moon is worth 3) at 6, planet_p at 7, moons_b at 8, planet_q at 9,
-    planet_r on every space from 10 to the one before deep space."""
-    faces, ab = faces or {}, ab or {}
-    bodies = {6: "moons_a", 7: "planet_p", 8: "moons_b", 9: "planet_q"}
-    spaces = []
-    for i in range(last):
-        f = faces.get(i, ALL)
-        spaces.append({"faces": f, "ab": ab.get(i, 1) if "AB" in f else 0,
-                       "body": bodies.get(i, "planet_r" if i >= 10 else None)})
-    spaces.append({"body": "deep_space"})
-    return {"spaces": spaces, "moons": [{"name": "moons_a", "values": [1, 3]}, {"name": "moons_b", "values": [4]}],
-            "planets": [{"name": "planet_p", "points": [5, 3, 1]}, {"name": "planet_q", "points": [6, 3, 2]},
-                        {"name": "planet_r", "points": [7, 3, 1]}],
-            "comet": 7, "galaxy": 5, "goals": {"moons_4": 4, "planets_4": 4, "one_planet_3": 4, "galaxy_2": 4}}
 
 
 def scenario(script=(), players=2, board=None, **rules):
@@ -389,3 +373,90 @@ def test_the_galaxy_goal_goes_to_the_first_player_with_two_in_the_galaxy(comet_c
     goal = next(i for i, line in enumerate(lines) if "takes goal galaxy_2" in line)
     assert lines[goal] == f"  seat {taker} takes goal galaxy_2: 4 points"
     assert lines[goal - 1].startswith(f"  seat {taker}'s") and goal < second + 10
+
+
+# ---- from a set-up position (the `position` builder): take-off choices, boardings, goal tokens -----
+def test_a_scripted_seat_sends_the_astronaut_it_names_and_the_boardings_count_it(position):
+    """Take-off offers the astronauts at home only: seat 0 (Satellite on a moon, Moon x2 on a planet) names
+    Comet/Galaxy x2, which is its 4th option; with every type listed the 4th would be the Moon x2."""
+    pos = position(players=3).place(0, SAT, D.ON_MOON, 0).place(0, MOON2, D.ON_PLANET, 1).place(2, PM, D.ON_PLANET, 0)
+    script = [pos.home_index(0, DEEP2), pos.home_index(1, ONE), pos.home_index(2, PARA)]
+    assert script == [3, 7, 1]
+    records = pos.expedition(pos.stream_where(lambda d: True), script=script)
+    assert [r[1:4] for r in records if r[0] == E.E_BOARD] == [[0, DEEP2, 0], [1, ONE, 1], [2, PARA, 2]]
+    sent = np.zeros((3, 8), np.int64)
+    sent[0, DEEP2] = sent[1, ONE] = sent[2, PARA] = 1
+    assert pos.boarded.tolist() == sent.tolist()
+
+
+def test_the_boardings_column_counts_every_astronaut_sent_by_type():
+    sc = analyzer.load_scenario(MLEM, players=3, policy=["random"])
+    for gid in range(20):
+        batch = MLEM.run_batch(sc, 4, np.array([gid], np.int64), trace=True)
+        counts = np.zeros((3, 8), np.int64)
+        for kind, seat, typ, *_ in batch.events.tolist():
+            if kind == E.E_BOARD:
+                counts[seat, typ] += 1
+        assert batch.extra["boarded"][0].tolist() == counts.tolist()
+        assert counts.sum() == 3 * batch.length[0]  # every player sends one astronaut per expedition
+
+
+@pytest.mark.parametrize("on_moons,takes", [(3, True), (2, False)])
+def test_the_moons_goal_goes_to_the_astronaut_landing_its_players_fourth_moon(position, on_moons, takes):
+    """moons_a holds 4 moons here (1, 2, 3, 3). Seat 0 already has 3 (or 2) astronauts on its farthest
+    moons; its Satellite lands on the next free one (worth 1, or 2) and, as its 4th, takes moons_4 (4)."""
+    board = mat({3: ["AB"]}, {3: 3})
+    board["moons"][0]["values"] = [1, 2, 3, 3]
+    pos = position(board=board, satellite_start_space=3)
+    for k, typ in enumerate([PM, PARA, MOON2][:on_moons]):
+        pos.place(0, typ, D.ON_MOON, 3 - k)
+    records = pos.expedition(pos.stream_where(lambda d: d.count("AB") == 1),
+                             script=[pos.home_index(0, SAT), pos.home_index(1, PM), 0, 1])
+    assert [r[1:4] for r in records if r[0] == E.E_MOON] == [[0, SAT, 3 - on_moons]]
+    assert [r[1:4] for r in records if r[0] == E.E_GOAL] == ([[0, 0, 4]] if takes else [])
+    assert pos.type_points[0, SAT] == (1 + 4 if takes else 2)
+
+
+# ---- restrictions (the strong-play contract), through the game's turn at their boundary -----------
+@pytest.mark.parametrize("typ", range(8))
+@pytest.mark.parametrize("other_home", [True, False])
+def test_never_send_a_type_offers_the_others_and_is_lifted_only_when_none_is_left(position, typ, other_home):
+    """Seat 0 has `typ` at home and, unless `other_home` is false, one other type; everything else is
+    placed. The script names `typ`, but never_send_<typ> takes it off the list, so the other boards;
+    with `typ` the only one at home the filter is lifted (counted) and `typ` boards."""
+    other = typ + 1 if typ < 7 else 6
+    pos = position(restrict={0: [f"never_send_{D.TYPE_KEYS[typ]}"]})
+    for k, t in enumerate(t for t in range(8) if t != typ and (t != other or not other_home)):
+        pos.place(0, t, D.ON_PLANET, k % 3)
+    records = pos.expedition(pos.stream_where(lambda d: True), script=[pos.home_index(0, typ), 0])
+    boarded = next(r for r in records if r[0] == E.E_BOARD and r[1] == 0)[2]
+    assert boarded == (other if other_home else typ)
+    assert pos.seat[0, E.S.RESTRICT_LIFTED] == (0 if other_home else 1) and pos.seat[1, E.S.RESTRICT_LIFTED] == 0
+
+
+@pytest.mark.parametrize("moons_free,lands", [(1, True), (0, False)])
+def test_land_at_first_chance_leaves_wherever_leaving_is_offered(position, moons_free, lands):
+    """The script says stay on space 6; land_at_first_chance makes seat 0's Satellite leave for the last
+    free moon of moons_a. With moons_a full only staying is possible: it stays aboard, nothing lifted."""
+    pos = position(board=mat({3: ["AB"]}, {3: 3}), satellite_start_space=3, restrict={0: ["land_at_first_chance"]})
+    for m in range(2 - moons_free):
+        pos.place(1, [PARA, MOON2][m], D.ON_MOON, 1 - m)
+    records = pos.expedition(pos.stream_where(lambda d: d.count("AB") == 1),
+                             script=[pos.home_index(0, SAT), pos.home_index(1, PM), 0, 0, 0])
+    move = next(i for i, r in enumerate(records) if r[0] == E.E_MOVE)
+    assert records[move][3] == 6
+    assert (records[move + 1][:3] == [E.E_MOON, 0, SAT]) == lands
+    assert pos.seat[0, E.S.RESTRICT_LIFTED] == 0
+
+
+@pytest.mark.parametrize("restricted", [True, False])
+def test_land_at_first_chance_lands_a_parachute_in_a_crash(position, restricted):
+    """The rocket starts on space 6 (satellite_start_space 6), which allows only 4s; six dice without a 4
+    crash it at once. The script sends the Parachute home; land_at_first_chance lands it on moons_a."""
+    pos = position(board=mat({6: [4]}), satellite_start_space=6, crash_track=5,
+                   restrict={1: ["land_at_first_chance"]} if restricted else None)
+    records = pos.expedition(pos.stream_where(lambda d: 4 not in d),
+                             script=[pos.home_index(0, SAT), pos.home_index(1, PARA), 0])
+    assert [r[0] for r in records][:4] == [E.E_BOARD, E.E_BOARD, E.E_START, E.E_ROLL] and pos.crashes[0] == 1
+    assert ([r[:3] for r in records if r[0] == E.E_MOON] == [[E.E_MOON, 1, PARA]]) == restricted
+    assert pos.at[1, PARA] == (D.ON_MOON if restricted else D.HOME)
