@@ -278,7 +278,6 @@ def report(game, data, out, meta: dict | None = None,
             raise UserError("report: unknown scenario for this table; pass meta= or a parquet file written by sim")
     if meta.get("game", game.name) != game.name:
         raise UserError(f"report: these are results of {meta.get('game')!r}, not {game.name!r}")
-    check_no_compare(game, compare)
     meta.setdefault("changed_rules", changed_rules(game, scen.validate(game.Scenario, meta["scenario"], "results metadata")))
     if progress is None:
         progress = _progress.interactive()
@@ -294,13 +293,6 @@ def report(game, data, out, meta: dict | None = None,
         _report_bar.reset(tokens[1])
         if info is not None:
             info.update(comparison_runs=bar.runs, comparison_games=bar.done, planned_at_start=bar.planned_at_start)
-
-
-def check_no_compare(game, compare: bool) -> None:
-    """--no-compare on a game whose report still needs its comparison runs is refused before any work."""
-    if not compare and not game.report_skips_comparisons:
-        raise UserError(f"report {game.name}: --no-compare: this game's report sections are built from comparison "
-                        "runs and cannot skip them yet; give --compare-n N (e.g. 200) for a quick report instead")
 
 
 def report_progress():

@@ -421,7 +421,6 @@ def _report_all(folder: Path, target: Path, extra, on_run, compare_n: int | None
             raise UserError(f"report --all: {folder / f'{g}.parquet'} holds "
                             + (f"results of {meta['game']!r}, not {g!r}" if meta.get("game") else "no analyzer run metadata"))
         results.check_report_dir(target / g)
-        api.check_no_compare(games.get(g), compare)
     for g in found:
         index = api.report(g, folder / f"{g}.parquet", target / g, on_run=on_run, compare_n=compare_n, compare=compare)
         out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)

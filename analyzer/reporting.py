@@ -357,7 +357,7 @@ def compare_run(game, meta: dict, n: int, sets: dict | None = None, players: int
     state = _state()
     if not state.enabled:
         raise RuntimeError(f"{game.name}'s report asked for a comparison run under --no-compare without checking "
-                           "reporting.comparing() first (see Game.report_skips_comparisons)")
+                           "reporting.comparing() first (docs/adding-a-game.md, Reports)")
     sc = variant_scenario(game, meta, sets, players, policies)
     seed = meta["seed"] + seed_offset
     key = (sc.content_hash(), n, seed)

@@ -91,21 +91,18 @@ def test_games_per_comparison_run_follow_the_input_within_limits_or_the_setting(
     assert compare_n(50_000) == 120
 
 
-def test_no_compare_on_a_report_that_cannot_skip_its_runs_is_one_line_and_writes_nothing(tmp_path, capsys):
-    from analyzer import cli, games
-    stop = games.get("stop")
-    assert not stop.report_skips_comparisons and games.get("pig").report_skips_comparisons
+def test_every_report_writes_under_no_compare_without_a_comparison_run(tmp_path):
+    from analyzer import api, cli, games
     res = tmp_path / "results"
     res.mkdir()
-    for game in ("pig", "stop"):
-        assert cli.main(["sim", game, "--n", "50", "--out", str(res / f"{game}.parquet")]) == 0
-    capsys.readouterr()
-    assert cli.main(["report", "stop", str(res / "stop.parquet"), "--out", str(tmp_path / "one"), "--no-compare"]) == 2
-    assert cli.main(["report", "--all", str(res), "--out", str(tmp_path / "all"), "--no-compare"]) == 2
-    lines = capsys.readouterr().err.splitlines()
-    assert len(lines) == 2 and all("report stop: --no-compare: this game's report sections are built from "
-                                   "comparison runs" in x for x in lines)
-    assert not (tmp_path / "one").exists() and not (tmp_path / "all").exists()  # pig's report was not written either
+    for game in games.names():
+        assert cli.main(["sim", game, "--n", "60", "--out", str(res / f"{game}.parquet"), "-q"]) == 0
+    for game in games.names():
+        info: dict = {}
+        api.report(game, res / f"{game}.parquet", tmp_path / game, compare=False, info=info, progress=False)
+        assert info["comparison_runs"] == 0, game
+        text = (tmp_path / game / "index.md").read_text()
+        assert "not run (--no-compare)" in text and "Skill and luck: not run (--no-compare)." in text, game
 
 
 def test_the_index_shows_each_game_s_skill_reading(tmp_path):

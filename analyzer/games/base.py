@@ -70,9 +70,6 @@ class Game(ABC):
     # the chunks on threads of one process (its default); while a kernel holds the GIL, threads would
     # take turns, so local runs use worker processes (loky) instead
     kernel_releases_gil: bool = False
-    # True once every comparison run of the game's report sits behind reporting.comparing(), so
-    # `report --no-compare` writes it with those sections marked not run (else it is refused up front)
-    report_skips_comparisons: bool = False
 
     @property
     def policies(self) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import Report, Scope, compare_n, compare_run, errorbar_chart
+from ...reporting import NOT_RUN, Report, Scope, compare_n, compare_run, comparing, errorbar_chart
 from ...results import matrix
 from .decisions import TYPE_NAMES, TYPES
 from .engine import SOURCES
@@ -188,7 +188,7 @@ def board_edit_section(rep: Report, game, meta: dict, n: int, base) -> None:
     runs = {"this run": [("the run's mat", base)] + [(label, compare_run(game, meta, n, sets=sets)) for label, sets in edits],
             "greedy (all)": [("the run's mat", compare_run(game, meta, n, policies=["greedy"]))]
             + [(label, compare_run(game, meta, n, sets=sets, policies=["greedy"])) for label, sets in edits]}
-    rep.section("If the mat is different",
+    rep.section(MAT_EDITS,
                 "The mat is estimated, so how much do the numbers hang on it? Each edit below is played on the run's "
                 "seed (the first row of each policy: the run's own mat on the same games). Crash rate = crashes per "
                 "roll; astronaut value = mean points credited to a placed astronaut.")
@@ -201,12 +201,33 @@ def board_edit_section(rep: Report, game, meta: dict, n: int, base) -> None:
               [[TYPE_NAMES[t], *[v[t] for v in values]] for t in range(TYPES)])
 
 
+PUSH_YOUR_LUCK, MAT_EDITS = "Push your luck: timid to reckless", "If the mat is different"  # comparison sections
+
+
+def push_your_luck(rep: Report, game, meta: dict, n_cmp: int) -> None:
+    """One expected_value seat at each risk weight against three at the default (4 players)."""
+    risk_rows, risk_win = [], []
+    for r in RISKS:
+        d = compare_run(game, meta, n_cmp, players=4, policies=["expected_value"], sets={"seat_weights": {0: {"risk": r}}})
+        win = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
+        risk_win.append(win)
+        risk_rows.append([f"{r:g}", win.fmt(pct=True), stats.bootstrap_mean(matrix(d, "score")[:, 0]).fmt()])
+    rep.section(PUSH_YOUR_LUCK,
+                "Seat 0 plays expected_value with the risk below against three expected_value opponents at risk 1 "
+                "(4 players); fair share 25%.")
+    rep.table(["seat 0 risk", "seat 0 win rate", "seat 0 mean points"], risk_rows)
+    rep.figure(errorbar_chart([f"risk {r:g}" for r in RISKS], risk_win, "Seat 0 win rate by risk", "win rate", pct=True,
+                              reference=0.25), "risk_win_rate.png", "Win rate of one seat by its risk, 95% intervals")
+
+
 def write_report(game, df, meta: dict, out: Path) -> Path:
     sc = meta["scenario"]
     players = sc["players"]
     rep = Report(f"MLEM: Space Agency balance report ({players} players, {sc['board_status']} mat)", meta, df.height)
     n_cmp = compare_n(df.height)
-    others = [(label, compare_run(game, meta, n_cmp, policies=pol)) for label, pol in OTHER_POLICIES]
+    others = [(label, compare_run(game, meta, n_cmp, policies=pol)) for label, pol in OTHER_POLICIES] if comparing() else []
+    if not others:
+        rep.text(f"The tables below show this run only: the runs under other policies were {NOT_RUN}.")
 
     rep.section("Value of each astronaut type",
                 "Each policy chooses which astronaut to send at every take-off. *When sent*: per player and game, "
@@ -224,18 +245,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         rep.table(["astronaut", "boardings per game", "points credited when sent", "placed at the end",
                    "points credited when placed at the end"], credit_rows(d))
 
-    risk_rows, risk_win = [], []
-    for r in RISKS:
-        d = compare_run(game, meta, n_cmp, players=4, policies=["expected_value"], sets={"seat_weights": {0: {"risk": r}}})
-        win = stats.proportion(int(matrix(d, "is_winner")[:, 0].sum()), d.height)
-        risk_win.append(win)
-        risk_rows.append([f"{r:g}", win.fmt(pct=True), stats.bootstrap_mean(matrix(d, "score")[:, 0]).fmt()])
-    rep.section("Push your luck: timid to reckless",
-                "Seat 0 plays expected_value with the risk below against three expected_value opponents at risk 1 "
-                "(4 players); fair share 25%.")
-    rep.table(["seat 0 risk", "seat 0 win rate", "seat 0 mean points"], risk_rows)
-    rep.figure(errorbar_chart([f"risk {r:g}" for r in RISKS], risk_win, "Seat 0 win rate by risk", "win rate", pct=True,
-                              reference=0.25), "risk_win_rate.png", "Win rate of one seat by its risk, 95% intervals")
+    if comparing(rep, PUSH_YOUR_LUCK):
+        push_your_luck(rep, game, meta, n_cmp)
 
     rows, verdicts = [], {}
     for label, d in [(positions.run_label(meta["policies"]), df), *others]:
@@ -266,7 +277,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 "and where the points come from.")
     rep.table(["policies", "mean score", "mean top-bottom gap", "points by source"], rows)
 
-    board_edit_section(rep, game, meta, n_cmp, df.head(n_cmp))
+    if comparing(rep, MAT_EDITS):
+        board_edit_section(rep, game, meta, n_cmp, df.head(n_cmp))
 
     rows = []
     for label, d in [("this run", df), *others]:

@@ -21,7 +21,6 @@ class Pig(Game):
     title = "Pig (template game: the game contract in its smallest form)"
     Scenario = PigScenario
     length_unit = "turns"
-    report_skips_comparisons = True
     COLUMNS = E.COLUMNS
     kernel = staticmethod(E.play)
     kernel_inputs = staticmethod(kernel_inputs)

@@ -131,7 +131,6 @@ class Stop(Game):
     title = "STOP"
     Scenario = StopScenario
     length_unit = "hands"
-    report_skips_comparisons = True  # report --no-compare: every comparison section is guarded
     COLUMNS = S.COLUMNS
     kernel = staticmethod(E.simulate)
     kernel_inputs = staticmethod(kernel_inputs)
