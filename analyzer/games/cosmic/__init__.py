@@ -247,7 +247,6 @@ class Cosmic(Game):
     kernel = staticmethod(E.play)
     kernel_inputs = staticmethod(kernel_inputs)
     TRACE_CAP = 200_000
-    kernel_releases_gil = True  # E.play is compiled with nogil=True
 
     def events(self, scenario):
         return events(scenario)
