@@ -9,8 +9,10 @@ SEED ?= 7
 JOBS ?= 2
 comma := ,
 CHECK_N ?= 20000
+TRAIN_BUDGET ?= 200000
+TRAIN_GAMES ?= stop,spacebase,pig,mlem,simplecard,cosmic
 
-.PHONY: install test sim reports check bench mutants lint clean
+.PHONY: install test sim reports check tuned bench mutants lint clean
 
 install: $(VENV)/.installed
 
@@ -37,6 +39,10 @@ reports: install  ## regenerate every game's balance report under reports/, and 
 
 check: install  ## apply every scenario's balance: bounds (CHECK_N games each); exit 1 broken, 3 undecided
 	$(BIN)/analyzer ci check scenarios --n $(CHECK_N) --seed $(SEED) --jobs $(JOBS) --out reports/check
+
+tuned: install  ## tune each game's policy weights by self-play into scenarios/GAME/tuned.yaml (TRAIN_BUDGET games each; TRAIN_GAMES=pig for one)
+	for g in $(subst $(comma), ,$(TRAIN_GAMES)); do \
+		$(BIN)/analyzer train $$g --budget $(TRAIN_BUDGET) --seed $(SEED) --jobs $(JOBS) --force -q || exit 1; done
 
 bench: install  ## speed per game into bench/out/bench.json and docs/speed-table.md; GAMES=stop,pig measures only those, QUICK=1 small runs, BASE=<commit> also times that commit's kernels
 	$(BIN)/pip install --quiet -e '.[bench]'

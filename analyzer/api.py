@@ -35,9 +35,10 @@ def _game(game):
     return games.get(game) if isinstance(game, str) else game
 
 
-def load_scenario(game, scenario=None, set=None, players=None, policy=None):
+def load_scenario(game, scenario=None, set=None, players=None, policy=None, restrict=None):
     """The validated scenario: a file (default: the game's default.yaml) plus overrides.
-    `set` is {"rules.x": value} or ["rules.x=value", ...]; `policy` a name or a list per seat."""
+    `set` is {"rules.x": value} or ["rules.x=value", ...]; `policy` a name or a list per seat;
+    `restrict` ["SEAT:NAME", ...] or {seat: [names]}: the scenario's restrict: field (analyzer.restrict)."""
     game = _game(game)
     if isinstance(scenario, scen.ScenarioBase):
         return scenario
@@ -45,7 +46,7 @@ def load_scenario(game, scenario=None, set=None, players=None, policy=None):
     if isinstance(set, dict):
         sets = [f"{k}={_yaml_value(v)}" for k, v in set.items()]
     policies = policy.split(",") if isinstance(policy, str) else policy
-    return scen.load(game, scenario, sets, players=players, policies=policies)
+    return scen.load(game, scenario, sets, players=players, policies=policies, restrict=restrict)
 
 
 def _yaml_value(v) -> str:
@@ -111,7 +112,7 @@ def check_run_options(jobs: int, chunk: int | None) -> None:
         raise UserError(f"--chunk {chunk}: must be at least 1 game")
 
 
-def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None,
+def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None, restrict=None,
         jobs: int = 1, out=None, resume: bool = False, chunk: int | None = None, backend: str = "auto",
         scheduler: str | None = None, on_progress=None, command: str | None = None, info: dict | None = None,
         columns: list[str] | None = None, until_ci: float | None = None, progress: bool | None = None,
@@ -130,14 +131,17 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     check_run_options(jobs, chunk)
     seed = check_seed(seed)
     until = _until(until_ci, int(n))
-    sc = load_scenario(game, scenario, set, players, policy)
+    sc = load_scenario(game, scenario, set, players, policy, restrict)
     if command is None:
-        command = _python_call("sim", game, n=int(n), seed=seed, set=set, players=players, policy=policy,
+        command = _python_call("sim", game, n=int(n), seed=seed, set=set, players=players, policy=policy, restrict=restrict,
                                scenario=str(scenario) if isinstance(scenario, (str, Path)) else None)
     meta = run_meta(game, sc, seed, int(n), command)
     if out is not None:
         results.check_writable(Path(out))
     session = runner.dask_session(scheduler, jobs) if backend == "dask" else contextlib.nullcontext()
+    if (bar := _report_bar.get()) is not None and on_progress is None and on_compile is None:
+        bar.start(int(n))  # a run a report plays by itself, outside reporting.compare_run: on the report's bar
+        on_progress, on_compile, progress = bar.advance, bar.compiling, False
     if progress is None:
         progress = on_progress is None and on_compile is None and _progress.interactive()
     display = (_progress.RunProgress(game.name, int(n), compile_cache.expected_seconds(_folder(game)))
@@ -180,16 +184,17 @@ class Replay:
 
 
 def replay(game, seed: int | None = None, game_id: int | None = None, scenario=None, set=None, players=None,
-           policy=None, results_file=None) -> Replay:
+           policy=None, results_file=None, restrict=None) -> Replay:
     """Play one game of a run again with tracing on: who is who (each seat's policy and role), then
     move by move. `game` is a game name, or where the game came from, which carries its scenario
     (rule changes included) and seed:
     - a row of a table that sim() returned: `replay(df[123])`;
     - a results file written by sim: `replay("results/stop.parquet", game_id=123)` (or `results_file=`).
     With a game name, the scenario is built as sim() builds it: `replay("stop", seed=7, game_id=123,
-    set={"rules.play_drawn_card": True})` is game 123 of `sim("stop", seed=7, set=<the same>)`."""
+    set={"rules.play_drawn_card": True})` is game 123 of `sim("stop", seed=7, set=<the same>)` (and so
+    with `restrict=`)."""
     if isinstance(game, (pl.DataFrame, dict)):
-        game, seed, game_id, scenario = _from_row(game, game_id, (scenario, set, players, policy))
+        game, seed, game_id, scenario = _from_row(game, game_id, (scenario, set, players, policy, restrict))
     elif isinstance(game, Path) or (isinstance(game, str) and game.endswith(".parquet")):
         results_file, game = game, results.read_meta(game).get("game")
         if game is None:
@@ -199,7 +204,7 @@ def replay(game, seed: int | None = None, game_id: int | None = None, scenario=N
         raise UserError("replay: which game? pass game_id= (--game ID)")
     if results_file is not None:
         meta = results.run_meta(results_file, game.name)
-        _no_overrides(f"replay --from {results_file}", (scenario, set, players, policy))
+        _no_overrides(f"replay --from {results_file}", (scenario, set, players, policy, restrict))
         scenario = scen.validate(game.Scenario, meta["scenario"], f"{results_file} metadata")
         seed = meta["seed"] if seed is None else seed
         if not 0 <= int(game_id) < meta["n"]:
@@ -207,7 +212,7 @@ def replay(game, seed: int | None = None, game_id: int | None = None, scenario=N
     seed = check_seed(0 if seed is None else seed)
     if not 0 <= int(game_id) <= MAX_SEED:
         raise UserError(f"--game {game_id}: must be a game id >= 0")
-    sc = load_scenario(game, scenario, set, players, policy)
+    sc = load_scenario(game, scenario, set, players, policy, restrict)
     ids = np.array([game_id], np.int64)
     batch = game.run_batch(sc, seed, ids, trace=True)
     row = results.to_frame(batch, ids, seed, sc).row(0, named=True)
@@ -236,18 +241,26 @@ def _from_row(row, game_id, overrides) -> tuple:
 
 def _no_overrides(source: str, overrides) -> None:
     if any(o for o in overrides):
-        raise UserError(f"{source}: the run's own scenario is replayed; drop the scenario, --set, --players and --policy")
+        raise UserError(f"{source}: the run's own scenario is replayed; drop the scenario, --set, --players, --policy and --restrict")
 
 
 # Told of every run a report makes (games, seconds, the run's metadata), so a long report shows progress.
 _run_listener: ContextVar[Callable[[int, float, dict], None] | None] = ContextVar("run_listener", default=None)
+# The progress bar over a report's comparison runs: every run played while a report is written counts on it.
+_report_bar: ContextVar[_progress.ReportProgress | None] = ContextVar("report_bar", default=None)
 
 
 def report(game, data, out, meta: dict | None = None,
-           on_run: Callable[[int, float, dict], None] | None = None, compare_n: int | None = None) -> Path:
+           on_run: Callable[[int, float, dict], None] | None = None, compare_n: int | None = None,
+           compare: bool = True, progress: bool | None = None, info: dict | None = None) -> Path:
     """Write the balance report of results `data` (a DataFrame from sim(), or a parquet path) into
-    `out`; returns the path of its index.md. Reports play comparison runs: `on_run(games, seconds,
-    run metadata)` is called after each one; `compare_n` games each (default: reporting.compare_n)."""
+    `out`; returns the path of its index.md. Reports play comparison runs: `compare_n` games each
+    (default: reporting.compare_n), none with compare=False (the sections that need them say so);
+    `on_run(games, seconds, run metadata)` is called after each one. `progress`: one progress bar over
+    every comparison run on stderr (default: in a terminal or a notebook). `info`, if a dict, receives
+    the runs' count and games (comparison_runs, comparison_games, planned_at_start)."""
+    from . import skill
+    from .reporting import compare_n as games_per_run
     from .reporting import comparisons
     game = _game(game)
     results.check_report_dir(Path(out))
@@ -265,13 +278,34 @@ def report(game, data, out, meta: dict | None = None,
             raise UserError("report: unknown scenario for this table; pass meta= or a parquet file written by sim")
     if meta.get("game", game.name) != game.name:
         raise UserError(f"report: these are results of {meta.get('game')!r}, not {game.name!r}")
+    check_no_compare(game, compare)
     meta.setdefault("changed_rules", changed_rules(game, scen.validate(game.Scenario, meta["scenario"], "results metadata")))
-    token = _run_listener.set(on_run)
+    if progress is None:
+        progress = _progress.interactive()
+    bar = _progress.ReportProgress(game.name, compile_cache.expected_seconds(_folder(game)), disable=not progress)
+    tokens = _run_listener.set(on_run), _report_bar.set(bar)
     try:
-        with comparisons(compare_n):
+        with comparisons(compare_n, compare), bar:
+            if compare:
+                bar.plan(skill.planned_games(game, meta, games_per_run(df.height)))
             return game.report(df, meta, Path(out))
     finally:
-        _run_listener.reset(token)
+        _run_listener.reset(tokens[0])
+        _report_bar.reset(tokens[1])
+        if info is not None:
+            info.update(comparison_runs=bar.runs, comparison_games=bar.done, planned_at_start=bar.planned_at_start)
+
+
+def check_no_compare(game, compare: bool) -> None:
+    """--no-compare on a game whose report still needs its comparison runs is refused before any work."""
+    if not compare and not game.report_skips_comparisons:
+        raise UserError(f"report {game.name}: --no-compare: this game's report sections are built from comparison "
+                        "runs and cannot skip them yet; give --compare-n N (e.g. 200) for a quick report instead")
+
+
+def report_progress():
+    """The progress bar of the report being written (None outside api.report)."""
+    return _report_bar.get()
 
 
 def read(path) -> tuple[pl.DataFrame, dict]:

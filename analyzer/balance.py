@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats as sps
 
 from .measures import RATE_GROUPS, Measure
 
@@ -74,6 +73,7 @@ class Verdict:
 
 
 def z_for(alpha: float) -> float:
+    from scipy import stats as sps  # here, not at the top: validating a scenario imports this module
     return float(sps.norm.isf(alpha / 2))
 
 

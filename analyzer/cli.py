@@ -1,10 +1,13 @@
 """`analyzer` command line: a thin layer over analyzer.api. Bad input is one line on stderr and exit 2."""
 from __future__ import annotations
 
+import functools
 import gc
+import inspect
 import json
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -127,6 +130,45 @@ PlayersOpt = Annotated[Optional[int], typer.Option("--players", help="Number of 
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (results do not depend on it).", metavar="N")]
 PolicyOpt = Annotated[Optional[str], typer.Option("--policy", help="Policy for every seat, or one per seat: greedy,random,... (`analyzer games --describe GAME` says what each does).", metavar="POLICY[,POLICY...]")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace an existing results file (without it, an existing --out is refused).")]
+RestrictOpt = Annotated[Optional[list[str]], typer.Option("--restrict", help="Forbid a seat a game element: SEAT:NAME, e.g. 1:no_early_hold (repeatable; several names: 1:a,b); sets the scenario's restrict: (`analyzer games --describe GAME` lists the names).", metavar="SEAT:NAME")]
+
+
+@dataclass(frozen=True)
+class Play:
+    """The options every playing command shares (one definition: `play_options`): which games, who plays
+    them and how, and on how many workers."""
+    seed: int = 0
+    players: Optional[int] = None
+    set: Optional[list[str]] = None
+    policy: Optional[str] = None
+    restrict: Optional[list[str]] = None
+    jobs: int = 2
+
+    def scenario(self, g, path: Optional[Path], sets=None):
+        """The scenario `path` with these options applied (`sets` in place of --set, e.g. for a compare base)."""
+        return api.load_scenario(g, path, self.set if sets is None else sets, self.players, self.policy, self.restrict)
+
+
+PLAY_OPTIONS = {"seed": SeedOpt, "players": PlayersOpt, "set": SetOpt, "policy": PolicyOpt,
+                "restrict": RestrictOpt, "jobs": JobsOpt}
+
+
+def play_options(command):
+    """`command` takes `play: Play` in place of the shared options; its --help shows them where `play`
+    stands in its signature."""
+    signature = inspect.signature(command, eval_str=True)
+    shared = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=option,
+                                default=getattr(Play, name)) for name, option in PLAY_OPTIONS.items()]
+    params = []
+    for p in signature.parameters.values():
+        params += shared if p.name == "play" else [p.replace(kind=inspect.Parameter.KEYWORD_ONLY)]
+
+    @functools.wraps(command)
+    def run(**options):
+        return command(play=Play(**{name: options.pop(name) for name in PLAY_OPTIONS}), **options)
+    run.__signature__ = signature.replace(parameters=params)
+    run.__annotations__ = {p.name: p.annotation for p in params}
+    return run
 
 
 MAX_GAMES = 10**10  # ~3 days at 40k games/s and ~3.5 TB of results: past that a run is a typo
@@ -173,6 +215,15 @@ def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help
               "per-seat per-kind columns lists of lists; `first_player` is the seat in position 1)")
     for name, text in {**results.COMMON_COLUMNS, "length": f"game length in {g.length_unit}", **g.columns}.items():
         out.print(f"  {name:<22} {text}", highlight=False)
+    if g.Scenario.WEIGHTS:
+        out.print("\n[bold]weights[/] (scenario field weights.POLICY.NAME; `analyzer train` tunes them: default, \\[low, high], meaning)")
+        for policy, declared in g.Scenario.WEIGHTS.items():
+            for w in declared:
+                out.print(f"  {policy}.{w.name:<22} {w.default:g} [{w.low:g}, {w.high:g}] {w.doc}", highlight=False, markup=False)
+    if g.Scenario.RESTRICTIONS:
+        out.print("\n[bold]restrictions[/] (--restrict SEAT:NAME, or the scenario's restrict: {SEAT: [NAME]})")
+        for name, doc in g.Scenario.RESTRICTIONS.items():
+            out.print(f"  {name:<22} {doc}", highlight=False, markup=False)
     rules_model = g.Scenario.model_fields["rules"].annotation
     defaults = rules_model().model_dump(mode="json")
     out.print("\n[bold]rule parameters[/] (scenario field rules.NAME, default as YAML, meaning)")
@@ -211,15 +262,12 @@ def _scripted_source(g, scenario: Path | None, policy: str | None) -> str:
 
 
 @app.command(cls=PolicyHelp)
+@play_options
 def sim(
     game: GameArg,
     n: Annotated[str, typer.Option("--n", help="Number of games: 100000, 1e6 or 1_000_000.", metavar="N")] = "100_000",
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
     scenario: ScenarioOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
+    play: Play = Play(),
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Results file, parquet (default results/GAME.parquet).", metavar="FILE")] = None,
     force: ForceOpt = False,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run with the same arguments.")] = False,
@@ -242,9 +290,9 @@ def sim(
     g = games.get(game)
     target = out_file or Path("results") / f"{g.name}.parquet"
     # everything a user can get wrong is checked before the progress bar appears
-    sc = api.load_scenario(g, scenario, set, players, policy)
-    api.check_playable(g, sc, _scripted_source(g, scenario, policy))
-    api.check_seed(seed)
+    sc = play.scenario(g, scenario)
+    api.check_playable(g, sc, _scripted_source(g, scenario, play.policy))
+    seed, jobs = api.check_seed(play.seed), play.jobs
     results.check_writable(target, replace=force or resume)
     api.check_run_options(jobs, chunk)
     info: dict = {}
@@ -293,6 +341,7 @@ def replay(
     scenario: ScenarioOpt = None,
     set: SetOpt = None,
     policy: PolicyOpt = None,
+    restrict: RestrictOpt = None,
     results_file: Annotated[Optional[Path], typer.Option("--from", help="Take scenario and seed from this results parquet.", metavar="FILE")] = None,
 ):
     """Print one game of a run: who is who, then move by move.
@@ -305,9 +354,10 @@ def replay(
     if results_file is None:
         seed = 0 if seed is None else seed
         g = games.get(game)
-        api.check_playable(g, api.load_scenario(g, scenario, set, players, policy), _scripted_source(g, scenario, policy))
+        api.check_playable(g, api.load_scenario(g, scenario, set, players, policy, restrict),
+                           _scripted_source(g, scenario, policy))
     r = api.replay(game, seed, game_id, scenario=scenario, set=set, players=players, policy=policy,
-                   results_file=results_file)
+                   results_file=results_file, restrict=restrict)
     out.print(str(r), highlight=False, markup=False, soft_wrap=True)
 
 
@@ -318,38 +368,46 @@ def report(
                                                   show_default=False, metavar="GAME")] = None,
     results_path: Annotated[Optional[Path], typer.Argument(help="Results parquet written by `analyzer sim`.", show_default=False, metavar="FILE")] = None,
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/GAME; with --all, reports).", metavar="DIR")] = None,
-    compare_n: Annotated[Optional[str], typer.Option("--compare-n", help="Games per comparison run (the report's what-if "
-                                                     "sections): default a tenth of the results' games, at least 2,000 and at most "
-                                                     "20,000, never more than the results hold; ANALYZER_COMPARE_N overrides the default.", metavar="N")] = None,
+    compare_n: Annotated[Optional[str], typer.Option("--compare-n", help="Games per comparison run (the report's what-if, "
+                                                     "tuned-play, element and skill sections): default a tenth of the results' games, "
+                                                     "at least 2,000 and at most 20,000, never more than the results hold; "
+                                                     "ANALYZER_COMPARE_N overrides the default.", metavar="N")] = None,
+    no_compare: Annotated[bool, typer.Option("--no-compare", help="Play no comparison runs: the sections that need them say "
+                                             "\"not run (--no-compare)\" (a game whose own sections cannot skip them says so and stops).")] = False,
     all_games: Annotated[bool, typer.Option("--all", help="Report every game whose results FOLDER/GAME.parquet exist into OUT/GAME, then write OUT/index.html, one page for all games.")] = False,
 ):
     """Write the balance report of a results file, or of every game.
 
     The report is a folder: index.md, index.html and PNG charts. With --all, every game's report
-    and one index page over them.
+    and one index page over them. Its what-if sections play comparison runs on the results' seed, shown
+    on one progress bar (games done of games planned, with an ETA).
 
     \b
     Example: analyzer report stop results/stop.parquet --out reports/stop
     """
     per_run = parse_count(compare_n, "--compare-n") if compare_n is not None else None
+    if no_compare and per_run is not None:
+        raise UserError("report: --no-compare plays no comparison runs; drop --compare-n")
     runs = []
 
-    def on_run(n: int, seconds: float, meta: dict) -> None:
+    def log_run(n: int, seconds: float, meta: dict) -> None:
         runs.append(n)
         what = ", ".join([f"{meta['scenario']['players']} players", ",".join(meta["policies"]), *meta["changed_rules"]])
         err.print(f"comparison run {len(runs)}: {n:,} games in {seconds:.1f} s ({what})", highlight=False, markup=False)
 
+    on_run = None if progress.interactive() else log_run  # a terminal shows the progress bar instead
+
     if all_games:
-        _report_all(Path(game or "results"), out_dir or Path("reports"), results_path, on_run, per_run)
+        _report_all(Path(game or "results"), out_dir or Path("reports"), results_path, on_run, per_run, not no_compare)
         return
     if game is None or results_path is None:
         raise UserError("report: give GAME and RESULTS_PATH, e.g. `analyzer report stop results/stop.parquet`, or --all")
     target = out_dir or Path("reports") / game
-    index = api.report(game, results_path, target, on_run=on_run, compare_n=per_run)
+    index = api.report(game, results_path, target, on_run=on_run, compare_n=per_run, compare=not no_compare)
     out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
 
 
-def _report_all(folder: Path, target: Path, extra, on_run, compare_n) -> None:
+def _report_all(folder: Path, target: Path, extra, on_run, compare_n: int | None, compare: bool) -> None:
     """`report --all`: every game with FOLDER/GAME.parquet, then the index page over them."""
     from .reporting import write_index
     if extra is not None:
@@ -363,8 +421,9 @@ def _report_all(folder: Path, target: Path, extra, on_run, compare_n) -> None:
             raise UserError(f"report --all: {folder / f'{g}.parquet'} holds "
                             + (f"results of {meta['game']!r}, not {g!r}" if meta.get("game") else "no analyzer run metadata"))
         results.check_report_dir(target / g)
+        api.check_no_compare(games.get(g), compare)
     for g in found:
-        index = api.report(g, folder / f"{g}.parquet", target / g, on_run=on_run, compare_n=compare_n)
+        index = api.report(g, folder / f"{g}.parquet", target / g, on_run=on_run, compare_n=compare_n, compare=compare)
         out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
     out.print(f"index: {write_index(target, found)}", highlight=False)
 

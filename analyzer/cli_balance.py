@@ -18,8 +18,8 @@ from .cli import (  # api, results, scen: cli's lazy modules (`analyzer --help` 
     ForceOpt,
     GameArg,
     JobsOpt,
+    Play,
     PlayersOpt,
-    PolicyOpt,
     ScenarioOpt,
     SeedOpt,
     SetOpt,
@@ -29,6 +29,7 @@ from .cli import (  # api, results, scen: cli's lazy modules (`analyzer --help` 
     err,
     out,
     parse_count,
+    play_options,
     results,
     scen,
 )
@@ -46,67 +47,66 @@ def games_bar(label: str, total: int, quiet: bool):
 
 
 # -- compare ----------------------------------------------------------------------------------------------
-def _compare_inputs(g, base: Path, variant: Optional[Path], sets, players, policy):
-    """(base scenario, variant scenario) for two scenario files, or a file and --set overrides."""
-    if variant is None and not sets:
-        raise UserError(f"compare: give a VARIANT scenario or --set overrides to compare {base} with")
+def _compare_inputs(g, base: Path, variant: Optional[Path], play: Play):
+    """(base scenario, variant scenario) for two scenario files, or a file and --set/--restrict overrides
+    (they apply to the variant: BASE as it is against BASE with them)."""
+    if variant is None and not play.set and not play.restrict:
+        raise UserError(f"compare: give a VARIANT scenario, --set or --restrict to compare {base} with")
     if variant is not None and variant.suffix == ".parquet":
         raise UserError(f"{variant}: a results file; compare it with another results file, not with {base}")
-    base_sc = api.load_scenario(g, base, None, players, policy)
-    variant_sc = api.load_scenario(g, variant or base, sets, players, policy)
+    base_sc = api.load_scenario(g, base, None, play.players, play.policy)
+    variant_sc = play.scenario(g, variant or base)
     if base_sc.players != variant_sc.players:
         raise UserError(f"{variant}: {variant_sc.players} players, but {base} has {base_sc.players}; "
                         "compare scenarios of one player count (or pass --players)")
     return base_sc, variant_sc
 
 
-def _results_inputs(g, base: Path, variant: Optional[Path], sets, n, players, policy):
+def _results_inputs(g, base: Path, variant: Optional[Path], n, play: Play):
     from . import compare as cmp
     from . import scenario as scen
     if variant is None or variant.suffix != ".parquet":
         raise UserError(f"compare: {base} is a results file; the variant must be one too (VARIANT.parquet)")
-    if sets or players or policy or n:
-        raise UserError("compare: --set, --n, --players and --policy apply to scenarios; results files are compared as they are")
+    if play.set or play.players or play.policy or play.restrict or n:
+        raise UserError("compare: --set, --restrict, --n, --players and --policy apply to scenarios; results files are compared as they are")
     (a, a_meta), (b, b_meta) = results.read(base), results.read(variant)
     cmp.check_comparable(g, a_meta, b_meta, str(base), str(variant))
     return (a, a_meta, scen.validate(g.Scenario, a_meta["scenario"], f"{base} metadata"),
             b, scen.validate(g.Scenario, b_meta["scenario"], f"{variant} metadata"))
 
 
-def run_compare(g, base: Path, variant: Optional[Path], sets, n, seed: int, players, policy, jobs: int, quiet: bool,
-                out_dir: Optional[Path] = None):
+def run_compare(g, base: Path, variant: Optional[Path], n, play: Play, quiet: bool, out_dir: Optional[Path] = None):
     """Play (or read) both sides and return (rows, base results, variant results, base metadata, description)."""
     from . import compare as cmp
     from . import variants
     if base.suffix == ".parquet":
-        a, meta, a_sc, b, b_sc = _results_inputs(g, base, variant, sets, n, players, policy)
+        a, meta, a_sc, b, b_sc = _results_inputs(g, base, variant, n, play)
     else:
-        a_sc, b_sc = _compare_inputs(g, base, variant, sets, players, policy)
+        a_sc, b_sc = _compare_inputs(g, base, variant, play)
         count = parse_count(n or "20_000")
-        api.check_seed(seed)
-        meta = api.run_meta(g, a_sc, seed, count, api.command_line())
+        api.check_seed(play.seed)
+        meta = api.run_meta(g, a_sc, play.seed, count, api.command_line())
     if out_dir:
         results.check_report_dir(out_dir)
     if base.suffix != ".parquet":
         with games_bar(f"{g.name} compare", 2 * count, quiet) as advance:
-            runs = variants.play_scenarios(g, {"base": a_sc, "variant": b_sc}, count, seed, jobs, advance)
+            runs = variants.play_scenarios(g, {"base": a_sc, "variant": b_sc}, count, play.seed, play.jobs, advance)
         a, b = runs["base"], runs["variant"]
-    what = f"Base `{base}`; variant `{variant or base}`" + "".join(f" `--set {s}`" for s in sets or ()) + "."
+    flags = [f" `--set {s}`" for s in play.set or ()] + [f" `--restrict {r}`" for r in play.restrict or ()]
+    what = f"Base `{base}`; variant `{variant or base}`" + "".join(flags) + "."
     return cmp.rows(g, a, a_sc, b, b_sc), a, b, meta, what
 
 
 @app.command(cls=Command)
+@play_options
 def compare(
     game: GameArg,
     base: Annotated[Path, typer.Argument(help="Base scenario YAML (or a results parquet).", show_default=False, metavar="BASE")],
     variant: Annotated[Optional[Path], typer.Argument(help="Variant scenario YAML (or a results parquet of the same game); "
-                                                      "omit it to compare BASE with BASE plus --set.", show_default=False, metavar="VARIANT")] = None,
+                                                      "omit it to compare BASE with BASE plus --set or --restrict (they "
+                                                      "apply to the variant).", show_default=False, metavar="VARIANT")] = None,
     n: Annotated[Optional[str], typer.Option("--n", help="Games per side (default 20_000).", metavar="N")] = None,
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
+    play: Play = Play(),
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Also write the comparison as a report (md, html, forest plot) into this folder.", metavar="DIR")] = None,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print the table as Markdown (e.g. for a CI job summary).")] = False,
     quiet: QuietOpt = False,
@@ -120,7 +120,7 @@ def compare(
     """
     from . import compare as cmp
     g = games.get(game)
-    table, a, b, meta, what = run_compare(g, base, variant, set, n, seed, players, policy, jobs, quiet, out_dir)
+    table, a, b, meta, what = run_compare(g, base, variant, n, play, quiet, out_dir)
     if markdown:
         out.print(cmp.markdown(table, a.height, b.height, f"{g.name}: {what}"), highlight=False, markup=False)
     else:
@@ -153,17 +153,14 @@ def _interval(v) -> str:
 
 
 @app.command(cls=Command)
+@play_options
 def check(
     game: GameArg,
     scenario: Annotated[Path, typer.Option("--scenario", help="Scenario YAML with a balance: block.", metavar="FILE")],
     n: Annotated[Optional[str], typer.Option("--n", help="Games (default 20_000; with --until-decided: the first look).", metavar="N")] = None,
     until_decided: Annotated[bool, typer.Option("--until-decided", help="Add games (doubling) until every bound is decided, up to --max-n; error spent over the looks.")] = False,
     max_n: Annotated[str, typer.Option("--max-n", help="Most games with --until-decided.", metavar="N")] = "320_000",
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
+    play: Play = Play(),
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Report folder (default reports/check/GAME-SCENARIO).", metavar="DIR")] = None,
     quiet: QuietOpt = False,
 ):
@@ -178,7 +175,8 @@ def check(
 
     from . import balance
     g = games.get(game)
-    sc = api.load_scenario(g, scenario, set, players, policy)
+    sc = play.scenario(g, scenario)
+    seed, jobs = play.seed, play.jobs
     if not sc.balance:
         raise UserError(f"{scenario}: balance: no bounds to check; add e.g. `balance: {{position_win_rate: {{max_spread: 0.05}}}}`")
     first = parse_count(n or ("2_000" if until_decided else "20_000"))
@@ -250,18 +248,15 @@ def _position_table(title: str, rows) -> None:
 
 
 @app.command(cls=Command)
+@play_options
 def sweep(
     game: GameArg,
     param: Annotated[list[str], typer.Option("--param", help="Scenario field to vary, e.g. rules.turn_order_bonus.1.credits; "
                                              "give two --param (each with its --values) for a grid and a heatmap.", metavar="FIELD")],
     values: Annotated[list[str], typer.Option("--values", help="Values to try: 0,1,2,3 (YAML; lists as '[[..],[..]]'), one per --param.", metavar="V1,V2,...")],
     n: Annotated[str, typer.Option("--n", help="Games per value (per grid cell).", metavar="N")] = "20_000",
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
     scenario: ScenarioOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
+    play: Play = Play(),
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Write all runs, with a `variant` column, to this parquet.", metavar="FILE")] = None,
     force: ForceOpt = False,
     heatmap: Annotated[Optional[Path], typer.Option("--heatmap", help="With two --param: the heatmap PNG (default reports/sweep/GAME.png).", metavar="FILE")] = None,
@@ -285,8 +280,9 @@ def sweep(
     space = {p: parse_values(v) for p, v in zip(param, values, strict=True)}
     count = parse_count(n)
     g = games.get(game)
-    base = api.load_scenario(g, scenario, set, players, policy)
-    api.check_playable(g, base, _scripted_source(g, scenario, policy))
+    base = play.scenario(g, scenario)
+    api.check_playable(g, base, _scripted_source(g, scenario, play.policy))
+    seed, jobs = play.seed, play.jobs
     points = sw.grid(space)
     for p in points:  # fail fast on a bad field or value before any game is played
         variants.scenario_of(g, base, p)
@@ -312,6 +308,7 @@ def sweep(
 
 
 @app.command(cls=Command)
+@play_options
 def tune(
     game: GameArg,
     target: Annotated[str, typer.Option("--target", help="position-fairness | faction-fairness | score-spread | length (with --goal).", metavar="TARGET")] = "position-fairness",
@@ -319,12 +316,8 @@ def tune(
     n: Annotated[str, typer.Option("--n", help="Games per candidate in the first round (doubling each round).", metavar="N")] = "4_000",
     check_n: Annotated[str, typer.Option("--check-n", help="Games for the final check with a fresh seed.", metavar="N")] = "100_000",
     candidates: Annotated[int, typer.Option("--candidates", help="At most this many settings of the tune: grid (a seeded sample when larger).", metavar="N")] = 32,
-    seed: SeedOpt = 0,
-    players: PlayersOpt = None,
     scenario: ScenarioOpt = None,
-    set: SetOpt = None,
-    policy: PolicyOpt = None,
-    jobs: JobsOpt = 2,
+    play: Play = Play(),
     quiet: QuietOpt = False,
 ):
     """Search the scenario's tune: block for the best setting.
@@ -338,8 +331,9 @@ def tune(
     from . import tune as tn
     from . import variants
     g = games.get(game)
-    base = api.load_scenario(g, scenario, set, players, policy)
-    api.check_playable(g, base, _scripted_source(g, scenario, policy))
+    base = play.scenario(g, scenario)
+    api.check_playable(g, base, _scripted_source(g, scenario, play.policy))
+    seed, jobs = play.seed, play.jobs
     tn.check_target(g, target, goal)
     if not base.tune:
         raise UserError(f"{scenario or g.default_scenario}: tune: no fields to search; add e.g. `tune: {{rules.x: [1, 2, 3]}}`")
@@ -381,6 +375,87 @@ def _confirm_table(g, target: str, base, best: dict, confirm: dict, seed: int, g
         t.add_row(name, *[m.estimate().fmt(pct=m.pct) for m in ms], f"{loss:.4g}")
     out.print(t)
     out.print("95% intervals; loss: what the target minimises (smaller is better).", highlight=False)
+
+
+# -- train ------------------------------------------------------------------------------------------------
+@app.command(cls=Command)
+def train(
+    game: GameArg,
+    policy: Annotated[Optional[str], typer.Option("--policy", help="The policy whose weights to tune (default: the game's first policy with weights).", metavar="NAME")] = None,
+    budget: Annotated[str, typer.Option("--budget", help="Most games in all: searches, confirmations and the final measure.", metavar="GAMES")] = "200_000",
+    candidates: Annotated[int, typer.Option("--candidates", help="Weight settings per search: the field's own plus a Latin hypercube sample of the box.", metavar="N")] = 16,
+    rounds: Annotated[int, typer.Option("--rounds", help="Most league rounds (the budget is shared equally among them).", metavar="N")] = 3,
+    seed: SeedOpt = 0,
+    players: PlayersOpt = None,
+    scenario: Annotated[Optional[Path], typer.Option("--scenario", help="Scenario YAML whose weights are the starting field (default: scenarios/GAME/default.yaml).", metavar="FILE")] = None,
+    set: SetOpt = None,
+    jobs: JobsOpt = 2,
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="The tuned scenario (default scenarios/GAME/tuned.yaml).", metavar="FILE")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --out.")] = False,
+    quiet: QuietOpt = False,
+):
+    """Tune a policy's weights by self-play into tuned.yaml.
+
+    Fitness: the win rate of one seat playing a candidate against every other seat at the field's
+    weights, its seat rotated through every seat in equal games; every rotation and every candidate
+    plays the same seeded games (common random numbers), and a game's first player is drawn from its
+    own stream, so the candidate meets every turn position equally. Successive halving picks a winner
+    among the field's weights and a Latin hypercube sample of the weight box; fresh games confirm it
+    (95% interval). While it beats the field (interval above the fair share 1/P), it becomes the field;
+    each round searches a box half as wide around the field. Last, tuned against the starting field on
+    fresh games: the number tuned.yaml states, with the command that made it.
+
+    \b
+    Example: analyzer train pig --budget 200000 --seed 1
+    """
+    from . import train as tr
+    g = games.get(game)
+    total = parse_count(budget, "--budget")
+    base = api.load_scenario(g, scenario, set, players)
+    name = tr.policy_of(g, policy)
+    if candidates < 2:
+        raise UserError(f"--candidates {candidates}: must be at least 2 (the field's weights and one other)")
+    if rounds < 1:
+        raise UserError(f"--rounds {rounds}: must be at least 1")
+    plan = tr.Plan.of_budget(total, base.players, candidates, rounds)
+    api.check_seed(seed)
+    api.check_run_options(jobs, None)
+    target = out_file or Path("scenarios") / g.name / "tuned.yaml"
+    tr.check_out(target, force)
+    command = " ".join([f"analyzer train {g.name} --policy {name} --budget {total} --seed {seed}",
+                        f"--players {base.players} --candidates {candidates} --rounds {rounds}",
+                        *([f"--scenario {scenario}"] if scenario else []), *(f"--set {x}" for x in set or ())])
+
+    def said(r) -> None:
+        won = (f"confirmed against the field {r.confirmed.fmt(pct=True)}: "
+               + ("beats it" if r.beats_field else "no significant gain") if r.confirmed else "the field won its own search")
+        err.print(f"round {r.index + 1}: field {tr.fmt_weights(r.field)}; best of {r.candidates}: "
+                  f"{tr.fmt_weights(r.best)}; {won}", highlight=False, markup=False)
+    with games_bar(f"{g.name} train", plan.total, quiet) as advance:
+        res = tr.train(g, base, name, plan, seed, jobs, advance, said)
+    tuned = tr.tuned_scenario(g, base, res, command, str(target))
+    _train_table(g, res, plan)
+    tr.write_yaml(tuned, target, f"made by: {command}")
+    out.print(f"wrote {target}", highlight=False)
+
+
+def _train_table(g, res, plan) -> None:
+    from . import train as tr
+    t = Table(title=f"{g.name}: training {res.policy} ({res.players} players, the candidate's seat rotated through every seat)",
+              title_justify="left")
+    for h in ("round", "search box", "field -> winner", "winner vs field", "verdict"):
+        t.add_column(h, overflow="fold")
+    for r in res.rounds:
+        box = ", ".join(f"{w.name} {lo:g}..{hi:g}" for w, (lo, hi) in zip(g.Scenario.WEIGHTS[res.policy], r.bounds, strict=True))
+        t.add_row(f"{r.index + 1} ({r.candidates} candidates, {r.search.games:,} games)", box,
+                  f"{tr.fmt_weights(r.field)} -> {tr.fmt_weights(r.best)}",
+                  r.confirmed.fmt(pct=True) if r.confirmed else "-",
+                  "beats the field" if r.beats_field else "stop" if r.confirmed else "field kept")
+    out.print(t)
+    out.print(f"Successive halving from {plan.first:,} games per candidate and seat, on common random numbers; "
+              f"confirmations on fresh games ({plan.confirm:,} per seat); 95% intervals with a game as the unit. "
+              f"Stopped: {res.stopped}. {res.games:,} games.", highlight=False)
+    out.print(f"tuned: {res.policy} {tr.fmt_weights(res.tuned)}: {tr.verdict(res)}.", highlight=False)
 
 
 # -- ci ---------------------------------------------------------------------------------------------------
@@ -456,6 +531,6 @@ def ci_compare(folder: FolderArg = Path("scenarios"),
             before = Path(tmp) / path.name
             before.write_text(old, encoding="utf-8")
             g = games.get(ci.game_of(path))
-            table, a, b, _, _ = run_compare(g, before, path, None, n, seed, None, None, jobs, True)
+            table, a, b, _, _ = run_compare(g, before, path, n, Play(seed=seed, jobs=jobs), True)
         out.print(cmp.markdown(table, a.height, b.height, f"{g.name}: `{path.name}` at {base} against this change"),
                   highlight=False, markup=False)

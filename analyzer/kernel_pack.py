@@ -19,7 +19,7 @@ from numba.extending import overload
 
 from .kernel_internals import BorrowedArray, borrowed, register_uncounted
 
-FIELDS = tuple(f"f{k}" for k in range(12))
+FIELDS = tuple(f"f{k}" for k in range(8))
 
 
 class PackType(types.StructRef):
@@ -43,11 +43,6 @@ class Pack8Type(PackType):
     pass
 
 
-@register_uncounted
-class Pack12Type(PackType):
-    pass
-
-
 class Pack4(structref.StructRefProxy):
     pass
 
@@ -60,19 +55,13 @@ class Pack8(structref.StructRefProxy):
     pass
 
 
-class Pack12(structref.StructRefProxy):
-    pass
-
-
 structref.define_proxy(Pack4, Pack4Type, list(FIELDS[:4]))
 structref.define_proxy(Pack6, Pack6Type, list(FIELDS[:6]))
 structref.define_proxy(Pack8, Pack8Type, list(FIELDS[:8]))
-structref.define_proxy(Pack12, Pack12Type, list(FIELDS))
 
 # one getter per position: numba has no getattr by a computed name
 _GETTERS = (lambda p, i: p.f0, lambda p, i: p.f1, lambda p, i: p.f2, lambda p, i: p.f3,
-            lambda p, i: p.f4, lambda p, i: p.f5, lambda p, i: p.f6, lambda p, i: p.f7,
-            lambda p, i: p.f8, lambda p, i: p.f9, lambda p, i: p.f10, lambda p, i: p.f11)
+            lambda p, i: p.f4, lambda p, i: p.f5, lambda p, i: p.f6, lambda p, i: p.f7)
 
 
 @overload(operator.getitem)
@@ -107,12 +96,6 @@ def pack6(a, b, c, d, e, f):
 @njit(cache=True)
 def pack8(a, b, c, d, e, f, g, h):
     return Pack8(field(a), field(b), field(c), field(d), field(e), field(f), field(g), field(h))
-
-
-@njit(cache=True)
-def pack12(a, b, c, d, e, f, g, h, i, j, k, m):
-    return Pack12(field(a), field(b), field(c), field(d), field(e), field(f), field(g), field(h), field(i),
-                  field(j), field(k), field(m))
 
 
 def named(proxy, type_class, fields):
@@ -150,4 +133,4 @@ if config.DISABLE_JIT:  # plain Python (scripts/mutants.py --no-jit): the same f
     def pack4(*values):
         return _PlainPack(*values)
 
-    pack6 = pack8 = pack12 = pack4
+    pack6 = pack8 = pack4

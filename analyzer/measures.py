@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
-from scipy import stats as sps
 
 from . import stats
 from .results import by_position, matrix
@@ -118,6 +117,7 @@ def difference(a: Measure, b: Measure, paired: bool) -> Difference:
     if not np.isfinite(d):
         p = 1.0
     elif se > 0:
+        from scipy import stats as sps  # here: scipy.stats takes most of a second to import
         p = float(2 * sps.norm.sf(abs(d) / se))
     else:  # identical games give exactly no difference; any difference with no noise at all is certain
         p = 1.0 if d == 0 else 0.0

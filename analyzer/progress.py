@@ -64,3 +64,72 @@ class RunProgress:
         t = self._bar.tasks[self._bar.task_ids.index(self._games)]
         if t.elapsed:
             self._bar.update(self._games, rate=f"{t.completed / t.elapsed:,.0f} games/s")
+
+
+class ReportProgress:
+    """One bar over every comparison run of a report: games done of games planned, the rate and an ETA.
+    A report announces ahead the runs it knows (`plan`); any other run adds its games when it starts, so
+    the total can grow while the report runs (it is never below the games played)."""
+
+    def __init__(self, game: str, expected_compile_s: float, disable: bool = False, console: Console | None = None):
+        self.game, self.expected = game, expected_compile_s
+        self.total = self.done = self.runs = 0
+        self.planned_at_start = 0  # the games announced before the first run
+        self._ahead = 0  # announced games whose runs have not started
+        self._bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(bar_width=24), MofNCompleteColumn(),
+                             TextColumn("games"), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+                             TextColumn("ETA"), TimeRemainingColumn(), console=console or Console(stderr=True),
+                             disable=disable)
+        self._task = self._bar.add_task(self._label(), total=None, rate="")
+        self._compile = None
+
+    def __enter__(self):
+        self._bar.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self._bar.__exit__(*exc)
+
+    def _label(self) -> str:
+        return f"{self.game} comparison runs ({self.runs})"
+
+    def _grow(self, games: int) -> None:
+        self.total += games
+        self._bar.update(self._task, total=self.total)
+
+    def plan(self, games: int) -> None:
+        """Announce `games` that runs still to come will play (they then call start(..., planned=True))."""
+        self._ahead += games
+        if not self.runs:
+            self.planned_at_start += games
+        self._grow(games)
+
+    def unplan(self, games: int) -> None:
+        """An announced run that will not be played (its results were already there)."""
+        self._ahead -= games
+        self._grow(-games)
+
+    def start(self, games: int, planned: bool = False) -> None:
+        """A run of `games` starts: announced ahead (`planned`) or new to the total."""
+        self.runs += 1
+        if planned and self._ahead >= games:
+            self._ahead -= games
+        else:
+            self._grow(games)
+        self._bar.update(self._task, description=self._label())
+
+    def compiling(self, cold: bool | None) -> None:
+        """The runner's on_compile: a first compile shows a spinner with the expected wait, once."""
+        if cold and self._compile is None:
+            self._compile = self._bar.add_task(
+                f"compiling {self.game} (once per machine, about {self.expected:.0f} s)", total=None, rate="")
+        elif cold is None and self._compile is not None:
+            self._bar.remove_task(self._compile)
+            self._compile = None
+
+    def advance(self, k: int) -> None:
+        self.done += k
+        self._bar.advance(self._task, k)
+        t = self._bar.tasks[self._bar.task_ids.index(self._task)]
+        if t.elapsed:
+            self._bar.update(self._task, rate=f"{t.completed / t.elapsed:,.0f} games/s")

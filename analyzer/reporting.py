@@ -25,28 +25,53 @@ import matplotlib.pyplot as plt  # noqa: E402
 from .stats import Estimate  # noqa: E402
 
 # Comparison runs: games per variant, by default a tenth of the run's games within these limits (never more
-# than the run itself); `report --compare-n N` or ANALYZER_COMPARE_N fixes the number. Workers: 2, or
-# ANALYZER_COMPARE_JOBS.
+# than the run itself); `report --compare-n N` (or ANALYZER_COMPARE_N, the tests' setting) fixes the number,
+# `report --no-compare` plays none. Workers: 2, or ANALYZER_COMPARE_JOBS.
 COMPARE_MIN, COMPARE_MAX, COMPARE_SHARE = 2_000, 20_000, 10
 COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
-_compare_setting: ContextVar[int | None] = ContextVar("compare_n", default=None)
+NOT_RUN = "not run (--no-compare)"
+
+
+@dataclass
+class _Comparisons:
+    n: int | None = None  # games per run (None: in proportion to the run, see compare_n)
+    enabled: bool = True
+    played: dict = field(default_factory=dict)  # (scenario hash, games, seed) -> results: a run asked twice plays once
+
+
+_compare_setting: ContextVar[_Comparisons | None] = ContextVar("comparisons", default=None)
+
+
+def _state() -> _Comparisons:
+    return _compare_setting.get() or _Comparisons()  # outside a report: defaults, nothing kept
 
 
 def compare_n(run_games: int) -> int:
     """Games per comparison run for a report of `run_games` games (see COMPARE_MIN above)."""
-    fixed = _compare_setting.get() or int(os.environ.get("ANALYZER_COMPARE_N", "0"))
+    fixed = _state().n or int(os.environ.get("ANALYZER_COMPARE_N", "0"))
     share = fixed or max(COMPARE_MIN, min(COMPARE_MAX, run_games // COMPARE_SHARE))
     return min(share, run_games)
 
 
 @contextmanager
-def comparisons(n: int | None):
-    """Within this block, reports' comparison runs play `n` games each (None: the default above)."""
-    token = _compare_setting.set(n)
+def comparisons(n: int | None, enabled: bool = True):
+    """Within this block, reports' comparison runs play `n` games each (None: the default above), or
+    none at all (enabled=False)."""
+    token = _compare_setting.set(_Comparisons(n, enabled))
     try:
         yield
     finally:
         _compare_setting.reset(token)
+
+
+def comparing(rep: "Report | None" = None, title: str = "") -> bool:
+    """Whether comparison runs are played; when they are not and `title` is given, the section `title` is
+    added to `rep` saying so (a section that needs runs starts with `if comparing(rep, TITLE):`)."""
+    on = _state().enabled
+    if not on and title:
+        rep.section(title, f"{title}: {NOT_RUN}.")
+    return on
+
 
 # Chart text readable at the page's width (a figure is shown at most ~1100 px wide).
 plt.rcParams.update({"font.size": 11, "axes.titlesize": 11, "axes.labelsize": 11, "xtick.labelsize": 10,
@@ -86,6 +111,7 @@ class Report:
         self.blocks: list[_Block] = []
         self._sentences: list[str] = []  # the headline sentences without their scope (for the index)
         self._figures: dict[str, plt.Figure] = {}
+        self.skill = ""  # the "Skill and luck" reading (analyzer.skill), shown in the all-games index
 
     # -- building -------------------------------------------------------------------------------
     def headline(self, sentence: str, scope: Scope | None = None) -> None:
@@ -150,6 +176,9 @@ class Report:
         lines.append(f"Rules changed from the game's default scenario: {', '.join(f'`{c}`' for c in changed)}."
                      if changed else "Rules: the game's default scenario.")
         lines.append(self.estimated_line())
+        if not comparing():
+            lines.append(f"Comparison runs: {NOT_RUN}; the sections built from them say so, and every other "
+                         "table shows this run alone.")
         return lines
 
     def _page(self) -> list[_Block]:
@@ -166,7 +195,7 @@ class Report:
         scope = self.scope or Scope([], [])
         return {"title": self.title, "game": self.meta.get("game", ""), "headline": first,
                 "holds_under": scope.holds, "not_under": scope.fails, "estimated": self.estimated(),
-                "n_games": self.n_games, "policies": list(self.meta.get("policies", []))}
+                "n_games": self.n_games, "policies": list(self.meta.get("policies", [])), "skill": self.skill}
 
     def write(self, out: Path) -> Path:
         """Write index.md, index.html, summary.json and the PNGs into `out`; returns the Markdown path."""
@@ -319,14 +348,30 @@ def run_flags(meta: dict, n: int) -> str:
 
 
 def compare_run(game, meta: dict, n: int, sets: dict | None = None, players: int | None = None,
-                policies: list[str] | None = None, seed_offset: int = 0):
+                policies: list[str] | None = None, seed_offset: int = 0, planned: bool = False):
     """A comparison run for a report: the run's scenario changed as `variant_scenario` says, played
-    on the run's seed (plus `seed_offset`), so every variant meets the same dice and decks."""
-    from . import variants
+    on the run's seed (plus `seed_offset`), so every variant meets the same dice and decks. A run the
+    report already played is not played again. `planned`: its games were announced to the report's
+    progress bar ahead (api.report)."""
+    from . import api
+    state = _state()
+    if not state.enabled:
+        raise RuntimeError(f"{game.name}'s report asked for a comparison run under --no-compare without checking "
+                           "reporting.comparing() first (see Game.report_skips_comparisons)")
     sc = variant_scenario(game, meta, sets, players, policies)
-    [df] = variants.play(game, sc, [variants.Variant("comparison")], n, meta["seed"] + seed_offset, COMPARE_JOBS).values()
+    seed = meta["seed"] + seed_offset
+    key = (sc.content_hash(), n, seed)
+    bar = api.report_progress()
+    if key in state.played:
+        if bar is not None and planned:
+            bar.unplan(n)
+        return state.played[key]
+    extra = {}
+    if bar is not None:
+        bar.start(n, planned)
+        extra = {"on_progress": bar.advance, "on_compile": bar.compiling}
+    df = state.played[key] = api.sim(game, n=n, seed=seed, scenario=sc, jobs=COMPARE_JOBS, **extra)
     return df
-
 
 
 INDEX_ESTIMATED_SHOWN = 3
@@ -342,7 +387,9 @@ def write_index(out: Path, folders: list[str]) -> Path:
     intro = _Block("text", "One row per game: its headline verdict (every interval a 95% interval), which of its "
                    "data are estimates rather than the published game, and the policy settings under which the "
                    "verdict holds. Each report opens with its headline answers and a table of contents.")
-    headers = ["report", "headline verdict", "estimated data", "the verdict holds under", "games"]
+    skill = any(s.get("skill") for _, s in summaries)
+    headers = ["report", "headline verdict", "estimated data", "the verdict holds under",
+               *(["skill and luck"] if skill else []), "games"]
 
     def blocks(page: str) -> list[_Block]:
         rows = []
@@ -355,7 +402,8 @@ def write_index(out: Path, folders: list[str]) -> Path:
             holds = ", ".join(s["holds_under"]) or "this run's policies only"
             if s["not_under"]:
                 holds += f"; not under: {', '.join(s['not_under'])}"
-            rows.append([f"[{s['title']}]({folder}/{page})", s["headline"], flags, holds, f"{s['n_games']:,}"])
+            rows.append([f"[{s['title']}]({folder}/{page})", s["headline"], flags, holds,
+                         *([s.get("skill") or "not measured"] if skill else []), f"{s['n_games']:,}"])
         return [intro, _Block("table", headers=headers, rows=rows)]
 
     _write_atomic(out / "index.md", _markdown(title, blocks("index.md")))

@@ -130,8 +130,8 @@ class ScenarioBase(Strict):
                 raise ValueError(f"restrict.{seat}: no such seat (seats are 0..{self.players - 1})")
             for name in names:
                 if name not in self.RESTRICTIONS:
-                    known = ", ".join(self.RESTRICTIONS) or "none"
-                    raise ValueError(f"restrict.{seat}: unknown restriction {name!r} for {self.game}; choose from {known}")
+                    from .restrict import unknown
+                    raise ValueError(f"restrict.{seat}: {unknown(name, self, self.game)}")
         return self
 
     def weights_of(self, seat: int) -> dict[str, float]:
@@ -359,9 +359,9 @@ def _check_flags(schema: type[ScenarioBase], data: dict, players: int | None, po
 
 
 def load(game, path: str | Path | None = None, sets: tuple[str, ...] | list[str] = (),
-         players: int | None = None, policies: list[str] | None = None) -> ScenarioBase:
+         players: int | None = None, policies: list[str] | None = None, restrict=None) -> ScenarioBase:
     """Read a scenario of `game` (its default.yaml when path is None), apply `--set KEY=VALUE`
-    overrides, then the --players/--policy shortcuts, and validate."""
+    overrides, then the --players/--policy/--restrict shortcuts, and validate."""
     path = Path(path) if path is not None else game.default_scenario
     data = read_yaml(path)
     if data.get("game", game.name) != game.name:
@@ -377,5 +377,8 @@ def load(game, path: str | Path | None = None, sets: tuple[str, ...] | list[str]
         data["players"] = players
     if policies:
         data["policies"] = list(policies)
-    origin = str(path) + (" with --set" if sets else "") if (sets or players or policies) else str(path)
+    if restrict and isinstance(data.get("players"), int):  # a missing or bad player count: validate says so
+        from . import restrict as rs
+        data["restrict"] = rs.parse(restrict, game.Scenario, data["players"], game.name)
+    origin = str(path) + (" with --set" if sets else "") if (sets or players or policies or restrict) else str(path)
     return validate(game.Scenario, data, origin)

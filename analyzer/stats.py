@@ -4,9 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats as sps
 
-Z95 = float(sps.norm.ppf(0.975))
+Z95 = 1.959963984540054  # scipy.stats.norm.ppf(0.975); scipy.stats is imported only where a test needs it
 
 
 @dataclass(frozen=True)
@@ -66,6 +65,7 @@ def seat_fairness(sole_wins_per_seat) -> FairnessTest:
     total = wins.sum()
     if total == 0:
         return FairnessTest(0.0, len(wins) - 1, 1.0, 0)
+    from scipy import stats as sps
     res = sps.chisquare(wins)
     return FairnessTest(float(res.statistic), len(wins) - 1, float(res.pvalue), int(total))
 
@@ -102,6 +102,7 @@ def ratio_of_sums(num, den, conf: float = 0.95) -> Estimate:
     r = num.sum() / den.sum()
     resid = num - r * den
     se = np.sqrt(np.var(resid, ddof=1) / n) / den.mean() if n > 1 else float("nan")
+    from scipy import stats as sps
     z = float(sps.norm.ppf(0.5 + conf / 2))
     return Estimate(float(r), float(r - z * se), float(r + z * se), n)
 

@@ -87,14 +87,24 @@ class TuneResult:
 def successive_halving(game, base, points: list[dict], target: str, n: int, seed: int, jobs: int = 1,
                        goal: float | None = None, on_progress: Callable[[int], None] | None = None,
                        on_round: Callable[[int, list[tuple[dict, float]]], None] | None = None) -> TuneResult:
-    alive, history, played = list(points), [], 0
-    for r, (_, games) in enumerate(schedule(len(points), n)):
+    def losses(alive: list[dict], games: int) -> list[float]:
         runs = variants.play(game, base, [variants.Variant(str(i), p) for i, p in enumerate(alive)], games, seed, jobs,
                              on_progress)
-        scored = sorted(((p, objective(game, target, df, variants.scenario_of(game, base, p), goal))
-                         for p, df in zip(alive, runs.values(), strict=True)), key=lambda x: x[1])
+        return [objective(game, target, df, variants.scenario_of(game, base, p), goal)
+                for p, df in zip(alive, runs.values(), strict=True)]
+    return halving(points, n, losses, on_round)
+
+
+def halving(points: list, n: int, losses: Callable[[list, int], list[float]],
+            on_round: Callable[[int, list[tuple]], None] | None = None, runs_each: int = 1) -> TuneResult:
+    """Successive halving over any candidates (scenario overrides here, weights in analyzer.train).
+    `losses(alive, games)` plays every candidate still alive on the same games 0..games-1 and returns
+    their losses (smaller is better); `runs_each` is how many runs of that many games one candidate costs."""
+    alive, history, played = list(points), [], 0
+    for r, (_, games) in enumerate(schedule(len(points), n)):
+        scored = sorted(zip(alive, losses(alive, games), strict=True), key=lambda x: x[1])
         history.append(scored)
-        played += games * len(alive)
+        played += games * len(alive) * runs_each
         if on_round:
             on_round(r, scored)
         alive = [p for p, _ in scored[: math.ceil(len(scored) / 2)]]

@@ -16,7 +16,7 @@ PIG = get("pig")
     ({"weights.hold_at.hold_at": 101}, "weights.hold_at.hold_at: 101 is outside its range [1, 100]"),
     ({"weights.hold_at.hold_at": 20.5}, "weights.hold_at.hold_at: must be a whole number"),
     ({"seat_weights.2.hold_at": 20}, "seat_weights.2: no such seat (seats are 0..1)"),
-    ({"restrict": {0: ["no_power"]}}, "restrict.0: unknown restriction 'no_power' for pig; choose from no_early_hold"),
+    ({"restrict": {0: ["no_such_element"]}}, "restrict.0: unknown restriction 'no_such_element' for pig; choose from no_early_hold"),
     ({"restrict": {5: ["no_early_hold"]}}, "restrict.5: no such seat (seats are 0..1)"),
 ])
 def test_bad_play_fields_are_one_line_naming_the_field(sets, message):

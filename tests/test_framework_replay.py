@@ -90,3 +90,16 @@ def test_simplecard_replay_names_each_seats_deck():
         r = analyzer.replay(df[gid])
         decks = [sc.decks[d].name for d in df["faction"][gid]]
         assert [line.split(", deck ")[1].split(",")[0] for line in r.lines[:2]] == decks
+
+
+def test_replay_plays_a_restricted_seat_and_says_who_plays_how(capsys):
+    args = ["replay", "pig", "--game", "3", "--seed", "2", "--set", "weights.hold_at.hold_at=5"]
+    assert cli.main([*args, "--restrict", "0:no_early_hold"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("seat 0: hold_at (weights hold_at=5), restricted: no_early_hold")
+    assert lines[1].startswith("seat 1: hold_at (weights hold_at=5)") and "restricted" not in lines[1]
+    held = [tuple(map(int, m)) for line in lines for m in re.findall(r"^  seat 0 holds (\d+): score (\d+)", line)]
+    assert held and all(total >= 20 or score >= 100 for total, score in held)  # under 20 only the winning hold
+    assert cli.main(args) == 0
+    free = capsys.readouterr().out
+    assert re.search(r"seat 0 holds ([5-9]|1\d):", free)  # unrestricted, hold_at 5 holds early

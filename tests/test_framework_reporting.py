@@ -76,3 +76,67 @@ def test_a_long_estimated_list_is_summarised_and_linked_in_full(tmp_path):
     assert "card-8" not in head
     full = html.split("<h2 id='estimated-data'>Estimated data</h2>", 1)[1]
     assert "card-8" in full and "card-56." in full
+
+
+def test_games_per_comparison_run_follow_the_input_within_limits_or_the_setting(monkeypatch):
+    from analyzer.reporting import COMPARE_MAX, COMPARE_MIN, compare_n, comparing, comparisons
+    monkeypatch.delenv("ANALYZER_COMPARE_N", raising=False)
+    assert compare_n(50_000) == 5_000 and compare_n(1_000_000) == COMPARE_MAX
+    assert compare_n(10_000) == COMPARE_MIN and compare_n(500) == 500  # never more than the run holds
+    with comparisons(300):
+        assert compare_n(50_000) == 300 and comparing()
+    with comparisons(None, enabled=False):
+        assert not comparing()
+    monkeypatch.setenv("ANALYZER_COMPARE_N", "120")  # the tests' setting goes through the same path
+    assert compare_n(50_000) == 120
+
+
+def test_no_compare_on_a_report_that_cannot_skip_its_runs_is_one_line_and_writes_nothing(tmp_path, capsys):
+    from analyzer import cli, games
+    stop = games.get("stop")
+    assert not stop.report_skips_comparisons and games.get("pig").report_skips_comparisons
+    res = tmp_path / "results"
+    res.mkdir()
+    for game in ("pig", "stop"):
+        assert cli.main(["sim", game, "--n", "50", "--out", str(res / f"{game}.parquet")]) == 0
+    capsys.readouterr()
+    assert cli.main(["report", "stop", str(res / "stop.parquet"), "--out", str(tmp_path / "one"), "--no-compare"]) == 2
+    assert cli.main(["report", "--all", str(res), "--out", str(tmp_path / "all"), "--no-compare"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2 and all("report stop: --no-compare: this game's report sections are built from "
+                                   "comparison runs" in x for x in lines)
+    assert not (tmp_path / "one").exists() and not (tmp_path / "all").exists()  # pig's report was not written either
+
+
+def test_the_index_shows_each_game_s_skill_reading(tmp_path):
+    from analyzer.reporting import write_index
+    for folder, skill in (("a", "Random wins 5.0% [3.1, 7.3] (n=400) against the hold_at player: skill matters."),
+                          ("b", "")):
+        rep = Report(f"Report {folder}", _meta([]), 10)
+        rep.headline(f"Headline {folder}.")
+        rep.skill = skill
+        rep.write(tmp_path / folder)
+    md = write_index(tmp_path, ["a", "b"]).with_suffix(".md").read_text()
+    assert "| skill and luck |" in md and "against the hold_at player: skill matters. | 10 |" in md
+    assert "| not measured | 10 |" in md
+
+
+def test_one_report_bar_counts_announced_and_unannounced_runs_to_one_total():
+    import io
+
+    from rich.console import Console
+
+    from analyzer.progress import ReportProgress
+    screen = io.StringIO()
+    with ReportProgress("pig", 5, console=Console(file=screen, force_terminal=True, color_system=None, width=120)) as bar:
+        bar.plan(300)  # announced ahead: three runs of 100
+        bar.start(50)  # a run the report asks for by itself: the total grows
+        bar.advance(50)
+        bar.start(100, planned=True)
+        bar.advance(100)
+        bar.unplan(100)  # an announced run whose results were already there
+        bar.start(100, planned=True)
+        bar.advance(100)
+        assert (bar.total, bar.done, bar.runs, bar.planned_at_start) == (250, 250, 3, 300)
+    text = screen.getvalue().split("\r")[-1]  # the last frame
+    assert "pig comparison runs (3)" in text and "250/250 games" in text and "ETA" in text

@@ -70,6 +70,9 @@ class Game(ABC):
     # the chunks on threads of one process (its default); while a kernel holds the GIL, threads would
     # take turns, so local runs use worker processes (loky) instead
     kernel_releases_gil: bool = False
+    # True once every comparison run of the game's report sits behind reporting.comparing(), so
+    # `report --no-compare` writes it with those sections marked not run (else it is refused up front)
+    report_skips_comparisons: bool = False
 
     @property
     def policies(self) -> tuple[str, ...]:
@@ -124,7 +127,9 @@ class Game(ABC):
     def who_is_who(self, scenario: ScenarioBase, row: dict) -> list[str]:
         """The lines every replay starts with: per seat its policy, its role and who moves first."""
         roles = self.seat_roles(scenario, row)
-        return [f"seat {s}: {policy}" + (f", {role}" if role else "") + (", moves first" if s == row["first_player"] else "")
+        return [f"seat {s}: {policy}" + _own_weights(scenario, s) + (f", {role}" if role else "")
+                + (f", restricted: {', '.join(scenario.restrict[s])}" if scenario.restrict.get(s) else "")
+                + (", moves first" if s == row["first_player"] else "")
                 for s, (policy, role) in enumerate(zip(scenario.seat_policies(), roles, strict=True))]
 
     def measure_groups(self) -> dict[str, str]:
@@ -152,3 +157,10 @@ class Game(ABC):
     def warm_up(self, scenario: ScenarioBase) -> None:
         """Compile (or load from cache) the kernel by playing one game."""
         self.run_batch(scenario, 0, np.zeros(1, np.int64))
+
+
+def _own_weights(scenario: ScenarioBase, seat: int) -> str:
+    """' (weights a=1, b=2)' where the seat's weights differ from its policy's defaults, else ''."""
+    defaults = {w.name: w.default for w in scenario.WEIGHTS.get(scenario.seat_policies()[seat], ())}
+    changed = {k: v for k, v in scenario.weights_of(seat).items() if v != defaults[k]}
+    return f" (weights {', '.join(f'{k}={v:g}' for k, v in changed.items())})" if changed else ""

@@ -29,7 +29,7 @@ class Position:
         sets = {"aliens.assignment": "fixed", "aliens.fixed": list(aliens[:players]),
                 **{f"rules.{k}": v for k, v in rules.items()}}
         self.sc = analyzer.load_scenario(GAME, players=players, policy=list(policies), set=sets)
-        self.d, self.pol, self.commit, _ = kernel_inputs(self.sc)
+        self.d, self.pol, self.weights, self.restrict, _ = kernel_inputs(self.sc)
         self.types, self.vals, self.copies = card_table(self.sc.deck)
         self.players = players
         self.st = L.new_state()
@@ -38,6 +38,10 @@ class Position:
         self.field("alien")[:players] = L.RULES.field(self.d, "alien")[:players]
         for q in range(players):
             self.set_tokens(5 * q, q, 4)
+
+    def judgement(self, policy="heuristic", **weights):
+        """The weights row of `policy` (its defaults, with these changed): what policies.decide reads."""
+        return np.array([weights.get(w.name, w.default) for w in self.sc.WEIGHTS[policy]], np.float64)
 
     def field(self, name):
         """One field of the state by name, in its declared shape (state.STATE; writing it writes the state)."""
@@ -117,7 +121,7 @@ class Position:
         self.g, self.s = (a[0] for a in COLUMNS.allocate(1, self.players))
         ev, tn = new_trace(10_000)
         pol = self.pol if policy is None else np.array(policy, np.int64)
-        self.won = E.play_turn_on(self.st, self.d, pol, self.commit, np.array(script, np.int64), seed, p,
+        self.won = E.play_turn_on(self.st, self.d, pol, self.weights, self.restrict, np.array(script, np.int64), seed, p,
                                   self.g, self.s, ev, tn, np.int64(10_000))
         self.ev = ev[: tn[0]]
         self.lines = GAME.describe(self.sc, self.ev)

@@ -62,7 +62,7 @@ def heuristic_yes(pos, p, kind, arg):
     view = np.zeros(P.VIEW_SIZE, np.int64)
     P.fill_view(view, pos.st, pos.d, p, kind, arg)
     return P.decide(P.HEURISTIC, pos.st[:L.PUB_END], view, P.own_hand(pos.st, p), np.array([0, 1], np.int64), 2,
-                    rng.new_stream(0, 0), np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2)
+                    rng.new_stream(0, 0), np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, pos.judgement())
 
 
 @pytest.mark.parametrize("whose,zaps", [("mine", 1), ("ally", 1), ("other side", 0), ("outsider", 0)])

@@ -84,7 +84,7 @@ def test_a_decision_depends_only_on_the_players_view(Pos, seed):
                     P.fill_view(view, st, pos.d, p, kind, arg)
                     picks.add(int(P.decide(code, st[:L.PUB_END], view, P.own_hand(st, p), opts, len(opts),
                                            rng.new_stream(k, 0), np.zeros(0, np.int64), np.zeros(1, np.int64),
-                                           pos.d, 2)))
+                                           pos.d, pos.judgement("heuristic" if code == P.HEURISTIC else "cautious"))))
                 assert len(picks) == 1, (p, kind, code)
                 checked += 1
     assert checked > 60
@@ -105,7 +105,7 @@ def mind_defends(Pos, seen_card):
     P.fill_view(view, st, pos.d, 1, dec.D_CARD, 0)
     opts = np.array([pos.kind("A8"), pos.kind("A15")], np.int64)
     k = P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
-                 np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, 2)
+                 np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, pos.judgement())
     return opts[k], pos
 
 

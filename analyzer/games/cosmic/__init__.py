@@ -243,6 +243,7 @@ class Cosmic(Game):
     title = "Simply Cosmic (estimated deck and powers)"
     Scenario = CosmicScenario
     length_unit = "turns"
+    report_skips_comparisons = True  # report --no-compare: every comparison section is guarded
     COLUMNS = COLUMNS
     kernel = staticmethod(E.play)
     kernel_inputs = staticmethod(kernel_inputs)

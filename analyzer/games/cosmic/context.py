@@ -5,11 +5,12 @@ import numpy as np
 from numba import njit
 from numba.experimental import structref
 
-from ...kernel import FIRST_GAME_POLICY, Columns, indices, record
+from ...kernel import FIRST_GAME_POLICY, RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, indices, record
 from ...kernel_internals import borrowed, jit_plain_ints
 from ...kernel_pack import PackType, field, named
 from . import state as L
 from .policies import VIEW_SIZE, decide, fill_view, own_hand
+from .restrictions import restrict_options
 
 # X.opts: the options of one decision, with the last slots kept for the seat orders of powers_at and of
 # card_window and of a Cosmic Zap's offer (scratch that is never an option, so that no call allocates)
@@ -21,7 +22,9 @@ ORDER_CARDS = OPTS_SIZE - L.MAXP
 CONTEXT_FIELDS = (
     "stream",   # the game's random stream (uint64[1])
     "policy",   # each seat's policy code
-    "commit",   # each seat's commit (heuristic, cautious)
+    "weights",  # each seat's weights row (scenario.WEIGHTS: heuristic, cautious)
+    "restrict", # each seat's restrictions (decisions.NO_* bits)
+    "allowed",  # scratch for the restriction filter (OPTS_SIZE booleans)
     "script",   # the scripted policy's option indices
     "at",       # the script's position
     "own_view", # the deciding seat's private view (policies.fill_view)
@@ -43,16 +46,16 @@ Context = named(_Context, ContextType, CONTEXT_FIELDS)
 
 
 @njit(cache=True)
-def new_context(stream, policy, commit, script, at, view, opts, ev, tn, cap, g, s):
+def new_context(stream, policy, weights, restrict, allowed, script, at, view, opts, ev, tn, cap, g, s):
     """The context over these arrays (borrowed: the caller keeps them alive, then `release`s it)."""
-    return Context(field(stream), field(policy), field(commit), field(script), field(at), field(view), field(opts),
-                   field(ev), field(tn), field(cap), field(g), field(s))
+    return Context(field(stream), field(policy), field(weights), field(restrict), field(allowed), field(script),
+                   field(at), field(view), field(opts), field(ev), field(tn), field(cap), field(g), field(s))
 
 
 @njit(cache=True)
 def new_scratch():
-    """(view, opts): a context's scratch arrays, owned by the caller."""
-    return np.zeros(VIEW_SIZE, np.int64), np.zeros(OPTS_SIZE, np.int64)
+    """(view, opts, allowed): a context's scratch arrays, owned by the caller."""
+    return np.zeros(VIEW_SIZE, np.int64), np.zeros(OPTS_SIZE, np.int64), np.zeros(OPTS_SIZE, np.bool_)
 
 
 COLUMNS = Columns(
@@ -65,7 +68,7 @@ COLUMNS = Columns(
           "home_bases": "bases in its own system at the end", "warp": "tokens in the Warp at the end",
           "offense_wins": "challenges won as the offense (attack, deal or re-establish)",
           "defense_wins": "challenges won as the defense",
-          "powers_used": "times its alien power acted"},
+          "powers_used": "times its alien power acted", RESTRICT_LIFTED: RESTRICT_LIFTED_DOC},
 )
 G = indices("G", COLUMNS.game)
 S = indices("S", COLUMNS.seat)
@@ -85,8 +88,15 @@ def trace(X, kind, seat, a, b, c):
 @jit_plain_ints  # one compile, not one per literal decision kind at each call site
 def ask(st, d, X, p, kind, arg, n):
     """Seat p picks one of the n options in X.opts (written by the caller); returns the option's value.
-    A single legal option is taken without asking (the script counts real choices only)."""
+    The seat's restrictions filter them first (restrictions.py). A single option left is taken without
+    asking (the script counts real choices only)."""
     opts = X.opts
+    if X.restrict[p] != 0:  # unrestricted seats skip this: their play stays byte-identical
+        m = restrict_options(X.restrict[p], d, kind, opts, n, X.allowed)
+        if m < 0:
+            X.s[p, S.RESTRICT_LIFTED] += 1
+        else:
+            n = m
     if n == 1:
         return opts[0]
     view, code = X.own_view, X.policy[p]
@@ -95,5 +105,5 @@ def ask(st, d, X, p, kind, arg, n):
     # the policy reads the public block and its own hand in place (borrowed: a slice would be
     # reference-counted at each call) and its own private view: nothing else of the state
     k = decide(code, borrowed(st[:L.PUB_END]), view, borrowed(own_hand(st, p)), opts, n, X.stream, X.script, X.at, d,
-               X.commit[p])
+               borrowed(X.weights[p]))
     return opts[k]

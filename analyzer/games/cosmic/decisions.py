@@ -6,7 +6,7 @@ Decision kinds (D_*) and what their options hold (the view's V_ARG: policies.fil
 - D_REGROUP, D_SOURCE, D_TARGET, D_HOME, D_LOSE, D_DEAL_PLANET: planet ids
 - D_DESTINY_OWN: OPT_REDRAW, a seat (challenge its tokens in your own system) or OPT_REESTABLISH + planet
 - D_WILD, D_INSTRUCTION, D_MIND_TARGET: seats
-- D_CONE, D_ALLY_COUNT, D_REESTABLISH_COUNT: token counts
+- D_CONE, D_ALLY_COUNT, D_REESTABLISH_COUNT: token counts (D_ALLY_COUNT's V_ARG: the answer, ANSWER_*)
 - D_INVITE, D_USE_POWER, D_SECOND, D_ACCEPT: 0 no, 1 yes (V_ARG: the seat invited / the alien / - / the deal)
 - D_ANSWER: ANSWER_DECLINE, ANSWER_OFFENSE, ANSWER_DEFENSE
 - D_CARD: card kinds (challenge cards of the hand)
@@ -35,3 +35,7 @@ DEAL_NONE, DEAL_SWAP, DEAL_OFFENSE_BASE, DEAL_DEFENSE_BASE = 0, 1, 2, 3
 # down, a deal just accepted, the challenge over
 W_START, W_REVEAL, W_ALLIANCE, W_SWAP, W_DEAL, W_AFTER = range(6)
 WINDOWS = 6
+
+# restrictions (CosmicScenario.RESTRICTIONS, in bit order): context.ask filters every decision's listed
+# options by them (restrictions.py says which option each forbids)
+NO_POWER, NO_ALLIES, NO_DEALS, NO_COMPROMISE = 1 << 0, 1 << 1, 1 << 2, 1 << 3

@@ -430,7 +430,7 @@ def alliances(st, d, X):
         if choice == ANSWER_DECLINE:
             continue
         hi = min(L.MAX_CONE, L.base_tokens(st, q))
-        count = take_from_bases(st, d, X, q, choose_count(st, d, X, q, 1, hi, D_ALLY_COUNT), D_SOURCE)
+        count = take_from_bases(st, d, X, q, choose_count(st, d, X, q, 1, hi, D_ALLY_COUNT, choice), D_SOURCE)
         st[(ST.OCONE if choice == ANSWER_OFFENSE else ST.DCONE) + q] += count
         trace(X, E_ALLY, q, choice, count, 0)
 
@@ -829,16 +829,16 @@ def final_counters(st, d, si):
 
 
 @njit(cache=True)  # holds the GIL: with nogil, two threads corrupt the heap (munmap_chunk; see the report of #26)
-def play(seed, ids, d, pol, commit, script, g, s, first, ev, tn, cap):
+def play(seed, ids, d, pol, weights, restrict, script, g, s, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS (whole-game columns g[n, G], per-seat columns s[n, P, S], the first player
     first[n], the trace ev/tn/cap). The rules get borrowed views (analyzer/kernel_internals.py: never
     reference-counted; every owner lives until this returns)."""
     st = np.zeros(L.STATE_SIZE, np.int64)
-    view, opts = new_scratch()
+    view, opts, allowed = new_scratch()
     at = np.zeros(1, np.int64)
     stream = np.zeros(1, np.uint64)
-    X = new_context(stream, pol, commit, script, at, view, opts, ev, tn, cap, g[0], s[0])  # a game's rows: below
+    X = new_context(stream, pol, weights, restrict, allowed, script, at, view, opts, ev, tn, cap, g[0], s[0])  # rows: below
     for i in range(len(ids)):
         stream[0] = rng.new_stream(seed, ids[i])[0]
         at[0] = 0
@@ -850,12 +850,12 @@ def play(seed, ids, d, pol, commit, script, g, s, first, ev, tn, cap):
 
 
 @njit(cache=True)
-def play_turn_on(st, d, pol, commit, script, seed, p, g, s, ev, tn, cap):
+def play_turn_on(st, d, pol, weights, restrict, script, seed, p, g, s, ev, tn, cap):
     """Tests: seat p plays one turn on the built position `st` (stream of game 0 of run `seed`);
     returns True if someone won."""
     stream, at = rng.new_stream(seed, 0), np.zeros(1, np.int64)
-    view, opts = new_scratch()
-    X = new_context(stream, pol, commit, script, at, view, opts, ev, tn, cap, g, s)
+    view, opts, allowed = new_scratch()
+    X = new_context(stream, pol, weights, restrict, allowed, script, at, view, opts, ev, tn, cap, g, s)
     won = turn(borrowed(st), borrowed(d), X, p)
     release(X)
     return won

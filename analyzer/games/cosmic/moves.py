@@ -69,8 +69,9 @@ def take_from_bases(st, d, X, q, n, kind):
 
 
 @njit(cache=True)
-def choose_count(st, d, X, q, lo, hi, kind):
+def choose_count(st, d, X, q, lo, hi, kind, arg=0):
+    """q picks a count of lo..hi (arg: the view's V_ARG, e.g. the side an ally chose)."""
     opts = X.opts
     for c in range(lo, hi + 1):
         opts[c - lo] = c
-    return ask(st, d, X, q, kind, 0, hi - lo + 1)
+    return ask(st, d, X, q, kind, arg, hi - lo + 1)

@@ -5,14 +5,21 @@ its own face-down card and, for Mind, the hand Mind saw), plus the legal options
 returns the index of one option. Never another hand or the decks.
 
 The decisions and their options: decisions.py.
+
+heuristic and cautious read their judgement from the seat's weights row (scenario.WEIGHTS, W_* below: one
+layout, each policy's own defaults). What they weigh, all from the view: the margin a challenge card must
+cover (an unseen card is worth expected_card; a hand Mind saw, its best card), Loser's upset (it swaps the
+result, so the lower total wins: the lowest card, reinforcements on the other side), the Cosmic Zap worth
+most (zap_value), and an alliance's worth from the odds of the challenge (win_odds: the deck's challenge
+cards, or the card a seen hand holds) against the tokens it risks.
 """
+import numpy as np
 from numba import njit
 
 from ...kernel import FIRST_GAME_POLICY, shared_choice
 from . import state as L
 from .decisions import (
     ANSWER_DECLINE,
-    ANSWER_DEFENSE,
     ANSWER_OFFENSE,
     D_ACCEPT,
     D_ALLY_COUNT,
@@ -58,8 +65,11 @@ from .decisions import (
 from .state import ST, R
 
 HEURISTIC, CAUTIOUS = FIRST_GAME_POLICY, FIRST_GAME_POLICY + 1  # CosmicScenario.POLICIES after random, scripted
-EXPECTED_CARD = 10    # what a player expects an unseen attack card to be worth (the deck's mean is ~11)
+# the weights row of heuristic and cautious (scenario.WEIGHTS: one layout, each policy's own defaults)
+(W_EXPECTED_CARD, W_COMMIT, W_SECOND_AT, W_HOARD_AT, W_REINFORCE_MARGIN, W_ALLY_APPETITE, W_BASE_VALUE,
+ W_ZAP_AT) = range(8)
 PLAGUE_LEADER = 3     # heuristic: Plague a player once it holds this many foreign bases
+WIN_VALUE = 100       # heuristic: a game won or lost, in tokens (it outweighs any other gain)
 FILCH_WORTH = 12      # heuristic: Filch's flare takes an attack card of at least this value
 
 # the private view (the public block is read from the state in place, at the state's offsets):
@@ -130,10 +140,10 @@ def side_tokens(pub, view, defense):
 
 
 @njit(cache=True)
-def best_known_attack(pub, view, d, q):
-    """The highest attack card q is known to hold (Mind saw the hand), else EXPECTED_CARD."""
+def best_known_attack(pub, view, d, weights, q):
+    """The highest attack card q is known to hold (Mind saw the hand), else the expected_card weight."""
     if view[V_SEEN_WHO] != q:
-        return EXPECTED_CARD
+        return weights[W_EXPECTED_CARD]
     best = -1
     for k in range(d[R.CHALLENGE_KINDS]):
         if view[V_SEEN + k] > 0 and d[R.CTYPE + k] == L.C_ATTACK:
@@ -175,14 +185,15 @@ def planet_choice(pub, view, options, n, cautious):
 
 
 @njit(cache=True)
-def card_choice(pub, view, options, n, d, cautious):
+def card_choice(pub, view, options, n, d, weights, cautious):
     """An attack card by the margin needed: the smallest card expected to win; if none can, the lowest
-    (hoarding high cards) unless the game is close; the cautious defender compromises for cards."""
+    (hoarding high cards) unless the game is close; the cautious defender compromises for cards. Under an
+    upset that will swap the result, the lowest card (the side with the lower total wins)."""
     p = view[V_SEAT]
     offense = p == pub[ST.OFF]
     opp = pub[ST.DEF] if offense else pub[ST.OFF]
     mine, theirs = side_tokens(pub, view, not offense), side_tokens(pub, view, offense)
-    need = theirs - mine + best_known_attack(pub, view, d, opp) + (1 if offense else 0)
+    need = theirs - mine + best_known_attack(pub, view, d, weights, opp) + (1 if offense else 0)
     close = v_foreign(pub, view, pub[ST.OFF]) >= view[V_WINS] - 1
     lowest, highest, fit, comp = -1, -1, -1, -1
     for i in range(n):
@@ -197,9 +208,11 @@ def card_choice(pub, view, options, n, d, cautious):
             highest = i
         if v >= need and (fit < 0 or v < d[R.CVAL + options[fit]]):
             fit = i
+    if upset_swaps(pub, -1):
+        return lowest if lowest >= 0 else comp
     if cautious and not offense and comp >= 0 and fit < 0:
         return comp
-    if fit >= 0 and not (cautious and d[R.CVAL + options[fit]] >= 15 and not close):
+    if fit >= 0 and not (d[R.CVAL + options[fit]] >= weights[W_HOARD_AT] and not close):
         return fit
     if lowest < 0:
         return comp
@@ -209,31 +222,156 @@ def card_choice(pub, view, options, n, d, cautious):
 
 
 @njit(cache=True)
-def answer(pub, view, options, n, cautious):
-    """Join the side likely to win, the offense only if its win does not hand someone else the game;
-    the cautious player defends for cards."""
-    p = view[V_SEAT]
-    off_ok, def_ok = False, False
-    for i in range(n):
-        off_ok |= options[i] == ANSWER_OFFENSE
-        def_ok |= options[i] == ANSWER_DEFENSE
-    if cautious:
-        return pick(options, n, ANSWER_DEFENSE if def_ok else ANSWER_DECLINE)
-    offense_ahead = side_tokens(pub, view, False) > side_tokens(pub, view, True)
-    off_wins_game = v_foreign(pub, view, pub[ST.OFF]) >= view[V_WINS] - 1
-    mine_too = v_foreign(pub, view, p) >= view[V_WINS] - 1
-    if off_ok and offense_ahead and (mine_too or not off_wins_game):
-        return pick(options, n, ANSWER_OFFENSE)
-    if def_ok:
-        return pick(options, n, ANSWER_DEFENSE)
-    return pick(options, n, ANSWER_DECLINE)
+def known_card(view, d, q):
+    """The challenge card main player q is expected to play when I saw its hand (Mind): its best attack
+    card, else a compromise; -1 when I did not see it (or it holds no challenge card)."""
+    if view[V_SEEN_WHO] != q:
+        return -1
+    best, comp = -1, -1
+    for k in range(d[R.CHALLENGE_KINDS]):
+        if view[V_SEEN + k] > 0:
+            if d[R.CTYPE + k] != L.C_ATTACK:
+                comp = k
+            elif best < 0 or d[R.CVAL + k] > d[R.CVAL + best]:
+                best = k
+    return best if best >= 0 else comp
 
 
 @njit(cache=True)
-def count_choice(pub, view, options, n, commit, cautious):
-    """Tokens by stake: all in when the challenge can win the game, else `commit` (cautious: one fewer)."""
+def card_weight(d, known, k):
+    """How likely a main player's card is kind k (in copies): its known card for sure, else as the deck
+    holds them."""
+    if known >= 0:
+        return 1 if k == known else 0
+    return d[R.COPIES + k]
+
+
+# card_odds: [0] card pairs counted, [1] pairs where only the offense's card is an attack (it wins), [2]
+# only the defense's, [ODDS_CUM + DIFF + x] attack pairs whose values differ (offense minus defense) by x or
+# less, x = -DIFF..DIFF (attack values are 0..99)
+DIFF = 99
+ODDS_CUM = 3
+ODDS_SIZE = ODDS_CUM + 2 * DIFF + 1
+
+
+@njit(cache=True)
+def card_odds(pub, view, d):
+    """The two main players' cards as I know them, counted in pairs (each card its known_card, else the
+    deck's challenge cards by copies): the table win_odds reads."""
+    odds = np.zeros(ODDS_SIZE, np.int64)
+    ko, kd = known_card(view, d, pub[ST.OFF]), known_card(view, d, pub[ST.DEF])
+    for i in range(d[R.CHALLENGE_KINDS]):
+        wi = card_weight(d, ko, i)
+        for j in range(d[R.CHALLENGE_KINDS]):
+            w = wi * card_weight(d, kd, j)
+            if w == 0:
+                continue
+            odds[0] += w
+            o_attack, d_attack = d[R.CTYPE + i] == L.C_ATTACK, d[R.CTYPE + j] == L.C_ATTACK
+            if o_attack and d_attack:
+                odds[ODDS_CUM + DIFF + d[R.CVAL + i] - d[R.CVAL + j]] += w
+            elif o_attack:
+                odds[1] += w
+            elif d_attack:
+                odds[2] += w
+    for x in range(ODDS_CUM + 1, ODDS_SIZE):
+        odds[x] += odds[x - 1]
+    return odds
+
+
+@njit(cache=True)
+def win_odds(odds, lead):
+    """(offense wins, defense wins) when the offense side leads by `lead` before the cards (card_odds): the
+    higher total wins, ties to the defense; an attack beats a compromise; two compromises make a deal."""
+    attacks = odds[ODDS_SIZE - 1]
+    y = min(max(-lead, -DIFF - 1), DIFF)  # the offense wins the attack pairs that differ by more than -lead
+    defense = odds[ODDS_CUM + DIFF + y] if y >= -DIFF else 0
+    return (odds[1] + attacks - defense) / odds[0], (odds[2] + defense) / odds[0]
+
+
+@njit(cache=True)
+def alliance_lead(pub, view):
+    """The offense side's lead in tokens and Warpish bonus before any ally answers (public)."""
+    return (side_tokens(pub, view, False) - side_tokens(pub, view, True)
+            + warpish_pending(pub, view, 0, -1) - warpish_pending(pub, view, 1, -1))
+
+
+@njit(cache=True)
+def alliance_gain(pub, view, odds, weights, side, count, off_before):
+    """What joining `side` with `count` tokens is worth to me against declining, in tokens, by win_odds.
+    A win lands me a foreign base (base_value; the game if it is my last) where that side's allies land
+    (the offense's; the defense's on a reverse cone), else a card or a Warp token per token; a loss sends
+    the tokens to the Warp. An offense win that ends the game with me not sharing it costs WIN_VALUE, so
+    my tokens count by how much they move its odds (off_before: the offense's odds if I decline)."""
     p = view[V_SEAT]
-    want = commit - (1 if cautious else 0)
+    off, de = win_odds(odds, alliance_lead(pub, view) + (count if side == 0 else -count))
+    win, lose = (off, de) if side == 0 else (de, off)
+    lands = (side == 0) != (pub[ST.REVERSE] == 1)
+    last = v_foreign(pub, view, p) >= view[V_WINS] - 1
+    if not lands:
+        gain = float(count)
+    elif v_tokens(pub, pub[ST.PLANET], p) > 0:  # already my base: nothing new
+        gain = 0.0
+    else:
+        gain = WIN_VALUE if last else weights[W_BASE_VALUE]
+    value = win * gain - lose * count
+    if v_foreign(pub, view, pub[ST.OFF]) >= view[V_WINS] - 1 and not (side == 0 and lands and last):
+        value -= WIN_VALUE * (off - off_before)
+    return value
+
+
+@njit(cache=True)
+def ally_count(pub, view, odds, weights, side):
+    """(count, gain): the number of tokens worth most to commit to `side` (1-4, as my bases allow) and
+    what it is worth (alliance_gain; odds: card_odds)."""
+    p = view[V_SEAT]
+    hi = min(L.MAX_CONE, L.base_tokens(pub, p))
+    off_before, _ = win_odds(odds, alliance_lead(pub, view))
+    best, best_gain = 1, -1e18
+    for c in range(1, hi + 1):
+        g = alliance_gain(pub, view, odds, weights, side, c, off_before)
+        if g > best_gain:
+            best, best_gain = c, g
+    return best, best_gain
+
+
+@njit(cache=True)
+def answer(pub, view, options, n, d, weights, cautious):
+    """Join the side whose alliance is worth most to me (ally_count), once that is more than the
+    ally_appetite weight; else decline. The cautious player considers the defense only."""
+    choice, best = ANSWER_DECLINE, weights[W_ALLY_APPETITE]
+    odds = card_odds(pub, view, d)
+    for i in range(n):
+        side = 0 if options[i] == ANSWER_OFFENSE else 1
+        if options[i] == ANSWER_DECLINE or (cautious and side == 0):
+            continue
+        _, gain = ally_count(pub, view, odds, weights, side)
+        if gain > best:
+            choice, best = options[i], gain
+    return pick(options, n, choice)
+
+
+@njit(cache=True)
+def invite(pub, view):
+    """Invite q (V_ARG) to my side, unless my side's win would land q on its last foreign base and not
+    end the game for me too (the offense's allies land; the defense's on a reverse cone)."""
+    p, q = view[V_SEAT], view[V_ARG]
+    side = 0 if p == pub[ST.OFF] else 1
+    lands = (side == 0) != (pub[ST.REVERSE] == 1) and v_tokens(pub, pub[ST.PLANET], q) == 0
+    q_last = v_foreign(pub, view, q) >= view[V_WINS] - 1
+    me_too = side == 0 and v_foreign(pub, view, p) >= view[V_WINS] - 1
+    return not (lands and q_last and not me_too)
+
+
+@njit(cache=True)
+def count_choice(pub, view, options, n, d, weights):
+    """Tokens by stake: all in when the challenge can win the game, else the commit weight; an ally the
+    count worth most on the side it chose (ally_count)."""
+    p = view[V_SEAT]
+    if view[V_KIND] == D_ALLY_COUNT:
+        count, _ = ally_count(pub, view, card_odds(pub, view, d), weights, 0 if view[V_ARG] == ANSWER_OFFENSE else 1)
+        return pick(options, n, count)
+    want = weights[W_COMMIT]
     if view[V_KIND] == D_CONE and v_foreign(pub, view, p) >= view[V_WINS] - 1:
         want = 4
     if view[V_KIND] == D_REESTABLISH_COUNT:
@@ -274,10 +412,16 @@ def v_power_active(pub, q):
 
 
 @njit(cache=True)
-def warpish_pending(pub, view, side):
-    """The Warpish bonus a side will get when the totals are compared (public: powers are known)."""
-    q = pub[ST.DEF] if side == 1 else pub[ST.OFF]
-    if pub[ST.ALIEN + q] != L.WARPISH or not v_power_active(pub, q):
+def side_main(pub, side):
+    return pub[ST.DEF] if side == 1 else pub[ST.OFF]
+
+
+@njit(cache=True)
+def warpish_pending(pub, view, side, cancelled):
+    """The Warpish bonus a side will get when the totals are compared (public: powers are known), unless
+    its main player is `cancelled` (-1: none)."""
+    q = side_main(pub, side)
+    if q == cancelled or pub[ST.ALIEN + q] != L.WARPISH or not v_power_active(pub, q):
         return 0
     n = 0
     for r in range(L.MAXP):  # every colour in the Warp
@@ -332,12 +476,28 @@ def leader_bases(pub, view, p):
 
 
 @njit(cache=True)
-def behind_by(pub, view, d, side):
-    """Stage 8: what my side lacks to win as the totals stand (<= 0: it wins; ties go to the defense)."""
+def upset_swaps(pub, cancelled):
+    """Loser's upset will swap winner and loser: it was declared, and the Loser among the main players
+    (unless it is `cancelled`, -1: none) still has its power (public)."""
+    if pub[ST.UPSET] == 0:
+        return False
+    for q in (pub[ST.OFF], pub[ST.DEF]):
+        if q >= 0 and q != cancelled and pub[ST.ALIEN + q] == L.LOSER and v_power_active(pub, q):
+            return True
+    return False
+
+
+@njit(cache=True)
+def behind_by(pub, view, d, side, cancelled):
+    """Stage 8: what my side lacks to win as the totals stand, with `cancelled`'s power off (-1: none);
+    <= 0: it wins. Ties go to the defense; under an upset that will swap the result my side wins when the
+    comparison goes to the other side (a tie then to the offense)."""
     o = (side_tokens(pub, view, False) + d[R.CVAL + pub[ST.SHOWN_O]] + pub[ST.REINF_O] + pub[ST.BONUS_O]
-         + warpish_pending(pub, view, 0))
+         + warpish_pending(pub, view, 0, cancelled))
     de = (side_tokens(pub, view, True) + d[R.CVAL + pub[ST.SHOWN_D]] + pub[ST.REINF_D] + pub[ST.BONUS_D]
-          + warpish_pending(pub, view, 1))
+          + warpish_pending(pub, view, 1, cancelled))
+    if upset_swaps(pub, cancelled):
+        side = 1 - side
     return (de - o + 1) if side == 0 else (o - de)
 
 
@@ -350,35 +510,62 @@ def warpish_flare_gain(pub, p, side):
 
 
 @njit(cache=True)
-def reveal_play(pub, view, options, n, d):
-    """Stage 8: when my side is behind, the smallest reinforcement or Warpish flare that turns it, else a
-    Cosmic Zap on the other side's Warpish, else (a main player) Emotion Control, else Zombie's wild flare
-    when I have 2+ tokens at stake; otherwise pass."""
+def zap_value(pub, view, d, side, q):
+    """What cancelling main player q's power now (a Cosmic Zap at stage 8) is worth to me (on `side`, -1
+    none), in tokens or cards: WIN_VALUE if it turns the challenge my way (Warpish's bonus, Loser's upset),
+    minus that if it turns it against me; and, for the result as it would then stand, a losing Zombie's
+    stake (those tokens go to the Warp, not home) and a losing Grief's stake when I win (the cards it makes
+    me discard), each counted against me when q is me."""
+    p = view[V_SEAT]
+    if q < 0 or pub[ST.SHOWN_O] < 0 or pub[ST.SHOWN_D] < 0 or not v_power_active(pub, q):
+        return 0
+    value = 0
+    if side >= 0:
+        now, then = behind_by(pub, view, d, side, -1) <= 0, behind_by(pub, view, d, side, q) <= 0
+        value += WIN_VALUE * (int(then) - int(now))
+    q_loses = (behind_by(pub, view, d, 0, q) <= 0) != (q == pub[ST.OFF])
+    if q_loses and pub[ST.ALIEN + q] == L.ZOMBIE:
+        value += -my_stake(pub, q) if q == p else my_stake(pub, q)
+    if q_loses and pub[ST.ALIEN + q] == L.GRIEF:
+        winner = pub[ST.DEF] if q == pub[ST.OFF] else pub[ST.OFF]
+        value += my_stake(pub, q) if winner == p else (-my_stake(pub, q) if q == p else 0)
+    return value
+
+
+@njit(cache=True)
+def reveal_play(pub, view, options, n, d, weights):
+    """Stage 8. For my side, when it is behind or leads by less than the reinforce_margin weight: the
+    smallest reinforcement or Warpish flare that makes it lead by that (under an upset that will swap the
+    result, a reinforcement on the other side: the lower total wins). Else, for anyone, the Cosmic Zap
+    worth most (zap_value) once it is worth the zap_at weight. Else, behind, (a main player) Emotion
+    Control, else Zombie's wild flare when I have 2+ tokens at stake; otherwise pass."""
     p = view[V_SEAT]
     side = my_side(pub, p)
-    if side < 0:
-        return pick(options, n, PLAY_PASS)
-    gap = behind_by(pub, view, d, side)
-    if gap <= 0:
-        return pick(options, n, PLAY_PASS)
-    best, best_gain, zap, emotion, zombie = -1, 0, -1, -1, -1
+    gap = behind_by(pub, view, d, side, -1) if side >= 0 else 0
+    want = gap + weights[W_REINFORCE_MARGIN] if side >= 0 else 0
+    helps = (1 - side if upset_swaps(pub, -1) else side) if side >= 0 else -1  # whose total helps mine
+    best, best_gain, zap, zap_best, emotion, zombie = -1, 0, -1, -1e18, -1, -1
     for i in range(n):
         if options[i] == PLAY_PASS:
             continue
         t, v, s = play_card(d, options[i])
         gain = 0
-        if t == L.C_REINF and s == side:
+        if t == L.C_REINF and s == helps:
             gain = v
-        elif t == L.C_FLARE and v == L.WARPISH:
+        elif t == L.C_FLARE and v == L.WARPISH and helps == side:
             gain = warpish_flare_gain(pub, p, side)
-        if gain >= gap and (best < 0 or gain < best_gain):
+        if want > 0 and gain >= want and (best < 0 or gain < best_gain):
             best, best_gain = i, gain
-        if t == L.C_EDICT and v == L.COSMIC_ZAP and s != side and warpish_pending(pub, view, s) >= gap:
-            zap = i
-        if t == L.C_EDICT and v == L.EMOTION_CONTROL and is_main(pub, p):
+        if t == L.C_EDICT and v == L.COSMIC_ZAP:
+            value = zap_value(pub, view, d, side, side_main(pub, s))
+            if value > zap_best:
+                zap, zap_best = i, value
+        if gap > 0 and t == L.C_EDICT and v == L.EMOTION_CONTROL and is_main(pub, p):
             emotion = i
-        if t == L.C_FLARE and v == L.ZOMBIE and my_stake(pub, p) >= 2:
+        if gap > 0 and t == L.C_FLARE and v == L.ZOMBIE and my_stake(pub, p) >= 2:
             zombie = i
+    if zap_best < weights[W_ZAP_AT]:
+        zap = -1
     for i in (best, zap, emotion, zombie):
         if i >= 0:
             return i
@@ -416,7 +603,7 @@ def alliance_play(pub, view, options, n, d):
             return i
         if v == L.ZOMBIE and s == side:
             return i
-        if v == L.SORCERER and warpish_pending(pub, view, 1 - side) >= 3:
+        if v == L.SORCERER and warpish_pending(pub, view, 1 - side, -1) >= 3:
             return i
         if v == L.LOSER and theirs >= mine + 3:
             return i
@@ -424,7 +611,7 @@ def alliance_play(pub, view, options, n, d):
 
 
 @njit(cache=True)
-def swap_play(pub, view, options, n, d):
+def swap_play(pub, view, options, n, d, weights):
     """Cards face down: Loser's super (an upset) when my card is not expected to win; Sorcerer's super
     (swapping two unseen cards) is never worth it to an ally."""
     p = view[V_SEAT]
@@ -437,7 +624,7 @@ def swap_play(pub, view, options, n, d):
         if options[i] == PLAY_PASS:
             continue
         t, v, _ = play_card(d, options[i])
-        if v == L.LOSER and mine < side_tokens(pub, view, side == 0) + EXPECTED_CARD:
+        if v == L.LOSER and mine < side_tokens(pub, view, side == 0) + weights[W_EXPECTED_CARD]:
             return i
     return pick(options, n, PLAY_PASS)
 
@@ -461,7 +648,7 @@ def after_play(pub, view, options, n, d):
 
 
 @njit(cache=True)
-def play_choice(pub, view, options, n, d):
+def play_choice(pub, view, options, n, d, weights):
     """D_PLAY, by window (V_ARG). A deal: a player outside it always quashes (both rivals pay 3 tokens)."""
     w = view[V_ARG]
     if w == W_START:
@@ -469,16 +656,16 @@ def play_choice(pub, view, options, n, d):
     if w == W_ALLIANCE:
         return alliance_play(pub, view, options, n, d)
     if w == W_SWAP:
-        return swap_play(pub, view, options, n, d)
+        return swap_play(pub, view, options, n, d, weights)
     if w == W_AFTER:
         return after_play(pub, view, options, n, d)
     if w == W_DEAL:
         return pick(options, n, PLAY_PASS) if is_main(pub, view[V_SEAT]) else 1
-    return reveal_play(pub, view, options, n, d)
+    return reveal_play(pub, view, options, n, d, weights)
 
 
 @njit(cache=True)
-def zap_choice(pub, view, d):
+def zap_choice(pub, view, d, weights):
     """Card Zap the card just played when it works against me (the rules below, one per card)."""
     p = view[V_SEAT]
     side = my_side(pub, p)
@@ -495,9 +682,9 @@ def zap_choice(pub, view, d):
                 others += pub[ST.WARP + q] if q != p else 0
             return others >= pub[ST.WARP + p] + 3
         if v == L.EMOTION_CONTROL:
-            return side >= 0 and behind_by(pub, view, d, side) <= 0
-        if v == L.COSMIC_ZAP:
-            return side >= 0 and arg == side
+            return side >= 0 and behind_by(pub, view, d, side, -1) <= 0
+        if v == L.COSMIC_ZAP:  # it hurts me at least as much as a zap of mine would have to pay
+            return zap_value(pub, view, d, side, side_main(pub, arg)) <= -weights[W_ZAP_AT]
         if v == L.FORCE_FIELD:  # its player will cancel the other side's allies: mine, if it is not on my side
             return side >= 0 and my_side(pub, by) != side and L.ally_tokens(pub, view[V_PLAYERS], side) > 0
         if v == L.CARD_ZAP:  # it cancels a card of mine or of my side
@@ -511,15 +698,29 @@ def zap_choice(pub, view, d):
 
 
 @njit(cache=True)
-def power_zap_choice(pub, view, d):
-    """A Cosmic Zap on the power about to act (V_ARG: its owner): the other side's Warpish when its bonus
-    would turn the challenge (reveal_play's rule, now at the power's use)."""
+def use_zap_value(pub, view, d):
+    """What cancelling this use of the power about to act (V_ARG: its owner; a Cosmic Zap under
+    cosmic_zap_window any_power_use) is worth to me: WIN_VALUE when it turns the result my way (Loser's swap,
+    the result standing as the public OFF_WINS; Warpish's bonus at the reveal, as zap_value counts it), minus
+    that when it turns it against me; before the cards are shown, my stake when it acts against my side
+    (Loser's upset declaration, Laser, Sorcerer's swap)."""
     p, user = view[V_SEAT], view[V_ARG]
-    side, theirs = my_side(pub, p), my_side(pub, user)
-    if pub[ST.ALIEN + user] != L.WARPISH or side < 0 or theirs < 0 or theirs == side:
-        return False
-    gap = behind_by(pub, view, d, side)
-    return gap > 0 and warpish_pending(pub, view, theirs) >= gap
+    side, alien = my_side(pub, p), pub[ST.ALIEN + user]
+    if alien == L.LOSER and pub[ST.UPSET] == 1:  # the swap, after every other effect
+        if side < 0:
+            return 0
+        return WIN_VALUE if (pub[ST.OFF_WINS] == 1) == (side == 0) else -WIN_VALUE
+    if alien == L.WARPISH:
+        return zap_value(pub, view, d, side, user)
+    if (alien == L.LOSER or alien == L.LASER or alien == L.SORCERER) and side >= 0 and my_side(pub, user) != side:
+        return my_stake(pub, p)
+    return 0
+
+
+@njit(cache=True)
+def power_zap_choice(pub, view, d, weights):
+    """A Cosmic Zap on the power about to act once cancelling it is worth the zap_at weight (use_zap_value)."""
+    return use_zap_value(pub, view, d) >= weights[W_ZAP_AT]
 
 
 @njit(cache=True)
@@ -533,7 +734,7 @@ def discard_choice(options, n, d):
 
 
 @njit(cache=True)
-def use_power(pub, view, d):
+def use_power(pub, view, d, weights):
     """Optional powers: Loser upsets when its side is behind, Sorcerer swaps a weak own card; the rest
     (Filch, Mind, Grief) always pay."""
     alien = view[V_ARG]
@@ -543,21 +744,21 @@ def use_power(pub, view, d):
         return side_tokens(pub, view, not offense) + 2 < side_tokens(pub, view, offense)
     if alien == L.SORCERER:
         card = view[V_MYCARD]
-        return d[R.CTYPE + card] == L.C_COMPROMISE or d[R.CVAL + card] < EXPECTED_CARD
+        return d[R.CTYPE + card] == L.C_COMPROMISE or d[R.CVAL + card] < weights[W_EXPECTED_CARD]
     return True
 
 
 @njit(cache=True)
-def second_challenge(hand, d, cautious):
+def second_challenge(hand, d, weights):
     best = 0
     for k in range(d[R.CHALLENGE_KINDS]):
         if hand[k] > 0 and d[R.CTYPE + k] == L.C_ATTACK:
             best = max(best, d[R.CVAL + k])
-    return best >= (12 if cautious else 6)
+    return best >= weights[W_SECOND_AT]
 
 
 @njit(cache=True)
-def smart(pub, view, hand, options, n, d, commit, cautious):
+def smart(pub, view, hand, options, n, d, weights, cautious):
     kind = view[V_KIND]
     p = view[V_SEAT]
     if (kind == D_REGROUP or kind == D_SOURCE or kind == D_TARGET or kind == D_HOME or kind == D_LOSE
@@ -581,21 +782,21 @@ def smart(pub, view, hand, options, n, d, commit, cautious):
     if kind == D_MIND_TARGET:
         return pick(options, n, pub[ST.DEF] if p == pub[ST.OFF] else pub[ST.OFF])
     if kind == D_CONE or kind == D_ALLY_COUNT or kind == D_REESTABLISH_COUNT:
-        return count_choice(pub, view, options, n, commit, cautious)
+        return count_choice(pub, view, options, n, d, weights)
     if kind == D_INVITE:
-        return pick(options, n, 1)
+        return pick(options, n, 1 if invite(pub, view) else 0)
     if kind == D_ANSWER:
-        return answer(pub, view, options, n, cautious)
+        return answer(pub, view, options, n, d, weights, cautious)
     if kind == D_CARD:
-        return card_choice(pub, view, options, n, d, cautious)
+        return card_choice(pub, view, options, n, d, weights, cautious)
     if kind == D_USE_POWER:
-        return pick(options, n, 1 if use_power(pub, view, d) else 0)
+        return pick(options, n, 1 if use_power(pub, view, d, weights) else 0)
     if kind == D_PLAY:
-        return play_choice(pub, view, options, n, d)
+        return play_choice(pub, view, options, n, d, weights)
     if kind == D_CARD_ZAP:
-        return pick(options, n, 1 if zap_choice(pub, view, d) else 0)
+        return pick(options, n, 1 if zap_choice(pub, view, d, weights) else 0)
     if kind == D_COSMIC_ZAP:
-        return pick(options, n, 1 if power_zap_choice(pub, view, d) else 0)
+        return pick(options, n, 1 if power_zap_choice(pub, view, d, weights) else 0)
     if kind == D_CANCEL_ALLY:  # Force Field: the allies of the other side
         return pick(options, n, 1 if my_side(pub, view[V_ARG]) != my_side(pub, p) else 0)
     if kind == D_DISCARD:
@@ -608,15 +809,16 @@ def smart(pub, view, hand, options, n, d, commit, cautious):
     if kind == D_ACCEPT:
         return accept_choice(pub, view, options, n)
     if kind == D_SECOND:
-        return pick(options, n, 1 if second_challenge(hand, d, cautious) else 0)
+        return pick(options, n, 1 if second_challenge(hand, d, weights) else 0)
     return 0
 
 
 @njit(cache=True)
-def decide(code, pub, view, hand, options, n, stream, script, at, d, commit):
+def decide(code, pub, view, hand, options, n, stream, script, at, d, weights):
     """The one dispatch from a seat's policy code to its decision function: `pub` is the public block
-    st[:L.PUB_END], `view` the seat's private view (fill_view), `hand` its own hand (own_hand)."""
+    st[:L.PUB_END], `view` the seat's private view (fill_view), `hand` its own hand (own_hand), `weights`
+    the seat's weights row (W_*)."""
     k = shared_choice(code, stream, script, at, n)
     if k >= 0:
         return k
-    return smart(pub, view, hand, options, n, d, commit, code == CAUTIOUS)
+    return smart(pub, view, hand, options, n, d, weights, code == CAUTIOUS)

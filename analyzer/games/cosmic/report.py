@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import Report, Scope, compare_n, compare_run, errorbar_chart, run_flags
+from ...reporting import NOT_RUN, Report, Scope, compare_n, compare_run, comparing, errorbar_chart, run_flags
 from ...results import matrix
 from .state import ALIEN_NAMES
 
@@ -123,6 +123,26 @@ def alien_verdicts(d) -> dict[str, tuple[stats.Estimate, str]]:
     return {name: (est, verdict(est, f)) for name, est in alien_rates(d)}
 
 
+SENSITIVITY_TITLE = "Sensitivity of the alien ranking to the estimated choices"
+
+
+def sensitivity(rep, game, df, meta: dict, n_cmp: int, names: list[str]) -> None:
+    """The alien table with one estimated choice changed per column (comparison runs, same seed)."""
+    variants = [("this run", df)] + [(label, compare_run(game, meta, n_cmp, sets=sets)) for label, sets in SENSITIVITY]
+    rep.section(SENSITIVITY_TITLE,
+                "Each column replays the run's scenario with one estimated choice changed (same seed, "
+                f"{n_cmp:,} games). Rank 1 = the highest win rate.")
+    table = {name: [name] for name in names}
+    for _label, d in variants:
+        rates = alien_rates(d)
+        order = sorted(rates, key=lambda r: -r[1].value)
+        rank = {name: i + 1 for i, (name, _) in enumerate(order)}
+        for name, est in rates:
+            if name in table:
+                table[name].append(f"{est.fmt(pct=True)} (#{rank[name]})")
+    rep.table(["alien", *[label for label, _ in variants]], list(table.values()))
+
+
 def write_report(game, df, meta: dict, out: Path) -> Path:
     sc = meta["scenario"]
     players = sc["players"]
@@ -133,8 +153,11 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
 
     # ---- aliens under each policy setting
     settings = [("this run", df)]
-    for label, pol in POLICY_SETTINGS:
-        settings.append((label, compare_run(game, meta, n_cmp, policies=pol or mixed_policies(players))))
+    if comparing():
+        for label, pol in POLICY_SETTINGS:
+            settings.append((label, compare_run(game, meta, n_cmp, policies=pol or mixed_policies(players))))
+    else:
+        rep.text(f"The tables below show this run only: the runs under other policies were {NOT_RUN}.")
     rep.section("Win rate per alien",
                 f"Win rate of a seat dealt the alien (shared wins count for each winner). The fair share is the mean "
                 f"wins per game over {players} players ({100 * fair:.1f}% in this run: shared wins lift it above "
@@ -197,19 +220,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 "Deals within a game are not independent, so the intervals are a little narrow.")
     rep.table(["policies", "deals tried", "success", "deals per game"], rows)
 
-    variants = [("this run", df)] + [(label, compare_run(game, meta, n_cmp, sets=sets)) for label, sets in SENSITIVITY]
-    rep.section("Sensitivity of the alien ranking to the estimated choices",
-                "Each column replays the run's scenario with one estimated choice changed (same seed, "
-                f"{n_cmp:,} games). Rank 1 = the highest win rate.")
-    table = {name: [name] for name in names}
-    for _label, d in variants:
-        rates = alien_rates(d)
-        order = sorted(rates, key=lambda r: -r[1].value)
-        rank = {name: i + 1 for i, (name, _) in enumerate(order)}
-        for name, est in rates:
-            if name in table:
-                table[name].append(f"{est.fmt(pct=True)} (#{rank[name]})")
-    rep.table(["alien", *[label for label, _ in variants]], list(table.values()))
+    if comparing(rep, SENSITIVITY_TITLE):
+        sensitivity(rep, game, df, meta, n_cmp, names)
 
     aliens = alien_verdicts(df)
     best, worst = max(aliens, key=lambda a: aliens[a][0].value), min(aliens, key=lambda a: aliens[a][0].value)
@@ -226,4 +238,6 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.headline(f"Starting: {start['this run'].sentence()}", Scope(*positions.holds_under(start)))
     rep.headline_figure(positions.chart(start["this run"], "Win rate by turn position (this run)"),
                         "position_win_rate.png", "Win rate by turn position (1 = start player), 95% intervals.")
+    from ... import skill  # the strong-play sections every report ends with (headline: the alien win rates)
+    skill.sections(rep, game, df, meta, verdict=lambda d: skill.rates_verdict(dict(alien_rates(d)), fair_share(d)))
     return rep.write(out)

@@ -13,14 +13,45 @@ import numpy as np
 from pydantic import Field, field_validator, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
-from ...scenario import ScenarioBase, Strict
+from ...scenario import ScenarioBase, Strict, Weight
 from . import state as L
 from .cards import window_kinds
 
 POLICIES = (*SHARED_POLICIES, "heuristic", "cautious")  # codes = index (random 0, scripted 1, then ours)
 POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
-    "heuristic": "plays the smallest card expected to win, joins the likely winner, commits `commit` tokens",
-    "cautious": "heuristic, but commits a token fewer, allies the defense for cards, compromises when no card can win",
+    "heuristic": "plays the smallest card expected to win, allies where its estimate pays, commits `commit` tokens",
+    "cautious": "heuristic, but commits a token fewer, allies only the defense, compromises when no card can win",
+}
+
+
+# ---- strong play (issue #25): the heuristics' judgement and what a seat may be forbidden -----------------
+def _judgement(commit, second_at, hoard_at):
+    """The weights of heuristic and cautious: one layout (policies.W_*), each policy's own defaults."""
+    return (
+        Weight("expected_card", 10, 0, 30, "what an unseen attack card is assumed to be worth"),
+        Weight("commit", commit, 0, 4, "tokens put on the cone (all 4 when the challenge can win the game)", integer=True),
+        Weight("second_at", second_at, 0, 100, "challenge a second time when holding an attack card of at least this",
+               integer=True),
+        Weight("hoard_at", hoard_at, 0, 100, "keep a winning attack card of at least this when the game is not close "
+                                            "(play the lowest instead)", integer=True),
+        Weight("reinforce_margin", 0, 0, 10, "stage 8: reinforce until my side leads by this (0: only when behind)",
+               integer=True),
+        Weight("ally_appetite", 0, -10, 10, "join an alliance when its estimated gain (tokens) exceeds this"),
+        Weight("base_value", 4, 0, 20, "a foreign base, in tokens, when weighing an alliance"),
+        Weight("zap_at", 3, 0, 20, "play a Cosmic Zap when cancelling the power is worth at least this many "
+                                   "tokens or cards (one that turns the challenge always is)"),
+    )
+
+
+WEIGHTS = {"heuristic": _judgement(commit=2, second_at=6, hoard_at=100),
+           "cautious": _judgement(commit=1, second_at=12, hoard_at=15)}
+# restrictions (`restrict: {SEAT: [...]}`), in the kernel's bit order (decisions.NO_*)
+RESTRICTIONS = {
+    "no_power": "never chooses to use its alien power (Laser, Warpish and Zombie act by themselves: "
+                "the restriction cannot stop a mandatory power)",
+    "no_allies": "never invites an ally and never accepts an invitation",
+    "no_deals": "never proposes or accepts a deal (a compromise pair then always fails)",
+    "no_compromise": "never plays a compromise as its challenge card, unless it holds no attack card",
 }
 ALIEN_NAMES = L.ALIEN_NAMES
 EDICT_NAMES = L.EDICT_NAMES
@@ -133,18 +164,16 @@ class CosmicRules(Strict):
 class CosmicScenario(ScenarioBase):
     POLICIES = POLICIES
     POLICY_DOCS = POLICY_DOCS
+    WEIGHTS = WEIGHTS
+    RESTRICTIONS = RESTRICTIONS
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
     rules: CosmicRules = CosmicRules()
     deck: Deck
     aliens: Aliens = Aliens()
-    commit: list[int] = Field([2], description="heuristic/cautious: tokens committed to the cone beyond the "
-                                               "stake-based minimum (one value, or one per seat)")
 
     @model_validator(mode="after")
     def _check(self):
-        if len(self.commit) not in (1, self.players) or min(self.commit) < 0 or max(self.commit) > 4:
-            raise ValueError(f"commit needs 1 value or one per seat ({self.players}), each 0..4")
         if self.aliens.assignment == "fixed":
             if len(self.aliens.fixed) != self.players or len(set(self.aliens.fixed)) != self.players:
                 raise ValueError(f"aliens.fixed: give {self.players} distinct aliens, one per seat")
@@ -197,8 +226,8 @@ def challenge_kinds(ctype: np.ndarray) -> int:
 
 
 def kernel_inputs(sc: CosmicScenario) -> tuple:
-    """(rules array, policy codes, commit per seat, script): engine.play's inputs; the rules array's
-    fields: state.RULES."""
+    """(rules array, policy codes, weights per seat, restrictions per seat, script): engine.play's inputs;
+    the rules array's fields: state.RULES."""
     r, d = sc.rules, sc.deck.destiny
     ctype, cval, copies = card_table(sc.deck)
     data = L.RULES.new()
@@ -228,4 +257,4 @@ def kernel_inputs(sc: CosmicScenario) -> tuple:
     rule["window_n"][:], rule["window_kinds"][:] = window_kinds(ctype, cval, r.cosmic_zap_window == "reveal")
     rule["destiny"][:] = (d.regular_per_colour, d.reverse_per_colour, d.wild, d.most_foreign_bases, d.player_on_left,
                           d.power_outage, d.tenacious_defense)
-    return data, sc.policy_codes(), np.array(sc.per_seat(sc.commit), np.int64), sc.script_codes()
+    return data, sc.policy_codes(), sc.weight_rows(), sc.restrict_masks(), sc.script_codes()

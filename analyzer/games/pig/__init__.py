@@ -21,9 +21,11 @@ class Pig(Game):
     title = "Pig (template game: the game contract in its smallest form)"
     Scenario = PigScenario
     length_unit = "turns"
+    report_skips_comparisons = True
     COLUMNS = E.COLUMNS
     kernel = staticmethod(E.play)
     kernel_inputs = staticmethod(kernel_inputs)
+    kernel_releases_gil = True  # engine.play is compiled nogil
     EVENTS = {
         E.E_FIRST: Event("seat {seat} moves first"),
         E.E_ROLL: Event("  seat {seat} rolls {a} (turn total {b})"),

@@ -61,7 +61,7 @@ def play_turn(p, target, score, stream, policy, weights, restrict, script, at, o
             return score[p] >= target
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # releases the GIL: the runner plays chunks on threads (Game.kernel_releases_gil)
 def play(seed, ids, target, turn_cap, first_random, policy, weights, restrict, script, g, s, faces, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS (whole-game columns g[n, G], per-seat columns s[n, P, S], rolls per face

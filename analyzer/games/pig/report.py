@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ... import positions, stats
-from ...reporting import Report, Scope, compare_n, compare_run
+from ... import positions, skill, stats
+from ...reporting import Report, Scope, compare_n, compare_run, comparing
 
 POLICY_MIXES = (("hold_at 20 (all)", ["hold_at"], {"weights.hold_at.hold_at": 20}),
                 ("hold_at 25 (all)", ["hold_at"], {"weights.hold_at.hold_at": 25}),
@@ -21,16 +21,17 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.table(["position", "win rate"], [[lab, e.fmt(pct=True)] for lab, e in zip(positions.labels(players), here.win, strict=True)])
     positions.policy_table(rep, {positions.run_label(meta["policies"]): here})
 
-    n_cmp = compare_n(df.height)
-    rows, verdicts = [], {positions.run_label(meta["policies"]): here}
-    for label, policy, sets in POLICY_MIXES:
-        d = compare_run(game, meta, n_cmp, sets=sets, policies=policy)
-        s = verdicts[label] = positions.Summary.of(d)
-        rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), s.label(), f"{d.height:,}"])
-    rep.section("The verdict under other policies",
-                "The same question with every seat playing another policy (comparison runs on the same seed); "
-                f"verdict at the {100 * positions.ALPHA:g}% cut-off.")
-    rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"], rows)
+    verdicts = {positions.run_label(meta["policies"]): here}
+    if comparing(rep, "The verdict under other policies"):
+        n_cmp, rows = compare_n(df.height), []
+        for label, policy, sets in POLICY_MIXES:
+            d = compare_run(game, meta, n_cmp, sets=sets, policies=policy)
+            s = verdicts[label] = positions.Summary.of(d)
+            rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), s.label(), f"{d.height:,}"])
+        rep.section("The verdict under other policies",
+                    "The same question with every seat playing another policy (comparison runs on the same seed); "
+                    f"verdict at the {100 * positions.ALPHA:g}% cut-off.")
+        rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"], rows)
 
     length = stats.bootstrap_mean(df["length"].to_numpy())
     rep.section("Game length", f"Mean {length.fmt(digits=1)} turns; draws at the turn cap: "
@@ -39,4 +40,5 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.headline_figure(positions.chart(here), "position_win_rate.png",
                         "Win rate by turn position (by policy when the two are confounded), 95% intervals")
     rep.headline(f"A game lasts {length.fmt(digits=1)} turns.")
+    skill.sections(rep, game, df, meta)
     return rep.write(out)

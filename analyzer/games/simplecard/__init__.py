@@ -98,8 +98,10 @@ class SimpleCard(Game):
     title = "Simple Card (our own card pool)"
     Scenario = SimpleCardScenario
     length_unit = "ACTs"
+    report_skips_comparisons = True  # report --no-compare: every comparison section is guarded
     COLUMNS = E.COLUMNS
     kernel = staticmethod(E.play)
+    kernel_releases_gil = True  # E.play is compiled with nogil=True
     kernel_inputs = staticmethod(kernel_inputs)
 
     def events(self, scenario) -> dict[int, Event]:

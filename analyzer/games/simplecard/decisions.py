@@ -21,6 +21,10 @@ deck / Risk slot, options[k, O_CARD] the card it concerns.
   D_CHANGE_PLACE  the inferior   the rank-1 hand cards it may change its Main for
   D_POST          the active     PROCEED, or CT_BOUNCE
 A decision with a single legal option is not asked.
+
+A seat's restrictions (SimpleCardScenario.RESTRICTIONS, bit i = the i-th) forbid options by their row:
+NO_RANK2_STACKS a placement of height 2 or 3; NO_CT << t the cast technique t at D_PRE, D_CHANGE and
+D_POST; NO_GO_SECOND the option GO_SECOND. PROCEED, a rank-1 card alone and GO_FIRST stay allowed.
 """
 # cast techniques (ids = scenario.CT_NAMES order)
 CT_PICKING, CT_READING, CT_SHIFT, CT_SKIPPING, CT_MOVING, CT_RECALL, CT_CHANGING, CT_BOUNCE = range(8)
@@ -31,3 +35,8 @@ GO_FIRST, GO_SECOND = 0, 1
 O_CODE, O_INDEX, O_CARD = 0, 1, 2
 MAX_CARDS = 128   # cards one zone may hold
 MAX_OPTIONS = MAX_CARDS + 2
+
+# restrictions, in SimpleCardScenario.RESTRICTIONS order: no_rank2_stacks, no_ct_<name> per CT id, no_go_second
+NO_RANK2_STACKS = 1 << 0
+NO_CT = 1 << 1  # no_ct_<name> of cast technique t is NO_CT << t
+NO_GO_SECOND = 1 << 9

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from ... import rng
-from ...kernel import Columns, PerKind, indices, record
+from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, record
 from ...kernel_internals import borrowed, jit_plain_ints, release
 from ...kernel_pack import pack4, pack6, pack8
 from .decisions import (
@@ -38,16 +38,20 @@ from .decisions import (
     D_READ,
     D_RECALL,
     D_SHIFT,
+    GO_FIRST,
     GO_SECOND,
     MAX_CARDS,
     MAX_OPTIONS,
+    NO_CT,
+    NO_GO_SECOND,
+    NO_RANK2_STACKS,
     O_CARD,
     O_CODE,
     O_INDEX,
     PROCEED,
 )
 from .policies import VIEW_SIZE, decide, fill_view
-from .scenario import CT_KINDS, OLD_REMOVED, OLD_RISK, SIM_ACTIVE_LOSES, SIM_DRAW, K, R
+from .scenario import CT_KINDS, OLD_REMOVED, OLD_RISK, SIM_ACTIVE_LOSES, SIM_DRAW, F, R
 from .table import (
     N_BAL,
     N_DECK,
@@ -82,7 +86,8 @@ COLUMNS = Columns(
           "stack_risk": "Risk points added by destroyed stacks",
           "stack_ended": "destroyed stacks that brought their owner's Risk to the limit",
           "contacts": "contacts fought (either side)", "contacts_won": "contacts won",
-          "sets": "cards placed face down (set)", "cast_risk": "Risk points added by casting"},
+          "sets": "cards placed face down (set)", "cast_risk": "Risk points added by casting",
+          RESTRICT_LIFTED: RESTRICT_LIFTED_DOC},
     kinds={"cts": PerKind("cast techniques used by kind, in CT_NAMES order (picking, reading, balance_shift, "
                           "skipping, moving, recall, changing, bounce)", CT_KINDS),
            "played": PerKind("cards this seat placed in its Main: bit c % 62 of word c // 62 for card c of the pool",
@@ -100,7 +105,7 @@ HAND_TARGET = 4
  E_PLACE, E_CONTACT, E_OPEN, E_TOTALS, E_CHANGE, E_DESTROY, E_TIE, E_BOUNCE, E_LOSE, E_WIN, E_DRAWN,
  E_CAP) = range(1, 25)
 # reading_depth (scenario.READING_DEPTHS order) -> the card number it reads
-DEPTH_FIELD = np.array([K.ACTIVE, K.PASSIVE, K.A, K.B, K.C, K.RANK, K.RISK], np.int64)
+DEPTH_FIELD = np.array([F.ACTIVE, F.PASSIVE, F.A, F.B, F.C, F.RANK, F.RISK], np.int64)
 
 
 # ---- zones -------------------------------------------------------------------------------------------
@@ -146,7 +151,7 @@ def to_risk(st, cards, p, c, face_up):
     risk[p, n[p, N_RISK_N]] = c if face_up else -1 - c
     n[p, N_RISK_N] += 1
     if face_up:
-        n[p, N_RISK_PTS] += cards[c, K.RISK]
+        n[p, N_RISK_PTS] += cards[c, F.RISK]
 
 
 @njit(cache=True)
@@ -240,7 +245,41 @@ def ask(kind, p, a, st, data, pol, n_options, contact, changes_left, cast_for):
     """Seat p's policy picks one of the n_options listed in pol's options array; returns its index."""
     hidden = data[2].shape[0] - 1  # the unknown card: the last row of cards
     fill_view(pol[6], kind, p, a, st[0], st[2], contact, changes_left, cast_for, hidden)
-    return decide(pol[0][p], data, pol, n_options, pol[1][p], pol[2][p])
+    return decide(pol[0][p], data, pol, n_options, pol[1][p])
+
+
+@njit(cache=True)
+def forbidden(kind, option, mask):
+    """Does a restriction of `mask` (decisions.NO_*) forbid this option row at a decision of this kind?"""
+    code = option[O_CODE]
+    if kind == D_PLACE:
+        return mask & NO_RANK2_STACKS != 0 and code > 1
+    if kind == D_FIRST:
+        return mask & NO_GO_SECOND != 0 and code == GO_SECOND
+    if kind == D_PRE or kind == D_CHANGE or kind == D_POST:
+        return code != PROCEED and mask & (NO_CT << code) != 0
+    return False
+
+
+@njit(cache=True)
+def restrict(kind, p, pol, n_options, s):
+    """Seat p's restrictions filter the options it listed: the allowed ones move to the front, in their
+    order, and their number is returned. If none is allowed the filter is lifted (all n_options stay) and
+    s[p, restrict_lifted] counts it. Unrestricted (mask 0): nothing changes."""
+    mask = pol[2][p]
+    if mask == 0:
+        return n_options
+    options = pol[7]
+    m = 0
+    for k in range(n_options):  # a forbidden row is only ever overwritten by a later allowed one
+        if not forbidden(kind, options[k], mask):
+            options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = (options[k, O_CODE], options[k, O_INDEX],
+                                                                           options[k, O_CARD])
+            m += 1
+    if m == 0:
+        s[p, S.RESTRICT_LIFTED] += 1
+        return n_options
+    return m
 
 
 @njit(cache=True)
@@ -264,7 +303,7 @@ def cast(p, a, kind, st, data, pol, out, gs, ev, tn, cap):
     k = ask(D_CAST, p, a, st, data, pol, n_opt, -1, 0, kind) if n_opt > 1 else 0
     c = take_from_hand(st, p, pol[7][k, O_INDEX])
     to_risk(st, cards, p, c, True)
-    out[1][p, S.CAST_RISK] += cards[c, K.RISK]
+    out[1][p, S.CAST_RISK] += cards[c, F.RISK]
     record(ev, tn, cap, E_CAST, p, c, kind, st[0][p, N_RISK_PTS])
     return check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1)
 
@@ -410,7 +449,7 @@ def recall(a, st, data, pol, out, gs, ev, tn, cap):
     k = ask(D_RECALL, a, a, st, data, pol, m, -1, 0, CT_RECALL) if m > 1 else 0
     i, c = options[k, O_INDEX], options[k, O_CARD]
     if risk[a, i] >= 0:  # a face-down card counted 0 points
-        n[a, N_RISK_PTS] -= cards[c, K.RISK]
+        n[a, N_RISK_PTS] -= cards[c, F.RISK]
     for j in range(i, n[a, N_RISK_N] - 1):
         risk[a, j] = risk[a, j + 1]
     n[a, N_RISK_N] -= 1
@@ -425,7 +464,7 @@ def pre_scene(a, st, data, pol, out, gs, ev, tn, cap):
     rules = data[0]
     shifted = False
     while True:
-        m = list_pre_scene(a, st, data, pol[7], shifted)
+        m = restrict(D_PRE, a, pol, list_pre_scene(a, st, data, pol[7], shifted), out[1])
         if m == 1:
             return
         ct = pol[7][ask(D_PRE, a, a, st, data, pol, m, -1, 0, -1), O_CODE]
@@ -461,7 +500,7 @@ def list_placements(a, st, data, options):
     m = 0
     for i in range(n[a, N_HAND]):
         c = hand[a, i]
-        if cards[c, K.RANK] != 1:
+        if cards[c, F.RANK] != 1:
             continue
         options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = 1, i, c
         m += 1
@@ -485,6 +524,7 @@ def place(a, st, data, pol, out, ev, tn, cap):
     m = list_placements(a, st, data, options)
     if m == 0:
         return False
+    m = restrict(D_PLACE, a, pol, m, out[1])
     changes = rules[R.CHANGING_MAX] if enabled[CT_CHANGING] else 0  # what the opponent could still do
     k = ask(D_PLACE, a, a, st, data, pol, m, -1, changes, -1) if m > 1 else 0
     h, base = options[k, O_CODE], take_from_hand(st, a, options[k, O_INDEX])
@@ -514,14 +554,15 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
         return False
     ones = 0
     for i in range(n[p, N_HAND]):
-        ones += cards[hand[p, i], K.RANK] == 1
+        ones += cards[hand[p, i], F.RANK] == 1
     # cast options: any hand card that leaves another rank-1 card to place
     options[0, O_CODE] = PROCEED
     m = 1
     for i in range(n[p, N_HAND]):
-        if ones - (cards[hand[p, i], K.RANK] == 1) >= 1:
+        if ones - (cards[hand[p, i], F.RANK] == 1) >= 1:
             options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = CT_CHANGING, i, hand[p, i]
             m += 1
+    m = restrict(D_CHANGE, p, pol, m, out[1])
     if m == 1:
         return False
     k = ask(D_CHANGE, p, a, st, data, pol, m, x, changes_left, CT_CHANGING)
@@ -530,7 +571,7 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
     out[2][p, CT_CHANGING] += 1
     c = take_from_hand(st, p, options[k, O_INDEX])
     to_risk(st, cards, p, c, True)
-    out[1][p, S.CAST_RISK] += cards[c, K.RISK]
+    out[1][p, S.CAST_RISK] += cards[c, F.RISK]
     record(ev, tn, cap, E_CAST, p, c, CT_CHANGING, n[p, N_RISK_PTS])
     if check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1):
         return True
@@ -538,7 +579,7 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
     main_to_hand(st, data, p, p)
     m = 0
     for i in range(n[p, N_HAND] - old_h):  # the returned cards (at the hand's end) may not come back
-        if cards[hand[p, i], K.RANK] == 1:
+        if cards[hand[p, i], F.RANK] == 1:
             options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = 1, i, hand[p, i]
             m += 1
     k = ask(D_CHANGE_PLACE, p, a, st, data, pol, m, x, changes_left, CT_CHANGING) if m > 1 else 0
@@ -584,8 +625,8 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
     changes_left = rules[R.CHANGING_MAX]
     changed = -1  # the side that Changed last
     while True:
-        ta = contact_total(data, n[a, N_MAIN_BASE], n[a, N_MAIN_H], x, K.ACTIVE, n[a, N_BAL])
-        tb = contact_total(data, n[b, N_MAIN_BASE], n[b, N_MAIN_H], x, K.PASSIVE, n[b, N_BAL])
+        ta = contact_total(data, n[a, N_MAIN_BASE], n[a, N_MAIN_H], x, F.ACTIVE, n[a, N_BAL])
+        tb = contact_total(data, n[b, N_MAIN_BASE], n[b, N_MAIN_H], x, F.PASSIVE, n[b, N_BAL])
         record(ev, tn, cap, E_TOTALS, a, ta, tb, x)
         if ta == tb:
             break
@@ -626,6 +667,8 @@ def post_scene(a, st, data, pol, out, gs, ev, tn, cap):
     if not (enabled[CT_BOUNCE] and n[a, N_MAIN_H] > 0 and n[a, N_HAND] >= 1):
         return
     options[0, O_CODE], options[1, O_CODE] = PROCEED, CT_BOUNCE
+    if restrict(D_POST, a, pol, 2, out[1]) == 1:
+        return
     if options[ask(D_POST, a, a, st, data, pol, 2, -1, 0, -1), O_CODE] == PROCEED:
         return
     out[2][a, CT_BOUNCE] += 1
@@ -701,16 +744,16 @@ def setup(st, data, decks, seat_decks, stream, s, ev, tn, cap):
         n[p, N_DECK] -= 1
         n[p, N_BAL] = deck[p, n[p, N_DECK]]
         bal = n[p, N_BAL]
-        s[p, S.START_BONUS] = min(cards[bal, K.A], min(cards[bal, K.B], cards[bal, K.C]))
-        record(ev, tn, cap, E_SETUP, p, s[p, S.FACTION], bal, cards[bal, K.RISK])
+        s[p, S.START_BONUS] = min(cards[bal, F.A], min(cards[bal, F.B], cards[bal, F.C]))
+        record(ev, tn, cap, E_SETUP, p, s[p, S.FACTION], bal, cards[bal, F.RISK])
 
 
 @njit(cache=True)
-def first_player(st, data, pol, g, ev, tn, cap):
+def first_player(st, data, pol, g, s, ev, tn, cap):
     """The player whose balancer has more risk points chooses to go first or second (a tie: first_player_tie)."""
     rules, cards = data[0], data[2]
     n = st[0]
-    r0, r1 = cards[n[0, N_BAL], K.RISK], cards[n[1, N_BAL], K.RISK]
+    r0, r1 = cards[n[0, N_BAL], F.RISK], cards[n[1, N_BAL], F.RISK]
     if r0 != r1:
         chooser = 0 if r0 > r1 else 1
         g[G.CHOOSER] = chooser
@@ -718,8 +761,9 @@ def first_player(st, data, pol, g, ev, tn, cap):
         chooser = rng.below(pol[5], 2) if rules[R.FIRST_TIE_RANDOM] else 0
         g[G.CHOOSER] = -1
     options = pol[7]
-    options[0, O_CODE], options[1, O_CODE] = 0, GO_SECOND
-    second = options[ask(D_FIRST, chooser, chooser, st, data, pol, 2, -1, 0, -1), O_CODE] == GO_SECOND
+    options[0, O_CODE], options[1, O_CODE] = GO_FIRST, GO_SECOND
+    m = restrict(D_FIRST, chooser, pol, 2, s)
+    second = m > 1 and options[ask(D_FIRST, chooser, chooser, st, data, pol, 2, -1, 0, -1), O_CODE] == GO_SECOND
     first = 1 - chooser if second else chooser
     record(ev, tn, cap, E_CHOOSE, chooser, first, r0 == r1, 0)
     return first
@@ -751,9 +795,9 @@ def finish(st, data, gs, a, g, s, ev, tn, cap):
     record(ev, tn, cap, E_WIN, w, 0, 0, 0)
 
 
-@njit(cache=True)
-def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script, g, s, cts, played,
-         first, ev, tn, cap):
+@njit(cache=True, nogil=True)  # the runner plays chunks on threads of one process (Game.kernel_releases_gil)
+def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, weights, restrict_masks, script, g, s, cts,
+         played, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS (never called with 0 games: the first game's rows are taken before the loop). The packs handed to the
     rules hold borrowed views (analyzer/kernel_pack.py): every owner below lives until this function returns."""
@@ -770,7 +814,7 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin
     gs_owner = np.zeros(3, np.int64)
     gs = borrowed(gs_owner)
     stream = np.zeros(1, np.uint64)
-    pol = pack8(policy, margin, bounce, script, at, stream, view, options)
+    pol = pack8(policy, weights, restrict_masks, script, at, stream, view, options)
     out = pack4(g[0], s[0], cts[0], played[0])  # this game's rows, set below
     for i in range(len(ids)):
         stream[0] = rng.new_stream(seed, ids[i])[0]
@@ -778,7 +822,7 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, margin
         gs[:] = 0
         out.f0, out.f1, out.f2, out.f3 = borrowed(g[i]), borrowed(s[i]), borrowed(cts[i]), borrowed(played[i])
         setup(st, data, decks, seat_decks, pol[5], out[1], ev, tn, cap)
-        a = first_player(st, data, pol, out[0], ev, tn, cap)
+        a = first_player(st, data, pol, out[0], out[1], ev, tn, cap)
         first[i] = a
         while True:
             if g[i, G.LENGTH] == rules[R.ACT_CAP]:

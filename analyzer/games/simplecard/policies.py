@@ -4,19 +4,23 @@ when face up; a face-down card is the "unknown card", the pool's mean), the prin
 and the legal options the engine listed (Picking lists the opponent's hand: what the player was shown).
 It returns the index of one option. The deciding functions receive the engine's two packs
 (analyzer/kernel_pack.py): data = (rules, enabled, cards, up, mains, bonus: table.rule_tables) and
-pol = (policy, margin, bounce, script, at, stream, view, options).
+pol = (policy, weights, restrict, script, at, stream, view, options). A seat's weights
+(scenario.WEIGHTS: greedy's first, then cautious's or ct's own) come as `w`, read by W_ name.
 
 - greedy: the best margin of this contact from what it can see; places a set card that defends best;
   no cast techniques. It goes second when its hand attacks the opponent's first (unknown) card better
-  than it defends a set card against it (cautious and ct too).
-- cautious: greedy, but never places a Main whose destruction would end its game (Risk to the limit)
+  than it defends a set card against it (cautious and ct too). With `exposure` above 0 it also weighs
+  the defence: a winning Main stays face up and is attacked next; one that would lose that defence
+  against the unknown card costs `exposure` times its risk points (0, the default: it ignores it).
+- cautious: greedy, but never places a Main whose destruction would end its game (Risk to the limit,
+  or within `limit_margin` of it)
   unless the win is sure (the opponent's Main is face up, this contact wins, and the opponent cannot
   Change); no cast techniques.
 - ct: greedy's play plus cast techniques by thresholds, each only while its Risk stays `ct_margin`
   below the limit after the cast: Changing when a Change wins the re-judged contact, Picking the
   opponent's riskiest card when it holds 3+ cards, Moving a face-up opponent Main nothing in hand
   beats, Balance shift to a card with a higher lowest value, Skipping an opponent balancer whose
-  bonus is 3+, Bounce a Main worth
+  bonus is `skip_bonus`+, Bounce a Main worth
   `bounce_risk`+ points. It never uses Reading or Recall.
 """
 from numba import njit
@@ -50,7 +54,7 @@ from .decisions import (
     O_INDEX,
     PROCEED,
 )
-from .scenario import K, R
+from .scenario import F, R
 from .table import (
     N_BAL,
     N_DECK,
@@ -64,6 +68,11 @@ from .table import (
 )
 
 GREEDY, CAUTIOUS, CT = 2, 3, 4  # policy codes after the shared random 0 and scripted 1
+
+# a seat's weights row (scenario.WEIGHTS order): greedy's, shared by all three; then cautious's or ct's own
+W_WIN_VALUE, W_MARGIN_VALUE, W_DEFENCE_VALUE, W_SECOND_EDGE, W_EXPOSURE = range(5)
+W_LIMIT_MARGIN = 5  # cautious
+W_CT_MARGIN, W_BOUNCE_RISK, W_SKIP_BONUS = 5, 6, 7  # ct
 
 # the view: view[V_...]; a Main is (base card, height); height 0 = empty; a face-down Main's base is the
 # unknown card (the last row of `cards`)
@@ -112,12 +121,12 @@ def margin_against(data, pol, base, height, attacking, opp_base, opp_h):
     best = -1 << 30 if attacking else 1 << 30
     for x in range(3):
         if attacking:
-            m = (contact_total(data, base, height, x, K.ACTIVE, view[V_MY_BAL])
-                 - contact_total(data, opp_base, opp_h, x, K.PASSIVE, view[V_OPP_BAL]))
+            m = (contact_total(data, base, height, x, F.ACTIVE, view[V_MY_BAL])
+                 - contact_total(data, opp_base, opp_h, x, F.PASSIVE, view[V_OPP_BAL]))
             best = max(best, m)
         else:
-            m = (contact_total(data, base, height, x, K.PASSIVE, view[V_MY_BAL])
-                 - contact_total(data, opp_base, opp_h, x, K.ACTIVE, view[V_OPP_BAL]))
+            m = (contact_total(data, base, height, x, F.PASSIVE, view[V_MY_BAL])
+                 - contact_total(data, opp_base, opp_h, x, F.ACTIVE, view[V_OPP_BAL]))
             best = min(best, m)
     return best
 
@@ -130,16 +139,17 @@ def first_contact_edge(data, pol, attacking):
     best = -1 << 30
     for i in range(view[V_HAND_N]):
         c = view[V_HAND + i]
-        if cards[c, K.RANK] == 1:
+        if cards[c, F.RANK] == 1:
             best = max(best, margin_against(data, pol, c, 1, attacking, cards.shape[0] - 1, 1))
     return best
 
 
 @njit(cache=True)
-def choose_turn_order(data, pol, n_options):
+def choose_turn_order(data, pol, n_options, w):
     """greedy, cautious and ct: go second when their hand attacks the opponent's first card better than it
-    defends its own set card against it (going first, the first card is set and attacked)."""
-    second = first_contact_edge(data, pol, True) > first_contact_edge(data, pol, False)
+    defends its own set card against it, by more than `second_edge` (going first, the first card is set
+    and attacked)."""
+    second = first_contact_edge(data, pol, True) - first_contact_edge(data, pol, False) > w[W_SECOND_EDGE]
     return find_code(pol[7], n_options, GO_SECOND if second else GO_FIRST)
 
 
@@ -149,30 +159,37 @@ def defence(data, pol, base, height):
     view = pol[6]
     worst = 1 << 30
     for x in range(3):
-        worst = min(worst, contact_total(data, base, height, x, K.PASSIVE, view[V_MY_BAL]))
+        worst = min(worst, contact_total(data, base, height, x, F.PASSIVE, view[V_MY_BAL]))
     return worst
 
 
 @njit(cache=True)
-def place_score(data, pol, k):
+def place_score(data, pol, k, w):
     """How greedy rates a placement: the contact margin when the opponent's Main holds a card (a losing
-    placement is rated by how little it risks), else the set card's defence."""
-    view, options = pol[6], pol[7]
+    placement is rated by how little it risks; a winning one, with `exposure`, by the defence it must
+    then make), else the set card's defence."""
+    cards, view, options = data[2], pol[6], pol[7]
     base, h = options[k, O_INDEX], options[k, O_CODE]
     base = view[V_HAND + base]
     risk = main_risk(data, base, h)
     if view[V_OPP_H] > 0:
         m = margin(data, pol, base, h, True)
-        return (1000 + m * 100 - risk) if m > 0 else -risk
-    return defence(data, pol, base, h) * 100 - risk
+        if m <= 0:
+            return -risk
+        score = w[W_WIN_VALUE] + m * w[W_MARGIN_VALUE] - risk
+        # the winner stays face up: the opponent attacks it next, with a card this player cannot see
+        if w[W_EXPOSURE] != 0 and margin_against(data, pol, base, h, False, cards.shape[0] - 1, 1) <= 0:
+            score -= w[W_EXPOSURE] * risk
+        return score
+    return defence(data, pol, base, h) * w[W_DEFENCE_VALUE] - risk
 
 
 @njit(cache=True)
-def best_place(data, pol, n_options, cautious):
+def best_place(data, pol, n_options, cautious, w):
     best, score = 0, -(1 << 40)
     for k in range(n_options):
-        s = place_score(data, pol, k)
-        if cautious and exposes(data, pol, k):
+        s = place_score(data, pol, k, w)
+        if cautious and exposes(data, pol, k, w[W_LIMIT_MARGIN]):
             s -= 1 << 30  # only if nothing else is left
         if s > score:
             best, score = k, s
@@ -187,11 +204,12 @@ def ends_game(view, rules, risk):
 
 
 @njit(cache=True)
-def exposes(data, pol, k):
-    """cautious: the placement's destruction would end the game and its win is not sure."""
+def exposes(data, pol, k, limit_margin):
+    """cautious: the placement's destruction would end the game (or bring the Risk within `limit_margin`
+    of the limit) and its win is not sure."""
     rules, cards, view, options = data[0], data[2], pol[6], pol[7]
     base, h = view[V_HAND + options[k, O_INDEX]], options[k, O_CODE]
-    if not ends_game(view, rules, main_risk(data, base, h)):
+    if not ends_game(view, rules, main_risk(data, base, h) + limit_margin):
         return False
     face_up_opponent = view[V_OPP_H] > 0 and view[V_OPP_BASE] != cards.shape[0] - 1
     sure = (face_up_opponent and margin(data, pol, base, h, True) > 0
@@ -205,8 +223,8 @@ def best_contact(data, pol, n_options):
     best, score = 0, -(1 << 30)
     for k in range(n_options):
         x = options[k, O_CODE]
-        m = (contact_total(data, view[V_MY_BASE], view[V_MY_H], x, K.ACTIVE, view[V_MY_BAL])
-             - contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE, view[V_OPP_BAL]))
+        m = (contact_total(data, view[V_MY_BASE], view[V_MY_H], x, F.ACTIVE, view[V_MY_BAL])
+             - contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, F.PASSIVE, view[V_OPP_BAL]))
         if m > score:
             best, score = k, m
     return best
@@ -228,7 +246,7 @@ def hand_risks_lowest(view, cards, count):
     for _ in range(min(count, view[V_HAND_N])):
         j, rj = -1, 0
         for i in range(view[V_HAND_N]):
-            r = cards[view[V_HAND + i], K.RISK]
+            r = cards[view[V_HAND + i], F.RISK]
             after_last = r > last_risk or (r == last_risk and i > last_i)
             if after_last and (j < 0 or r < rj):
                 j, rj = i, r
@@ -250,10 +268,10 @@ def changing_wins(data, pol):
     x, attacking = view[V_CONTACT], view[V_ACTIVE]
     for i in range(view[V_HAND_N]):
         c = view[V_HAND + i]
-        if cards[c, K.RANK] != 1:
+        if cards[c, F.RANK] != 1:
             continue
-        mine = contact_total(data, c, 1, x, K.ACTIVE if attacking else K.PASSIVE, view[V_MY_BAL])
-        theirs = contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, K.PASSIVE if attacking else K.ACTIVE,
+        mine = contact_total(data, c, 1, x, F.ACTIVE if attacking else F.PASSIVE, view[V_MY_BAL])
+        theirs = contact_total(data, view[V_OPP_BASE], view[V_OPP_H], x, F.PASSIVE if attacking else F.ACTIVE,
                                view[V_OPP_BAL])
         if mine > theirs:
             return True
@@ -267,7 +285,7 @@ def best_change_place(data, pol, n_options):
     best, score = 0, -(1 << 30)
     for k in range(n_options):
         c = options[k, O_CARD]
-        m = contact_total(data, c, 1, x, K.ACTIVE if attacking else K.PASSIVE, view[V_MY_BAL])
+        m = contact_total(data, c, 1, x, F.ACTIVE if attacking else F.PASSIVE, view[V_MY_BAL])
         if m > score:
             best, score = k, m
     return best
@@ -277,7 +295,7 @@ def best_change_place(data, pol, n_options):
 def lowest_card(options, n_options, cards):
     best = 0
     for k in range(1, n_options):
-        if cards[options[k, O_CARD], K.RISK] < cards[options[best, O_CARD], K.RISK]:
+        if cards[options[k, O_CARD], F.RISK] < cards[options[best, O_CARD], F.RISK]:
             best = k
     return best
 
@@ -286,20 +304,21 @@ def lowest_card(options, n_options, cards):
 def highest_card(options, n_options, cards):
     best = 0
     for k in range(1, n_options):
-        if cards[options[k, O_CARD], K.RISK] > cards[options[best, O_CARD], K.RISK]:
+        if cards[options[k, O_CARD], F.RISK] > cards[options[best, O_CARD], F.RISK]:
             best = k
     return best
 
 
 @njit(cache=True)
 def low_value(cards, c):
-    return min(cards[c, K.A], min(cards[c, K.B], cards[c, K.C]))
+    return min(cards[c, F.A], min(cards[c, F.B], cards[c, F.C]))
 
 
 @njit(cache=True)
-def ct_pre_scene(data, pol, n_options, margin_pts):
+def ct_pre_scene(data, pol, n_options, w):
     """ct: which pre-scene technique to use now (PROCEED when none pays)."""
     rules, cards, view, options = data[0], data[2], pol[6], pol[7]
+    margin_pts = w[W_CT_MARGIN]
     k = find_code(options, n_options, CT_SHIFT)
     if k >= 0 and view[V_HAND_N] >= 3:
         for i in range(view[V_HAND_N]):
@@ -313,22 +332,23 @@ def ct_pre_scene(data, pol, n_options, margin_pts):
         beaten = True
         for i in range(view[V_HAND_N]):
             c = view[V_HAND + i]
-            if cards[c, K.RANK] == 1 and margin(data, pol, c, 1, True) > 0:
+            if cards[c, F.RANK] == 1 and margin(data, pol, c, 1, True) > 0:
                 beaten = False
         if beaten:
             return k
     k = find_code(options, n_options, CT_SKIPPING)
-    if k >= 0 and low_value(cards, view[V_OPP_BAL]) >= 3 and view[V_HAND_N] >= 3 and can_afford(view, cards, rules, 1, margin_pts):
+    if k >= 0 and low_value(cards, view[V_OPP_BAL]) >= w[W_SKIP_BONUS] and view[V_HAND_N] >= 3 and can_afford(view, cards, rules, 1, margin_pts):
         return k
     return find_code(options, n_options, PROCEED)
 
 
 @njit(cache=True)
-def ct_policy(data, pol, n_options, margin_pts, bounce_at):
+def ct_policy(data, pol, n_options, w):
     rules, cards, view, options = data[0], data[2], pol[6], pol[7]
+    margin_pts, bounce_at = w[W_CT_MARGIN], w[W_BOUNCE_RISK]
     kind = view[V_KIND]
     if kind == D_PRE:
-        return ct_pre_scene(data, pol, n_options, margin_pts)
+        return ct_pre_scene(data, pol, n_options, w)
     if kind == D_CHANGE:
         if n_options > 1 and can_afford(view, cards, rules, 1, margin_pts) and changing_wins(data, pol):
             return 1 + lowest_card(options[1:], n_options - 1, cards)
@@ -348,21 +368,21 @@ def ct_policy(data, pol, n_options, margin_pts, bounce_at):
             if low_value(cards, options[k, O_CARD]) > low_value(cards, options[best, O_CARD]):
                 best = k
         return best
-    return greedy(data, pol, n_options, False)
+    return greedy(data, pol, n_options, False, w)
 
 
 @njit(cache=True)
-def greedy(data, pol, n_options, cautious):
+def greedy(data, pol, n_options, cautious, w):
     cards, view, options = data[2], pol[6], pol[7]
     kind = view[V_KIND]
     if kind == D_PLACE:
-        return best_place(data, pol, n_options, cautious)
+        return best_place(data, pol, n_options, cautious, w)
     if kind == D_CONTACT:
         return best_contact(data, pol, n_options)
     if kind == D_DRAW:
         return n_options - 1  # draw as many as allowed
     if kind == D_FIRST:
-        return choose_turn_order(data, pol, n_options)
+        return choose_turn_order(data, pol, n_options, w)
     if kind == D_CAST or kind == D_MOVE:
         return lowest_card(options, n_options, cards) if kind == D_CAST else 0
     if kind == D_READ:
@@ -376,12 +396,12 @@ def greedy(data, pol, n_options, cautious):
 
 
 @njit(cache=True)
-def decide(code, data, pol, n_options, margin_pts, bounce_at):
-    """The one dispatch from a seat's policy code to its decision function."""
+def decide(code, data, pol, n_options, w):
+    """The one dispatch from a seat's policy code to its decision function (w: the seat's weights row)."""
     k = shared_choice(code, pol[5], pol[3], pol[4], n_options)
     if k >= 0:
         return k
     if code == CT:
-        return ct_policy(data, pol, n_options, margin_pts, bounce_at)
-    return greedy(data, pol, n_options, code == CAUTIOUS)
+        return ct_policy(data, pol, n_options, w)
+    return greedy(data, pol, n_options, code == CAUTIOUS, w)
 

@@ -3,7 +3,8 @@ headline is repeated under three policy pairings (comparison runs on the run's s
 so a reader sees whether the verdict depends on how stacks are played. The header lists our own card pool
 (scenario.estimated()).
 
-Sections: the Rank-2 headline by policy pairing; decks by number of rank-2/3 cards, with and without them
+Sections: the Rank-2 headline, by restricted play (a seat that never stacks, each seat in turn, under greedy
+and under a player that weighs a stack's defence) and by policy pairing; decks by number of rank-2/3 cards, with and without them
 (the no_rank2 swap); first-player advantage; value of each cast technique; the balancer; per-card win
 contribution; how games end.
 """
@@ -16,14 +17,25 @@ import numpy as np
 import yaml
 
 from ... import positions, stats
-from ...reporting import Report, Scope, compare_n, compare_run, errorbar_chart, run_flags
+from ...reporting import NOT_RUN, Report, Scope, compare_n, compare_run, comparing, errorbar_chart, run_flags
 from ...results import matrix
 from .engine import BITS
 from .scenario import CT_NAMES
 
 PAIRINGS = (("greedy vs greedy", ["greedy", "greedy"]), ("cautious vs greedy", ["cautious", "greedy"]),
             ("ct vs ct", ["ct", "ct"]))
+# the defence-weighing player: greedy whose `exposure` weight prices the face-up defence a winning Main must
+# then make (scenario.WEIGHTS). Against plain greedy (seats rotated, seed 7, n=12,000) it wins 48% at 0-6, 51% at
+# 15, 58% from 25 to 40 (a plateau; 57.9% [57.2, 58.5] at 25, n=20,000) and 60% at 50: 25 is the plateau's start
+DEFENCE_EXPOSURE = 25
+STACK_PLAYERS = (("greedy", {}), (f"defence-weighing greedy (exposure {DEFENCE_EXPOSURE})",
+                                  {"weights.greedy.exposure": DEFENCE_EXPOSURE}))
 END_NAMES = {0: "ACT cap", 1: "Risk limit", 2: "deck and hand empty", 3: "could not place"}
+
+
+# the sections built only from comparison runs (behind reporting.comparing, for report --no-compare)
+RANK2_RESTRICTED = "Rank-2 risk: what a stack is worth (restricted play)"
+CT_VALUE = "Value of each cast technique"
 
 
 def nested(df, col: str) -> np.ndarray:
@@ -76,6 +88,8 @@ def stack_figure(pairings: dict):
     labels, ests = [], []
     for label, pol in PAIRINGS:
         for p in dict.fromkeys(pol):
+            if label not in pairings:
+                continue
             played, not_played = stack_win(pairings[label], [k for k, q in enumerate(pol) if q == p])
             labels += [f"{label}: {p}, stack played", f"{label}: {p}, no stack"]
             ests += [played, not_played]
@@ -88,10 +102,54 @@ def deck_win_rates(d, names: list[str]) -> dict[str, stats.Estimate]:
     return {name: stats.proportion(int(wins[faction == j].sum()), int((faction == j).sum())) for j, name in enumerate(names)}
 
 
+def rotated(game, meta, n_cmp, sets: dict, seat_sets) -> tuple[stats.Estimate, stats.Estimate]:
+    """(wins, draws) of the seat that `seat_sets(seat)` changes, two greedy seats playing with `sets`, each
+    seat changed in turn (n_cmp games each, on the run's seed): seat and turn position do not pollute it."""
+    wins = draws = games = 0
+    for seat in (0, 1):
+        d = compare_run(game, meta, n_cmp, policies=["greedy", "greedy"], sets={**sets, **seat_sets(seat)})
+        won = matrix(d, "is_winner")
+        wins, draws, games = wins + int(won[:, seat].sum()), draws + int((won.sum(axis=1) == 0).sum()), games + d.height
+    return stats.proportion(wins, games), stats.proportion(draws, games)
+
+
+def reading(rate: stats.Estimate, draws: stats.Estimate) -> str:
+    """What a restricted seat's win rate says, against an even share of the decided games."""
+    even = (1 - draws.value) / 2
+    if rate.lo > even:
+        return "never stacking wins more: the stacks, as played, cost their player"
+    if rate.hi < even:
+        return "never stacking wins less: the stacks are worth playing"
+    return "no measurable difference: a stack neither costs nor gains"
+
+
+def restricted_stacks(rep: Report, game, meta, n_cmp) -> dict[str, tuple]:
+    """Restricted play (issue #25): the seat forbidden rank-2/3 stacks against an unrestricted one, under each
+    of STACK_PLAYERS; and the defence-weighing player against greedy, to show which of the two plays better."""
+    out, rows = {}, []
+    for label, sets in STACK_PLAYERS:
+        rate, draws = rotated(game, meta, n_cmp, sets, lambda seat: {"restrict": {seat: ["no_rank2_stacks"]}})
+        out[label] = (rate, draws)
+        rows.append([label, rate.fmt(pct=True), f"{100 * (1 - draws.value) / 2:.1f}%", reading(rate, draws)])
+    strength, _ = rotated(game, meta, n_cmp, {}, lambda seat: {f"seat_weights.{seat}.exposure": DEFENCE_EXPOSURE})
+    rep.section(RANK2_RESTRICTED,
+                "The win rate of a seat that may never place a rank-2/3 stack (restriction `no_rank2_stacks`) "
+                "against an unrestricted player of the same policy, each seat restricted in turn (draws count as "
+                "not won; an even share is half the decided games). greedy stacks whenever the stack gives the "
+                "biggest margin and ignores that a winning stack stays face up, to be attacked by an opponent who "
+                "can see it; the defence-weighing player is greedy whose `exposure` weight charges a winning Main "
+                f"that would lose that defence {DEFENCE_EXPOSURE} times its risk points. Against plain greedy it "
+                f"wins {strength.fmt(pct=True)} (rotated): the better player, so its row measures the stack's own "
+                "risk, and the gap between the rows measures greedy's misuse.")
+    rep.table(["players", "win rate, never stacking", "even share", "reading"], rows)
+    return out
+
+
 def headline(rep: Report, meta, df, pairings: dict) -> None:
     rows = []
     for label, pol in PAIRINGS:
-        rows += stack_rows(label, pairings[label], pol)
+        if label in pairings:  # absent under --no-compare
+            rows += stack_rows(label, pairings[label], pol)
     rows += stack_rows("this run", df, meta["scenario"]["policies"] * (2 if len(meta["scenario"]["policies"]) == 1 else 1))
     rep.section("Rank-2 risk: does playing a stack pay?",
                 "Per seat and game, under each policy pairing (comparison runs on the run's seed): rank-2/3 stacks "
@@ -111,7 +169,7 @@ def decks_section(rep: Report, game, meta, df, n_cmp) -> None:
     no2_file = game.scenario_dir / "no_rank2.yaml"
     no2 = yaml.safe_load(no2_file.read_text()) if no2_file.is_file() else None
     without = None
-    if no2 and no2["cards"] == sc["cards"] and [d["name"] for d in no2["decks"]] == names:
+    if no2 and no2["cards"] == sc["cards"] and [d["name"] for d in no2["decks"]] == names and comparing():
         without = deck_win_rates(compare_run(game, meta, n_cmp, sets={"decks": no2["decks"]}), names)
     rep.section("Decks by number of rank-2/3 cards",
                 "Win rate of each deck (per seat-game: mirror matches count twice), in this run and, when the pool is "
@@ -151,7 +209,7 @@ def ct_section(rep: Report, game, meta, df, n_cmp) -> None:
         ct_uses = nested(base, "cts")[:, 0, k]
         rows.append([name, stats.bootstrap_mean(used[:, k]).fmt(digits=3), stats.bootstrap_mean(ct_uses).fmt(digits=3),
                      w.fmt(pct=True), difference(win0, w)])
-    rep.section("Value of each cast technique",
+    rep.section(CT_VALUE,
                 f"Uses per game in this run (both seats), and the ct policy (seat 0) against greedy (seat 1): its uses "
                 f"per game and its win rate with every technique but this one. With all of them its win rate is "
                 f"{win0.fmt(pct=True)}; the value is the difference (greedy never casts, so removing a technique "
@@ -161,19 +219,31 @@ def ct_section(rep: Report, game, meta, df, n_cmp) -> None:
 
 def balancer_section(rep: Report, game, meta, df, n_cmp) -> None:
     bonus, wins = matrix(df, "start_bonus"), matrix(df, "is_winner").astype(bool)
+    first = df["first_player"].to_numpy()
     rows = []
     for diff in range(int(bonus.max() - bonus.min()) + 1):
-        sel = (bonus[:, 0] - bonus[:, 1]) == diff
-        sel1 = (bonus[:, 1] - bonus[:, 0]) == diff
-        w = int(wins[sel, 0].sum() + wins[sel1, 1].sum())
-        n = int(sel.sum() + sel1.sum())
-        if n:
-            rows.append([f"+{diff}", stats.proportion(w, n).fmt(pct=True)])
-    plain = compare_run(game, meta, n_cmp, sets={"rules.balancer_bonus": False})
+        # (seat, games where that seat leads by diff): both seats of a tied game count (diff 0)
+        leads = [(seat, (bonus[:, seat] - bonus[:, 1 - seat]) == diff) for seat in (0, 1)]
+        cells = []
+        for moved in (None, True, False):  # all games, the leader moving first, the leader moving second
+            w = n = 0
+            for seat, sel in leads:
+                if moved is not None:
+                    sel = sel & ((first == seat) == moved)
+                w, n = w + int(wins[sel, seat].sum()), n + int(sel.sum())
+            cells.append(stats.proportion(w, n).fmt(pct=True) if n else "n/a")
+        if any(c != "n/a" for c in cells):
+            rows.append([f"+{diff}", *cells])
     rep.section("The balancer",
                 "Win rate of a seat by how much its first balancer's bonus (its lowest contact value) exceeds the "
-                "opponent's (balancers change with Balance shift and Skipping; this is the first one).")
-    rep.table(["bonus lead", "win rate"], rows)
+                "opponent's (balancers change with Balance shift and Skipping; this is the first one), in all games "
+                "and split by whether that seat moved first: the higher balancer chooses the order, so the pooled "
+                "column mixes the bonus with the choice, and the split columns separate them.")
+    rep.table(["bonus lead", "win rate", "moving first", "moving second"], rows)
+    if not comparing():
+        rep.text(f"Without the bonus (`balancer_bonus: false`): {NOT_RUN}.")
+        return
+    plain = compare_run(game, meta, n_cmp, sets={"rules.balancer_bonus": False})
     rep.text(f"Game length with the bonus: {stats.bootstrap_mean(df['length'].to_numpy()).fmt()} ACTs; without it "
              f"(`balancer_bonus: false`, same seed): {stats.bootstrap_mean(plain['length'].to_numpy()).fmt()} ACTs; "
              f"tied contacts per game: {tie_rate(df).fmt(digits=3)} against {tie_rate(plain).fmt(digits=3)}.")
@@ -219,12 +289,15 @@ def ending_section(rep: Report, df) -> None:
 def write_report(game, df, meta: dict, out: Path) -> Path:
     rep = Report("Simple Card balance report: the Rank-2 risk (our own card pool)", meta, df.height)
     n_cmp = compare_n(df.height)
-    rep.text(f"Comparison runs: {n_cmp:,} games each on the run's seed (`{run_flags(meta, n_cmp)}` plus the change named).")
-    pairings = {label: compare_run(game, meta, n_cmp, policies=pol) for label, pol in PAIRINGS}
+    if comparing():
+        rep.text(f"Comparison runs: {n_cmp:,} games each on the run's seed (`{run_flags(meta, n_cmp)}` plus the change named).")
+    pairings = {label: compare_run(game, meta, n_cmp, policies=pol) for label, pol in PAIRINGS} if comparing() else {}
+    restricted = restricted_stacks(rep, game, meta, n_cmp) if comparing(rep, RANK2_RESTRICTED) else None
     headline(rep, meta, df, pairings)
     decks_section(rep, game, meta, df, n_cmp)
     verdicts = first_player_section(rep, meta, df, pairings)
-    ct_section(rep, game, meta, df, n_cmp)
+    if comparing(rep, CT_VALUE):
+        ct_section(rep, game, meta, df, n_cmp)
     balancer_section(rep, game, meta, df, n_cmp)
     cards_section(rep, df, meta)
     ending_section(rep, df)
@@ -233,11 +306,18 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.headline(f"Going first or second: {here.sentence()}", Scope(*positions.holds_under(verdicts)))
     rep.headline_figure(positions.chart(here, "Win rate by turn position (this run)"), "position_win_rate.png",
                         "Win rate by turn position (1 moves first), 95% intervals; dashed: fair share.")
-    played, not_played = stack_win(pairings["greedy vs greedy"], [0, 1])
-    rep.headline(f"The Rank-2 risk: with greedy players, a seat that played a rank-2/3 stack won "
-                 f"{played.fmt(pct=True)} of its games, one that did not {not_played.fmt(pct=True)} (an "
-                 f"association: a stack is played only when drawn with its rank-1 card, and greedy plays one "
-                 f"whenever it gives the biggest margin; the other pairings are in the chart).")
+    if restricted:
+        rank2_headline(rep, restricted, pairings)
+    from ... import skill  # the strong-play sections every report ends with
+    skill.sections(rep, game, df, meta)
+    return rep.write(out)
+
+
+def rank2_headline(rep: Report, restricted: dict, pairings: dict) -> None:
+    (plain, _), (weighed, weighed_draws) = restricted.values()
+    rep.headline(f"The Rank-2 risk: a seat that never plays a rank-2/3 stack wins {plain.fmt(pct=True)} of its "
+                 f"games against greedy players, who stack for the biggest margin, and {weighed.fmt(pct=True)} "
+                 f"against players who weigh the face-up defence a stack must then make (each seat restricted in "
+                 f"turn): the gap is greedy's misuse; with the defence weighed, {reading(weighed, weighed_draws)}.")
     rep.headline_figure(stack_figure(pairings), "stack_win_rate.png",
                         "Win rate with and without a stack played, per policy pairing, 95% intervals.")
-    return rep.write(out)

@@ -13,7 +13,7 @@ import numpy as np
 from pydantic import Field, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS, indices
-from ...scenario import ScenarioBase, Strict
+from ...scenario import ScenarioBase, Strict, Weight
 
 POLICIES = (*SHARED_POLICIES, "greedy", "cautious", "ct")  # codes = index (random 0, scripted 1, then ours)
 POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
@@ -21,15 +21,46 @@ POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in fu
     "cautious": "greedy, but never risks a Main whose loss would end its game unless the win is sure",
     "ct": "greedy plus cast techniques by thresholds, each while its Risk stays `ct_margin` below the limit",
 }
+# greedy's judgement, shared by cautious and ct (they play greedy's placements): the same first weights
+GREEDY_WEIGHTS = (
+    Weight("win_value", 1000, 0, 5000, "a placement that wins the contact scores this, plus margin_value a point of "
+           "margin, minus its risk points"),
+    Weight("margin_value", 100, 0, 500, "score of a point of contact margin of a winning placement, against one "
+           "risk point"),
+    Weight("defence_value", 100, 0, 500, "score of a point of a set card's weakest defence total, against one risk "
+           "point"),
+    Weight("second_edge", 0, -10, 10, "go second when the hand's first-contact margin attacking beats defending by "
+           "more than this"),
+    Weight("exposure", 0, 0, 50, "a winning placement that would then lose its defence against the unknown card "
+           "scores this many times its risk points less (0: greedy ignores the defence)"),
+)
+WEIGHTS = {
+    "greedy": GREEDY_WEIGHTS,
+    "cautious": (*GREEDY_WEIGHTS,
+                 Weight("limit_margin", 0, 0, 30, "a Main is too dear to risk when its loss would bring the Risk "
+                        "total within this many points of the limit", integer=True)),
+    "ct": (*GREEDY_WEIGHTS,
+           Weight("ct_margin", 6, 0, 30, "cast only while the Risk total stays this many points below the limit "
+                  "after the cast", integer=True),
+           Weight("bounce_risk", 12, 0, 60, "Bounce a Main worth at least this many risk points", integer=True),
+           Weight("skip_bonus", 3, 0, 20, "Skip an opponent balancer whose bonus is at least this", integer=True)),
+}
+
 CT_NAMES = ("picking", "reading", "balance_shift", "skipping", "moving", "recall", "changing", "bounce")
 CT_KINDS = len(CT_NAMES)
 READING_DEPTHS = ("active", "passive", "a", "b", "c", "rank", "risk")
+# what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order (decisions.py)
+RESTRICTIONS = {
+    "no_rank2_stacks": "never place a rank-2 (or rank-3) stack in the Main",
+    **{f"no_ct_{name}": f"never use the cast technique {name}" for name in CT_NAMES},
+    "no_go_second": "when choosing the turn order, always go first",
+}
 RANDOM_DECK = "random"  # seat_decks entry: this seat's deck is drawn from `decks` at random each game
 MAX_RANK = 3
 
-# a card's numbers: cards[c, K.NAME]...; risk = active + passive + a + b + c
-K = indices("K", ["active", "passive", "a", "b", "c", "rank", "risk", "name"])
-CONTACTS = ("A", "B", "C")  # contact values are cards[c, K.A + x], x = 0, 1, 2
+# a card's printed numbers, the columns of the cards table: cards[c, F.NAME]...; risk = active + passive + a + b + c
+F = indices("F", ["active", "passive", "a", "b", "c", "rank", "risk", "name"])
+CONTACTS = ("A", "B", "C")  # contact values are cards[c, F.A + x], x = 0, 1, 2
 
 # the kernel's rule vector: rules[R.NAME]
 R = indices("R", ["risk_limit", "risk_inclusive", "first_tie_random", "old_balancer", "loss_immediate",
@@ -132,6 +163,8 @@ class SimpleCardRules(Strict):
 class SimpleCardScenario(ScenarioBase):
     POLICIES = POLICIES
     POLICY_DOCS = POLICY_DOCS
+    WEIGHTS = WEIGHTS
+    RESTRICTIONS = RESTRICTIONS
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     pool_status: Literal["ours", "published"] = Field(
@@ -142,10 +175,6 @@ class SimpleCardScenario(ScenarioBase):
     seat_decks: list[str] = Field(["random"], description="each seat's deck by name (one entry for both seats, or "
                                   "one per seat); random: drawn from `decks` at random each game")
     rules: SimpleCardRules = SimpleCardRules()
-    ct_margin: list[int] = Field([6], description="ct and cautious policies: Risk points kept below the limit "
-                                 "after a cast (one value, or one per seat)")
-    bounce_risk: list[int] = Field([12], description="ct policy: Bounce a main worth at least this many risk points "
-                                   "(one value, or one per seat)")
 
     @model_validator(mode="after")
     def _check_pool_and_decks(self):
@@ -165,10 +194,6 @@ class SimpleCardScenario(ScenarioBase):
         for k, s in enumerate(self.seat_decks):
             if s != RANDOM_DECK and s not in names:
                 raise ValueError(f"seat_decks.{k}: no deck named {s!r}; decks: {', '.join(names)} (or random)")
-        for field in ("ct_margin", "bounce_risk"):
-            v = getattr(self, field)
-            if len(v) not in (1, self.players) or min(v) < 0:
-                raise ValueError(f"{field}: give 1 value or one per seat ({self.players}), each 0 or more")
         return self
 
     def _check_deck(self, j: int, d: Deck, keys: set[str]) -> None:
@@ -201,22 +226,22 @@ class SimpleCardScenario(ScenarioBase):
 
 
 def card_arrays(sc: SimpleCardScenario) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(cards[C + 1, K], up[C + 1] = the card of the same name one rank up or -1, decks[D, 1 + len]: each
+    """(cards[C + 1, F], up[C + 1] = the card of the same name one rank up or -1, decks[D, 1 + len]: each
     deck's length, then its card ids). Name ids index the distinct names in pool order. The extra last
     row is the "unknown card" a policy assumes for a face-down card: the pool's rank-1 mean, rounded
     (the pool is printed, public information)."""
     names = list(dict.fromkeys(c.name for c in sc.cards))
     keys = [c.key for c in sc.cards]
-    cards = np.zeros((len(sc.cards) + 1, len(K)), np.int64)
+    cards = np.zeros((len(sc.cards) + 1, len(F)), np.int64)
     up = np.full(len(sc.cards) + 1, -1, np.int64)
     for i, c in enumerate(sc.cards):
         cards[i] = [c.active, c.passive, c.a, c.b, c.c, c.rank, c.risk, names.index(c.name)]
         higher = f"{c.name}/{c.rank + 1}"
         if higher in keys:
             up[i] = keys.index(higher)
-    ones = cards[:-1][cards[:-1, K.RANK] == 1]
+    ones = cards[:-1][cards[:-1, F.RANK] == 1]
     cards[-1] = np.rint(ones.mean(axis=0))
-    cards[-1, K.RANK], cards[-1, K.NAME] = 1, -1
+    cards[-1, F.RANK], cards[-1, F.NAME] = 1, -1
     width = max(sum(d.cards.values()) for d in sc.decks)
     decks = np.full((len(sc.decks), width + 1), -1, np.int64)  # column 0: the deck's length
     for j, d in enumerate(sc.decks):
@@ -245,12 +270,11 @@ def rule_vector(sc: SimpleCardScenario) -> np.ndarray:
 
 
 def kernel_inputs(sc: SimpleCardScenario) -> tuple:
-    """(rules, enabled CTs[8], cards, up, decks, seat decks (-1 random), policy codes, ct_margin, bounce_risk,
+    """(rules, enabled CTs[8], cards, up, decks, seat decks (-1 random), policy codes, weights, restrictions,
     script): engine.play's inputs."""
     names = sc.deck_names()
     seat_decks = [-1 if s == RANDOM_DECK else names.index(s) for s in sc.per_seat(sc.seat_decks)]
     enabled = np.array([name in sc.rules.enabled_cts for name in CT_NAMES], np.int64)
     cards, up, decks = card_arrays(sc)
     return (rule_vector(sc), enabled, cards, up, decks, np.array(seat_decks, np.int64), sc.policy_codes(),
-            np.array(sc.per_seat(sc.ct_margin), np.int64), np.array(sc.per_seat(sc.bounce_risk), np.int64),
-            sc.script_codes())
+            sc.weight_rows(), sc.restrict_masks(), sc.script_codes())

@@ -10,7 +10,7 @@ policies read them from tables made once per batch (`rule_tables`) instead of wa
 import numpy as np
 from numba import njit
 
-from .scenario import MAX_RANK, K, R
+from .scenario import MAX_RANK, F, R
 
 # one player's zones: sizes and single slots n[p, N_...]; the cards of deck, hand and Risk live in
 # deck[p, :n[p, N_DECK]] (top = last), hand[p, :n[p, N_HAND]], risk[p, :n[p, N_RISK_N]] (face-down
@@ -29,7 +29,7 @@ def top_of(up, base, height):
 
 @njit(cache=True)
 def stack_field(cards, up, base, height, field, stack_sum):
-    """One number (K.A, K.ACTIVE, K.RISK...) of a Main of `height` cards on `base`."""
+    """One number (F.A, F.ACTIVE, F.RISK...) of a Main of `height` cards on `base`."""
     if not stack_sum:
         return cards[top_of(up, base, height), field]
     total, c = 0, base
@@ -44,7 +44,7 @@ def stack_risk(cards, up, base, height):
     """Risk points of every card of the chain (what its destruction adds to its owner's Risk)."""
     total, c = 0, base
     for _ in range(height):
-        total += cards[c, K.RISK]
+        total += cards[c, F.RISK]
         c = up[c]
     return total
 
@@ -53,24 +53,24 @@ def stack_risk(cards, up, base, height):
 def balancer_bonus(cards, balancer, x):
     """The balancer's lowest contact value raises every contact value that ties for lowest: contact x
     gets that amount if the balancer's x value is (one of) the lowest, else 0."""
-    a, b, c = cards[balancer, K.A], cards[balancer, K.B], cards[balancer, K.C]
+    a, b, c = cards[balancer, F.A], cards[balancer, F.B], cards[balancer, F.C]
     low = min(a, min(b, c))
-    return low if cards[balancer, K.A + x] == low else 0
+    return low if cards[balancer, F.A + x] == low else 0
 
 
 @njit(cache=True)
 def rule_tables(cards, up, rules):
-    """(mains, bonus): mains[c, h - 1, f] is number f (K.ACTIVE .. K.C; K.RISK: the points its destruction
+    """(mains, bonus): mains[c, h - 1, f] is number f (F.ACTIVE .. F.C; F.RISK: the points its destruction
     adds) of a Main of h cards on base c; bonus[b, x] what balancer b adds to contact x (0 without
     balancer_bonus)."""
     stack_sum = rules[R.STACK_SUM]
-    mains = np.zeros((cards.shape[0], MAX_RANK, K.RISK + 1), np.int64)
+    mains = np.zeros((cards.shape[0], MAX_RANK, F.RISK + 1), np.int64)
     bonus = np.zeros((cards.shape[0], 3), np.int64)
     for c in range(cards.shape[0]):
         for h in range(1, MAX_RANK + 1):
-            for f in range(K.C + 1):
+            for f in range(F.C + 1):
                 mains[c, h - 1, f] = stack_field(cards, up, c, h, f, stack_sum)
-            mains[c, h - 1, K.RISK] = stack_risk(cards, up, c, h)
+            mains[c, h - 1, F.RISK] = stack_risk(cards, up, c, h)
         for x in range(3):
             if rules[R.BALANCER_BONUS]:
                 bonus[c, x] = balancer_bonus(cards, c, x)
@@ -80,11 +80,11 @@ def rule_tables(cards, up, rules):
 @njit(cache=True)
 def main_risk(data, base, height):
     """What destroying the Main (base, height) adds to its owner's Risk (data: engine.play's pack)."""
-    return data[4][base, height - 1, K.RISK]
+    return data[4][base, height - 1, F.RISK]
 
 
 @njit(cache=True)
 def contact_total(data, base, height, x, role, balancer):
-    """Chosen contact value + the active (role K.ACTIVE) or passive (K.PASSIVE) value + balancer bonus."""
+    """Chosen contact value + the active (role F.ACTIVE) or passive (F.PASSIVE) value + balancer bonus."""
     mains = data[4]
-    return mains[base, height - 1, K.A + x] + mains[base, height - 1, role] + data[5][balancer, x]
+    return mains[base, height - 1, F.A + x] + mains[base, height - 1, role] + data[5][balancer, x]

@@ -28,6 +28,7 @@ class Spacebase(Game):
     title = "Space Base"
     Scenario = SpacebaseScenario
     length_unit = "rounds"
+    report_skips_comparisons = True  # report --no-compare: every comparison section is guarded
     COLUMNS = E.COLUMNS
     kernel = staticmethod(E.play)
     TRACE_CAP = 200_000

@@ -21,10 +21,12 @@ from ... import sweep as sw
 from ... import tune as tn
 from ...reporting import (
     COMPARE_JOBS,
+    NOT_RUN,
     Report,
     Scope,
     compare_n,
     compare_run,
+    comparing,
     errorbar_chart,
     run_flags,
     variant_scenario,
@@ -34,6 +36,11 @@ from . import layout as L
 
 TUNE_CANDIDATES = 32
 NO_BONUS = [{"credits": 0, "income": 0}] * 5
+# the sections built from comparison runs (each behind reporting.comparing, for report --no-compare)
+BONUS_VS_NONE, CREDIT_SWEEP = "Printed bonus against no bonus, 2-5 players", "Sweep: credit bonus per position"
+PROPOSED_BONUS, SAFETY_STOPS = "Proposed turn-order bonus", "Safety stops per policy"
+LIGHT_SPEED = "Light-speed variant against the standard game"
+RULE_READINGS = "Contested rule readings (exchange, red dice abilities, light-speed opening)"
 
 
 def _position_rows(df):
@@ -68,7 +75,7 @@ def _safety_stops(rep, game, meta, n, policy_run=None):
             d = policy_run(players, policy)
             stops = int((d["end_reason"] == L.END_MAX_ROUNDS).sum())
             rows.append([policy, players, f"{stops:,}", f"{d.height:,}", stats.proportion(stops, d.height).fmt(pct=True)])
-    rep.section("Safety stops per policy",
+    rep.section(SAFETY_STOPS,
                 f"Games that reached the safety stop (rules.max_rounds = {rules['max_rounds']} rounds, end reason 3) "
                 f"instead of ending at {rules['trigger_vp']} VP: a stop means the players stalled, so the policies "
                 f"must (almost) never reach it. Comparison runs of {n:,} games (same seed, every seat playing the "
@@ -94,8 +101,9 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     win, mean_vp, _ = _position_rows(df)
     here = positions.Summary.of(df)
     verdicts = {positions.run_label(meta["policies"]): here}
-    for policy in _playing_policies(game):
-        verdicts.setdefault(f"{policy} (all)", positions.Summary.of(policy_run(players, policy)))
+    if comparing():
+        for policy in _playing_policies(game):
+            verdicts.setdefault(f"{policy} (all)", positions.Summary.of(policy_run(players, policy)))
     rep.section("Win rate and VP by turn position (this run)",
                 f"Turn-order bonus: {_bonus_text(rules['turn_order_bonus'], players)}. Position 1 moves first (the seat that won the opening). "
                 f"Fair share 1/{players} = {100 / players:.1f}%. {here.verdict()}")
@@ -105,91 +113,95 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"],
               [[label, *[e.fmt(pct=True) for e in v.win], stats.fmt_p(v.test.p_value), v.label(), f"{v.n:,}"]
                for label, v in verdicts.items()],
-              f"The same question with every seat playing each policy ({n_cmp:,} games each, same seed; verdict at "
-              f"the {100 * positions.ALPHA:g}% cut-off):")
+              (f"The same question with every seat playing each policy ({n_cmp:,} games each, same seed; verdict at "
+               f"the {100 * positions.ALPHA:g}% cut-off):") if comparing() else
+              f"This run's verdict (the other policies' runs: {NOT_RUN}):")
     rep.headline(f"The start position ({players} players, printed turn-order bonus): {here.sentence()}",
                  Scope(*positions.holds_under(verdicts)))
     rep.headline_figure(positions.chart(here, "Win rate by turn position (this run)"), "position_win_rate.png",
                         "Win rate by turn position (1 = start player), 95% Wilson intervals; dashed: fair share.")
 
-    # -- 2..5 players, printed bonus vs none -----------------------------------------------------
-    rows = []
-    fig, axes = plt.subplots(2, 2, figsize=(10, 7), sharey=True)
-    for ax, p in zip(axes.ravel(), range(2, 6), strict=True):
-        for label, sets in (("printed bonus", {}), ("no bonus", {"rules.turn_order_bonus": NO_BONUS})):
-            d = df if (p == players and not sets and n_cmp == df.height) else compare_run(game, meta, n_cmp, sets, p)
-            w, v, f = _position_rows(d)
-            rows.append([p, label, *[x.fmt(pct=True) for x in w], *[""] * (5 - p), stats.fmt_p(f.p_value),
-                         stats.bootstrap_mean(d["length"].to_numpy()).fmt()])
-            k = 100
-            xs = np.arange(p) + (0.1 if sets else -0.1)
-            ax.errorbar(xs, [x.value * k for x in w], yerr=[[(x.value - x.lo) * k for x in w],
-                                                           [(x.hi - x.value) * k for x in w]],
-                        fmt="o" if not sets else "s", capsize=3, label=label)
-        ax.axhline(100 / p, ls="--", color="grey", lw=1)
-        ax.set_xticks(range(p), [str(i + 1) for i in range(p)])
-        ax.set_title(f"{p} players (n={n_cmp:,} each)")
-        ax.set_xlabel("turn position")
-    for ax in axes[:, 0]:
-        ax.set_ylabel("win rate (%)")
-    axes[0, 0].legend()
-    fig.tight_layout()
-    rep.section("Printed bonus against no bonus, 2-5 players",
-                f"Comparison runs of {n_cmp:,} games each (same seed; per-seat policies collapse to "
-                f"{meta['policies'][0]} when the player count changes).")
-    rep.table(["players", "bonus", *[f"pos {i + 1} win" for i in range(5)], "fairness p", "rounds"], rows)
-    rep.figure(fig, "bonus_vs_none.png", "Win rate by position with the printed bonus (circles) and none (squares).")
-
-    # -- sweep of each position's credit bonus ----------------------------------------------------
     base = variant_scenario(game, meta)
-    fig, ax = plt.subplots(figsize=(7, 3.6))
-    rows = []
-    for pos in range(1, players):
-        key = f"rules.turn_order_bonus.{pos}.credits"
-        sweep = sw.sweep(game, base, {key: [0, 1, 2, 3, 4]}, n_cmp, meta["seed"], COMPARE_JOBS)
-        est = [r.position_estimates()[pos] for r in sweep]
-        ax.errorbar(np.arange(5) + 0.06 * pos, [e.value * 100 for e in est],
-                    yerr=[[(e.value - e.lo) * 100 for e in est], [(e.hi - e.value) * 100 for e in est]],
-                    fmt="o-", capsize=3, label=f"position {pos + 1}")
-        rows.append([pos + 1, *[e.fmt(pct=True) for e in est]])
-    ax.axhline(100 / players, ls="--", color="grey", lw=1)
-    ax.set_xlabel("credits given to the position at setup (other bonuses as printed)")
-    ax.set_ylabel("that position's win rate (%)")
-    ax.legend()
-    rep.section("Sweep: credit bonus per position",
-                f"Each point: {n_cmp:,} games with one position's credit bonus changed (common random numbers: "
-                "the same seeded games under every value). Same study from the command line: "
-                f"`analyzer sweep spacebase --param rules.turn_order_bonus.1.credits --values 0,1,2,3,4 {run_flags(meta, n_cmp)}`.")
-    rep.table(["position", *[f"+{c} credits" for c in range(5)]], rows)
-    rep.figure(fig, "credit_sweep.png", "A position's win rate against its credit bonus (95% intervals).")
+    if comparing(rep, BONUS_VS_NONE):
+        # -- 2..5 players, printed bonus vs none -----------------------------------------------------
+        rows = []
+        fig, axes = plt.subplots(2, 2, figsize=(10, 7), sharey=True)
+        for ax, p in zip(axes.ravel(), range(2, 6), strict=True):
+            for label, sets in (("printed bonus", {}), ("no bonus", {"rules.turn_order_bonus": NO_BONUS})):
+                d = df if (p == players and not sets and n_cmp == df.height) else compare_run(game, meta, n_cmp, sets, p)
+                w, v, f = _position_rows(d)
+                rows.append([p, label, *[x.fmt(pct=True) for x in w], *[""] * (5 - p), stats.fmt_p(f.p_value),
+                             stats.bootstrap_mean(d["length"].to_numpy()).fmt()])
+                k = 100
+                xs = np.arange(p) + (0.1 if sets else -0.1)
+                ax.errorbar(xs, [x.value * k for x in w], yerr=[[(x.value - x.lo) * k for x in w],
+                                                               [(x.hi - x.value) * k for x in w]],
+                            fmt="o" if not sets else "s", capsize=3, label=label)
+            ax.axhline(100 / p, ls="--", color="grey", lw=1)
+            ax.set_xticks(range(p), [str(i + 1) for i in range(p)])
+            ax.set_title(f"{p} players (n={n_cmp:,} each)")
+            ax.set_xlabel("turn position")
+        for ax in axes[:, 0]:
+            ax.set_ylabel("win rate (%)")
+        axes[0, 0].legend()
+        fig.tight_layout()
+        rep.section(BONUS_VS_NONE,
+                    f"Comparison runs of {n_cmp:,} games each (same seed; per-seat policies collapse to "
+                    f"{meta['policies'][0]} when the player count changes).")
+        rep.table(["players", "bonus", *[f"pos {i + 1} win" for i in range(5)], "fairness p", "rounds"], rows)
+        rep.figure(fig, "bonus_vs_none.png", "Win rate by position with the printed bonus (circles) and none (squares).")
 
-    # -- search for the fairest bonus set (the generic tuner over the default scenario's tune: block) --
-    points = tn.candidates(base, scen.load(game).tune, TUNE_CANDIDATES, meta["seed"])
-    n_first = max(100, n_cmp // 4)
-    res = tn.successive_halving(game, base, points, "position-fairness", n_first, meta["seed"], COMPARE_JOBS)
-    tuned = dict(res.best)
-    check = variants.play(game, base, [variants.Variant("as given"), variants.Variant("proposed", tuned)],
-                          n_cmp * 2, meta["seed"] + 1, COMPARE_JOBS)
-    check_given, check_tuned = check["as given"], check["proposed"]
-    rows = []
-    for label, d in (("as given", check_given), ("proposed", check_tuned)):
-        w, _, f = _position_rows(d)
-        rows.append([label, *[x.fmt(pct=True) for x in w], f"{100 * positions.unfairness(d):.2f}", stats.fmt_p(f.p_value)])
-    proposal = [dict(b) for b in base.rules.model_dump(mode="json")["turn_order_bonus"]]
-    for key, value in tuned.items():
-        _, _, idx, field = key.split(".")
-        proposal[int(idx)][field] = value
-    rep.section("Proposed turn-order bonus",
-                f"Successive halving (`analyzer tune`) over {len(points)} settings of each later position's credits "
-                f"and income (the printed bonus and a seeded sample of the default scenario's `tune:` grid), from "
-                f"{n_first:,} games each, the better half playing twice as many games each round ({res.games:,} games "
-                "in all, the same seeded games for every setting), for the smallest spread of the positions' win "
-                "rates (sum of squared distances from their mean). **Proposal: "
-                f"{_bonus_text(proposal, players)}.** Checked below on {2 * n_cmp:,} fresh games (seed "
-                f"{meta['seed'] + 1}); the remaining deviation is how far from fair the best found set still is. "
-                f"Same search from the command line: `analyzer tune spacebase --target position-fairness {run_flags(meta, n_first)} --check-n {2 * n_cmp}` "
-                f"(its proposal depends on every flag, the seed included).")
-    rep.table(["bonus", *[f"pos {i + 1} win" for i in range(players)], "max deviation (pts)", "fairness p"], rows)
+    if comparing(rep, CREDIT_SWEEP):
+        # -- sweep of each position's credit bonus ----------------------------------------------------
+        fig, ax = plt.subplots(figsize=(7, 3.6))
+        rows = []
+        for pos in range(1, players):
+            key = f"rules.turn_order_bonus.{pos}.credits"
+            sweep = sw.sweep(game, base, {key: [0, 1, 2, 3, 4]}, n_cmp, meta["seed"], COMPARE_JOBS)
+            est = [r.position_estimates()[pos] for r in sweep]
+            ax.errorbar(np.arange(5) + 0.06 * pos, [e.value * 100 for e in est],
+                        yerr=[[(e.value - e.lo) * 100 for e in est], [(e.hi - e.value) * 100 for e in est]],
+                        fmt="o-", capsize=3, label=f"position {pos + 1}")
+            rows.append([pos + 1, *[e.fmt(pct=True) for e in est]])
+        ax.axhline(100 / players, ls="--", color="grey", lw=1)
+        ax.set_xlabel("credits given to the position at setup (other bonuses as printed)")
+        ax.set_ylabel("that position's win rate (%)")
+        ax.legend()
+        rep.section(CREDIT_SWEEP,
+                    f"Each point: {n_cmp:,} games with one position's credit bonus changed (common random numbers: "
+                    "the same seeded games under every value). Same study from the command line: "
+                    f"`analyzer sweep spacebase --param rules.turn_order_bonus.1.credits --values 0,1,2,3,4 {run_flags(meta, n_cmp)}`.")
+        rep.table(["position", *[f"+{c} credits" for c in range(5)]], rows)
+        rep.figure(fig, "credit_sweep.png", "A position's win rate against its credit bonus (95% intervals).")
+
+    if comparing(rep, PROPOSED_BONUS):
+        # -- search for the fairest bonus set (the generic tuner over the default scenario's tune: block) --
+        points = tn.candidates(base, scen.load(game).tune, TUNE_CANDIDATES, meta["seed"])
+        n_first = max(100, n_cmp // 4)
+        res = tn.successive_halving(game, base, points, "position-fairness", n_first, meta["seed"], COMPARE_JOBS)
+        tuned = dict(res.best)
+        check = variants.play(game, base, [variants.Variant("as given"), variants.Variant("proposed", tuned)],
+                              n_cmp * 2, meta["seed"] + 1, COMPARE_JOBS)
+        check_given, check_tuned = check["as given"], check["proposed"]
+        rows = []
+        for label, d in (("as given", check_given), ("proposed", check_tuned)):
+            w, _, f = _position_rows(d)
+            rows.append([label, *[x.fmt(pct=True) for x in w], f"{100 * positions.unfairness(d):.2f}", stats.fmt_p(f.p_value)])
+        proposal = [dict(b) for b in base.rules.model_dump(mode="json")["turn_order_bonus"]]
+        for key, value in tuned.items():
+            _, _, idx, field = key.split(".")
+            proposal[int(idx)][field] = value
+        rep.section(PROPOSED_BONUS,
+                    f"Successive halving (`analyzer tune`) over {len(points)} settings of each later position's credits "
+                    f"and income (the printed bonus and a seeded sample of the default scenario's `tune:` grid), from "
+                    f"{n_first:,} games each, the better half playing twice as many games each round ({res.games:,} games "
+                    "in all, the same seeded games for every setting), for the smallest spread of the positions' win "
+                    "rates (sum of squared distances from their mean). **Proposal: "
+                    f"{_bonus_text(proposal, players)}.** Checked below on {2 * n_cmp:,} fresh games (seed "
+                    f"{meta['seed'] + 1}); the remaining deviation is how far from fair the best found set still is. "
+                    f"Same search from the command line: `analyzer tune spacebase --target position-fairness {run_flags(meta, n_first)} --check-n {2 * n_cmp}` "
+                    f"(its proposal depends on every flag, the seed included).")
+        rep.table(["bonus", *[f"pos {i + 1} win" for i in range(players)], "max deviation (pts)", "fairness p"], rows)
 
     # -- game length -------------------------------------------------------------------------------
     length = df["length"].to_numpy()
@@ -203,7 +215,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     ax.set_title(f"Game length (n={df.height:,})")
     rep.figure(fig, "length_hist.png", "Game length in rounds.")
     rep.headline(f"A game lasts {stats.bootstrap_mean(length).fmt()} rounds (median {np.median(length):.0f}).")
-    _safety_stops(rep, game, meta, n_cmp, policy_run)
+    if comparing(rep, SAFETY_STOPS):
+        _safety_stops(rep, game, meta, n_cmp, policy_run)
 
     # -- card value ---------------------------------------------------------------------------------
     ships = meta["scenario"]["cards"]["ships"]
@@ -254,18 +267,22 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
               "By cost (all purchases of the cards of that cost pooled; a game can hold several such purchases, "
               "so n counts purchases, not games):")
 
-    # -- light speed vs standard --------------------------------------------------------------------
-    other = "standard" if rules["variant"] == "lightspeed" else "lightspeed"
-    d_other = compare_run(game, meta, n_cmp, {"rules.variant": other})
-    rows = []
-    for label, d in ((rules["variant"] + " (this run)", df), (other, d_other)):
-        w, v, f = _position_rows(d)
-        rows.append([label, *[x.fmt(pct=True) for x in w], stats.bootstrap_mean(d["length"].to_numpy()).fmt(),
-                     stats.fmt_p(f.p_value)])
-    rep.section("Light-speed variant against the standard game", f"{other}: {n_cmp:,} games, same seed.")
-    rep.table(["variant", *[f"pos {i + 1} win" for i in range(players)], "rounds", "fairness p"], rows)
+    if comparing(rep, LIGHT_SPEED):
+        # -- light speed vs standard --------------------------------------------------------------------
+        other = "standard" if rules["variant"] == "lightspeed" else "lightspeed"
+        d_other = compare_run(game, meta, n_cmp, {"rules.variant": other})
+        rows = []
+        for label, d in ((rules["variant"] + " (this run)", df), (other, d_other)):
+            w, v, f = _position_rows(d)
+            rows.append([label, *[x.fmt(pct=True) for x in w], stats.bootstrap_mean(d["length"].to_numpy()).fmt(),
+                         stats.fmt_p(f.p_value)])
+        rep.section(LIGHT_SPEED, f"{other}: {n_cmp:,} games, same seed.")
+        rep.table(["variant", *[f"pos {i + 1} win" for i in range(players)], "rounds", "fairness p"], rows)
 
-    rule_readings_section(rep, game, meta, players, n_cmp)
+    if comparing(rep, RULE_READINGS):
+        rule_readings_section(rep, game, meta, players, n_cmp)
+    from ... import skill  # the strong-play sections every report ends with
+    skill.sections(rep, game, df, meta)
     return rep.write(out)
 
 
@@ -335,7 +352,7 @@ def rule_readings_section(rep, game, meta: dict, players: int, n: int) -> None:
         if verdicts[0] != verdicts[1]:
             moved.append(f"{name} ({verdicts[0]} -> {verdicts[1]})")
         shifted += [f"{name}: position {s + 1} {e.fmt(pct=True)}" for s, e in enumerate(diffs) if e.lo > 0 or e.hi < 0]
-    rep.section("Contested rule readings (exchange, red dice abilities, light-speed opening)",
+    rep.section(RULE_READINGS,
                 f"The help page and the earlier engine read three rules differently; each is a scenario parameter "
                 f"whose default is the help page's reading. Each alternative is played against the default on "
                 f"{n:,} games with the run's seed (the same games under both readings); the last column is the "

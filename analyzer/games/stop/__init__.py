@@ -52,6 +52,10 @@ scenario parameters, marked [param]):
   and counted in `capped_hands`. [param match_hand_cap: 1000] the same safety for hands in a match.
 - [param hand_size: 7] the deal; cards are dealt one at a time from the dealer's left.
 - Counting: `moves` counts a wild with its follow-up as one play.
+- Restrictions (StopScenario.RESTRICTIONS, `restrict:`) filter a seat's listed options in engine.ask,
+  before its policy is asked (every STOP decision is a listed one, so no policy decides past the
+  filter); where they forbid every option (a wild as the only legal card under
+  never_play_wild) the filter is lifted for that decision and counted in `restrict_lifted`.
 Not implemented: nothing of stop.md is left out. Showing the X+ victim's hand to everyone has no
 effect because no policy remembers what it was shown; policies read only their own hand, hand sizes,
 match totals and the card table (view.py).
@@ -127,11 +131,13 @@ class Stop(Game):
     title = "STOP"
     Scenario = StopScenario
     length_unit = "hands"
+    report_skips_comparisons = True  # report --no-compare: every comparison section is guarded
     COLUMNS = S.COLUMNS
     kernel = staticmethod(E.simulate)
     kernel_inputs = staticmethod(kernel_inputs)
     TRACE_CAP = 400_000
     EVENTS = EVENTS
+    kernel_releases_gil = True   # engine.simulate is compiled with nogil=True
 
     def report(self, df, meta, out):
         from .report import write_report

@@ -6,7 +6,8 @@ policies (policies.py, which return the index of one). Nothing here decides anyt
   D_PLAY               the legal card types of the turn, lowest first; DRAW_INSTEAD     top card
                        last when must_play_if_able is off
   D_WILD_FOLLOW        the non-wild card types held, lowest first                      -
-  D_PLAY_DRAWN         NO, YES (play the card just drawn)                              drawn card
+  D_PLAY_DRAWN         NO, YES (play the card just drawn); YES only (not asked) when      drawn card
+                       must_play_if_able
   D_JUMP_IN            NO, YES (jump in with an identical card)                        top card
   D_ANSWER_TWO_PLUS    ACCEPT, the same-colour 0 if held, the 2+ types held             pending draw
   D_ANSWER_PAUSE       ACCEPT, the same-colour 0 if held, the Pause types held          Pause card
@@ -16,7 +17,8 @@ policies (policies.py, which return the index of one). Nothing here decides anyt
   D_XPLUS_CANCEL       NO, YES (cancel the X+ with a 0)                                 X+ card
   D_XPLUS_CARD         the number card types held, lowest first                        -
 
-A card option is its type (one option per type: copies of a card are the same move).
+A card option is its type (one option per type: copies of a card are the same move). A seat's
+restrictions (below) filter the listed options before its policy is asked (engine.ask).
 """
 import numpy as np
 
@@ -36,6 +38,12 @@ SWAP_WITH_ONE = i64(0)    # swap hands with one chosen player
 SWAP_PASS_LEFT = i64(1)   # everyone passes their hand to the left (so receives from the right)
 SWAP_PASS_RIGHT = i64(2)  # everyone passes their hand to the right (so receives from the left)
 MODE_STRIDE = i64(8)      # a Swap option is mode * MODE_STRIDE + target (target 0 when passing)
+
+# restrictions (StopScenario.RESTRICTIONS, in bit order): what the engine filters out of a seat's options
+NO_JUMP_IN = i64(1 << 0)              # D_JUMP_IN: YES
+NEVER_CANCEL_WITH_ZERO = i64(1 << 1)  # the answers' 0; D_SWAP_CANCEL, D_XPLUS_CANCEL: YES
+NEVER_STACK = i64(1 << 2)             # the answers' 2+ / Pause cards
+NEVER_PLAY_WILD = i64(1 << 3)         # D_PLAY: the wild; D_PLAY_DRAWN: YES for a drawn wild
 
 
 @jit_inline

@@ -42,7 +42,7 @@ numbered 1..18 in this order -- read by Stop.EVENTS:
 import numpy as np
 from numba import njit
 
-from ...kernel import record
+from ...kernel import keep_allowed, record
 from ...rng import below, new_stream, uniform
 from .cards import (
     K_PAUSE,
@@ -72,7 +72,11 @@ from .decisions import (
     D_XPLUS_CARD,
     DRAW_INSTEAD,
     MODE_STRIDE,
+    NEVER_CANCEL_WITH_ZERO,
+    NEVER_PLAY_WILD,
+    NEVER_STACK,
     NO,
+    NO_JUMP_IN,
     SWAP_PASS_LEFT,
     SWAP_PASS_RIGHT,
     SWAP_WITH_ONE,
@@ -81,6 +85,7 @@ from .decisions import (
 )
 from .policies import decide
 from .state import (
+    ALLOWED,
     CAND,
     COPIES,
     DEALER,
@@ -113,6 +118,7 @@ from .state import (
     OUT,
     PILE_N,
     S_FIRST,
+    S_LIFTED,
     S_OUT,
     S_REL_OUT,
     S_REL_PEN,
@@ -305,9 +311,45 @@ def offer_cards(s, n, mask):
 
 
 @jit_inline
+def forbids(mask, kind, o, ctx):
+    """Does a seat under the restrictions `mask` (decisions.NO_JUMP_IN, ...) never take option o of a
+    decision of `kind` (ctx: its context)?"""
+    if kind == D_JUMP_IN:
+        return (mask & NO_JUMP_IN) != 0 and o == YES
+    if kind == D_ANSWER_TWO_PLUS or kind == D_ANSWER_PAUSE:   # ACCEPT, the 0, the 2+ / Pause cards
+        if o < 0:
+            return False
+        return (mask & (NEVER_CANCEL_WITH_ZERO if kind_of(o) == K_ZERO else NEVER_STACK)) != 0
+    if kind == D_SWAP_CANCEL or kind == D_XPLUS_CANCEL:
+        return (mask & NEVER_CANCEL_WITH_ZERO) != 0 and o == YES
+    if kind == D_PLAY:
+        return (mask & NEVER_PLAY_WILD) != 0 and o == WILD
+    if kind == D_PLAY_DRAWN:
+        return (mask & NEVER_PLAY_WILD) != 0 and o == YES and ctx == WILD
+    return False
+
+
+@jit
+def allowed_options(s, mask, p, kind, n, ctx):
+    """The seat's restrictions as a filter on the n listed options: the allowed ones move to the front
+    (kernel.keep_allowed) and their count is returned. When every option is forbidden the filter is
+    lifted for this decision: all n stay, and p's restrict_lifted counts it."""
+    for k in range(n):
+        s.v[ALLOWED + k] = 0 if forbids(mask, kind, s.v[OPTS + k], ctx) else 1
+    m = keep_allowed(s.v[OPTS:OPTS + n], n, s.v[ALLOWED:ALLOWED + n])
+    if m > 0:
+        return m
+    s.v[seat_stat(s, p, S_LIFTED)] += 1
+    return n
+
+
+@jit_inline
 def ask(s, r, pol, p, kind, n, ctx):
-    """The option p takes among the n listed (n >= 1). A single option is not a decision: it is taken
-    without asking. An index outside the list is a broken policy: counted in invariant_errors."""
+    """The option p takes among the n listed (n >= 1), once p's restrictions have filtered them (a seat
+    without any is never filtered). A single option is not a decision: it is taken without asking. An
+    index outside the list is a broken policy: counted in invariant_errors."""
+    if pol.restrict[p] != 0:
+        n = allowed_options(s, pol.restrict[p], p, kind, n, ctx)
     if n == 1:
         return s.v[OPTS]
     k = decide(s, r, pol, p, kind, n, ctx)
@@ -630,10 +672,11 @@ def take_turn(s, r, pol, p):
     if c < 0:   # no legal card, or DRAW_INSTEAD
         c = NONE
         d = draw_card(s, p, WHY_TURN)
-        if (d >= 0 and r.play_drawn_card and can_play(s, p, d, t_top)
-                and (r.must_play_if_able or ask_yes_no(s, r, pol, p, D_PLAY_DRAWN, d))):
-            c = d
-            how = HOW_DRAWN
+        if d >= 0 and r.play_drawn_card and can_play(s, p, d, t_top):
+            n = offer(s, 0, YES) if r.must_play_if_able else offer(s, offer(s, 0, NO), YES)  # must, or may
+            if ask(s, r, pol, p, D_PLAY_DRAWN, n, d) == YES:
+                c = d
+                how = HOW_DRAWN
     if c < 0:
         rec(s, E_PASS, p, NONE, NIL, NIL)
         return left(s, p)
@@ -842,13 +885,14 @@ def play_match(s, r, pol, seed, game_id):
     return first_dealer
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, nogil=True)
 def simulate(seed, game_ids, r, cards, pol, seats, out_g, out_s, first, ev, tn, ev_cap):
     """The kernel (Game.kernel): the matches `game_ids` of run `seed` (r: Rules, cards: Cards, pol:
     Policy, seats: int64[P] policy codes) into the outputs the framework allocated from COLUMNS:
     per-game counters out_g (n, NG) in GAME_COLUMNS order, per-seat stats out_s (n, P, NSEAT) in
     SEAT_COLUMNS order, the first dealer (the seat that moved first) into `first`, the trace ev/tn
-    (ev_cap > 0 turns it on, meant for one game)."""
+    (ev_cap > 0 turns it on, meant for one game). Compiled with nogil: it runs without the GIL, so the
+    runner plays chunks on threads (Stop.kernel_releases_gil); nothing it calls uses object mode."""
     P = seats.shape[0]
     n = game_ids.shape[0]
     s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev, ev_cap)

@@ -1,5 +1,6 @@
 """STOP policies: the one dispatch from a seat's policy code to its decision function (`decide`),
-and the decision functions of STOP's own policies, with parameters from `policy_params:`.
+and the decision functions of STOP's own policies, whose judgement is their seat's weights (the
+scenario's `weights:` / `seat_weights:`, StopScenario.WEIGHTS; `weights` in the docs below).
 
 At every decision the engine lists the legal options (decisions.py says how, per decision kind) and
 `decide` returns the index of one; the rules never look at a policy code. A decision with a single
@@ -13,30 +14,33 @@ random   -- (shared by every game, analyzer.kernel) uniform over the listed opti
             type, "draw instead", each answer, each Swap target or pass direction, yes or no.
 scripted -- (shared) the scenario's `script` of option indices, in game order: for rule tests.
 greedy   -- sheds the highest-penalty legal card first (0s always last, whatever their penalty: they
-            are its defence), ties broken uniformly. Never declines a legal card (so must_play_if_able
+            are its defence; an attack card -- 2+, Pause, X+ -- counted `attack_bonus` points more,
+            default 0), ties broken uniformly. Never declines a legal card (so must_play_if_able
             changes nothing for it), always jumps in (even with a 0: the card count matters more than a
             second 0 of a colour just played), always plays a drawn card.
             Answers a 2+ by stacking a 2+ if it has one (sheds 20 and passes the draw on), else
             cancels with a same-colour 0. It keeps a defensive 0 while it pays, precisely: a 0 is
             never played while another legal card exists; it is spent to cancel a 2+ always (saves >= 2
-            cards); an X+ when the cheapest forced card would cost >= 0 (cost = draws x mean deck
-            penalty - penalty of the forced card, the expected change of its hand penalty); a Swap when
-            the hand it would receive is expected to cost more than its own hand without that 0 (the
-            other hand is face down: expected = its size x mean deck penalty; equal: more cards); a
-            Pause (when it cannot add a Pause) only when it holds <= `greedy_pause_zero_at` cards
-            (default 2), where the lost turn is worth more than the 0. Swap: takes the hand with the
-            fewest cards (the lowest expected penalty). X+ forced card: the lowest cost as above -- the
-            rulebook example (wild, 2+, 6/9) gives the 2+: 2 x 14 - 20 = 8 against 9 x 14 - 9 = 117.
+            cards); an X+ when the cheapest forced card would cost >= 0 (cost = draws x the value of an
+            unseen card - penalty of the forced card, the expected change of its hand penalty; an unseen
+            card is worth `unseen_card_value` (default 1) x the mean deck penalty); a Swap when the hand it would receive is expected to cost more than its own
+            hand without that 0 plus `swap_cancel_margin` (default 0; the other hand is face down:
+            expected = its size x an unseen card's value; equal: more cards); a Pause (when it cannot
+            add a Pause) only when it holds <= `pause_zero_at` cards (default 2), where the lost turn
+            is worth more than the 0. Swap: takes the hand with the fewest cards (the lowest expected
+            penalty). X+ forced card: the lowest cost as above -- the rulebook example (wild, 2+, 6/9)
+            gives the 2+: 2 x 14 - 20 = 8 against 9 x 14 - 9 = 117.
 defender -- hoards answers and attacks the threat. Its "keepers" are 0s and 2+ cards: while it holds
-            at most `defender_hoard` of them (default 2) they are protected -- not played, not used to
-            jump in, unless nothing else is legal (then it would rather draw when must_play_if_able is
-            false). The threat is the other player with the lowest match total (fewest cards in hand
-            breaks ties): when the threat sits on its left it plays its highest-penalty attack card
-            (2+, Pause, X+) first, protected or not. Otherwise it sheds the highest-penalty card. It
-            answers every attack it can: a 2+ or Pause by cancelling with a same-colour 0 first, else by
-            stacking / adding; always cancels an X+; cancels a Swap that would give it more cards
-            (equal count: a higher expected penalty). Swap: takes the hand with the fewest cards. X+
-            forced card: the fewest draws (highest penalty on ties).
+            at most `hoard` of them (default 2) they are protected -- not played, not used to jump in,
+            unless nothing else is legal (then it would rather draw when must_play_if_able is false).
+            The threat is the other player with the lowest match total (fewest cards in hand breaks
+            ties), its left neighbour's total counted `attack_lead` points lower (default 0): when the
+            threat sits on its left it plays its highest-penalty attack card (2+, Pause, X+) first,
+            protected or not. Otherwise it sheds the highest-penalty card. It answers every attack it
+            can: a 2+ or Pause by cancelling with a same-colour 0 first, else by stacking / adding;
+            always cancels an X+; cancels a Swap that would give it more than `swap_cancel_cards`
+            (default 0) cards above its own (equal: a higher expected penalty). Swap: takes the hand
+            with the fewest cards. X+ forced card: the fewest draws (highest penalty on ties).
 No policy peeks: an earlier greedy/defender Swap read the other hands' penalties; it was removed
 (issue #8) rather than kept as a named variant, since nothing in the reports needs a cheating player.
 """
@@ -82,6 +86,11 @@ DEFENDER = i64(FIRST_GAME_POLICY + 1)
 
 NONE = i64(-1)
 NEG = i64(-(1 << 60))
+AT_MEAN = np.float64(1.0)  # an unseen card valued at the deck's mean penalty
+
+# the weights, by policy (StopScenario.WEIGHTS, in this order): the columns of the seat's weights row
+W_PAUSE_ZERO_AT, W_ATTACK_BONUS, W_SWAP_CANCEL_MARGIN, W_UNSEEN_CARD_VALUE = map(i64, range(4))   # greedy
+W_HOARD, W_ATTACK_LEAD, W_SWAP_CANCEL_CARDS = map(i64, range(3))                                     # defender
 
 # how pick() scores a card type (higher is better)
 BY_NOTHING = i64(0)       # all equal: uniform over the cards
@@ -100,14 +109,15 @@ ATTACK_MASK = i64(sum(1 << (c * 12 + k) for c in range(4) for k in (2, 9, 11))) 
 def decide(s, r, pol, p, kind, n, ctx):
     """The index of the option p's policy takes among the n options the engine listed (view.option)
     for a decision of `kind` (decisions.py; ctx is the decision's context). The only place a policy
-    code is read."""
+    code is read; the policy gets the seat's weights row."""
     code = policy_of(s, p)
     k = shared_choice(code, s.rng, pol.script, script_cursor(s), n)
     if k >= 0:
         return k
+    w = pol.weights[p]
     if code == GREEDY:
-        return index_of(s, n, greedy(s, r, pol, p, kind, n, ctx))
-    return index_of(s, n, defender(s, r, pol, p, kind, n, ctx))
+        return index_of(s, n, greedy(s, r, w, p, kind, n, ctx))
+    return index_of(s, n, defender(s, r, w, p, kind, n, ctx))
 
 
 @jit_inline
@@ -136,12 +146,14 @@ def offers(s, n, value):
 # ---- choosing among card types ------------------------------------------------------------------------
 
 @jit_inline
-def score(s, r, pol, p, t, how, aux):
-    """How much p likes playing a card of type t (higher is better). aux: BY_DEFENDER flags
-    (1: the threat sits on p's left, 2: p still hoards its keepers)."""
+def score(s, r, w, p, t, how, aux):
+    """How much p likes playing a card of type t (higher is better); w: p's weights. aux: BY_DEFENDER
+    flags (1: the threat sits on p's left, 2: p still hoards its keepers)."""
     if how == BY_SHEDDING:
         if t != WILD and t % N_KINDS == K_ZERO:
             return NEG + 1
+        if (ATTACK_MASK >> t) & 1:
+            return card_penalty(s, t) + np.int64(w[W_ATTACK_BONUS])
         return card_penalty(s, t)
     if how == BY_DEFENDER:
         sc = card_penalty(s, t)
@@ -151,14 +163,14 @@ def score(s, r, pol, p, t, how, aux):
             return sc - (1 << 20)
         return sc
     if how == BY_XPLUS_COST:   # in thousandths of a penalty point
-        return -np.int64(round((card_draws(s, t) * r.mean_penalty - card_penalty(s, t)) * 1000.0))
+        return -np.int64(round((card_draws(s, t) * unseen_card(r, w[W_UNSEEN_CARD_VALUE]) - card_penalty(s, t)) * 1000.0))
     if how == BY_FEWEST_DRAWS:
         return -card_draws(s, t) * 100000 + card_penalty(s, t)
     return 0
 
 
 @jit
-def pick(s, r, pol, p, mask, how, aux):
+def pick(s, r, w, p, mask, how, aux):
     """Among the card types in `mask` (all held by p), one with the best score; ties are broken
     uniformly over the physical cards, drawing a random number only when two or more types tie.
     Returns (type, its score); (-1, NEG) for an empty mask."""
@@ -170,7 +182,7 @@ def pick(s, r, pol, p, mask, how, aux):
     while m:
         t = lowest(m)
         m &= m - 1
-        sc = score(s, r, pol, p, t, how, aux)
+        sc = score(s, r, w, p, t, how, aux)
         if sc > best:
             best = sc
             best_t = t
@@ -186,7 +198,7 @@ def pick(s, r, pol, p, mask, how, aux):
     while m:
         t = lowest(m)
         m &= m - 1
-        if score(s, r, pol, p, t, how, aux) == best:
+        if score(s, r, w, p, t, how, aux) == best:
             x -= own_count(s, p, t)
             if x < 0:
                 return t, best
@@ -194,14 +206,14 @@ def pick(s, r, pol, p, mask, how, aux):
 
 
 @jit
-def best_score(s, r, pol, p, mask, how, aux):
+def best_score(s, r, w, p, mask, how, aux):
     """The best score among the card types in mask (NEG for an empty mask); no randomness."""
     best = NEG
     m = mask
     while m:
         t = lowest(m)
         m &= m - 1
-        best = max(best, score(s, r, pol, p, t, how, aux))
+        best = max(best, score(s, r, w, p, t, how, aux))
     return best
 
 
@@ -217,34 +229,34 @@ def count_cards(s, p, mask):
 
 
 @jit_inline
-def hoarding(s, pol, p):
-    """Defender: it holds at most defender_hoard keepers (0s, 2+s), so it keeps them all back."""
-    return count_cards(s, p, own_types(s, p) & KEEPERS_MASK) <= pol.defender_hoard
+def hoarding(s, w, p):
+    """Defender: it holds at most `hoard` keepers (0s, 2+s), so it keeps them all back."""
+    return count_cards(s, p, own_types(s, p) & KEEPERS_MASK) <= w[W_HOARD]
 
 
 @jit
-def threat(s, p):
-    """The other player with the lowest match total; fewest cards breaks ties, then seat order
-    clockwise from p's left."""
-    best = left(s, p)
-    q = best
+def left_is_threat(s, p, lead):
+    """Is p's left neighbour the threat: the other player with the lowest match total (fewest cards
+    breaks ties; then the left neighbour, first clockwise), its own total counted `lead` lower?"""
+    q0 = left(s, p)
+    its = match_total(s, q0) - lead
+    q = q0
     for _ in range(n_players(s) - 2):
         q = left(s, q)
-        if match_total(s, q) < match_total(s, best) or (match_total(s, q) == match_total(s, best)
-                                                        and hand_size(s, q) < hand_size(s, best)):
-            best = q
-    return best
+        if match_total(s, q) < its or (match_total(s, q) == its and hand_size(s, q) < hand_size(s, q0)):
+            return False
+    return True
 
 
 @jit
-def defender_flags(s, pol, p):
-    return (1 if threat(s, p) == left(s, p) else 0) + (2 if hoarding(s, pol, p) else 0)
+def defender_flags(s, w, p):
+    return (1 if left_is_threat(s, p, w[W_ATTACK_LEAD]) else 0) + (2 if hoarding(s, w, p) else 0)
 
 
 # ---- shared by greedy and defender ---------------------------------------------------------------------
 
 @jit
-def answer(s, r, pol, p, n, prefer_zero, zero_ok):
+def answer(s, r, w, p, n, prefer_zero, zero_ok):
     """An answer to a 2+ or a Pause among the listed options: the same-colour 0 (when zero_ok; first
     when prefer_zero), else a 2+ / Pause of any colour (uniformly over the cards), else ACCEPT."""
     zero = NONE
@@ -256,7 +268,7 @@ def answer(s, r, pol, p, n, prefer_zero, zero_ok):
         return zero
     if alts == 0:
         return ACCEPT
-    t, _ = pick(s, r, pol, p, alts, BY_NOTHING, 0)
+    t, _ = pick(s, r, w, p, alts, BY_NOTHING, 0)
     return t
 
 
@@ -274,11 +286,17 @@ def fewest_cards_swap(s, p):
     return swap_option(SWAP_WITH_ONE, target)
 
 
+@jit_inline
+def unseen_card(r, value):
+    """What a card nobody has seen is worth: `value` times the mean penalty of a card of the deck."""
+    return r.mean_penalty * value
+
+
 @jit
-def unseen_penalty(s, r, q):
-    """What q's hand is worth as far as another player can tell: its size (public) times the mean
-    penalty of a card of the deck. The cards themselves are face down (see view.py)."""
-    return hand_size(s, q) * r.mean_penalty
+def unseen_penalty(s, r, q, value):
+    """What q's hand is worth as far as another player can tell: its size (public) times an unseen
+    card's worth. The cards themselves are face down (see view.py)."""
+    return hand_size(s, q) * unseen_card(r, value)
 
 
 @jit_inline
@@ -289,50 +307,52 @@ def yes_if(cond):
 # ---- greedy ----------------------------------------------------------------------------------------------
 
 @jit
-def greedy(s, r, pol, p, kind, n, ctx):
-    """greedy's choice (an option value) for a decision of `kind`; see the module docstring."""
+def greedy(s, r, w, p, kind, n, ctx):
+    """greedy's choice (an option value) for a decision of `kind` with weights w; see the module
+    docstring."""
     if kind == D_PLAY or kind == D_WILD_FOLLOW:
-        t, _ = pick(s, r, pol, p, card_options(s, n), BY_SHEDDING, 0)
+        t, _ = pick(s, r, w, p, card_options(s, n), BY_SHEDDING, 0)
         return t
     if kind == D_PLAY_DRAWN or kind == D_JUMP_IN:
         return YES
     if kind == D_ANSWER_TWO_PLUS:
-        return answer(s, r, pol, p, n, False, True)
+        return answer(s, r, w, p, n, False, True)
     if kind == D_ANSWER_PAUSE:
-        return answer(s, r, pol, p, n, False, own_size(s, p) <= pol.greedy_pause_zero_at)
+        return answer(s, r, w, p, n, False, own_size(s, p) <= w[W_PAUSE_ZERO_AT])
     if kind == D_SWAP:
         return fewest_cards_swap(s, p)
-    if kind == D_SWAP_CANCEL:   # the incoming hand is expected to cost more (equal: has more cards)
-        mine, n_mine = float(own_penalty(s, p)), own_size(s, p) - 1
-        theirs, n_theirs = unseen_penalty(s, r, ctx), hand_size(s, ctx)
+    if kind == D_SWAP_CANCEL:   # the incoming hand is expected to cost more, by the margin (equal: has more cards)
+        mine, n_mine = float(own_penalty(s, p)) + w[W_SWAP_CANCEL_MARGIN], own_size(s, p) - 1
+        theirs, n_theirs = unseen_penalty(s, r, ctx, w[W_UNSEEN_CARD_VALUE]), hand_size(s, ctx)
         return yes_if(mine < theirs or (mine == theirs and n_mine < n_theirs))
     if kind == D_XPLUS_CANCEL:  # the cheapest forced card would cost >= 0 (the 0 itself costs 0)
-        return yes_if(best_score(s, r, pol, p, own_types(s, p) & NUMBER_MASK, BY_XPLUS_COST, 0) <= 0)
-    t, _ = pick(s, r, pol, p, card_options(s, n), BY_XPLUS_COST, 0)   # D_XPLUS_CARD
+        return yes_if(best_score(s, r, w, p, own_types(s, p) & NUMBER_MASK, BY_XPLUS_COST, 0) <= 0)
+    t, _ = pick(s, r, w, p, card_options(s, n), BY_XPLUS_COST, 0)   # D_XPLUS_CARD
     return t
 
 
 # ---- defender --------------------------------------------------------------------------------------------
 
 @jit
-def defender(s, r, pol, p, kind, n, ctx):
-    """defender's choice (an option value) for a decision of `kind`; see the module docstring."""
+def defender(s, r, w, p, kind, n, ctx):
+    """defender's choice (an option value) for a decision of `kind` with weights w; see the module
+    docstring."""
     if kind == D_PLAY or kind == D_WILD_FOLLOW:
-        t, sc = pick(s, r, pol, p, card_options(s, n), BY_DEFENDER, defender_flags(s, pol, p))
+        t, sc = pick(s, r, w, p, card_options(s, n), BY_DEFENDER, defender_flags(s, w, p))
         if sc < 0 and offers(s, n, DRAW_INSTEAD):
             return DRAW_INSTEAD   # only hoarded keepers are legal: rather draw
         return t
     if kind == D_PLAY_DRAWN or kind == D_JUMP_IN:
-        return yes_if(not ((KEEPERS_MASK >> ctx) & 1 and hoarding(s, pol, p)))
+        return yes_if(not ((KEEPERS_MASK >> ctx) & 1 and hoarding(s, w, p)))
     if kind == D_ANSWER_TWO_PLUS or kind == D_ANSWER_PAUSE:
-        return answer(s, r, pol, p, n, True, True)
+        return answer(s, r, w, p, n, True, True)
     if kind == D_SWAP:
         return fewest_cards_swap(s, p)
-    if kind == D_SWAP_CANCEL:   # the incoming hand has more cards (equal: is expected to cost more)
-        mine, n_mine = float(own_penalty(s, p)), own_size(s, p) - 1
-        theirs, n_theirs = unseen_penalty(s, r, ctx), hand_size(s, ctx)
+    if kind == D_SWAP_CANCEL:   # the incoming hand has more cards, by the margin (equal: is expected to cost more)
+        mine, n_mine = float(own_penalty(s, p)), own_size(s, p) - 1 + w[W_SWAP_CANCEL_CARDS]
+        theirs, n_theirs = unseen_penalty(s, r, ctx, AT_MEAN), hand_size(s, ctx)
         return yes_if(n_mine < n_theirs or (n_mine == n_theirs and mine < theirs))
     if kind == D_XPLUS_CANCEL:
         return YES
-    t, _ = pick(s, r, pol, p, card_options(s, n), BY_FEWEST_DRAWS, 0)   # D_XPLUS_CARD
+    t, _ = pick(s, r, w, p, card_options(s, n), BY_FEWEST_DRAWS, 0)   # D_XPLUS_CARD
     return t

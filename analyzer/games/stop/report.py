@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import Report, Scope, compare_n, compare_run, errorbar_chart
+from ...reporting import Report, Scope, compare_n, compare_run, comparing, errorbar_chart
 from ...results import matrix
 
 # The rule parameters of stop.md whose effect the report measures, each changed from the run's value:
@@ -26,10 +26,14 @@ READINGS = {"two_plus_drawer": ("skipped", "plays"), "out_player_scores": ("held
 NEVER_TRIGGERS = {
     ("greedy", "must_play_if_able"): "greedy never declines a legal card, so it plays exactly as when it must",
 }
-# The engine's rule (stop.md: the first dealer is seat 0); a random first dealer would be a rule change.
-FIRST_DEALER = ("Seat 0 always deals the first hand, so position k is always seat k-1: with mixed policies "
-                "position and policy cannot be told apart, and no position verdict is drawn from such a run (the "
-                "per-hand table below rotates the dealer over the seats).")
+# How the first dealer is chosen (rules.first_dealer), and what it means for a position verdict.
+FIRST_DEALER = {
+    "random": "The first dealer is drawn at random for every match, so position and seat are independent.",
+    "seat0": ("Seat 0 always deals the first hand (first_dealer: seat0), so position k is always seat k-1: with "
+              "mixed policies position and policy cannot be told apart, and no position verdict is drawn from such "
+              "a run (the per-hand table below rotates the dealer over the seats)."),
+}
+BY_PLAYER_COUNT, RULE_EFFECTS = "By player count", "Effect of rule parameters"  # the comparison-run sections
 
 
 def rule_variants(rules: dict) -> list[tuple[str, str, dict]]:
@@ -59,7 +63,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     here = positions.Summary.of(df)
     rep.section("Win rate by position (position 1 = the first dealer, who plays first)",
                 f"A fair game gives each position about 1/{players} = {100 / players:.1f}% (a shared win counts "
-                f"for every sharer). {here.verdict()} {FIRST_DEALER}")
+                f"for every sharer). {here.verdict()} {FIRST_DEALER[meta['scenario']['rules']['first_dealer']]}")
     labels = positions.labels(players)
     rep.table(["position", "win rate"], [[lab, e.fmt(pct=True)] for lab, e in zip(labels, here.win, strict=True)])
     positions.policy_table(rep, {here_label(meta): here})
@@ -109,8 +113,29 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     ax.set_title(f"Match length (n={df.height:,})", fontsize=10)
     rep.figure(fig, "match_length_hist.png", "Match length in hands.")
 
-    # -- by player count (comparison runs) --------------------------------------------------------
-    # every row with seat 0's policy at every seat (the run itself is reused only if it is played so)
+    verdicts = {here_label(meta): here}
+    if comparing(rep, BY_PLAYER_COUNT):
+        by_player_count(rep, game, df, meta, n_cmp)
+    if comparing(rep, RULE_EFFECTS):
+        rule_effects(rep, game, meta, n_cmp, players, verdicts)
+
+    rep.headline(f"Going first ({players} players, position 1 = the first dealer): {here.sentence()}",
+                 Scope(*positions.holds_under(verdicts)))
+    rep.headline_figure(chart, "position_win_rate.png",
+                        ("Win rate by policy" if here.differ is None else "Win rate by position (1 = the first dealer)")
+                        + ", 95% Wilson intervals; dashed: the fair share (wins per match over players).")
+    rep.headline(f"A match lasts {stats.bootstrap_mean(length).fmt()} hands (to "
+                 f"{meta['scenario']['rules']['match_limit']} penalty points); a player's hand costs "
+                 f"{stats.bootstrap_mean(matrix(df, 'first_hand_penalty')).fmt()} penalty points on average.")
+    from ... import skill  # the strong-play sections every report ends with
+    skill.sections(rep, game, df, meta)
+    return rep.write(out)
+
+
+def by_player_count(rep, game, df, meta: dict, n_cmp: int) -> None:
+    """Comparison runs at every player count, seat 0's policy at every seat (the run itself is reused
+    only if it was played so)."""
+    players = int(df["n_players"][0])
     policy = meta["policies"][0]
     uniform = all(q == policy for q in meta["policies"])
     rows, pen_est, len_est, share_est, labels = [], [], [], [], []
@@ -129,7 +154,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         rows.append([p, pe.fmt(), f"{np.percentile(f, 95):.0f}", se.fmt(pct=True), le.fmt(), first.fmt(pct=True)])
     mixed = "" if uniform else (f" The run itself mixes policies ({', '.join(meta['policies'])}), so its own "
                                 f"player count is a comparison run too.")
-    rep.section("By player count", f"Comparison runs of {n_cmp:,} matches per player count, {policy} at every "
+    rep.section(BY_PLAYER_COUNT, f"Comparison runs of {n_cmp:,} matches per player count, {policy} at every "
                 f"seat in every row (seat 0's policy of the run).{mixed}")
     rep.table(["players", "penalty per player per hand", "95% quantile", "symbol-card share", "match length (hands)",
                "position 1 win rate"], rows)
@@ -140,17 +165,21 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     fig.tight_layout()
     rep.figure(fig, "by_player_count.png", "Scoring spread, symbol-card share and match length by player count (95% intervals).")
 
-    # -- rule parameters (comparison runs, under each policy) -------------------------------------
+
+
+def rule_effects(rep, game, meta: dict, n_cmp: int, players: int, verdicts: dict) -> None:
+    """One comparison run per rule change and policy; each policy's unchanged run joins `verdicts`."""
+    policy = meta["policies"][0]
+    uniform = all(q == policy for q in meta["policies"])
     variants = rule_variants(meta["scenario"]["rules"])
     # the run's own policies first, then every policy at every seat
     policies = [meta["policies"]] if not uniform else []
     policies += [[q] for q in sorted(game.playing_policies, key=lambda q: not (uniform and q == policy))]
-    rep.section("Effect of rule parameters", f"Each row is a comparison run of {n_cmp:,} matches with one rule "
+    rep.section(RULE_EFFECTS, f"Each row is a comparison run of {n_cmp:,} matches with one rule "
                 f"changed from the scenario ({players} players, same seed), once per policy: a verdict should "
                 f"hold under more than one. 'identical' marks a run that played exactly the scenario's "
                 f"matches (same seed, every score equal): under that policy the rule changed no outcome.")
     fig, axes = plt.subplots(len(policies), 1, figsize=(9, 4.6 * len(policies)), squeeze=False)
-    verdicts = {here_label(meta): here}
     for ax, pols in zip(axes[:, 0], policies, strict=True):
         who = pols[0] if len(pols) == 1 else "the run's policies (" + ", ".join(pols) + ")"
         rows, len_est, labels, notes = [], [], [], []
@@ -180,15 +209,6 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     fig.tight_layout()
     rep.figure(fig, "rule_effects.png", "Match length under single rule changes, per policy (95% intervals).")
 
-    rep.headline(f"Going first ({players} players, position 1 = the first dealer): {here.sentence()}",
-                 Scope(*positions.holds_under(verdicts)))
-    rep.headline_figure(chart, "position_win_rate.png",
-                        ("Win rate by policy" if here.differ is None else "Win rate by position (1 = the first dealer)")
-                        + ", 95% Wilson intervals; dashed: the fair share (wins per match over players).")
-    rep.headline(f"A match lasts {stats.bootstrap_mean(length).fmt()} hands (to "
-                 f"{meta['scenario']['rules']['match_limit']} penalty points); a player's hand costs "
-                 f"{stats.bootstrap_mean(matrix(df, 'first_hand_penalty')).fmt()} penalty points on average.")
-    return rep.write(out)
 
 
 def here_label(meta: dict) -> str:

@@ -13,8 +13,38 @@ import numpy as np
 from pydantic import Field, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
-from ...scenario import ScenarioBase, Strict
+from ...scenario import ScenarioBase, Strict, Weight
 from . import cards as C
+
+# the policies' judgement (`weights: {greedy: {...}}`, or one seat's in `seat_weights`), in the kernel's
+# order (policies.W_*); the defaults are the policies as policies.py describes them
+WEIGHTS = {
+    "greedy": (
+        Weight("pause_zero_at", 2, 0, 20, "cancels a Pause with a 0 only when holding at most this many cards",
+               integer=True),
+        Weight("attack_bonus", 0, -50, 50, "sheds its attack cards (2+, Pause, X+) as if they carried this many "
+               "more penalty points", integer=True),
+        Weight("swap_cancel_margin", 0.0, -100.0, 100.0, "cancels a Swap with a 0 when the incoming hand is "
+               "expected to cost more than its own hand without the 0 plus this many points"),
+        Weight("unseen_card_value", 1.0, 0.0, 3.0, "what a card it cannot see (one to draw, one in another's "
+               "hand) is worth, in mean deck penalties: the X+ cost and the Swap's incoming hand"),
+    ),
+    "defender": (
+        Weight("hoard", 2, 0, 20, "keeps up to this many 0s and 2+s back for answering attacks", integer=True),
+        Weight("attack_lead", 0.0, -200.0, 200.0, "plays its attack cards first when its left neighbour's match "
+               "total less this many points is the lowest of the others' (equal: no more cards in hand)"),
+        Weight("swap_cancel_cards", 0, -5, 10, "cancels a Swap with a 0 when the incoming hand has more than this "
+               "many cards above its own without the 0 (equal: when it is expected to cost more)", integer=True),
+    ),
+}
+# what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order
+# (decisions.NO_JUMP_IN, ...)
+RESTRICTIONS = {
+    "no_jump_in": "never jumps in out of turn",
+    "never_cancel_with_zero": "never plays a 0 to cancel an attack (2+, Pause, Swap, X+); a 0 stays an ordinary card",
+    "never_stack": "never answers a 2+ with a 2+ or a Pause with a Pause (takes the draw or the skip, or cancels)",
+    "never_play_wild": "never plays a free-choice (wild) card, unless it is the only card it may play",
+}
 
 
 class NumberCard(Strict):
@@ -94,13 +124,6 @@ class StopRules(Strict):
                               "players draw for it at a table (the rules name no first dealer), or always seat 0")
 
 
-class StopPolicyParams(Strict):
-    greedy_pause_zero_at: int = Field(2, ge=0, le=200, description="greedy: cancels a Pause with a 0 only when "
-                                      "holding at most this many cards")
-    defender_hoard: int = Field(2, ge=0, le=200, description="defender: keeps up to this many 0s and 2+s back "
-                                "for answering attacks")
-
-
 class StopScenario(ScenarioBase):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
@@ -108,10 +131,11 @@ class StopScenario(ScenarioBase):
     POLICY_DOCS: ClassVar[dict[str, str]] = {**SHARED_POLICY_DOCS,  # policies.py says it in full
         "greedy": "sheds its highest-penalty card first, keeps its 0s to cancel attacks, stacks 2+ on 2+",
         "defender": "hoards 0s and 2+s as answers, attacks the player closest to winning when on its left"}
+    WEIGHTS = WEIGHTS
+    RESTRICTIONS = RESTRICTIONS
 
     rules: StopRules = StopRules()
     cards: StopCards = StopCards()
-    policy_params: StopPolicyParams = StopPolicyParams()
 
     @model_validator(mode="after")
     def _check_deck(self):
@@ -125,8 +149,9 @@ class StopScenario(ScenarioBase):
 
 
 # ---- kernel inputs ---------------------------------------------------------------------------------
-# Scalars only in Rules, and in Policy but for the script (free to pass to every jitted helper); the card
-# table and the seat policies are small int64 arrays that the kernel copies into its state once per batch.
+# Scalars only in Rules (free to pass to every jitted helper); the card table and the seat policies are
+# small int64 arrays that the kernel copies into its state once per batch; Policy holds the seats'
+# weights (float64[P, W], scenario.weight_rows), restrictions (int64[P] bit masks) and the script.
 
 Rules = namedtuple("Rules", [
     # in stop.md order (flags are int64 0/1)
@@ -140,7 +165,7 @@ Rules = namedtuple("Rules", [
     "mean_penalty",
 ])
 Cards = namedtuple("Cards", ["penalty", "draws", "copies"])   # int64[49] each, indexed by card type
-Policy = namedtuple("Policy", ["greedy_pause_zero_at", "defender_hoard", "script"])
+Policy = namedtuple("Policy", ["weights", "restrict", "script"])
 KernelInputs = namedtuple("KernelInputs", ["rules", "cards", "policy", "seats"])  # seats: int64[P] codes
 
 JUMP_IN_CLOCKWISE = 0
@@ -172,7 +197,5 @@ def rules_tuple(rules: StopRules, cards: Cards) -> Rules:
 def kernel_inputs(scenario: StopScenario) -> KernelInputs:
     """The scenario as numbers for the kernel."""
     cards = card_arrays(scenario.cards)
-    pp = scenario.policy_params
-    policy = Policy(greedy_pause_zero_at=np.int64(pp.greedy_pause_zero_at), defender_hoard=np.int64(pp.defender_hoard),
-                    script=scenario.script_codes())
+    policy = Policy(weights=scenario.weight_rows(), restrict=scenario.restrict_masks(), script=scenario.script_codes())
     return KernelInputs(rules_tuple(scenario.rules, cards), cards, policy, scenario.policy_codes())

@@ -28,7 +28,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ...kernel import Columns, Layout
+from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, Layout
 from ...kernel_internals import jit_no_refcount as jit
 from ...kernel_internals import jit_no_refcount_inline as jit_inline
 from ...kernel_internals import trailing_zeros
@@ -73,6 +73,7 @@ COLUMNS = Columns(
         "penalty_sumsq": "sum over hands of the squared hand penalty (per-hand spread = "
                          "sumsq/length - (score/length)^2)",
         "is_winner": "won the match: the lowest total when it ended (ties share)",
+        RESTRICT_LIFTED: RESTRICT_LIFTED_DOC,
     },
     dtype=np.int64,
 )
@@ -88,6 +89,7 @@ LAYOUT = Layout([
     ("game", NG),                       # per-game counters, GAME_COLUMNS order
     ("cand", N_TYPES),                  # scratch: candidate weights, card counts
     ("opts", N_TYPES + 1),              # scratch: the options of a decision (decisions.py)
+    ("allowed", N_TYPES + 1),           # scratch: 1 where the seat's restrictions allow that option
     ("penalty", N_TYPES),               # card table: hand penalty of each card type
     ("draws", N_TYPES),                 # card table: cards the X+ victim draws for it
     ("copies", N_TYPES),                # card table: copies in the deck
@@ -96,12 +98,12 @@ LAYOUT = Layout([
     ("held", MAX_PLAYERS),              # bit mask of the card types each player holds
     ("seat", (MAX_PLAYERS, NSEAT)),     # per-seat match stats, SEAT_COLUMNS order
 ])
-(PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, TRACE, TRACE_N, DEALER, N_PLAYERS, SHUFFLED, SCRIPT_AT, G0, CAND, OPTS, PENALTY,
- DRAWS, COPIES, TOTAL, POLICY, HELD, SEAT) = LAYOUT.at(*LAYOUT.starts)
+(PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, TRACE, TRACE_N, DEALER, N_PLAYERS, SHUFFLED, SCRIPT_AT, G0, CAND, OPTS, ALLOWED,
+ PENALTY, DRAWS, COPIES, TOTAL, POLICY, HELD, SEAT) = LAYOUT.at(*LAYOUT.starts)
 NV = i64(LAYOUT.size)
 (G_LENGTH, G_CAPPED, G_MOVES, G_JUMPS, G_TURNS, G_DRAWN, G_RESHUFFLES, G_CANCELS, G_ACHTUNG,
  G_MATCH_CAPPED, G_CHECK) = map(i64, range(G0, G0 + NG))
-S_SCORE, S_FIRST, S_SYMBOL, S_OUT, S_REL_PEN, S_REL_OUT, S_SUMSQ, S_WIN = map(i64, range(NSEAT))
+S_SCORE, S_FIRST, S_SYMBOL, S_OUT, S_REL_PEN, S_REL_OUT, S_SUMSQ, S_WIN, S_LIFTED = map(i64, range(NSEAT))
 
 
 # ---- card-type bit masks (fixed by the rules, constants of the compiled code) ------------------------

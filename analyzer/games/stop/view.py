@@ -4,7 +4,7 @@ Hands are held face down, so a policy may read its *own* hand (`own_*`, called w
 player p) and, of the rest of the table, only what every player sees: hand sizes, match totals, the
 card table (penalties, X+ draws) and the top card (passed to it). The other players' cards and the
 draw pile order have no accessor here: a policy that wants them has to come through this file, where
-a reviewer sees it. tests/test_stop_policies.py checks the rule two ways: policies.py touches the
+a reviewer sees it. tests/stop/test_stop_policies.py checks the rule two ways: policies.py touches the
 state only through these names, and re-dealing the hidden cards of built positions (other hands of
 the same sizes, the draw pile) never changes a decision. The X+ victim shows their hand to everyone;
 no policy remembers it, so nothing here exposes it.

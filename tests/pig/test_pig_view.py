@@ -14,7 +14,7 @@ def test_a_decision_depends_only_on_the_players_view():
     for turn_total in (5, 19, 20, 30):
         P.fill_view(view, 1, turn_total, 100, score)
         picks = {int(P.decide(P.HOLD_AT, view, options, 2, rng.new_stream(seed, 0), np.zeros(0, np.int64),
-                              np.zeros(1, np.int64), 20)) for seed in range(20)}
+                              np.zeros(1, np.int64), np.array([20.0]))) for seed in range(20)}
         assert len(picks) == 1  # twenty different futures, one decision
         assert options[picks.pop()] == (HOLD if turn_total >= 20 or 75 + turn_total >= 100 else ROLL)
 

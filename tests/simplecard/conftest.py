@@ -1,4 +1,4 @@
-"""A built Simple Card position for the rules tests: a small test pool with round numbers, zones filled
+"""Simple Card's position builder, the `table` fixture: a small test pool with round numbers, zones filled
 by hand, and one ACT played through the game's own `engine.play_act` with the trace on.
 
 Scripted choices are option indices (past the script's end every choice is option 0: no cast technique,
@@ -10,6 +10,7 @@ option is not asked. Tables play without cast techniques unless a test enables t
 import functools
 
 import numpy as np
+import pytest
 
 import analyzer
 from analyzer.games.simplecard import GAME
@@ -17,7 +18,7 @@ from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import table as T
-from analyzer.games.simplecard.scenario import CT_NAMES, K, kernel_inputs
+from analyzer.games.simplecard.scenario import CT_NAMES, F, kernel_inputs
 from analyzer.kernel import new_trace
 from analyzer.kernel_pack import pack4, pack6, pack8
 
@@ -45,19 +46,24 @@ DECKS = [{"name": "Test", "cards": {"Atk": 4, "Def": 4, "Cheap": 4, "Hero": 2, "
 A, B = 0, 1
 
 
-def scenario(policies=("scripted",), script=(), **rules):
+def scenario(policies=("scripted",), script=(), seat_weights=None, restrict=None, **rules):
     """The test pool's scenario; no cast techniques unless `enabled_cts` says (their menus would take script
-    entries)."""
+    entries). seat_weights {seat: {weight: value}} and restrict {seat: [restriction]}: the strong-play fields."""
     rules.setdefault("enabled_cts", [])
     frozen = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in rules.items()))
-    return _scenario(tuple(policies), tuple(script), frozen)
+    play = tuple((field, tuple((seat, tuple(sorted(v.items())) if isinstance(v, dict) else tuple(v))
+                               for seat, v in sorted(given.items())))
+                 for field, given in (("seat_weights", seat_weights), ("restrict", restrict)) if given)
+    return _scenario(tuple(policies), tuple(script), frozen, play)
 
 
 @functools.lru_cache(maxsize=None)
-def _scenario(policies, script, frozen):
+def _scenario(policies, script, frozen, play):
     rules = {f"rules.{k}": list(v) if isinstance(v, tuple) else v for k, v in frozen}
+    fields = {field: {seat: dict(v) if field == "seat_weights" else list(v) for seat, v in given}
+              for field, given in play}
     sets = {"cards": POOL, "decks": DECKS, "seat_decks": ["Test"], "rules.enforce_deck_size": False,
-            "script": list(script), **rules}
+            "script": list(script), **rules, **fields}
     return analyzer.load_scenario(GAME, policy=list(policies), set=sets)
 
 
@@ -65,9 +71,9 @@ class Table:
     """Both players' zones: a Zero balancer each, B holding Cheap with Two in its deck (so that B, alone,
     can neither deck out nor Change), the rest empty; fill them, then `act(a)`."""
 
-    def __init__(self, policies=("scripted",), script=(), **rules):
-        self.sc = scenario(policies, script, **rules)
-        rules_v, enabled, cards, up, decks, seat_decks, policy, margin, bounce, script_v = kernel_inputs(self.sc)
+    def __init__(self, policies=("scripted",), script=(), seat_weights=None, restrict=None, **rules):
+        self.sc = scenario(policies, script, seat_weights, restrict, **rules)
+        rules_v, enabled, cards, up, decks, seat_decks, policy, weights, restrict, script_v = kernel_inputs(self.sc)
         self.cards, self.up = cards, up
         self.data = (rules_v, enabled, cards, up, *T.rule_tables(cards, up, rules_v))  # engine.play's data
         self.keys = [c.key for c in self.sc.cards]
@@ -77,7 +83,7 @@ class Table:
         self.risk_ = np.zeros((2, D.MAX_CARDS), np.int64)
         self.st = (self.n, self.deck_, self.hand_, self.risk_)
         self.at = np.zeros(1, np.int64)
-        self.pol = (policy, margin, bounce, script_v, self.at, np.array([12345], np.uint64),
+        self.pol = (policy, weights, restrict, script_v, self.at, np.array([12345], np.uint64),
                     np.zeros(P.VIEW_SIZE, np.int64), np.zeros((D.MAX_OPTIONS, 3), np.int64))
         self.g = np.zeros(len(E.COLUMNS.game), np.int64)
         self.s = np.zeros((2, len(E.COLUMNS.seat)), np.int64)
@@ -118,16 +124,21 @@ class Table:
         """Face-up cards in p's Risk; `points` sets the total directly (a Risk of that many points)."""
         self.n[p, T.N_RISK_N] = len(keys)
         self.risk_[p, :len(keys)] = [self.id(k) for k in keys]
-        self.n[p, T.N_RISK_PTS] = sum(self.cards[self.id(k), K.RISK] for k in keys) if points is None else points
+        self.n[p, T.N_RISK_PTS] = sum(self.cards[self.id(k), F.RISK] for k in keys) if points is None else points
         return self
 
     # -- playing ----------------------------------------------------------------------------------
     def act(self, a):
-        """Seat a plays one ACT; returns the trace lines."""
+        """Seat a plays one ACT; returns the trace lines (its records: `events`)."""
         ev, tn = new_trace(1000)
         out = pack4(self.g, self.s, self.cts, self.played)
         E.play_act(a, pack4(*self.st), pack6(*self.data), pack8(*self.pol), out, self.gs, ev, tn, np.int64(1000))
-        return GAME.describe(self.sc, ev[: tn[0]])
+        self.events = ev[: tn[0]]
+        return GAME.describe(self.sc, self.events)
+
+    def records(self, kind):
+        """The last ACT's trace records of this kind (E.E_...): rows (kind, seat, a, b, c)."""
+        return [tuple(int(x) for x in r) for r in self.events if r[0] == kind]
 
     def finish(self, a):
         """The game's end after seat a's ACT: (winners, losers, simultaneous)."""
@@ -160,3 +171,9 @@ class Table:
 
     def balancer_of(self, p):
         return self.keys[self.n[p, T.N_BAL]]
+
+
+@pytest.fixture
+def table():
+    """The position builder: `table(policies=..., script=..., **rules)` is a Table, fill its zones, then act."""
+    return Table

@@ -122,31 +122,46 @@ def test_kernel_equals_an_independent_python_pig(players, target, hold):
         assert (batch.length[g], batch.first_player[g]) == (turns, first)
 
 
-def holds(sc, seed, games):
-    """(seat, turn total held, score after) of every hold in `games` games, read from the trace."""
-    out = []
-    for g in range(games):
-        batch = PIG.run_batch(sc, seed, np.array([g], np.int64), trace=True)
-        out += [(int(r[1]), int(r[2]), int(r[3])) for r in batch.events if r[0] == pig_engine.E_HOLD]
-    return out
+
+E_ROLL, E_HOLD = pig_engine.E_ROLL, pig_engine.E_HOLD
 
 
-def test_no_early_hold_forbids_holds_under_20_except_the_winning_one():
-    sc = analyzer.load_scenario(PIG, policy=["hold_at"], set={
-        "weights.hold_at.hold_at": 5, "restrict": {0: ["no_early_hold"]}, "rules.target": 60})
-    got = holds(sc, 4, 150)
-    restricted = [(total, score) for seat, total, score in got if seat == 0]
-    assert all(total >= 20 or score >= 60 for total, score in restricted)
-    assert any(total == 20 for total, _ in restricted)  # the boundary: 20 itself may be held
-    assert any(total < 20 and score >= 60 for total, score in restricted)  # holding that wins stays allowed
-    assert min(total for seat, total, _ in got if seat == 1) < 20  # the other seat is not restricted
-    batch = PIG.run_batch(sc, 4, np.arange(150, dtype=np.int64))
-    assert batch.extra["restrict_lifted"].sum() == 0  # ROLL is always left
+@pytest.mark.parametrize("score,wins", [(95, True), (94, False)])
+def test_holding_onto_exactly_the_target_from_a_built_score(position, score, wins):
+    won, after, events, _ = position(scores=[score, 0], dice=[5], target=100).turn(script=[HOLD])
+    assert won is wins and after == [score + 5, 0] and events[-1] == (E_HOLD, 0, 5, score + 5)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize("dice,held", [([6, 6, 6, 2], 20), ([6, 6, 5, 2, 3], 22), ([6, 6, 6, 1], None)])
+def test_no_early_hold_forbids_holds_under_20_and_allows_20(position, dice, held, seat):
+    # the script asks to hold at every decision; the restriction leaves only ROLL below 20 (19 included)
+    won, after, events, s = position(scores=[0, 0], seat=seat, dice=dice).turn(script=[HOLD] * 5, restrict=["no_early_hold"])
+    holds = [e for e in events if e[0] == E_HOLD]
+    assert holds == ([(E_HOLD, seat, held, held)] if held else [])
+    assert s[seat, pig_engine.S.RESTRICT_LIFTED] == 0  # ROLL is always left: nothing to lift
+
+
+def test_no_early_hold_still_allows_the_hold_that_wins(position):
+    won, after, events, _ = position(scores=[90, 0], dice=[6, 5]).turn(script=[HOLD, HOLD], restrict=["no_early_hold"])
+    assert won and after == [101, 0] and [e[0] for e in events] == [E_ROLL, E_ROLL, E_HOLD]
+
+
+def test_an_unrestricted_seat_holds_where_it_chooses(position):
+    won, after, events, _ = position(scores=[0, 0], dice=[6]).turn(script=[HOLD])
+    assert after == [6, 0] and events[-1] == (E_HOLD, 0, 6, 6)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize("hold_at,held", [(12, 12), (13, 18)])
+def test_the_hold_at_weight_is_the_turn_total_it_holds_at(position, hold_at, held, seat):
+    _, after, _, _ = position(scores=[0, 0], seat=seat, dice=[6, 6, 6, 4]).turn(policy="hold_at", weights={"hold_at": hold_at})
+    assert after[seat] == held
 
 
 def test_seat_weights_give_one_seat_its_own_judgement():
     sc = analyzer.load_scenario(PIG, policy=["hold_at"], set={"seat_weights": {1: {"hold_at": 30}}})
-    got = holds(sc, 8, 100)
-    assert min(total for seat, total, score in got if seat == 1 and score < 100) >= 30
-    assert min(total for seat, total, score in got if seat == 0 and score < 100) < 30
     assert sc.weights_of(0) == {"hold_at": 20} and sc.weights_of(1) == {"hold_at": 30}
+    batch = PIG.run_batch(sc, 8, np.arange(60, dtype=np.int64), trace=False)
+    first = PIG.run_batch(analyzer.load_scenario(PIG, policy=["hold_at"]), 8, np.arange(60, dtype=np.int64))
+    assert not np.array_equal(batch.score, first.score)  # seat 1's own weight changes the games

@@ -1,17 +1,19 @@
-"""Helpers for the STOP tests: build a concrete position (hands, piles, top card) as kernel state, name
-cards as in the rulebook ("red 5", "blue 2+", "green 6/9", "yellow Pause", "wild"), and replay a
-traced game's card movements independently of the kernel."""
+"""The STOP tests' one position builder, reached through fixtures: `position` builds a concrete
+position (hands, piles, top card) as kernel state, `card` / `cards` name cards as in the rulebook
+("red 5", "blue 2+", "green 6/9", "yellow Pause", "wild"), and `replay_check` replays a traced game's
+card movements independently of the kernel."""
 from __future__ import annotations
 
 from collections import Counter
 
 import numpy as np
+import pytest
 
 from analyzer.games.stop import GAME
 from analyzer.games.stop import decisions as O
 from analyzer.games.stop import engine as E
 from analyzer.games.stop import state as S
-from analyzer.games.stop.cards import COLOUR_NAMES, K_PAUSE, K_TWO_PLUS, KIND_NAMES, N_KINDS, N_TYPES, WILD, card_name
+from analyzer.games.stop.cards import COLOUR_NAMES, K_PAUSE, K_TWO_PLUS, KIND_NAMES, N_KINDS, WILD, card_name
 from analyzer.games.stop.decisions import SWAP_PASS_LEFT, SWAP_WITH_ONE
 from analyzer.games.stop.scenario import kernel_inputs
 from analyzer.kernel import new_trace
@@ -21,7 +23,7 @@ from analyzer.scenario import load
 YES_NO = (O.D_PLAY_DRAWN, O.D_JUMP_IN, O.D_SWAP_CANCEL, O.D_XPLUS_CANCEL)
 
 
-def card(name: str) -> int:
+def card_of(name: str) -> int:
     """'red 5' -> card type; 'wild' -> WILD."""
     if name == "wild":
         return int(WILD)
@@ -29,13 +31,15 @@ def card(name: str) -> int:
     return COLOUR_NAMES.index(colour) * int(N_KINDS) + KIND_NAMES.index(kind)
 
 
-def cards(*names: str) -> list[int]:
-    return [card(n) for n in names]
+def cards_of(*names: str) -> list[int]:
+    return [card_of(n) for n in names]
 
 
 class Position:
     """A kernel state for a hand-built position. Seats' policies default to greedy (deterministic
     except ties, which the tests avoid)."""
+    card = staticmethod(card_of)
+    cards = staticmethod(cards_of)
 
     def __init__(self, players=4, policies=("greedy",), sets=(), hands=None, draw=(), discard=(), seed=0):
         self.scenario = load(GAME, sets=list(sets), players=players, policies=list(policies))
@@ -44,8 +48,8 @@ class Position:
         self.s = S.make_state(players, k.cards.penalty, k.cards.draws, k.cards.copies, k.seats, new_trace(20000)[0], 20000)
         self.s.rng[0] = new_stream(seed, 0)[0]
         for p in range(players):
-            S.set_hand(self.s, p, cards(*(hands or {}).get(p, ())))
-        S.set_piles(self.s, cards(*draw), cards(*discard))
+            S.set_hand(self.s, p, cards_of(*(hands or {}).get(p, ())))
+        S.set_piles(self.s, cards_of(*draw), cards_of(*discard))
 
     # -- reading the position --
     def hand(self, p) -> list[str]:
@@ -81,12 +85,12 @@ class Position:
 
     # -- acting --
     def settle(self, src, played):
-        t = card(played)
+        t = card_of(played)
         return int(E.settle(self.s, self.r, self.pol, src, t, E.effect_of(t), E.TWO, E.WINDOW))
 
     def play(self, p, name):
         """p plays `name` from their hand as their turn (the card must be in the hand)."""
-        return int(E.play_from_hand(self.s, self.r, self.pol, p, card(name), E.HOW_TURN))
+        return int(E.play_from_hand(self.s, self.r, self.pol, p, card_of(name), E.HOW_TURN))
 
     def turn(self, p):
         return int(E.take_turn(self.s, self.r, self.pol, p))
@@ -97,17 +101,40 @@ class Position:
         s = self.s
         if kind == O.D_PLAY:
             top, allow_draw = ctx
-            return int(E.play_options(s, p, card(top), allow_draw))
+            return int(E.play_options(s, p, card_of(top), allow_draw))
         if kind == O.D_WILD_FOLLOW:
             return int(E.follow_options(s, p))
         if kind in (O.D_ANSWER_TWO_PLUS, O.D_ANSWER_PAUSE):
             alt = K_TWO_PLUS if kind == O.D_ANSWER_TWO_PLUS else K_PAUSE
-            return int(E.answer_options(s, p, card(f"{ctx[0]} 0"), alt))
+            return int(E.answer_options(s, p, card_of(f"{ctx[0]} 0"), alt))
         if kind == O.D_SWAP:
             return int(E.swap_options(s, p))
         if kind == O.D_XPLUS_CARD:
             return int(E.forced_card_options(s, p))
         return int(E.offer(s, E.offer(s, 0, O.NO), O.YES))     # yes / no
+
+    def option_value(self, kind, name):
+        """The option a test names: a card name, (mode, target) for a Swap, or the option itself
+        (O.YES, O.ACCEPT, O.DRAW_INSTEAD...)."""
+        if isinstance(name, str):
+            return card_of(name)
+        if kind == O.D_SWAP:
+            return int(O.swap_option(np.int64(name[0]), np.int64(name[1])))
+        return int(name)
+
+    def index_of(self, kind, p, name, *ctx) -> int | None:
+        """The index of the named option among those the engine lists for p's decision of `kind` in
+        this position: what a script gives to choose it. None when it is the only option: the engine
+        does not ask, so the script has no entry for it."""
+        n = self.options(kind, p, *ctx)
+        listed = [int(x) for x in self.s.v[S.OPTS:S.OPTS + n]]
+        k = listed.index(self.option_value(kind, name))
+        return None if n == 1 else k
+
+    def script(self, *indices):
+        """Give the scripted seats these option indices (from index_of; None: not asked), in game order."""
+        self.pol = self.pol._replace(script=np.array([k for k in indices if k is not None], np.int64))
+        self.s.v[S.SCRIPT_AT] = 0
 
     def choice(self, kind, p, *ctx, context=0):
         """What p's policy chooses at a decision of `kind`: a card name, O.DRAW_INSTEAD / O.ACCEPT (-1),
@@ -122,7 +149,7 @@ class Position:
         return card_name(v) if v >= 0 else v
 
 
-def replay_check(events: np.ndarray, players: int, deck_size: int = 112, penalties=None,
+def check_replay(events: np.ndarray, players: int, deck_size: int = 112, penalties=None,
                  out_zero: bool = False) -> dict:
     """Replay a traced match's card movements independently of the kernel and check them: every card
     leaving a hand was held, a draw fails only when both piles are exhausted, the cards held at each
@@ -198,7 +225,24 @@ def replay_check(events: np.ndarray, players: int, deck_size: int = 112, penalti
     return summary
 
 
-def test_card_names_round_trip():
-    for t in range(N_TYPES):
-        assert card(card_name(t)) == t
-    assert card("green 6/9") == 2 * 12 + 6 and card("wild") == 48
+@pytest.fixture
+def position():
+    """The builder: position(players=4, policies=("greedy",), sets=(), hands={seat: [names]}, draw=(),
+    discard=(), seed=0) -> Position."""
+    return Position
+
+
+@pytest.fixture
+def card():
+    """'red 5' -> its card type."""
+    return card_of
+
+
+@pytest.fixture
+def cards():
+    return cards_of
+
+
+@pytest.fixture
+def replay_check():
+    return check_replay

@@ -124,3 +124,11 @@ def test_the_presets_play_their_rules():
     cts = GAME.run_batch(sc, 5, np.arange(60)).extra["cts"].sum(axis=(0, 1))
     on = [CT_NAMES.index(k) for k in ("picking", "changing", "bounce")]
     assert cts[on].sum() > 0 and cts.sum() == cts[on].sum()
+
+
+def test_threads_play_the_same_rows_as_worker_processes():
+    assert GAME.kernel_releases_gil  # engine.play is compiled with nogil=True: local runs default to threads
+    info: dict = {}
+    threads = analyzer.sim(GAME, n=200, seed=3, jobs=2, chunk=40, info=info, policy=["ct", "greedy"])
+    loky = analyzer.sim(GAME, n=200, seed=3, jobs=2, chunk=50, backend="loky", policy=["ct", "greedy"])
+    assert info["backend"] == "threads" and threads.equals(loky)

@@ -5,11 +5,11 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
-from test_stop_support import card
 
 from analyzer.errors import UserError
 from analyzer.games.stop import GAME
 from analyzer.games.stop import engine as E
+from analyzer.games.stop.cards import N_TYPES, card_name
 from analyzer.games.stop.scenario import StopRules, kernel_inputs
 from analyzer.scenario import load
 
@@ -62,7 +62,7 @@ def test_invalid_scenarios_are_rejected_with_the_field(override, message):
 
 
 @pytest.mark.skipif(numba.config.DISABLE_JIT, reason="counts compiled signatures (mutants.py --no-jit)")
-def test_card_data_reaches_the_kernel_as_arrays_without_recompiling():
+def test_card_data_reaches_the_kernel_as_arrays_without_recompiling(card):
     base = load(GAME)
     GAME.run_batch(base, 0, np.arange(2))
     n_sigs = len(E.simulate.signatures)
@@ -87,3 +87,16 @@ def test_replay_reads_move_by_move():
     assert f"Match over after {b.length[0]} hands" in lines[-1]
     for p in range(3):
         assert f"(total {b.score[0, p]})" in text
+
+
+def test_card_names_round_trip(card):
+    for t in range(N_TYPES):
+        assert card(card_name(t)) == t
+    assert card("green 6/9") == 2 * 12 + 6 and card("wild") == 48
+
+
+@pytest.mark.skipif(numba.config.DISABLE_JIT, reason="reads the compiled kernel's options")
+def test_the_kernel_runs_without_the_gil_so_local_runs_use_threads():
+    from analyzer.runner import local_backend
+    assert E.simulate.targetoptions["nogil"] and GAME.kernel_releases_gil
+    assert local_backend(GAME) == "threads"

@@ -2,7 +2,6 @@
 the penalties of the cards held, exactly the lowest totals win, and results depend only on (seed, id)."""
 import numpy as np
 import pytest
-from test_stop_support import replay_check
 
 from analyzer.games.stop import GAME
 from analyzer.games.stop import engine as E
@@ -49,7 +48,7 @@ RULE_SETS = [
 
 @pytest.mark.parametrize("sets", RULE_SETS, ids=["default", "drawn", "achtung-starter", "xplus", "zero-small"])
 @pytest.mark.parametrize("players", [2, 4, 6])
-def test_traced_matches_replay_independently(sets, players):
+def test_traced_matches_replay_independently(sets, players, replay_check):
     """Replaying the trace's card movements in Python (deal, draws, plays, swaps, reshuffles) gives the
     same hands as the kernel at every hand end; each hand's score is the penalty of those cards; 112
     cards are always in the pile, the discards or a hand; a draw fails only when both piles are empty."""

@@ -1,0 +1,170 @@
+"""`analyzer train`: tuned weights by a league of successive-halving searches on common random numbers,
+confirmed on fresh games, written to a tuned.yaml that loads, plays and reproduces (Pig, 2 players)."""
+import shlex
+
+import numpy as np
+import pytest
+
+import analyzer
+from analyzer import cli, games
+from analyzer import train as tr
+from analyzer.scenario import read_yaml
+
+PIG = games.get("pig")
+BAD_FIELD = ["--set", "weights.hold_at.hold_at=3"]  # a field that holds at 3: any sane hold_at beats it
+FAST = ["--budget", "6000", "--candidates", "8", "--rounds", "2", "-q"]
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    code = cli.main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture(scope="module")
+def trained():
+    """The league from the bad field, through the Python side of `train`."""
+    base = analyzer.load_scenario(PIG, set={"weights.hold_at.hold_at": 3})
+    plan = tr.Plan.of_budget(6000, 2, 8, 2)
+    return plan, tr.train(PIG, base, "hold_at", plan, seed=0, jobs=1)
+
+
+def test_train_moves_a_bad_field_up_and_confirms_it_beats_the_start(trained):
+    plan, res = trained
+    assert res.start == {"hold_at": 3}
+    assert res.tuned["hold_at"] >= 10  # holding at 3 gives away nearly every game
+    first = res.rounds[0]
+    assert first.field == {"hold_at": 3} and first.beats_field and first.confirmed.lo > 0.5
+    assert res.final.lo > 0.5 and res.final.n == 2 * plan.confirm  # every seat, equal games
+    assert res.games <= plan.total
+
+
+def test_every_candidate_of_a_search_step_plays_the_same_games(trained):
+    _, res = trained
+    for rnd in res.rounds:
+        assert len(rnd.seen) == len(tr.tune.schedule(rnd.candidates, 1))
+        for step in rnd.seen:  # candidate x seat runs; the digest covers seeds, game ids and first players
+            assert len(step) >= 4 and len(set(step)) == 1
+
+
+def test_a_rotated_seat_meets_every_turn_position_equally():
+    field = tr.field_of(PIG, analyzer.load_scenario(PIG), "hold_at", {"hold_at": 20})
+    runs = [analyzer.sim(PIG, n=400, seed=5, scenario=tr.variants.scenario_of(PIG, field, tr.seat_weights({"hold_at": 30})(s)))
+            for s in range(2)]
+    positions = np.concatenate([(s - df["first_player"].to_numpy()) % 2 for s, df in enumerate(runs)])
+    assert np.bincount(positions).tolist() == [400, 400]
+
+
+def test_a_field_that_wins_its_own_search_is_kept_and_the_box_narrows():
+    """The default field (hold_at 20) is near Pig's best reply: at a small budget the field's own weights
+    win the search, nothing is confirmed, and the next round searches half the box around them."""
+    res = tr.train(PIG, analyzer.load_scenario(PIG), "hold_at", tr.Plan.of_budget(3000, 2, 4, 2), seed=1, jobs=1)
+    assert [r.confirmed for r in res.rounds] == [None, None] and not any(r.beats_field for r in res.rounds)
+    assert [r.field for r in res.rounds] == [{"hold_at": 20}] * 2
+    assert [r.bounds for r in res.rounds] == [[(1, 100)], [(1, 44.75)]]
+    assert res.tuned == res.start and res.final is None and "rounds are spent" in res.stopped.replace("(s)", "s")
+
+
+def test_rotated_rate_takes_a_game_as_the_unit():
+    wins = np.array([[1, 1], [0, 0]] * 50, bool)  # both rotations of a game agree: 100 units, not 200
+    est = tr.rotated_rate(wins)
+    assert est.value == 0.5 and est.n == 200
+    assert est.hi - est.lo == pytest.approx(2 * 1.96 * 0.5 / np.sqrt(100), rel=0.02)
+    assert tr.rotated_rate(np.ones((10, 2), bool)).lo < 1  # all wins: Wilson over the games, not width 0
+
+
+def test_the_budget_is_spent_as_planned():
+    plan = tr.Plan.of_budget(10_000, 2, 8, 2)
+    assert plan.first == 10_000 // tr.Plan.units(2, 8, 2) and plan.total <= 10_000
+    assert plan.total == 2 * (tr.tune.total_games(8, plan.first) * 2 + 2 * plan.confirm) + 2 * plan.confirm
+
+
+def test_samples_hold_the_field_first_and_stay_in_the_box():
+    declared = PIG.Scenario.WEIGHTS["hold_at"]
+    pts = tr.sample(declared, {"hold_at": 20}, tr.box(declared, {"hold_at": 20}, 1), 12, seed=3)
+    assert pts[0] == {"hold_at": 20} and len({p["hold_at"] for p in pts}) == len(pts)
+    assert all(isinstance(p["hold_at"], int) and 1 <= p["hold_at"] <= 45 for p in pts)  # 20 +- 24.75
+    assert tr.sample(declared, {"hold_at": 20}, tr.box(declared, {"hold_at": 20}, 1), 12, seed=3) == pts
+
+
+def test_train_writes_a_tuned_scenario_that_loads_plays_and_reproduces(tmp_path, capsys):
+    out = tmp_path / "tuned.yaml"
+    code, text, _ = run(capsys, "train", "pig", *BAD_FIELD, *FAST, "--out", str(out))
+    assert code == 0 and f"wrote {out}" in text and "tuned: hold_at" in text
+    data = read_yaml(out)
+    assert data["name"] == "tuned" and data["policies"] == ["hold_at"] and data["game"] == "pig"
+    assert set(data["weights"]["hold_at"]) == {"hold_at"} and data["weights"]["hold_at"]["hold_at"] > 3
+    assert "balance" not in data and "tune" not in data  # those describe the default play
+    assert "against 1 seat at the starting field's weights (hold_at=3) wins" in data["description"]
+    assert "(n=" in data["description"] and "fair share 50.0%" in data["description"]
+    sc = analyzer.load_scenario(PIG, out)
+    assert sc.weights_of(0) == sc.weights_of(1) == data["weights"]["hold_at"]
+    assert run(capsys, "sim", "pig", "--scenario", str(out), "--n", "200", "--out", str(tmp_path / "r.parquet"), "-q")[0] == 0
+    # the source: line is the command that made the file; replayed (to another file), it makes the same bytes
+    again = tmp_path / "again.yaml"
+    argv = shlex.split(data["source"])[1:]
+    assert argv[:2] == ["train", "pig"]
+    assert run(capsys, *argv, "--out", str(again), "-q")[0] == 0
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_the_same_seed_gives_the_same_file_whatever_the_jobs(tmp_path, capsys):
+    files = []
+    for jobs in ("1", "2"):
+        files.append(tmp_path / f"tuned-{jobs}.yaml")
+        assert run(capsys, "train", "pig", *BAD_FIELD, *FAST, "--seed", "4", "--jobs", jobs, "--out", str(files[-1]))[0] == 0
+    assert files[0].read_bytes() == files[1].read_bytes()
+
+
+def _no_weights_game(monkeypatch):
+    monkeypatch.setitem(games._MODULES, "toy", "toygame")  # tests/toygame.py: a game without WEIGHTS
+
+
+@pytest.mark.parametrize("args,message", [
+    (["pig", "--policy", "random"], "--policy random: 'random' has no weights to tune; policies with weights: hold_at"),
+    (["pig", "--policy", "greedy"], "--policy greedy: unknown policy for pig; policies with weights: hold_at"),
+    (["toy"], "train toy: no policy of toy has weights to tune"),
+    (["pig", "--budget", "100"], "--budget 100: too small; 3 league round(s) of 16 candidates at 2 seats need at least "
+                                 "896 games (one game per candidate and seat); with --rounds 1, 384"),
+    (["pig", "--budget", "1e3", "--rounds", "0"], "--rounds 0: must be at least 1"),
+    (["pig", "--candidates", "1"], "--candidates 1: must be at least 2"),
+    (["pig", "--out", "{tmp}/tuned.txt"], "a scenario is YAML; name the file"),
+    (["pig", "--out", "{tmp}/old.yaml"], "already exists; add --force to replace it"),
+])
+def test_bad_train_input_is_one_line_and_writes_nothing(tmp_path, capsys, monkeypatch, args, message):
+    _no_weights_game(monkeypatch)
+    old = tmp_path / "old.yaml"
+    old.write_text("keep", encoding="utf-8")
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    if "--out" not in args:
+        args += ["--out", str(tmp_path / "tuned.yaml")]
+    code, text, err = run(capsys, "train", *args)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.yaml"] and old.read_text() == "keep"
+
+
+BAD_TUNED = {
+    "an unknown weight": ("weights: {hold_at: {nerve: 3}}", "weights.hold_at.nerve: unknown weight; this policy's weights are hold_at"),
+    "a policy without weights": ("weights: {random: {hold_at: 3}}", "weights.random: policy 'random' has no weights in pig"),
+    "out of range": ("weights: {hold_at: {hold_at: 250}}", "weights.hold_at.hold_at: 250 is outside its range [1, 100]"),
+    "not whole": ("weights: {hold_at: {hold_at: 20.5}}", "weights.hold_at.hold_at: must be a whole number"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_TUNED)
+@pytest.mark.parametrize("command", ["sim", "check"])
+def test_a_tuned_yaml_whose_weights_do_not_match_the_policy_is_refused(tmp_path, capsys, command, case):
+    weights, message = BAD_TUNED[case]
+    text = (PIG.default_scenario.read_text(encoding="utf-8").replace("name: default", "name: tuned")
+            .replace("weights:                   #", "#").replace("  hold_at: {hold_at: 20}", weights))
+    bad = tmp_path / "bad_tuned.yaml"
+    bad.write_text(text, encoding="utf-8")
+    out = ["--out", str(tmp_path / ("r.parquet" if command == "sim" else "report"))]
+    code, _, err = run(capsys, command, "pig", "--scenario", str(bad), "--n", "100", *out, "-q")
+    assert code == 2 and f"{bad}: {message}" in err and len(err.strip().splitlines()) == 1, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad_tuned.yaml"]
+
+
+def test_train_help_says_how_fitness_treats_turn_positions(capsys):
+    text = " ".join(run(capsys, "train", "--help")[1].split())
+    assert "rotated through every seat in equal games" in text and "every turn position equally" in text
