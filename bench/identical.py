@@ -48,7 +48,9 @@ VARIANTS = {
                lambda players: ["aliens.assignment=fixed",  # one alien per seat: the list follows the seats
                                 "aliens.fixed=[{}]".format(",".join(["Laser", "Grief", "Zombie", "Loser"][:players]))],
                ["rules.laser_reading=ffg", "rules.play_order=clockwise", "rules.first_player=seat0"],
-               ["rules.cosmic_zap_window=reveal"], ["rules.unowned_system=absent"], ["rules.unowned_defense=tokens_only"]],
+               ["rules.cosmic_zap_window=reveal"], ["rules.unowned_system=absent"], ["rules.unowned_defense=tokens_only"],
+               ["rules.wild_destiny_own_colour=false", "rules.reestablish_max_tokens=4", "rules.deal_base_from=home_system",
+                "rules.zapped_owner_flare=wild"]],
     "spacebase": [[], ["rules.variant=lightspeed"], ["rules.exchange=same_kind"], ["rules.red_dice_abilities=never"],
                   ["rules.colony_deploys_station=false", "rules.arrows_charge=false"],
                   ["rules.dice_arrow_down=true", "rules.ability_buy_colonies=true"],

@@ -254,6 +254,17 @@ def test_filch_super_flare_takes_back_its_own_card(duel, home3, play):
     assert pos.held(0, "A15") == 1 and pos.held(0, "A10") == play
 
 
+@pytest.mark.parametrize("reading,own,taken", [("super", 1, 0), ("wild", 0, 1)])
+def test_a_zapped_owner_plays_the_super_side_of_its_flare(duel, home3, reading, own, taken):
+    """Filch (3 home bases) wins; its power's use is cosmic-zapped; then it plays its own flare: Super takes
+    back its own card (a zap cancels a use, the power is not lost), Wild (`zapped_owner_flare: wild`) the
+    opponent's."""
+    pos = home3(duel(["Filch", "Warpish"], ["A20", "F:Filch"], ["A7", "E:cosmic_zap"], zapped_owner_flare=reading), 0)
+    pos.turn(script=[0, 0, 0, 1, 1, 1])  # 1 token from planet 0 at planet 5; Filch's power; the zap; the flare
+    assert pos.st[ST.ZAPPED] == 1 and pos.held(0, "F:Filch") == 0
+    assert pos.held(0, "A20") == own and pos.held(0, "A7") == taken
+
+
 @pytest.mark.parametrize("play,left", [(1, 1), (0, 5)])
 def test_grief_wild_flare_makes_the_winner_discard_one_card_per_token_lost(duel, play, left):
     pos = duel(["Filch", "Warpish"], ["A20", *["R2"] * 5], ["A1", "F:Grief"])

@@ -7,7 +7,7 @@ import pytest
 import analyzer
 from analyzer.games.cosmic import GAME
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import E_DEAL, E_DEFENDER, G, S
+from analyzer.games.cosmic.context import E_DEAL, E_DEFENDER, E_REESTABLISH, G, S
 from analyzer.games.cosmic.decisions import DEAL_OFFENSE_BASE, DEAL_SWAP
 from analyzer.games.cosmic.state import ST
 
@@ -148,8 +148,26 @@ def test_tenacious_defense_doubles_a_defending_card_of_one_to_ten(attack_positio
 
 def test_wild_destiny_lets_the_offense_pick_the_defense(Pos):
     pos = Pos(3).hand(0, "A10").hand(2, "A1").destiny("wild")
-    pos.turn(script=[1, 0, 0])  # seat 2 (option 1 of [1, 2])
+    pos.turn(script=[2, 0, 0])  # seat 2 (option 2 of [0, 1, 2, 3])
     assert pos.said("seat 2 defends")
+
+
+@pytest.mark.parametrize("own,reestablished", [(True, True), (False, False)])
+def test_a_wild_destiny_may_name_the_offenses_own_colour(Pos, own, reestablished):
+    """wild_destiny_own_colour: the offense names its own colour (option 0 of [0, 1]) and re-establishes on
+    planet 1 (the own choices, no redraw: it named the colour); without it the only colour is seat 1's."""
+    pos = Pos(2, unowned_system="absent", wild_destiny_own_colour=own).hand(0, "A10").hand(1, "A1").destiny("wild")
+    pos.turn(script=[0, 0, 0])
+    assert bool(pos.events(E_REESTABLISH)) is reestablished and pos.tokens(1, 0) == int(reestablished)
+    assert pos.events(E_DEFENDER) == ([] if reestablished else [(1, 1, 0, 0)])
+
+
+@pytest.mark.parametrize("cap,moved", [(0, 6), (4, 4)])
+def test_a_re_establish_puts_one_or_more_tokens_on_the_planet(Pos, cap, moved):
+    """reestablish_max_tokens 0 (no cap): all 6 tokens of planet 0 may go to planet 1; with 4, at most 4."""
+    pos = Pos(2, reestablish_max_tokens=cap).hand(0, "A10").destiny("reg0").set_tokens(0, 0, 6)
+    pos.turn(script=[1, 5])  # re-establish planet 1 (option 1); the 6th count (clamped to the last)
+    assert pos.events(E_REESTABLISH) == [(0, 1, moved, 0)] and pos.tokens(0, 0) == 6 - moved
 
 
 def test_instruction_most_foreign_bases_names_the_leader(Pos):
@@ -296,6 +314,15 @@ def test_a_swap_names_both_planets_before_the_offense_pays_for_its_own(Pos):
     assert pos.tokens(0, 1) == 1 and pos.tokens(0, 0) == 1 and pos.tokens(1, 0) == 1 and pos.tokens(5, 0) == 1
 
 
+@pytest.mark.parametrize("source,planet", [("any_base", 10), ("home_system", 5)])
+def test_a_deal_gives_any_base_of_the_giver(Pos, source, planet):
+    """deal_base_from any_base: the offense buys seat 1's base on planet 10 (in seat 2's system; option 1 of
+    [5, 10]); home_system: only planet 5 is offered."""
+    pos = Pos(3, deal_base_from=source).hand(0, "C", "R2", "R2").hand(1, "C").destiny("reg1").set_tokens(10, 1, 1)
+    pos.turn(script=[0, 0, 0, 0, 2, 1, 1])  # cone 1, planet 5; no invitations; a base for 2 cards, accepted
+    assert pos.tokens(planet, 0) == 1 and pos.tokens(15 - planet, 0) == 0 and pos.held(1) == 2
+
+
 @pytest.mark.parametrize("held,paid", [(3, 2), (1, 1)])
 def test_a_base_bought_in_a_deal_costs_two_cards(Pos, held, paid):
     pos = Pos().hand(0, "C", *["R2"] * held).hand(1, "C").destiny("reg1")
@@ -345,7 +372,7 @@ def test_reverse_cone_winning_offensive_allies_go_home_with_rewards(Pos):
 
 
 @pytest.mark.parametrize("destiny,script,reversed_", [
-    (("rev0", "wild"), [0, 0], False),   # own-colour reverse ignored (redraw), then a wild names seat 1
+    (("rev0", "wild"), [0, 1], False),   # own-colour reverse ignored (redraw), then a wild names seat 1
     (("rev0", "left"), [0], False),      # ... then "the player on your left"
     (("rev0", "most"), [0, 0], False),   # ... then "the most foreign bases" (a tie: the offense names seat 1)
     (("rev0", "reg1"), [0], False),      # ... then a regular card

@@ -38,9 +38,9 @@ def test_the_table_holds_every_system_and_only_the_players_destiny_colours(Pos, 
 
 @pytest.mark.parametrize("unowned,named", [("in_play", UNOWNED), ("absent", 2)])
 def test_a_wild_destiny_may_name_an_unowned_system(Pos, unowned, named):
-    """The offense asks for the last option of the wild: colour 3 when its system is on the table, else seat 2."""
+    """The offense asks for option 3 of the wild: colour 3 when its system is on the table, else (clamped) seat 2."""
     pos = with_unowned_system(Pos(3, unowned_system=unowned)).hand(0, "A10").hand(2, "A1").destiny("wild")
-    pos.turn(script=[2])
+    pos.turn(script=[3])
     assert pos.events(E_DEFENDER) == [(named, named, 0, 0)]
 
 
@@ -56,7 +56,7 @@ def test_nobody_defends_an_unowned_planet(Pos, defense, card, off_wins, totals):
     the defense (no card, no allies, no reward, no consolation); the offense's total meets the defending
     tokens of `unowned_defense`."""
     pos = with_unowned_system(Pos(3, unowned_defense=defense)).hand(0, card).destiny("wild").set_tokens(15, UNOWNED, 5)
-    pos.turn(script=[2, 0, 0])  # colour 3; 1 token; planet 15; nobody invited
+    pos.turn(script=[3, 0, 0])  # colour 3; 1 token; planet 15; nobody invited
     assert pos.events(E_DEFENDER) == [(UNOWNED, UNOWNED, 0, 0)]
     assert pos.events(E_TOTALS) == [(-1, *totals, 0)]
     assert pos.tokens(15, 0) == (1 if off_wins else 0) and pos.warp(0) == (0 if off_wins else 1)
@@ -71,7 +71,7 @@ def test_no_card_aims_at_the_main_player_of_an_unowned_planets_defense(Pos):
     """The offense holds Laser's and Mind's flares (wild: aimed at the other main player) and Emotion Control
     (a deal needs a defense): none is offered, so the script's 1s at those windows are never used."""
     pos = with_unowned_system(Pos(3)).hand(0, "A10", "F:Laser", "F:Mind", "E:emotion_control").destiny("wild")
-    pos.turn(script=[2, 0, 0, 0, 0, 1, 1])  # colour 3; 1 token; planet 15; nobody invited; (1, 1 unused)
+    pos.turn(script=[3, 0, 0, 0, 0, 1, 1])  # colour 3; 1 token; planet 15; nobody invited; (1, 1 unused)
     assert pos.held(0) == 3 and pos.st[ST.LASERED + UNOWNED] == 0 and pos.st[ST.SEEN_WHO] == -1
     assert pos.events(E_TOTALS) == [(-1, 11, 0, 0)] and pos.tokens(15, 0) == 1
 
@@ -90,7 +90,7 @@ def test_a_base_in_an_unowned_system_counts_as_foreign(Pos, foreign, wins):
     pos = with_unowned_system(Pos(3)).hand(0, "A10").destiny("wild")
     for k in range(foreign):
         pos.set_tokens(6 + k, 0, 1)
-    pos.turn(script=[2, 0, 0, 0])  # colour 3; 1 token from planet 0; planet 15
+    pos.turn(script=[3, 0, 0, 0])  # colour 3; 1 token from planet 0; planet 15
     assert pos.tokens(15, 0) == 1 and bool(pos.won) is wins and bool(pos.s[0, S.IS_WINNER]) is wins
 
 
@@ -99,7 +99,7 @@ def test_powers_aimed_at_the_other_main_player_do_not_act_when_nobody_defends(Po
     challenge, sees the only main player's hand: the offense's."""
     pos = with_unowned_system(Pos(3, aliens=["Laser", "Filch", "Mind"])).hand(0, "A10", "A6").destiny("wild")
     home3(home3(pos, 0), 2)
-    pos.turn(script=[2, 0, 0, 0, 1, 0, 0, 1])  # colour 3; 1 token from planet 0; planet 15; Mind looks; A10
+    pos.turn(script=[3, 0, 0, 0, 1, 0, 0, 1])  # colour 3; 1 token from planet 0; planet 15; Mind looks; A10
     assert pos.st[ST.LASERED:ST.LASERED + L.MAXP].tolist() == [0, 0, 0, 0] and pos.s[0, S.POWERS_USED] == 0
     assert pos.st[ST.SEEN_BY] == 2 and pos.st[ST.SEEN_WHO] == 0 and pos.s[2, S.POWERS_USED] == 1
     assert pos.held(0, "A6") == 1 and pos.tokens(15, 0) == 1

@@ -76,7 +76,7 @@ from .decisions import (
     WINDOWS,
 )
 from .moves import go_home, take_from_bases, to_warp
-from .powers import grief_can, power_active, see_hand, sorrow
+from .powers import grief_can, power_active, power_kept, see_hand, sorrow
 from .state import ST, R
 from .timing import play_order
 from .zaps import card_zapped
@@ -218,7 +218,10 @@ def offer_edict(w, st, d, q, k, v, opts, n):
 
 @njit(cache=True)
 def is_super(st, d, q, alien):
-    return st[ST.ALIEN + q] == alien and power_active(st, d, q)
+    """q plays the Super side of `alien`'s flare: its own alien, with the power on (a zapped power counts as on
+    under `zapped_owner_flare: super`: a zap cancels a use, it does not take the power away)."""
+    on = power_kept(st, d, q) if d[R.ZAPPED_SUPER] == 1 else power_active(st, d, q)
+    return st[ST.ALIEN + q] == alien and on
 
 
 @njit(cache=True)

@@ -287,19 +287,21 @@ def destiny(st, d, X, p):
             if st[ST.COMET] == 0:  # a second comet is ignored
                 st[ST.COMET] = kind
             continue
-        if kind == L.DT_REGULAR or kind == L.DT_REVERSE:
+        if kind == L.DT_WILD:  # any colour on the table: an unowned system's, and the offense's own when it has
+            # an own choice to make there (wild_destiny_own_colour; no redraw: it named the colour itself)
+            own = d[R.WILD_OWN] == 1 and own_choices(st, d, p, opts, 0) > 0
+            n = 0
+            for q in range(L.systems_on_table(d)):
+                if q != p or own:
+                    opts[n] = q
+                    n += 1
+            colour = ask(st, d, X, p, D_WILD, 0, n)
+        if kind == L.DT_REGULAR or kind == L.DT_REVERSE or kind == L.DT_WILD:
             if colour != p:
                 st[ST.DEF] = colour
                 st[ST.SYSTEM] = colour
-            elif own_colour(st, d, X, p):
+            elif own_colour(st, d, X, p, kind != L.DT_WILD):
                 return True
-        elif kind == L.DT_WILD:  # any colour on the table (an unowned system too), not the offense's
-            n = 0
-            for q in range(L.systems_on_table(d)):
-                if q != p:
-                    opts[n] = q
-                    n += 1
-            st[ST.DEF] = st[ST.SYSTEM] = ask(st, d, X, p, D_WILD, 0, n)
         elif kind == L.DT_LEFT:
             st[ST.DEF] = st[ST.SYSTEM] = (p + 1) % players
         else:  # DT_MOST_BASES: the player (not you) with the most foreign bases; ties: the offense picks
@@ -321,14 +323,10 @@ def destiny(st, d, X, p):
 
 
 @njit(cache=True)
-def own_colour(st, d, X, p):
-    """Own colour: redraw, challenge another player's tokens in p's own system, or re-establish on an
-    empty home planet. Returns True after a re-establish; sets st[DEF] on a challenge; else redraw."""
-    players = d[R.PLAYERS]
-    opts = X.opts
-    n = 1
-    opts[0] = OPT_REDRAW
-    for q in range(players):
+def own_choices(st, d, p, opts, n):
+    """The own-colour choices after opts[:n]: challenge another player's tokens in p's own system, or
+    re-establish on an empty home planet. Returns the new count."""
+    for q in range(d[R.PLAYERS]):
         if q != p and occupies_home_of(st, q, p):
             opts[n] = q
             n += 1
@@ -338,6 +336,16 @@ def own_colour(st, d, X, p):
             if L.planet_empty(st, pl):
                 opts[n] = OPT_REESTABLISH + pl
                 n += 1
+    return n
+
+
+@njit(cache=True)
+def own_colour(st, d, X, p, redraw):
+    """Own colour: redraw (not when p named its colour itself, with a wild), or an own choice. Returns True
+    after a re-establish; sets st[DEF] on a challenge; else redraw."""
+    opts = X.opts
+    opts[0] = OPT_REDRAW
+    n = own_choices(st, d, p, opts, 1 if redraw else 0)
     choice = ask(st, d, X, p, D_DESTINY_OWN, 0, n)
     if choice == OPT_REDRAW:
         return False
@@ -346,7 +354,9 @@ def own_colour(st, d, X, p):
         st[ST.SYSTEM] = p
         return False
     pl = choice - OPT_REESTABLISH
-    hi = min(L.MAX_CONE, L.base_tokens(st, p))
+    hi = L.base_tokens(st, p)  # "one or more" tokens; reestablish_max_tokens caps them (0: no cap)
+    if d[R.REESTABLISH_MAX] > 0:
+        hi = min(d[R.REESTABLISH_MAX], hi)
     count = choose_count(st, d, X, p, 1, hi, D_REESTABLISH_COUNT)
     moved = take_from_bases(st, d, X, p, count, D_SOURCE)
     L.add_tokens(st, pl, p, moved)
@@ -698,12 +708,22 @@ def gives_on(st, r, giver, pl):
 
 
 @njit(cache=True)
+def gift_range(d, giver):
+    """(first, last + 1) planet a deal's base may come from: any of the giver's bases, or its home system's
+    (`deal_base_from`)."""
+    if d[R.DEAL_ANY_BASE] == 1:
+        return 0, L.NPL
+    return giver * L.PLANETS_PER_SYSTEM, (giver + 1) * L.PLANETS_PER_SYSTEM
+
+
+@njit(cache=True)
 def can_get_base(st, d, r, giver):
-    """r can receive a base from giver: r has a token on a base to move and giver a home base r lacks."""
+    """r can receive a base from giver: r has a token on a base to move and giver a base r lacks."""
     if L.base_tokens(st, r) == 0:
         return False
-    for k in range(L.PLANETS_PER_SYSTEM):
-        if gives_on(st, r, giver, giver * L.PLANETS_PER_SYSTEM + k):
+    lo, hi = gift_range(d, giver)
+    for pl in range(lo, hi):
+        if gives_on(st, r, giver, pl):
             return True
     return False
 
@@ -718,11 +738,11 @@ def can_swap_bases(st, d, off, de):
 
 @njit(cache=True)
 def gift_planet(st, d, X, r, giver):
-    """r names the giver's home base it is given (one where r has no token)."""
+    """r names the giver's base it is given (one where r has no token)."""
     opts = X.opts
     n = 0
-    for k in range(L.PLANETS_PER_SYSTEM):
-        pl = giver * L.PLANETS_PER_SYSTEM + k
+    lo, hi = gift_range(d, giver)
+    for pl in range(lo, hi):
         if gives_on(st, r, giver, pl):
             opts[n] = pl
             n += 1
@@ -808,7 +828,7 @@ def final_counters(st, d, si):
         si[q, S.WARP] = st[ST.WARP + q]
 
 
-@njit(cache=True)
+@njit(cache=True)  # holds the GIL: with nogil, two threads corrupt the heap (munmap_chunk; see the report of #26)
 def play(seed, ids, d, pol, weights, restrict, script, g, s, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS (whole-game columns g[n, G], per-seat columns s[n, P, S], the first player

@@ -35,10 +35,16 @@ FX_NAMES = ("takes the opponent's challenge card", "adds the tokens in the Warp"
 
 
 @njit(cache=True)
+def power_kept(st, d, q):
+    """q has not lost its power (3+ home bases; Grief has one under its model) and no Power Outage is in force."""
+    return (st[ST.COMET] != L.DT_OUTAGE and L.home_bases(st, q) >= POWER_HOME_BASES
+            and not (st[ST.ALIEN + q] == L.GRIEF and d[R.GRIEF] == 0))
+
+
+@njit(cache=True)
 def power_active(st, d, q):
-    """q's power may act: 3+ home bases, not zapped, no Power Outage."""
-    return (st[ST.COMET] != L.DT_OUTAGE and st[ST.ZAPPED + q] == 0
-            and L.home_bases(st, q) >= POWER_HOME_BASES and not (st[ST.ALIEN + q] == L.GRIEF and d[R.GRIEF] == 0))
+    """q's power may act: kept, and not zapped this challenge."""
+    return st[ST.ZAPPED + q] == 0 and power_kept(st, d, q)
 
 
 @njit(cache=True)

@@ -144,6 +144,19 @@ class CosmicRules(Strict):
                                      "to act, in answer to that use (the estimated text: any time, cancel one use of "
                                      "one power; it is then off for the rest of the challenge); reveal = only at stage "
                                      "8 with both attack cards shown, on a main player's power")
+    wild_destiny_own_colour: bool = Field(
+        True, description="a wild destiny may name the offense's own colour (the original: 'any colour'; it then "
+                          "offers the own-colour choices); false = only the other colours")
+    reestablish_max_tokens: int = Field(
+        0, ge=0, le=20, description="tokens a re-establish may put on the planet (the original: 'one or more'); "
+                                    "0 = no cap, 4 = the cone's limit")
+    deal_base_from: Literal["any_base", "home_system"] = Field(
+        "any_base", description="the base a deal gives: any_base = any base of the giver (the original: 'one of "
+                                "your bases'); home_system = a base in the giver's home system")
+    zapped_owner_flare: Literal["super", "wild"] = Field(
+        "super", description="the owner of a flare whose power is zapped this challenge plays: super = its Super "
+                             "side (the original's Wild is for a flare not yours or a lost power: fewer than 3 home "
+                             "bases); wild = its Wild side")
     first_player: Literal["destiny", "seat0"] = Field(
         "destiny", description="destiny: the first colour destiny card turned picks the start player (original); seat0")
 
@@ -232,6 +245,10 @@ def kernel_inputs(sc: CosmicScenario) -> tuple:
     rule["zap_any_use"][0] = r.cosmic_zap_window == "any_power_use"
     rule["unowned_in_play"][0] = r.unowned_system == "in_play"
     rule["unowned_tokens"][0] = r.unowned_defense == "tokens_only"
+    rule["wild_own"][0] = r.wild_destiny_own_colour
+    rule["reestablish_max"][0] = r.reestablish_max_tokens
+    rule["deal_any_base"][0] = r.deal_base_from == "any_base"
+    rule["zapped_super"][0] = r.zapped_owner_flare == "super"
     rule["alien"][:len(sc.aliens.fixed)] = [ALIEN_NAMES.index(name) for name in sc.aliens.fixed]
     rule["kinds"][0] = len(ctype)
     rule["challenge_kinds"][0] = challenge_kinds(ctype)

@@ -49,6 +49,10 @@ RULES = Layout([
     ("zap_any_use", 1),      # 1: cosmic_zap_window any_power_use (a Cosmic Zap answers a power's use)
     ("unowned_in_play", 1),  # 1: unowned_system in_play (the systems of absent colours are on the table)
     ("unowned_tokens", 1),   # 1: unowned_defense tokens_only (an unowned planet's tokens defend), 0: nobody
+    ("wild_own", 1),         # 1: wild_destiny_own_colour (a wild may name the offense's own colour)
+    ("reestablish_max", 1),  # reestablish_max_tokens (0: no cap)
+    ("deal_any_base", 1),    # 1: deal_base_from any_base (else the giver's home system)
+    ("zapped_super", 1),     # 1: zapped_owner_flare super (a zapped owner keeps its flare's Super side)
     ("kinds", 1),            # card kinds in the deck
     # card kinds 0..challenge_kinds-1 are the challenge cards (scenario.card_table lists them first), the
     # rest the cards played in windows, so that a scan for one group skips the other
