@@ -71,6 +71,7 @@ def set_die(die, face):
 # D_ASSIGN: the mode (layout.M_*), the sector activated by the sum, the dice-arrow card and the 2X
 # card spent (-1 none), in one int64
 TARGET_SHIFT, ARROW_SHIFT, DOUBLE_SHIFT = 3, 8, 24
+NO_CARD_SPENT = 1 << ARROW_SHIFT  # the options below it spend no card: the two faces or the plain sum
 
 
 @jit_inline

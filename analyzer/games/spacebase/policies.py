@@ -83,6 +83,9 @@ def decide(D, S, p, kind, n, x, y, z):
     scored buy) and turn_start."""
     code = D.POL[p]
     if code >= FIRST_GAME_POLICY:
+        if kind == D_ASSIGN:  # asked of every player on every turn: inlined here rather than a call
+            mode, tgt, shc, dbc = choose_assignment(D, S, p, x, y, z)
+            return assignment(mode, tgt, shc, dbc)
         return heuristic(D, S, p, kind, x, y, z)
     if n == UNLISTED:
         return LIST
@@ -96,9 +99,6 @@ def heuristic(D, S, p, kind, x, y, z):
     D_ASSIGN x = side, y, z = the dice; D_FIRE / D_SWAP / D_EXCHANGE x = card, y = side, z = its
     sector; D_PLACE / D_MOVE_FROM x = the firing card; D_MOVE_TO x = the source card; D_ARROW
     x = side, y = sector: the direction of best value, kept in AC by engine.rebuild_chains)."""
-    if kind == D_ASSIGN:  # first: asked of every player on every turn
-        mode, tgt, shc, dbc = choose_assignment(D, S, p, x, y, z)
-        return assignment(mode, tgt, shc, dbc)
     if kind == D_ARROW:
         return S.AC[p, x, y, A_DIR]
     if kind == D_BUY:
