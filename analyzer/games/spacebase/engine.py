@@ -5,8 +5,8 @@ tests can set up a position and call it directly.
 
 Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are numba structrefs of numpy
 arrays (state.py: two pointers per call, whatever the arrays):
-  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N, SCRIPT, OWN)
-  S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE,
+  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT, OWN)
+  S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, ALLOWED, BASE,
             OPEN, EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT, OWN)
 Column meanings are in layout.py.
 
@@ -69,7 +69,7 @@ the data); Collins' move-a-cube is played as "move one cube between your own car
 """
 import numpy as np
 
-from ...kernel import Columns, PerKind, indices, new_trace, record
+from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, new_trace, record
 from ...kernel_internals import borrowed, release
 from ...rng import below, new_stream, shuffle
 from .charge import has_room, is_ready
@@ -99,6 +99,7 @@ from .decisions import (
     assignment,
     cube,
     exchange,
+    forbidden,
     set_die,
     unpack_assignment,
     unpack_cube,
@@ -136,18 +137,19 @@ def alloc_state(D, EV, EVN, cap):
     OWNER = np.full(nc, -1, np.int32)
     ST = np.zeros(1, np.uint64)
     COLOWN = np.full(ncol, -1, np.int32)
-    OPTS = np.zeros(3 * dsz + ncol + 32, np.int64)  # a decision's options (options.py), >= 27 for D_ASSIGN
+    OPTS = np.zeros(3 * dsz + ncol + 32, np.int64)  # a decision's options (decisions.py), >= 27 for D_ASSIGN
+    ALLOWED = np.zeros(OPTS.size, np.bool_)  # which of them a restricted seat may take (restrict_options)
     BASE = np.zeros((P, 2, 13, NX), np.float64)
     OPEN = np.full((P, 18), -1, np.int32)
     AT = np.zeros(1, np.int64)
     G[G_TRACE] = cap
     SB_PS, SB_BD, SB_DEP, SB_BASE = np.zeros_like(PS), np.zeros_like(BD), np.zeros_like(DEP), np.zeros_like(BASE)
     SB_AV, SB_AC, SB_ABL = np.zeros_like(AV), np.zeros_like(AC), np.zeros_like(ABL)
-    own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE, OPEN, EV,
-           EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT)
+    own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, ALLOWED, BASE, OPEN,
+           EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT)
     S = State(borrowed(PS), borrowed(BD), borrowed(DEP), borrowed(CUBES), borrowed(AV), borrowed(AC),
               borrowed(ABL), borrowed(G), borrowed(DECK), borrowed(DP), borrowed(DISP), borrowed(COLAV),
-              borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(BASE),
+              borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(ALLOWED), borrowed(BASE),
               borrowed(OPEN), borrowed(EV), borrowed(EVN), borrowed(SB_PS), borrowed(SB_BD), borrowed(SB_DEP),
               borrowed(SB_BASE), borrowed(SB_AV), borrowed(SB_AC), borrowed(SB_ABL), borrowed(AT), own)
     starting_boards(D, S)
@@ -474,9 +476,24 @@ def ask(D, S, p, kind, x, y, z):
     if choice != LIST:
         return choice
     n = list_options(D, S, p, kind, x, y, z)
+    if D.RM[p] != 0:
+        n = restrict_options(D, S, p, kind, n)
     if n == 1:
         return S.OPTS[0]
     return decide(D, S, p, kind, n, x, y, z)
+
+
+@jit
+def restrict_options(D, S, p, kind, n):
+    """Keep, at the front of the n listed options, those p's restrictions allow (decisions.forbidden);
+    returns their count. Every restricted decision keeps its NO or plain option, so some are always
+    left and no restriction is ever lifted (the restrict_lifted column stays 0)."""
+    OPTS, ALLOWED = S.OPTS, S.ALLOWED
+    mask = D.RM[p]
+    dsz = D.R[R_DISPLAY]
+    for k in range(n):
+        ALLOWED[k] = not forbidden(kind, OPTS[k], mask, dsz)
+    return keep_allowed(OPTS, n, ALLOWED)
 
 
 @jit
@@ -1676,7 +1693,7 @@ COLUMNS = Columns(
           "credits": "credits at the end", "income": "income at the end", "colonies": "colonies bought",
           "cards_bought": "ships bought (opening, normal and ability buys; not claims)",
           "cards_claimed": "ships claimed free", "turns": "turns taken (tie rounds included)",
-          "abilities": "charge abilities fired"},
+          "abilities": "charge abilities fired", RESTRICT_LIFTED: RESTRICT_LIFTED_DOC},
     kinds={"card_buyer": PerKind("per shipyard card in scenario order (cards.ships): seat that got it, -1 nobody",
                                  lambda sc: len(sc.cards.ships), "cards", np.int8, per_seat=False),
            "colony_buyer": PerKind("per colony in scenario order (cards.colonies): seat that bought it, -1 nobody",
