@@ -68,6 +68,7 @@ Not implemented: "place a bought card in any sector 7-12" (an ability pipluppers
 the data); Collins' move-a-cube is played as "move one cube between your own cards".
 """
 import numpy as np
+from numba import njit
 
 from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, new_trace, record
 from ...kernel_internals import borrowed, release
@@ -1704,11 +1705,12 @@ GC = indices("GC", COLUMNS.game)  # game column indices (GC.LENGTH ...), constan
 SC = indices("SC", COLUMNS.seat)  # seat column indices (SC.SCORE ...)
 
 
-@jit
+@njit(cache=True, error_model="numpy", nogil=True)
 def play(seed, ids, D, g, s, buyer, col_buyer, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS (g[n, GC], s[n, P, SC], the buyer of each ship and colony, the first
-    player, the trace ev/tn/cap)."""
+    player, the trace ev/tn/cap). It holds no Python object, so it runs without the GIL (the
+    runner plays chunks on threads: Spacebase.kernel_releases_gil)."""
     R = D.R
     P = R[R_P]
     nst = R[R_NSTART]
