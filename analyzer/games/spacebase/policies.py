@@ -27,8 +27,6 @@ Every heuristic values things in "credit equivalents" with its weights (credits,
     reaches its switch_production weight in credits per round or any player has its
     switch_leader_vp VP (the switch is permanent, checked at the start of each of its turns);
   * weighted: its credits / income / vp weights, sector odds blended by its `sector_prob`.
-- restrictions (decisions.py): a restricted seat's heuristic never considers what is forbidden (the
-  Level III ships and colonies it may not buy, the charge abilities it may not use).
   engine and weighted score a buy as benefit - beta*cost - waste*(credits left unspent), where a ship's
   benefit is its gain per round (sector odds x value of the new station side, minus the replaced station
   side, plus the replaced card's red side on the others' turns) times the rounds left H, a colony's is
@@ -40,6 +38,8 @@ Every heuristic values things in "credit equivalents" with its weights (credits,
   alike by the three heuristics, by the per-round gains at the end of this file: swap / exchange when
   the seat's sector odds x card values gain, a cube to the card where it is worth most, moved from the
   card where it is worth least while that gains.
+- restrictions (decisions.py): a restricted seat's heuristic never considers what is forbidden (the
+  Level III ships and colonies it may not buy, the charge abilities it may not use).
 """
 from ...kernel import FIRST_GAME_POLICY, shared_choice
 from .charge import is_ready
