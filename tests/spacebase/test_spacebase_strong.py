@@ -198,3 +198,17 @@ def test_a_seat_without_charge_abilities_values_cubes_at_their_on_place_credits_
     vals = kernel_arrays(sc)[DATA_FIELDS.index("VALS")]
     gagarin = [c.id for c in card_list(sc)].index("l3-2")
     assert vals[0, 0, L.CUBE + L.BLUE, gagarin] == 0 < vals[1, 0, L.CUBE + L.BLUE, gagarin]
+
+
+@pytest.mark.parametrize("restricted", [False, True])
+def test_no_charge_abilities_heuristic_sets_no_die(position, restricted):
+    """Gagarin charged (set a die, + 1 credit): the bonus credit makes setting pay for weighted;
+    restricted, it sets nothing and keeps the cube."""
+    t = position(market=False, players=2, policies=["weighted"],
+                 sets=sets(["no_charge_abilities"] if restricted else []))
+    c = t.put(0, "l3-2", cubes=1)
+    t.turn(0, 4, 4)
+    assert int(t.PS[0, L.PL.ABIL]) == (0 if restricted else 1)
+    assert int(t.G[L.G_DSET1]) + int(t.G[L.G_DSET2]) == (0 if restricted else 1)
+    if restricted:
+        assert int(t.CUBES[0, c]) == 1
