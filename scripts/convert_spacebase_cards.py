@@ -238,12 +238,12 @@ rules:
   red_dice_abilities: others_rolls  # red set-die / reroll act on others' rolls | never
 """
 
-POLICY_PARAMS = """\
-policy_params:
-  horizon_max: 12                # rounds a new ship is assumed to pay for, at most
-  vp_per_round: 3.0              # leader's VP per round, to estimate the rounds left
-  engine: {switch_production: 14.0, switch_leader_vp: 24}   # growth -> VP mode thresholds
-  weighted: {credits: 1.0, income: 3.0, vp: 2.5, sector_prob: 1.0, waste: 0.25}
+WEIGHTS_NOTE = """\
+# The heuristics' weights, defaults in analyzer/games/spacebase/scenario.py (WEIGHTS); set any of them
+# for a policy's every seat (or seat_weights for one seat), e.g.:
+# weights:
+#   weighted: {credits: 1.0, income: 3.0, vp: 2.5, sector_prob: 1.0, waste: 0.25, horizon_max: 12, vp_per_round: 3.0}
+#   engine: {switch_production: 14.0, switch_leader_vp: 24, waste: 0.25, horizon_max: 12, vp_per_round: 3.0}
 """
 
 
@@ -282,7 +282,7 @@ def render(title: str, name: str, variant: str, starters, ships, colonies) -> st
     out.append(f"description: {_flow(desc)}\n")
     out.append('source: "Space Base rulebook (AEG 2018) via a Japanese help page; cards transcribed from photos (github khoi-h-tran/spacebase-frontend)"\n')
     out.append("players: 4\npolicies: [weighted]\n\n")
-    out.append(RULES.format(variant=variant) + "\n" + POLICY_PARAMS + "\n" + TUNE + "\n" + BALANCE[variant] + "\n")
+    out.append(RULES.format(variant=variant) + "\n" + WEIGHTS_NOTE + "\n" + TUNE + "\n" + BALANCE[variant] + "\n")
     out.append("cards:\n  starters:     # every player's 12 starting ships (identical sets)\n")
     for s in starters:
         out.append(f"    - {_flow(s)}\n")

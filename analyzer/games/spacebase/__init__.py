@@ -30,6 +30,7 @@ class Spacebase(Game):
     length_unit = "rounds"
     COLUMNS = E.COLUMNS
     kernel = staticmethod(E.play)
+    kernel_releases_gil = True  # engine.play is compiled with nogil=True
     TRACE_CAP = 200_000
 
     def __init__(self):

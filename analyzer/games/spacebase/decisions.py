@@ -45,6 +45,11 @@ index of one). A decision with a single legal option is then not asked.
                   takes the neighbours' rewards (asked at each activation)
 
 * the sector where the firing card sits; for D_FIRE only when the card exchanges (else 0).
+
+Restrictions (SpacebaseScenario.RESTRICTIONS, bit i the i-th): the options a restricted seat may never
+take (`forbidden`) are filtered out right after listing (engine.restrict_options), and the heuristics,
+which answer unlisted, never choose them. Every decision they filter keeps its NO or plain option
+(no buy, not firing, the faces and the sum), so none is ever left without an option to take.
 A decision with a single option is not asked (e.g. a D_SET_DIE with both dice set). The firing card
 neither receives a placed cube (it could recharge itself without end) nor gives a moved one.
 """
@@ -60,6 +65,9 @@ YES = 1          # D_FIRE: fire; D_SWAP: swap
 RIGHT, LEFT = 1, -1  # D_ARROW: the chain goes up (+1 sector at a time) or down
 COLONY = 1000    # D_BUY / D_ABILITY_BUY: COLONY + q is colony q (a display ship is lv * display_size + slot)
 FACE_STRIDE = 8  # D_SET_DIE: die * FACE_STRIDE + face
+NO_LEVEL3 = 1 << 0            # restrictions (bits of a seat's mask, RESTRICTIONS order): no Level III buy,
+NO_CHARGE_ABILITIES = 1 << 1  # no charge ability used,
+NO_COLONIES = 1 << 2          # no colony bought
 EXCH_STRIDE = 16  # D_EXCHANGE: (deployed index + 1) * EXCH_STRIDE + sector (index -1: the stationed card)
 
 
@@ -71,6 +79,7 @@ def set_die(die, face):
 # D_ASSIGN: the mode (layout.M_*), the sector activated by the sum, the dice-arrow card and the 2X
 # card spent (-1 none), in one int64
 TARGET_SHIFT, ARROW_SHIFT, DOUBLE_SHIFT = 3, 8, 24
+NO_CARD_SPENT = 1 << ARROW_SHIFT  # the options below it spend no card: the two faces or the plain sum
 
 
 @jit_inline
@@ -106,3 +115,17 @@ def cube(card, side):
 def unpack_cube(v):
     """(card, side) of a D_PLACE / D_MOVE_TO option."""
     return v >> 1, v & 1
+
+
+@jit_inline
+def forbidden(kind, v, mask, display_size):
+    """Whether a seat with restriction `mask` may never take option v of a decision of `kind`."""
+    if kind == D_BUY or kind == D_ABILITY_BUY:
+        if v >= COLONY:
+            return mask & NO_COLONIES != 0
+        return v >= 2 * display_size and mask & NO_LEVEL3 != 0  # a Level III slot: lv * display_size + j
+    if kind == D_SET_DIE or kind == D_REROLL or kind == D_FIRE:
+        return v != NO and mask & NO_CHARGE_ABILITIES != 0
+    if kind == D_ASSIGN:  # an option spending a dice-arrow or 2X card
+        return v >= NO_CARD_SPENT and mask & NO_CHARGE_ABILITIES != 0
+    return False

@@ -5,8 +5,8 @@ tests can set up a position and call it directly.
 
 Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are numba structrefs of numpy
 arrays (state.py: two pointers per call, whatever the arrays):
-  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N, SCRIPT, OWN)
-  S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE,
+  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT, OWN)
+  S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, ALLOWED, BASE,
             OPEN, EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT, OWN)
 Column meanings are in layout.py.
 
@@ -68,8 +68,9 @@ Not implemented: "place a bought card in any sector 7-12" (an ability pipluppers
 the data); Collins' move-a-cube is played as "move one cube between your own cards".
 """
 import numpy as np
+from numba import njit
 
-from ...kernel import Columns, PerKind, indices, new_trace, record
+from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, new_trace, record
 from ...kernel_internals import borrowed, release
 from ...rng import below, new_stream, shuffle
 from .charge import has_room, is_ready
@@ -92,12 +93,14 @@ from .decisions import (
     LEFT,
     LIST,
     NO,
+    NO_CARD_SPENT,
     RIGHT,
     UNLISTED,
     YES,
     assignment,
     cube,
     exchange,
+    forbidden,
     set_die,
     unpack_assignment,
     unpack_cube,
@@ -135,18 +138,19 @@ def alloc_state(D, EV, EVN, cap):
     OWNER = np.full(nc, -1, np.int32)
     ST = np.zeros(1, np.uint64)
     COLOWN = np.full(ncol, -1, np.int32)
-    OPTS = np.zeros(3 * dsz + ncol + 32, np.int64)  # a decision's options (options.py), >= 27 for D_ASSIGN
+    OPTS = np.zeros(3 * dsz + ncol + 32, np.int64)  # a decision's options (decisions.py), >= 27 for D_ASSIGN
+    ALLOWED = np.zeros(OPTS.size, np.bool_)  # which of them a restricted seat may take (restrict_options)
     BASE = np.zeros((P, 2, 13, NX), np.float64)
     OPEN = np.full((P, 18), -1, np.int32)
     AT = np.zeros(1, np.int64)
     G[G_TRACE] = cap
     SB_PS, SB_BD, SB_DEP, SB_BASE = np.zeros_like(PS), np.zeros_like(BD), np.zeros_like(DEP), np.zeros_like(BASE)
     SB_AV, SB_AC, SB_ABL = np.zeros_like(AV), np.zeros_like(AC), np.zeros_like(ABL)
-    own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, BASE, OPEN, EV,
-           EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT)
+    own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, ALLOWED, BASE, OPEN,
+           EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT)
     S = State(borrowed(PS), borrowed(BD), borrowed(DEP), borrowed(CUBES), borrowed(AV), borrowed(AC),
               borrowed(ABL), borrowed(G), borrowed(DECK), borrowed(DP), borrowed(DISP), borrowed(COLAV),
-              borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(BASE),
+              borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(ALLOWED), borrowed(BASE),
               borrowed(OPEN), borrowed(EV), borrowed(EVN), borrowed(SB_PS), borrowed(SB_BD), borrowed(SB_DEP),
               borrowed(SB_BASE), borrowed(SB_AV), borrowed(SB_AC), borrowed(SB_ABL), borrowed(AT), own)
     starting_boards(D, S)
@@ -473,9 +477,24 @@ def ask(D, S, p, kind, x, y, z):
     if choice != LIST:
         return choice
     n = list_options(D, S, p, kind, x, y, z)
+    if D.RM[p] != 0:
+        n = restrict_options(D, S, p, kind, n)
     if n == 1:
         return S.OPTS[0]
     return decide(D, S, p, kind, n, x, y, z)
+
+
+@jit
+def restrict_options(D, S, p, kind, n):
+    """Keep, at the front of the n listed options, those p's restrictions allow (decisions.forbidden);
+    returns their count. Every restricted decision keeps its NO or plain option, so some are always
+    left and no restriction is ever lifted (the restrict_lifted column stays 0)."""
+    OPTS, ALLOWED = S.OPTS, S.ALLOWED
+    mask = D.RM[p]
+    dsz = D.R[R_DISPLAY]
+    for k in range(n):
+        ALLOWED[k] = not forbidden(kind, OPTS[k], mask, dsz)
+    return keep_allowed(OPTS, n, ALLOWED)
 
 
 @jit
@@ -721,12 +740,6 @@ def assign_options(D, S, p, side, d1, d2):
     return n
 
 
-@jit
-def ask_assignment(D, S, p, side, d1, d2):
-    """How p uses the dice: (mode, summed sector, dice-arrow card, 2X card), -1 for a card not spent."""
-    return unpack_assignment(ask(D, S, p, D_ASSIGN, side, d1, d2))
-
-
 # ------------------------------------------------------------------------------------------------
 # collecting rewards
 
@@ -839,14 +852,14 @@ def ability_bonus(D, S, p, c, side):
 
 
 @jit
-def assign_player(D, S, p, side, d1, d2):
-    """Player p uses the dice (two faces, or the sum; a double as two faces activates that sector
-    twice), possibly with a dice-arrow or 2X charge, and collects its rewards."""
+def use_dice(D, S, p, side, d1, d2, choice):
+    """Carry out p's D_ASSIGN option `choice`: the two faces, or the sum (a double as two faces
+    activates that sector twice), possibly with a dice-arrow or 2X charge spent; returns its mode."""
     PS = S.PS
     c0 = PS[p, PL.CRED]
     i0 = PS[p, PL.INC]
     v0 = PS[p, PL.VP]
-    mode, tgt, shc, dbc = ask_assignment(D, S, p, side, d1, d2)
+    mode, tgt, shc, dbc = unpack_assignment(choice)
     if shc >= 0:
         spend(D, S, p, shc, side)
         emit(S, EV_FIRE, p, shc, side, d1 + d2, tgt)
@@ -855,11 +868,7 @@ def assign_player(D, S, p, side, d1, d2):
         emit(S, EV_FIRE, p, dbc, side, mode, 0)
     emit(S, EV_ASSIGN, p, mode, d1, d2, tgt)
     if mode <= M_SUM:
-        # the sum, or the two faces (the usual case), selected without a branch, which the dice made
-        # unpredictable: the sum's second "sector" is 0, whose table row is all zeros
-        use_sum = mode == M_SUM
-        collect(D, S, p, side, tgt if use_sum else d1, -1)
-        collect(D, S, p, side, 0 if use_sum else d2, -1)
+        plain_dice(D, S, p, side, d1, d2, mode == M_SUM, tgt)
     elif mode == M_DOUBLE_SUM:
         collect(D, S, p, side, tgt, -1)
         collect(D, S, p, side, tgt, dbc)
@@ -873,6 +882,28 @@ def assign_player(D, S, p, side, d1, d2):
         collect(D, S, p, side, d2, dbc)
     emit(S, EV_GAIN, p, PS[p, PL.CRED] - c0, PS[p, PL.INC] - i0, PS[p, PL.VP] - v0, 0)
     return mode
+
+
+@jit_inline
+def plain_dice(D, S, p, side, d1, d2, use_sum, tgt):
+    """The sum (sector tgt) or the two faces, selected without a branch, which the dice made
+    unpredictable: the sum's second "sector" is 0, whose table row is all zeros."""
+    collect(D, S, p, side, tgt if use_sum else d1, -1)
+    collect(D, S, p, side, 0 if use_sum else d2, -1)
+
+
+@jit_inline
+def assign_player(D, S, p, side, d1, d2):
+    """Player p chooses how to use the dice (decisions.D_ASSIGN) and collects its rewards; returns the
+    mode taken. The usual choice, the two faces or the plain sum untraced, is carried out right here:
+    inlined into assign_all with ask and decide (whose heuristics answer it inline too), as it is asked
+    of every player on every turn and the calls of the general path (use_dice) cost ~5% of the run time."""
+    choice = ask(D, S, p, D_ASSIGN, side, d1, d2)
+    if choice < NO_CARD_SPENT and S.G[G_TRACE] == 0:
+        mode, tgt, _, _ = unpack_assignment(choice)
+        plain_dice(D, S, p, side, d1, d2, mode == M_SUM, tgt)
+        return mode
+    return use_dice(D, S, p, side, d1, d2, choice)
 
 
 @jit
@@ -1663,7 +1694,7 @@ COLUMNS = Columns(
           "credits": "credits at the end", "income": "income at the end", "colonies": "colonies bought",
           "cards_bought": "ships bought (opening, normal and ability buys; not claims)",
           "cards_claimed": "ships claimed free", "turns": "turns taken (tie rounds included)",
-          "abilities": "charge abilities fired"},
+          "abilities": "charge abilities fired", RESTRICT_LIFTED: RESTRICT_LIFTED_DOC},
     kinds={"card_buyer": PerKind("per shipyard card in scenario order (cards.ships): seat that got it, -1 nobody",
                                  lambda sc: len(sc.cards.ships), "cards", np.int8, per_seat=False),
            "colony_buyer": PerKind("per colony in scenario order (cards.colonies): seat that bought it, -1 nobody",
@@ -1674,11 +1705,12 @@ GC = indices("GC", COLUMNS.game)  # game column indices (GC.LENGTH ...), constan
 SC = indices("SC", COLUMNS.seat)  # seat column indices (SC.SCORE ...)
 
 
-@jit
+@njit(cache=True, error_model="numpy", nogil=True)
 def play(seed, ids, D, g, s, buyer, col_buyer, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS (g[n, GC], s[n, P, SC], the buyer of each ship and colony, the first
-    player, the trace ev/tn/cap)."""
+    player, the trace ev/tn/cap). It holds no Python object, so it runs without the GIL (the
+    runner plays chunks on threads: Spacebase.kernel_releases_gil)."""
     R = D.R
     P = R[R_P]
     nst = R[R_NSTART]

@@ -1,7 +1,7 @@
 # ruff: noqa: F405  (layout constants come in with a star import)
 """Space Base policies: the one dispatch from a seat's policy code to its decision (`decide`), and
 the decision functions of Space Base's own policies, with their numbers from the scenario
-(policy_params -> the WP, VALS, PR rows of the seat; layout.py says how VALS is organised).
+(the seat's weights, scenario.WEIGHTS -> its WP, VALS, PR rows; layout.py says how VALS is organised).
 
 At every decision (decisions.py lists the kinds, how options are written and how a decision is asked)
 the seat's policy takes one option. The rules never read a policy code: `decide` here is the place.
@@ -24,9 +24,9 @@ Every heuristic values things in "credit equivalents" with its weights (credits,
     else nothing (it saves up) -- unless it can already afford every card on offer (saving unlocks
     nothing), then the ship of best per-round gain (else a display without VP ships stalls it);
   * engine: weights (credits 1, income 4, VP 0.5) while growing, (1, 1, 3.5) once its own production
-    reaches policy_params.engine.switch_production credits per round or any player has
+    reaches its switch_production weight in credits per round or any player has its
     switch_leader_vp VP (the switch is permanent, checked at the start of each of its turns);
-  * weighted: the scenario's weights, sector odds blended by `sector_prob`.
+  * weighted: its credits / income / vp weights, sector odds blended by its `sector_prob`.
   engine and weighted score a buy as benefit - beta*cost - waste*(credits left unspent), where a ship's
   benefit is its gain per round (sector odds x value of the new station side, minus the replaced station
   side, plus the replaced card's red side on the others' turns) times the rounds left H, a colony's is
@@ -38,6 +38,8 @@ Every heuristic values things in "credit equivalents" with its weights (credits,
   alike by the three heuristics, by the per-round gains at the end of this file: swap / exchange when
   the seat's sector odds x card values gain, a cube to the card where it is worth most, moved from the
   card where it is worth least while that gains.
+- restrictions (decisions.py): a restricted seat's heuristic never considers what is forbidden (the
+  Level III ships and colonies it may not buy, the charge abilities it may not use).
 """
 from ...kernel import FIRST_GAME_POLICY, shared_choice
 from .charge import is_ready
@@ -56,6 +58,9 @@ from .decisions import (
     D_SWAP,
     LIST,
     NO,
+    NO_CHARGE_ABILITIES,
+    NO_COLONIES,
+    NO_LEVEL3,
     UNLISTED,
     YES,
     assignment,
@@ -83,6 +88,9 @@ def decide(D, S, p, kind, n, x, y, z):
     scored buy) and turn_start."""
     code = D.POL[p]
     if code >= FIRST_GAME_POLICY:
+        if kind == D_ASSIGN:  # asked of every player on every turn: inlined here rather than a call
+            mode, tgt, shc, dbc = choose_assignment(D, S, p, x, y, z)
+            return assignment(mode, tgt, shc, dbc)
         return heuristic(D, S, p, kind, x, y, z)
     if n == UNLISTED:
         return LIST
@@ -96,9 +104,6 @@ def heuristic(D, S, p, kind, x, y, z):
     D_ASSIGN x = side, y, z = the dice; D_FIRE / D_SWAP / D_EXCHANGE x = card, y = side, z = its
     sector; D_PLACE / D_MOVE_FROM x = the firing card; D_MOVE_TO x = the source card; D_ARROW
     x = side, y = sector: the direction of best value, kept in AC by engine.rebuild_chains)."""
-    if kind == D_ASSIGN:  # first: asked of every player on every turn
-        mode, tgt, shc, dbc = choose_assignment(D, S, p, x, y, z)
-        return assignment(mode, tgt, shc, dbc)
     if kind == D_ARROW:
         return S.AC[p, x, y, A_DIR]
     if kind == D_BUY:
@@ -108,6 +113,8 @@ def heuristic(D, S, p, kind, x, y, z):
     if kind == D_CLAIM:
         return choose_claim(D, S, p, x)
     if kind == D_FIRE:
+        if D.RM[p] & NO_CHARGE_ABILITIES:
+            return NO
         return YES if follow_ups_gain(D, S, p, x, y, z) or fire_pays(D, S, p, x, y) else NO
     if kind == D_SWAP:
         return choose_swap(D, S, p, x, y)
@@ -119,6 +126,8 @@ def heuristic(D, S, p, kind, x, y, z):
         return choose_move_source(D, S, p, x)
     if kind == D_MOVE_TO:
         return choose_move_target(D, S, p, x)
+    if D.RM[p] & NO_CHARGE_ABILITIES:  # D_SET_DIE, D_REROLL
+        return NO
     bonus = D.CT[x, K_SIDE + y * NSIDE + E_CRED]
     if kind == D_SET_DIE:
         die, face = choose_set_die(D, S, p, y, bonus)
@@ -202,6 +211,8 @@ def choose_assignment(D, S, p, side, d1, d2):
         mode = 1
         val = v_sum
     if PS[p, PL.TMASK0 + side] & (1 << T_ASSIGN) == 0:  # no dice-arrow or 2X card (the usual case)
+        return mode, ssum, -1, -1
+    if D.RM[p] & NO_CHARGE_ABILITIES:
         return mode, ssum, -1, -1
     nab = PS[p, PL.NAB0 + side]
     o = K_SIDE + side * NSIDE
@@ -389,17 +400,20 @@ def colony_rate(D, S, p, q):
 @jit
 def choose_buy(D, S, p, credits, pay_all, allow_colony):
     """A heuristic's buy for player p with `credits`: NO, l*DSZ+j (display slot) or COLONY+q (colony q).
-    pay_all: the normal buy (spends all credits); else an ability buy paying the cost only."""
+    pay_all: the normal buy (spends all credits); else an ability buy paying the cost only. Only what
+    p's restrictions allow is considered (decisions.forbidden): Level III ships and colonies."""
+    levels = 2 if D.RM[p] & NO_LEVEL3 else 3
+    allow_colony = allow_colony and D.RM[p] & NO_COLONIES == 0
     if D.POL[p] == GREEDY:
-        return buy_greedy(D, S, p, credits, allow_colony)
-    return buy_scored(D, S, p, credits, pay_all, allow_colony)
+        return buy_greedy(D, S, p, credits, levels, allow_colony)
+    return buy_scored(D, S, p, credits, pay_all, levels, allow_colony)
 
 
 @jit
-def buy_greedy(D, S, p, credits, allow_colony):
+def buy_greedy(D, S, p, credits, levels, allow_colony):
     """greedy_vp: the affordable colony with most VP, else the affordable ship with most printed VP;
     with neither it saves up, unless it can afford every legal option (saving unlocks nothing): then
-    the ship of best per-round gain."""
+    the ship of best per-round gain. Display levels below `levels` only."""
     CT, COLT, R = D.CT, D.COLT, D.R
     DISP = S.DISP
     dsz = R[R_DISPLAY]
@@ -408,7 +422,7 @@ def buy_greedy(D, S, p, credits, allow_colony):
     maxcost = 0      # dearest legal option (affordable or not)
     fallback = -1    # best-rate affordable ship
     fbs = NEG
-    for lv in range(3):
+    for lv in range(levels):
         for j in range(dsz):
             k = DISP[lv, j]
             if k < 0:
@@ -444,13 +458,13 @@ def buy_greedy(D, S, p, credits, allow_colony):
 
 
 @jit
-def covers_every_option(D, S, p, credits, allow_colony):
+def covers_every_option(D, S, p, credits, levels, allow_colony):
     """Whether `credits` pay for every option p could legally buy from what is on offer: the ships on
-    the display outside p's colony sectors and the colonies still open to p. Dearest level first, so
-    the first Level III card usually decides it (this runs on every buy)."""
+    the display (levels below `levels`) outside p's colony sectors and the colonies still open to p.
+    Dearest level first, so the first Level III card usually decides it (this runs on every buy)."""
     CT, COLT, R = D.CT, D.COLT, D.R
     DISP, BDp = S.DISP, S.BD[p]
-    for lv in range(2, -1, -1):
+    for lv in range(levels - 1, -1, -1):
         for j in range(R[R_DISPLAY]):
             k = DISP[lv, j]
             if k >= 0 and CT[k, K_COST] > credits and BDp[CT[k, K_SECTOR], B_COLONY] == 0:
@@ -463,7 +477,7 @@ def covers_every_option(D, S, p, credits, allow_colony):
 
 
 @jit
-def buy_scored(D, S, p, credits, pay_all, allow_colony):
+def buy_scored(D, S, p, credits, pay_all, levels, allow_colony):
     """engine / weighted: the best positive score benefit - beta*cost - waste*(credits left), a ship's
     benefit being its rate x H rounds, a colony's its VP plus its rate x H (see the module doc); the
     benefit alone once the credits cover every option on offer."""
@@ -481,12 +495,12 @@ def buy_scored(D, S, p, credits, pay_all, allow_colony):
     # gains nothing and the buy is judged by its benefit alone (greedy_vp's rule too). Without this,
     # waste x (credits left) grew with every round of saving and no buy ever scored above zero again:
     # 2-player engine games ran to the max_rounds stop holding hundreds of credits (issue #9).
-    if pay_all and covers_every_option(D, S, p, credits, allow_colony):
+    if pay_all and covers_every_option(D, S, p, credits, levels, allow_colony):
         beta = 0.0
         waste = 0.0
     best = -1
     bs = 0.0
-    for lv in range(3):
+    for lv in range(levels):
         for j in range(dsz):
             k = DISP[lv, j]
             if k < 0:

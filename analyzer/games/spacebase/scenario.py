@@ -10,8 +10,9 @@ import numpy as np
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
-from ...scenario import ScenarioBase, Strict
+from ...scenario import ScenarioBase, Strict, Weight
 from . import layout as L
+from .decisions import NO_CHARGE_ABILITIES
 from .state import make_data
 
 PIP = re.compile(r"^(?:<=)?(\d)p$")
@@ -169,25 +170,31 @@ class Rules(Strict):
                     "'before/after your own roll'), so red ones never fire.")
 
 
-class EngineParams(Strict):
-    switch_production: float = 14.0   # switch to VP mode when own credits per round reach this...
-    switch_leader_vp: int = 24        # ...or when any player has this many VP
-
-
-class WeightedParams(Strict):
-    credits: float = 1.0
-    income: float = 3.0
-    vp: float = 2.5
-    sector_prob: float = Field(1.0, ge=0.0, le=1.0)  # 0 = every sector alike, 1 = true dice odds
-    waste: float = Field(0.25, ge=0.0)               # penalty per credit lost by buying below one's credits
-                                                     # (none once they cover every option on offer)
-
-
-class PolicyParams(Strict):
-    horizon_max: float = Field(12.0, gt=0)
-    vp_per_round: float = Field(3.0, gt=0)
-    engine: EngineParams = EngineParams()
-    weighted: WeightedParams = WeightedParams()
+# The heuristics' judgement (docs/adding-a-game.md, "Weights and restrictions"): `weights: {weighted: {...}}`
+# for every seat of a policy, `seat_weights` for one. kernel_arrays maps them into the seat's rows of WP,
+# VALS and PR: the card values the policies read are tables built here from the credits, income and VP
+# weights, so the kernel never reads the weights themselves.
+WASTE = Weight("waste", 0.25, 0.0, 2.0, "penalty per credit left unspent by a buy below one's credits "
+               "(none once they cover every option on offer)")
+HORIZON = (Weight("horizon_max", 12.0, 1.0, 40.0, "rounds a new ship is assumed to pay for, at most"),
+           Weight("vp_per_round", 3.0, 0.5, 10.0, "the leader's VP per round, to estimate the rounds left"))
+WEIGHTS = {
+    "weighted": (Weight("credits", 1.0, 0.1, 10.0, "worth of one credit"),
+                 Weight("income", 3.0, 0.0, 10.0, "worth of one income, in credits"),
+                 Weight("vp", 2.5, 0.0, 10.0, "worth of one VP, in credits"),
+                 Weight("sector_prob", 1.0, 0.0, 1.0, "sector odds: 0 every sector alike, 1 the true dice odds"),
+                 WASTE, *HORIZON),
+    "engine": (Weight("switch_production", 14.0, 0.0, 60.0, "VP mode once its own credits per round reach this"),
+               Weight("switch_leader_vp", 24, 0, 60, "or once any player has this many VP", integer=True),
+               WASTE, *HORIZON),
+}
+# what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order (decisions.py)
+RESTRICTIONS = {
+    "no_level3": "never buy a Level III ship (normal or ability buy; a free claim stays allowed)",
+    "no_charge_abilities": "never use a charge ability (set die, reroll, dice arrow, 2X or any other); "
+                           "cubes still fill and pay their on-place credits",
+    "no_colonies": "never buy a colony",
+}
 
 
 class SpacebaseScenario(ScenarioBase):
@@ -199,8 +206,9 @@ class SpacebaseScenario(ScenarioBase):
         "engine": "buys income and credits first, then VP once its production or a leader's VP is high",
         "weighted": "scores each buy by the scenario's weights of credits, income and VP against its cost"}
 
+    WEIGHTS: ClassVar[dict[str, tuple[Weight, ...]]] = WEIGHTS
+    RESTRICTIONS: ClassVar[dict[str, str]] = RESTRICTIONS
     rules: Rules = Rules()
-    policy_params: PolicyParams = PolicyParams()
     cards: Cards
 
     @classmethod
@@ -254,20 +262,18 @@ def sector_odds() -> np.ndarray:
     return pr
 
 
-# Fixed weights of the non-tunable policies (credits, income, VP) for growth phase and VP phase.
-# Every other policy uses the scenario's `weighted` weights (random and scripted seats get them too,
-# though their decisions never read them).
+# Fixed card weights (credits, income, VP) for growth phase and VP phase of the policies whose card
+# weights are not tunable; weighted's are its weights, in both phases.
 GREEDY_W = ((1.0, 2.0, 4.0), (1.0, 2.0, 4.0))
 ENGINE_W = ((1.0, 4.0, 0.5), (1.0, 1.0, 3.5))
 
 
-def _seat_weights(policy: str, pp: PolicyParams):
-    w = pp.weighted
+def _seat_weights(policy: str, w: dict[str, float]):
     if policy == "greedy_vp":
         return GREEDY_W
     if policy == "engine":
         return ENGINE_W
-    return ((w.credits, w.income, w.vp),) * 2
+    return ((w["credits"], w["income"], w["vp"]),) * 2
 
 
 def _needed(ch: Charge, players: int, pip: str) -> int:
@@ -334,14 +340,14 @@ def card_list(sc: SpacebaseScenario) -> list:
 
 def kernel_inputs(sc: SpacebaseScenario):
     """Numbers only, in a state.Data structref (state.make_data): CT, COLT, R, BONUS, VALS, WP, POL, PR,
-    LVL_IDS, LVL_N, SCRIPT."""
+    RM, LVL_IDS, LVL_N, SCRIPT."""
     return make_data(*kernel_arrays(sc))
 
 
 def kernel_arrays(sc: SpacebaseScenario) -> tuple:
     """The arrays of `kernel_inputs` as a plain tuple (state.DATA_FIELDS order)."""
     P = sc.players
-    ru, pp = sc.rules, sc.policy_params
+    ru = sc.rules
     cards = card_list(sc)
     nst = len(sc.cards.starters)
     nc = len(cards)
@@ -388,21 +394,29 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
 
     pols = sc.seat_policies()
     POL = sc.policy_codes()
-    # one row per seat, plus row P: neutral `weighted` values (light-speed opening, seat unknown yet)
+    RM = sc.restrict_masks()
+    # the `weighted` policy's weights (`weights: {weighted: ...}`): row P's neutral values (light-speed
+    # opening, seat unknown yet), and the horizon of the policies without weights of their own; random and
+    # scripted seats get them too, though their decisions never read them
+    neutral = {**{w.name: w.default for w in WEIGHTS["weighted"]}, **sc.weights.get("weighted", {})}
+    # one row per seat, plus row P: neutral `weighted` values
     WP = np.zeros((P + 1, L.NW), np.float64)
     VALS = np.zeros((P + 1, 2, 4, nc), np.float64)
     PR = np.zeros((P + 1, 13), np.float64)
     odds = sector_odds()
     for seat, pol in enumerate([*pols, "weighted"]):
-        ws = _seat_weights(pol, pp)
+        w = sc.weights_of(seat) if seat < P and pol in WEIGHTS else neutral
+        ws = _seat_weights(pol, w)
         WP[seat, [L.W_C0, L.W_I0, L.W_V0]] = ws[0]
         WP[seat, [L.W_C1, L.W_I1, L.W_V1]] = ws[1]
-        WP[seat, L.W_WASTE] = pp.weighted.waste if pol in ("weighted", "engine") else 0.0
-        WP[seat, L.W_SWITCH_PROD] = pp.engine.switch_production if pol == "engine" else 1e9
-        WP[seat, L.W_SWITCH_VP] = pp.engine.switch_leader_vp if pol == "engine" else 1e9
-        WP[seat, L.W_HMAX], WP[seat, L.W_VPR] = pp.horizon_max, pp.vp_per_round
-        wprob = pp.weighted.sector_prob if pol == "weighted" else 1.0
+        WP[seat, L.W_WASTE] = w["waste"] if pol in ("weighted", "engine") else 0.0
+        WP[seat, L.W_SWITCH_PROD] = w["switch_production"] if pol == "engine" else 1e9
+        WP[seat, L.W_SWITCH_VP] = w["switch_leader_vp"] if pol == "engine" else 1e9
+        WP[seat, L.W_HMAX], WP[seat, L.W_VPR] = w["horizon_max"], w["vp_per_round"]
+        wprob = w["sector_prob"] if pol == "weighted" else 1.0
         PR[seat, 1:] = (1 - wprob) * odds[1:].mean() + wprob * odds[1:]
+        # a seat that may not use charge abilities values its cubes at their on-place credits only
+        abilities = seat == P or not RM[seat] & NO_CHARGE_ABILITIES
         for ph in range(2):
             wc, wi, wv = ws[ph]
             for i, c in enumerate(cards):
@@ -412,10 +426,10 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
                     cap = CT[i, L.K_SIDE + side * L.NSIDE + L.S_CAP]
                     if s.charge is not None and cap > 0:
                         dice = side == L.BLUE or ru.red_dice_abilities == "others_rolls"
-                        per = _ability_value(s.charge.effect, wc, wv, mean_cost, dice)
+                        per = _ability_value(s.charge.effect, wc, wv, mean_cost, dice) if abilities else 0.0
                         cube = (per / cap if s.charge.linked else per) + s.charge.on_place_credits * wc
                         VALS[seat, ph, L.CUBE + side, i] = cube
                         v += cube
                     VALS[seat, ph, side, i] = v
     SCRIPT = sc.script_codes()
-    return (CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N, SCRIPT)
+    return (CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT)

@@ -15,9 +15,9 @@ from numba.experimental import structref
 
 from ...kernel_internals import borrowed, jit_plain_ints, jit_plain_ints_inline, register_uncounted
 
-DATA_FIELDS = ["CT", "COLT", "R", "BONUS", "VALS", "WP", "POL", "PR", "LVL_IDS", "LVL_N", "SCRIPT", "OWN"]
+DATA_FIELDS = ["CT", "COLT", "R", "BONUS", "VALS", "WP", "POL", "PR", "RM", "LVL_IDS", "LVL_N", "SCRIPT", "OWN"]
 STATE_FIELDS = ["PS", "BD", "DEP", "CUBES", "AV", "AC", "ABL", "G", "DECK", "DP", "DISP", "COLAV", "OWNER",
-                "ST", "COLOWN", "OPTS", "BASE", "OPEN", "EV", "EVN",
+                "ST", "COLOWN", "OPTS", "ALLOWED", "BASE", "OPEN", "EV", "EVN",
                 # every seat's starting board and tables (rows of PS, BD, DEP, BASE, AV, AC, ABL)
                 "SB_PS", "SB_BD", "SB_DEP", "SB_BASE", "SB_AV", "SB_AC", "SB_ABL",
                 "AT",  # [1] the scripted policy's cursor: decisions taken from SCRIPT so far this game
@@ -39,8 +39,8 @@ class StateType(types.StructRef):
 
 class Data(structref.StructRefProxy):
     """CT card table, COLT colonies, R rules, BONUS turn-order bonus, VALS/WP/POL/PR policy numbers per
-    seat (read only by policies.py), LVL_IDS/LVL_N ship ids per level, SCRIPT the scripted policy's
-    option indices."""
+    seat (read only by policies.py), RM each seat's restrictions (decisions.py), LVL_IDS/LVL_N ship ids
+    per level, SCRIPT the scripted policy's option indices."""
 
 
 class State(structref.StructRefProxy):
@@ -56,8 +56,8 @@ jit_inline = jit_plain_ints_inline
 
 
 @jit
-def make_data(CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N, SCRIPT):
+def make_data(CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT):
     """The kernel's Data: borrowed fields, the arrays themselves kept alive in OWN."""
     return Data(borrowed(CT), borrowed(COLT), borrowed(R), borrowed(BONUS), borrowed(VALS), borrowed(WP),
-                borrowed(POL), borrowed(PR), borrowed(LVL_IDS), borrowed(LVL_N), borrowed(SCRIPT),
-                (CT, COLT, R, BONUS, VALS, WP, POL, PR, LVL_IDS, LVL_N, SCRIPT))
+                borrowed(POL), borrowed(PR), borrowed(RM), borrowed(LVL_IDS), borrowed(LVL_N), borrowed(SCRIPT),
+                (CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT))

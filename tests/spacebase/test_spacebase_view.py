@@ -3,10 +3,10 @@ the order of the three shipyard decks. Re-dealing that order mid-game must not c
 of any policy (buy, claim, dice assignment, set die, reroll, firing and what a fired ability does)."""
 import numpy as np
 import pytest
-from test_spacebase_rules import Pos
 
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
+from analyzer.games.spacebase.decisions import D_ASSIGN
 from analyzer.games.spacebase.scenario import SpacebaseScenario, kernel_arrays
 from analyzer.games.spacebase.state import DATA_FIELDS
 
@@ -26,7 +26,7 @@ def decisions(pos, card):
         out.append(("ability buy", p, E.ask_buy(D, S, p, credits, False)))
         out += [("claim", p, lv, E.ask_claim(D, S, p, lv)) for lv in range(3)]
         for side in (L.BLUE, L.RED):
-            out += [("assign", p, side, d, E.ask_assignment(D, S, p, side, *d)) for d in DICE]
+            out += [("assign", p, side, d, E.ask(D, S, p, D_ASSIGN, side, *d)) for d in DICE]
             for d in DICE:
                 pos.G[L.G_D1], pos.G[L.G_D2] = d
                 out.append(("reroll", p, side, d, E.ask_reroll(D, S, p, card, side)))
@@ -50,10 +50,10 @@ def redeal_decks(pos, rng):
 
 
 @pytest.mark.parametrize("policy", SpacebaseScenario.POLICIES)
-def test_no_decision_depends_on_the_hidden_deck_order_view(policy):
+def test_no_decision_depends_on_the_hidden_deck_order_view(position, policy):
     rng = np.random.default_rng(3)
     for seed in range(3):
-        pos = Pos(players=3, policies=[policy], seed=seed)
+        pos = position(players=3, policies=[policy], seed=seed)
         for t in range(3 * (4 + seed)):  # a few rounds into the game: boards, credits and displays differ
             E.play_turn(pos.D, pos.S, t % 3)
         saved = {k: v.copy() for k, v in pos.a.items()}

@@ -4,7 +4,6 @@ setup) on a built position with dice chosen by the test, asserting the outcome a
 empty market (no ships on display, empty decks, no colonies) unless a test offers cards."""
 import numpy as np
 import pytest
-from test_spacebase_rules import Pos
 
 from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
@@ -17,86 +16,31 @@ from analyzer.scenario import load
 BLUE, RED = L.BLUE, L.RED
 
 
-def stream_rolling(d1, d2):
-    """A random-stream state whose next two dice are d1 and d2."""
-    for x in range(1, 100_000):
-        st = np.array([x], np.uint64)
-        if below(st, 6) + 1 == d1 and below(st, 6) + 1 == d2:
-            return x
-    raise AssertionError("no stream found")
-
-
-class Table(Pos):
-    """A built position for whole turns (see the module doc); `turn(a, d1, d2)` plays seat a's turn
-    with those dice rolled."""
-
-    def __init__(self, players=4, sets=(), policies=None, seed=0):
-        super().__init__(players, sets, policies, seed)
-        self.DISP[:, :] = -1
-        self.DP[:, 1] = 0
-        self.COLAV[:] = 0
-        self.G[L.G_ROUND] = 1
-
-    def deploy(self, p, cid, cubes=0):
-        """Card cid deployed in its sector on p's board, behind the card stationed there."""
-        c = self.idx[cid]
-        E.deploy(self.D, self.S, p, self.cards[c].sector, c)
-        self.CUBES[p, c] = cubes
-        E.refresh(self.D, self.S, p)
-        return c
-
-    def offer(self, cid):
-        """Put ship cid face up in the first free display slot of its level; returns the slot code."""
-        c = self.idx[cid]
-        lv = self.cards[c].level - 1
-        j = int(np.flatnonzero(self.DISP[lv] < 0)[0])
-        self.DISP[lv, j] = c
-        return lv * self.sc.rules.display_size + j
-
-    def offer_colony(self, sector):
-        q = next(q for q, c in enumerate(self.sc.cards.colonies) if c.sector == sector)
-        self.COLAV[q] = 1
-        return q
-
-    def turn(self, a, d1, d2):
-        self.ST[0] = stream_rolling(d1, d2)
-        E.play_turn(self.D, self.S, a)
-
-    def inc(self, p):
-        return int(self.PS[p, L.PL.INC])
-
-    def station_of(self, p, s):
-        return int(self.BD[p, s, L.B_STATION])
-
-    def deployed(self, p, s):
-        return [int(x) for x in self.DEP[p, s, :self.BD[p, s, L.B_NDEP]]]
-
-
 # ------------------------------------------------------------------------------------ dice and rewards
 
 
-def test_turn_active_takes_sum_or_faces_others_choose_their_own():
-    t = Table()
+def test_turn_active_takes_sum_or_faces_others_choose_their_own(position):
+    t = position(market=False)
     t.put(1, "l1-3")   # seat 1: starter-1 deployed (red 1 credit)
     t.put(1, "l1-23")  # seat 1: starter-6 deployed (red 1 credit)
     t.turn(0, 1, 6)
     assert t.cred(0) == 3        # active: the sum 7 (starter-7 blue 3) beats faces 1 + 6 (1 + 1)
     assert t.cred(1) == 2        # seat 1: the faces (red 1 + 1) beat its empty sum 7
     assert t.cred(2) == t.cred(3) == 0  # nothing deployed: no red rewards
-    t = Table()
+    t = position(market=False)
     t.turn(0, 2, 3)
     assert t.cred(0) == 2        # faces 2 and 3 (1 + 1) beat the sum 5 (1)
 
 
-def test_turn_double_as_two_faces_activates_twice():
-    t = Table()
+def test_turn_double_as_two_faces_activates_twice(position):
+    t = position(market=False)
     t.put(0, "l1-10")  # sector 3 blue: 1 VP
     t.turn(0, 3, 3)
     assert t.vp(0) == 2 and t.cred(0) == 0
 
 
-def test_turn_red_rewards_of_every_deployed_card_not_the_stationed_one():
-    t = Table(players=3)
+def test_turn_red_rewards_of_every_deployed_card_not_the_stationed_one(position):
+    t = position(market=False, players=3)
     t.put(1, "l1-26")  # sector 7 blue 4, red 3: starter-7 (red 2) deployed
     t.put(1, "l1-28")  # sector 7 blue 2 VP, red 2 cr + 1 VP: l1-26 deployed too (its red pays)
     t.put(0, "l1-26")
@@ -107,8 +51,8 @@ def test_turn_red_rewards_of_every_deployed_card_not_the_stationed_one():
     assert (t.cred(1), t.vp(1)) == (5, 2)      # its own turn: blue of l1-28 (2 VP), no red
 
 
-def test_turn_reward_arrow_chains_one_way_to_the_end_of_the_arrows():
-    t = Table()
+def test_turn_reward_arrow_chains_one_way_to_the_end_of_the_arrows(position):
+    t = position(market=False)
     t.put(0, "l1-25")  # 7: 1 credit, arrow right
     t.put(0, "l1-29")  # 8: arrow LR
     t.put(0, "l1-33")  # 9: arrow LR
@@ -116,7 +60,7 @@ def test_turn_reward_arrow_chains_one_way_to_the_end_of_the_arrows():
     assert (t.cred(0), t.inc(0)) == (1, 1)
     # red arrow: seat 1 deploys l1-45 (red 1 VP, arrow left) behind l1-46 in 12; 11 has starter-11 (red
     # 4) deployed behind l1-42: a die on 12 pays starter-12 red 5 + 1 VP, then 11: red 4
-    t = Table()
+    t = position(market=False)
     t.put(1, "l1-45")
     t.put(1, "l1-46")
     t.put(1, "l1-42")
@@ -128,8 +72,8 @@ def test_turn_reward_arrow_chains_one_way_to_the_end_of_the_arrows():
 
 
 @pytest.mark.parametrize("start,buys", [(0, True), (-1, False)])
-def test_turn_buy_costing_at_most_the_credits_spends_them_all(start, buys):
-    t = Table(policies=["greedy_vp"])
+def test_turn_buy_costing_at_most_the_credits_spends_them_all(position, start, buys):
+    t = position(market=False, policies=["greedy_vp"])
     k = t.idx["l1-36"]          # sector 9, cost 4, blue 3 VP: greedy_vp buys it when it can
     t.offer("l1-36")
     t.PS[0, L.PL.CRED] = 4 - 2 + start
@@ -142,24 +86,24 @@ def test_turn_buy_costing_at_most_the_credits_spends_them_all(start, buys):
         assert t.DISP[0, 0] == k
 
 
-def test_turn_buy_spends_credits_above_the_cost_too():
-    t = Table(policies=["greedy_vp"])
+def test_turn_buy_spends_credits_above_the_cost_too(position):
+    t = position(market=False, policies=["greedy_vp"])
     t.offer("l1-36")
     t.PS[0, L.PL.CRED] = 9
     t.turn(0, 1, 1)
     assert t.station_of(0, 9) == t.idx["l1-36"] and t.cred(0) == 0
 
 
-def test_turn_only_the_active_player_buys():
-    t = Table(policies=["greedy_vp"])
+def test_turn_only_the_active_player_buys(position):
+    t = position(market=False, policies=["greedy_vp"])
     t.offer("l1-36")
     t.PS[1, L.PL.CRED] = 50
     t.turn(0, 1, 1)
     assert t.DISP[0, 0] == t.idx["l1-36"] and t.cred(1) == 50
 
 
-def test_turn_display_refilled_from_the_deck_after_a_buy():
-    t = Table(policies=["greedy_vp"])
+def test_turn_display_refilled_from_the_deck_after_a_buy(position):
+    t = position(market=False, policies=["greedy_vp"])
     t.offer("l1-36")
     nxt = t.idx["l1-2"]
     t.DECK[0, 0], t.DP[0, 0], t.DP[0, 1] = nxt, 0, 1
@@ -170,8 +114,8 @@ def test_turn_display_refilled_from_the_deck_after_a_buy():
 
 
 @pytest.mark.parametrize("start,buys", [(27 - 2, True), (27 - 3, False)])
-def test_turn_colony_gives_vp_and_closes_its_sector(start, buys):
-    t = Table(policies=["greedy_vp"])
+def test_turn_colony_gives_vp_and_closes_its_sector(position, start, buys):
+    t = position(market=False, policies=["greedy_vp"])
     q = t.offer_colony(7)       # cost 27, 9 VP
     t.PS[0, L.PL.CRED] = start
     t.turn(0, 1, 1)
@@ -193,8 +137,8 @@ def test_turn_colony_gives_vp_and_closes_its_sector(start, buys):
     assert t.station_of(1, 7) == t.idx["l1-26"]
 
 
-def test_turn_colony_covers_the_station_without_colony_deploys_station():
-    t = Table(policies=["greedy_vp"], sets=["rules.colony_deploys_station=false"])
+def test_turn_colony_covers_the_station_without_colony_deploys_station(position):
+    t = position(market=False, policies=["greedy_vp"], sets=["rules.colony_deploys_station=false"])
     t.offer_colony(7)
     t.PS[0, L.PL.CRED] = 25
     t.turn(0, 1, 1)
@@ -204,8 +148,8 @@ def test_turn_colony_covers_the_station_without_colony_deploys_station():
 
 
 @pytest.mark.parametrize("credits,income,after", [(0, 3, 3), (2, 3, 4), (1, 3, 3)])
-def test_turn_income_floor_at_the_end_of_ones_own_turn(credits, income, after):
-    t = Table()
+def test_turn_income_floor_at_the_end_of_ones_own_turn(position, credits, income, after):
+    t = position(market=False)
     t.PS[0, L.PL.CRED], t.PS[0, L.PL.INC] = credits, income
     t.PS[1, L.PL.CRED], t.PS[1, L.PL.INC] = 0, 5
     t.turn(0, 1, 1)             # +2 credits: below the income, equal, or above
@@ -213,8 +157,8 @@ def test_turn_income_floor_at_the_end_of_ones_own_turn(credits, income, after):
     assert t.cred(1) == 0       # not raised on another player's turn
 
 
-def test_turn_income_floor_after_a_buy():
-    t = Table(policies=["greedy_vp"])
+def test_turn_income_floor_after_a_buy(position):
+    t = position(market=False, policies=["greedy_vp"])
     t.offer("l1-36")
     t.PS[0, L.PL.CRED], t.PS[0, L.PL.INC] = 9, 2
     t.turn(0, 1, 1)
@@ -225,16 +169,16 @@ def test_turn_income_floor_after_a_buy():
 
 
 @pytest.mark.parametrize("cubes", [1, 2])
-def test_turn_charge_cube_per_activation_up_to_the_needed_squares(cubes):
-    t = Table()
+def test_turn_charge_cube_per_activation_up_to_the_needed_squares(position, cubes):
+    t = position(market=False)
     g = t.put(0, "l3-8", cubes=cubes)  # Grissom (3): 3 blue squares, 3 credits a cube, fires when it pays
     t.turn(0, 3, 3)                    # sector 3 twice: a cube each, but never more than 3 in all
     assert t.cred(0) == 3 * 3 and t.CUBES[0, g] == 0
 
 
-def test_turn_linked_ability_fires_only_with_every_needed_square():
+def test_turn_linked_ability_fires_only_with_every_needed_square(position):
     for players, need in ((4, 2), (3, 3), (2, 4)):
-        t = Table(players=players)
+        t = position(market=False, players=players)
         s = t.put(0, "l3-5", cubes=need - 1)  # Shepard (2): A A <=2p <=3p linked, +20 credits
         t.turn(0, 3, 4)                       # the sum 7: 3 credits
         assert t.cred(0) == 3 and t.CUBES[0, s] == need - 1, players
@@ -243,15 +187,15 @@ def test_turn_linked_ability_fires_only_with_every_needed_square():
         assert t.cred(0) == 3 + 3 + 20 and t.CUBES[0, s] == 0, players
 
 
-def test_turn_unlinked_ability_fires_with_one_cube():
-    t = Table()
+def test_turn_unlinked_ability_fires_with_one_cube(position):
+    t = position(market=False)
     g = t.put(0, "l3-8", cubes=1)
     t.turn(0, 4, 4)             # the sum 8: 3 credits; Grissom's one cube fires for 3 more
     assert t.cred(0) == 3 + 3 and t.CUBES[0, g] == 0
 
 
-def test_turn_cubes_follow_a_card_that_is_deployed():
-    t = Table(policies=["greedy_vp"])
+def test_turn_cubes_follow_a_card_that_is_deployed(position):
+    t = position(market=False, policies=["greedy_vp"])
     r = t.put(0, "l2-9", cubes=3)   # sector 3: reroll, 3 blue squares, 2 red
     t.put(0, "l1-30")               # 8: 5 credits; dice 4 + 4 -> the sum 8 is the best roll (no reroll)
     t.offer("l1-10")                # sector 3, 1 VP: greedy_vp buys it, l2-9 is deployed
@@ -263,8 +207,8 @@ def test_turn_cubes_follow_a_card_that_is_deployed():
 # ------------------------------------------------------------------------------------ abilities
 
 
-def test_turn_dice_arrow_moves_the_sum_up_to_its_reach():
-    t = Table()
+def test_turn_dice_arrow_moves_the_sum_up_to_its_reach(position):
+    t = position(market=False)
     c = t.put(0, "l1-4", cubes=1)  # 1: dice arrow +1
     t.put(0, "l1-34")              # 9: 6 credits, two beyond the sum 7: out of reach
     t.turn(0, 3, 4)
@@ -272,7 +216,7 @@ def test_turn_dice_arrow_moves_the_sum_up_to_its_reach():
     t.put(0, "l1-30")              # 8: 5 credits, one beyond
     t.turn(0, 3, 4)
     assert t.cred(0) == 3 + 5 and t.CUBES[0, c] == 0
-    t = Table()
+    t = position(market=False)
     c = t.put(0, "l2-8", cubes=1)  # 2: dice arrow +2
     t.put(0, "l1-34")
     t.turn(0, 3, 4)
@@ -280,8 +224,8 @@ def test_turn_dice_arrow_moves_the_sum_up_to_its_reach():
 
 
 @pytest.mark.parametrize("cubes", [1, 2])
-def test_turn_set_die_one_die_per_cube(cubes):
-    t = Table()
+def test_turn_set_die_one_die_per_cube(position, cubes):
+    t = position(market=False)
     t.put(0, "l3-2", cubes=cubes)       # Gagarin: set a die + 1 credit; 2 blue squares
     t.put(0, "l1-30")                   # 8: 5 credits
     t.turn(0, 1, 1)                     # dice not set are rolled: 1 (and 1)
@@ -291,20 +235,20 @@ def test_turn_set_die_one_die_per_cube(cubes):
         assert t.G[L.G_D2] == 1
 
 
-def test_turn_reroll_one_die_after_the_roll():
-    t = Table()
+def test_turn_reroll_one_die_after_the_roll(position, rolling):
+    t = position(market=False)
     t.put(0, "l2-9", cubes=1)           # reroll + 1 credit
     t.put(0, "l1-30")
     t.turn(0, 1, 1)                     # 1 + 1 (2 credits) is worth rerolling a die
-    st = np.array([stream_rolling(1, 1)], np.uint64)
+    st = np.array([rolling(1, 1)], np.uint64)
     below(st, 6), below(st, 6)
     face = below(st, 6) + 1             # the stream's third die
     assert t.PS[0, L.PL.ABIL] == 1
     assert (int(t.G[L.G_D1]), int(t.G[L.G_D2])) == (face, 1)  # the first die rerolled (both alike)
 
 
-def test_turn_swap_sectors():
-    t = Table()
+def test_turn_swap_sectors(position):
+    t = position(market=False)
     k = t.put(0, "l2-24", cubes=2)      # Kubasov (6): swap sectors 5 and 8; 2 linked squares at 4p
     five = t.put(0, "l1-30")            # 8: 5 credits, starter-8 deployed
     t.turn(0, 1, 1)                     # the swap fires after the rewards (it pays: 8 is rarer than 5)
@@ -315,8 +259,8 @@ def test_turn_swap_sectors():
     assert t.cred(0) == 2 + 10
 
 
-def test_turn_ability_buy_pays_the_cost_only():
-    t = Table(policies=["greedy_vp"])
+def test_turn_ability_buy_pays_the_cost_only(position):
+    t = position(market=False, policies=["greedy_vp"])
     c = t.put(0, "l2-7", cubes=1)       # blue: buy a card paying its cost
     t.offer("l1-36")                    # cost 4, 3 VP
     t.PS[0, L.PL.CRED] = 8
@@ -325,8 +269,8 @@ def test_turn_ability_buy_pays_the_cost_only():
     assert t.cred(0) == 11 - 4
 
 
-def test_turn_claim_free_cards():
-    t = Table()
+def test_turn_claim_free_cards(position):
+    t = position(market=False)
     c = t.put(0, "l2-47", cubes=1)      # Kovalyonok (blue): claim 3 Level I cards
     for cid in ("l1-2", "l1-6", "l1-10", "l1-14"):
         t.offer(cid)
@@ -335,8 +279,8 @@ def test_turn_claim_free_cards():
     assert (t.OWNER == 0).sum() == 3 + t.PS[0, L.PL.BOUGHT]  # (the buy may take the fourth)
 
 
-def test_turn_claim_reward():
-    t = Table()
+def test_turn_claim_reward(position):
+    t = position(market=False)
     t.put(0, "l3-22")                   # Tereshkova (8): blue reward 'claim 2 Level I'
     for cid in ("l1-2", "l1-6", "l1-10"):
         t.offer(cid)
@@ -344,19 +288,19 @@ def test_turn_claim_reward():
     assert t.PS[0, L.PL.CLAIMED] == 2 and (t.DISP[0] >= 0).sum() == 1
 
 
-def test_turn_2x_takes_the_sum_twice_and_does_not_charge_itself():
+def test_turn_2x_takes_the_sum_twice_and_does_not_charge_itself(position):
     # a 2X card with three squares (Aksyonov has one): the extra activation must not add a cube
     sc = load(GAME)
     i = [c.id for c in sc.cards.ships].index("l2-31")
-    t = Table(sets=[f"cards.ships.{i}.blue.charge.slots=[A, A, A]"])
+    t = position(market=False, sets=[f"cards.ships.{i}.blue.charge.slots=[A, A, A]"])
     a = t.put(0, "l2-31", cubes=2)      # sector 8
     t.turn(0, 3, 5)                     # 8 twice (a cube each) beats 3 and 5 (1 credit each)
     assert t.cred(0) == 0
     assert t.CUBES[0, a] == 2 - 1 + 1   # spent one, the normal activation puts one back, the extra none
 
 
-def test_turn_2x_faces_plus_one_die_again():
-    t = Table()
+def test_turn_2x_faces_plus_one_die_again(position):
+    t = position(market=False)
     a = t.put(0, "l2-31", cubes=1)
     t.put(0, "l1-18")                   # 5: 1 VP
     t.put(0, "l1-5")                    # 2: 2 credits
@@ -365,21 +309,21 @@ def test_turn_2x_faces_plus_one_die_again():
 
 
 @pytest.mark.parametrize("vps,after", [([5, 4, 3, 0], [5, 0, 0, 0]), ([5, 5, 9, 1], [5, 1, 5, 0])])
-def test_turn_opponents_lose_vp_not_below_zero(vps, after):
-    t = Table()
+def test_turn_opponents_lose_vp_not_below_zero(position, vps, after):
+    t = position(market=False)
     g = t.put(0, "l3-20", cubes=1)      # Gordon (blue): all others lose 4 VP (and buy 2 at cost)
     t.PS[:, L.PL.VP] = vps
     t.turn(0, 5, 6)
     assert list(t.PS[:, L.PL.VP]) == after and t.CUBES[0, g] == 0
 
 
-def test_turn_you_win_ends_the_game_at_once():
-    t = Table()
+def test_turn_you_win_ends_the_game_at_once(position):
+    t = position(market=False)
     w = t.put(2, "l3-35", cubes=4)      # 'You Win': 4 linked squares
     t.PS[:, L.PL.VP] = [39, 20, 3, 10]
     t.turn(2, 5, 6)
     assert t.G[L.G_OVER] == 1 and t.G[L.G_END] == L.END_YOU_WIN and t.G[L.G_YOUWIN] == 2
-    t = Table()
+    t = position(market=False)
     w = t.put(2, "l3-35", cubes=3)      # one cube short
     t.turn(2, 5, 6)
     assert t.G[L.G_OVER] == 0 and t.CUBES[2, w] == 3
@@ -388,10 +332,10 @@ def test_turn_you_win_ends_the_game_at_once():
 # ------------------------------------------------------------------------------------ issue 13 rules
 
 
-def zudov_table(mode):
+def zudov_table(position, mode):
     """Seat 1 with Zudov (exchange, red: one square, charged) deployed in 9, and a stationed l1-34 in 9
     over it; its other cards are starters. Seat 0's turn fires seat 1's red exchange."""
-    t = Table(sets=[f"rules.exchange={mode}"])
+    t = position(market=False, sets=[f"rules.exchange={mode}"])
     z = t.put(1, "l2-35")
     t.put(1, "l1-34")                   # 9: l1-34 stationed, Zudov deployed behind it
     t.CUBES[1, z] = 1
@@ -400,8 +344,8 @@ def zudov_table(mode):
     return t, z
 
 
-def test_turn_exchange_deployed_card_takes_a_station_by_default():
-    t, z = zudov_table("any_station_card")
+def test_turn_exchange_deployed_card_takes_a_station_by_default(position):
+    t, z = zudov_table(position, "any_station_card")
     t.turn(0, 5, 6)
     assert t.CUBES[1, z] == 0
     # the best station for it: 12 (starter-12's red 5 credits is worth deploying in 9, rolled more often)
@@ -409,17 +353,17 @@ def test_turn_exchange_deployed_card_takes_a_station_by_default():
     assert t.deployed(1, 9) == [t.idx["starter-9"], t.idx["starter-12"]]
 
 
-def test_turn_exchange_same_kind_swaps_deployed_cards_only():
-    t, z = zudov_table("same_kind")
+def test_turn_exchange_same_kind_swaps_deployed_cards_only(position):
+    t, z = zudov_table(position, "same_kind")
     t.turn(0, 5, 6)
     assert all(t.station_of(1, s) != z for s in range(1, 13))    # never stationed
     assert t.CUBES[1, z] == 0 and t.deployed(1, 8) == [z]
     assert t.deployed(1, 9) == [t.idx["starter-9"], t.idx["starter-8"]]
 
 
-def test_turn_exchange_stationed_card_swaps_stations_in_both_readings():
+def test_turn_exchange_stationed_card_swaps_stations_in_both_readings(position):
     for mode in ("any_station_card", "same_kind"):
-        t = Table(sets=[f"rules.exchange={mode}"])
+        t = position(market=False, sets=[f"rules.exchange={mode}"])
         z = t.put(0, "l2-35", cubes=1)  # 9
         v = t.put(0, "l2-48")           # 12: 7 VP
         t.turn(0, 1, 2)
@@ -427,8 +371,8 @@ def test_turn_exchange_stationed_card_swaps_stations_in_both_readings():
 
 
 @pytest.mark.parametrize("mode,fires", [("others_rolls", True), ("never", False)])
-def test_turn_red_set_die_on_another_players_roll(mode, fires):
-    t = Table(sets=[f"rules.red_dice_abilities={mode}"])
+def test_turn_red_set_die_on_another_players_roll(position, mode, fires):
+    t = position(market=False, sets=[f"rules.red_dice_abilities={mode}"])
     t.deploy(1, "l3-2", cubes=1)        # Gagarin deployed: red set a die + 1 credit, 1 square
     t.turn(0, 1, 1)
     assert t.PS[1, L.PL.ABIL] == int(fires) and bool(t.G[L.G_DSET1]) == fires
@@ -436,8 +380,8 @@ def test_turn_red_set_die_on_another_players_roll(mode, fires):
 
 
 @pytest.mark.parametrize("mode,fires", [("others_rolls", True), ("never", False)])
-def test_turn_red_reroll_on_another_players_roll(mode, fires):
-    t = Table(sets=[f"rules.red_dice_abilities={mode}"])
+def test_turn_red_reroll_on_another_players_roll(position, mode, fires):
+    t = position(market=False, sets=[f"rules.red_dice_abilities={mode}"])
     t.deploy(1, "l2-9", cubes=1)        # red: reroll, 2 squares
     t.put(1, "l1-26")                   # 7: starter-7 deployed (red 2): worth rerolling 1 + 1 for
     t.put(1, "l1-23")                   # 6: starter-6 deployed (red 1)
@@ -495,8 +439,8 @@ def test_lightspeed_opening_two_ships_of_one_sector(one_per_sector):
 
 
 @pytest.mark.parametrize("vp,ends", [(40, True), (39, False)])
-def test_rounds_end_at_the_trigger_vp_after_the_whole_round(vp, ends):
-    t = Table(sets=["rules.max_rounds=3"])
+def test_rounds_end_at_the_trigger_vp_after_the_whole_round(position, vp, ends):
+    t = position(market=False, sets=["rules.max_rounds=3"])
     t.G[L.G_ROUND] = 0
     t.PS[2, L.PL.VP] = vp        # nobody gains VP here (starters, empty market)
     E.play_rounds(t.D, t.S)
@@ -505,8 +449,8 @@ def test_rounds_end_at_the_trigger_vp_after_the_whole_round(vp, ends):
     assert list(t.PS[:, L.PL.TURNS]) == [int(t.G[L.G_ROUND])] * 4  # equal turns: the round is finished
 
 
-def test_trigger_reached_during_the_first_players_turn_finishes_the_round():
-    t = Table(sets=["rules.max_rounds=3"])
+def test_trigger_reached_during_the_first_players_turn_finishes_the_round(position):
+    t = position(market=False, sets=["rules.max_rounds=3"])
     t.G[L.G_ROUND] = 0
     for cid in ("l1-2", "l1-6", "l1-10", "l1-14", "l1-18", "l1-22"):
         t.put(0, cid)           # sectors 1-6 pay 1 VP: every roll gives seat 0 at least 1 VP... as faces
@@ -516,16 +460,16 @@ def test_trigger_reached_during_the_first_players_turn_finishes_the_round():
     assert list(t.PS[:, L.PL.TURNS]) == [1, 1, 1, 1]
 
 
-def test_most_vp_wins_by_one():
-    t = Table()
+def test_most_vp_wins_by_one(position):
+    t = position(market=False)
     t.PS[:, L.PL.VP] = [40, 12, 41, 30]
     assert E.tie_rounds(t.D, t.S) == 1
     assert t.G[L.G_TIEROUNDS] == 0 and list(t.PS[:, L.PL.IN]) == [0, 0, 1, 0]
 
 
 @pytest.mark.parametrize("cap", [0, 2])
-def test_tie_rounds_among_the_tied_players_up_to_the_cap(cap):
-    t = Table(sets=[f"rules.tie_rounds_cap={cap}"])
+def test_tie_rounds_among_the_tied_players_up_to_the_cap(position, cap):
+    t = position(market=False, sets=[f"rules.tie_rounds_cap={cap}"])
     t.PS[:, L.PL.VP] = [40, 12, 40, 30]   # nobody gains VP: the tie stays
     n = E.tie_rounds(t.D, t.S)
     assert n == 2 and t.G[L.G_TIEROUNDS] == cap
@@ -533,8 +477,8 @@ def test_tie_rounds_among_the_tied_players_up_to_the_cap(cap):
     assert list(t.PS[:, L.PL.IN]) == [1, 0, 1, 0]
 
 
-def test_tie_round_broken_by_the_tied_players_own_turns():
-    t = Table()
+def test_tie_round_broken_by_the_tied_players_own_turns(position):
+    t = position(market=False)
     for cid in ("l1-2", "l1-6", "l1-10", "l1-14", "l1-18", "l1-22"):
         t.put(2, cid)           # seat 2 gains VP on each own turn (faces 1-6 pay 1 VP); seat 0 cannot
     t.PS[:, L.PL.VP] = [40, 12, 40, 41 - 1]
@@ -551,20 +495,20 @@ def test_tie_round_broken_by_the_tied_players_own_turns():
 # (asked only when something is affordable).
 
 
-def scripted(script, players=2):
-    return Table(players=players, policies=["scripted"], sets=[f"script={script}"])
+def scripted(position, script, players=2):
+    return position(market=False, players=players, policies=["scripted"], sets=[f"script={script}"])
 
 
 @pytest.mark.parametrize("index,credits", [(0, 2), (1, 3)])
-def test_scripted_assignment_options_are_the_faces_then_the_sum(index, credits):
-    t = scripted([index])
+def test_scripted_assignment_options_are_the_faces_then_the_sum(position, index, credits):
+    t = scripted(position, [index])
     t.turn(0, 1, 6)                  # faces 1 and 6: 1 + 1 credits; the sum 7 (starter-7): 3
     assert t.cred(0) == credits
 
 
 @pytest.mark.parametrize("index,bought", [(0, None), (1, "l1-36"), (2, "l1-38")])
-def test_scripted_buy_options_are_no_buy_then_each_affordable_ship(index, bought):
-    t = scripted([0, 0, index])
+def test_scripted_buy_options_are_no_buy_then_each_affordable_ship(position, index, bought):
+    t = scripted(position, [0, 0, index])
     t.offer("l1-36")                 # sector 9, cost 4
     t.offer("l1-38")
     t.offer("l2-48")                 # cost 9: not affordable, not an option
@@ -578,8 +522,8 @@ def test_scripted_buy_options_are_no_buy_then_each_affordable_ship(index, bought
 
 
 @pytest.mark.parametrize("index,face", [(0, None), (1, 1), (6, 6), (7, None)])
-def test_scripted_set_die_options_are_no_then_each_face_of_each_free_die(index, face):
-    t = scripted([index])
+def test_scripted_set_die_options_are_no_then_each_face_of_each_free_die(position, index, face):
+    t = scripted(position, [index])
     t.put(0, "l3-2", cubes=1)        # Gagarin: set a die + 1 credit
     t.turn(0, 4, 4)
     assert t.PS[0, L.PL.ABIL] == (0 if index == 0 else 1)
@@ -592,10 +536,10 @@ def test_scripted_set_die_options_are_no_then_each_face_of_each_free_die(index, 
 
 @pytest.mark.parametrize("index,credits,spent", [(0, 2, False), (1, 3, False), (2, 3, True), (3, 6, True),
                                                   (4, 6, True)])
-def test_scripted_dice_arrow_options_are_each_sector_the_card_reaches(index, credits, spent):
+def test_scripted_dice_arrow_options_are_each_sector_the_card_reaches(position, index, credits, spent):
     """Options for 3 + 4 with a dice arrow +2 ready: the faces, the sum 7, then 8 and 9 by the arrow;
     a script index past the last option is a broken test, clamped to the last option (9)."""
-    t = scripted([index])
+    t = scripted(position, [index])
     c = t.put(0, "l2-8", cubes=1)    # 2: dice arrow +2
     t.put(0, "l1-34")                # 9: 6 credits (starters 7 and 8: 3)
     t.turn(0, 3, 4)
@@ -603,21 +547,21 @@ def test_scripted_dice_arrow_options_are_each_sector_the_card_reaches(index, cre
 
 
 @pytest.mark.parametrize("index,credits,income", [(0, 1, 1), (1, 3, 0)])
-def test_scripted_two_way_arrow_options_are_right_then_left(index, credits, income):
+def test_scripted_two_way_arrow_options_are_right_then_left(position, index, credits, income):
     """l1-29 (sector 8: no reward, arrow both ways) activated by the sum 4 + 4: its owner chooses the
     direction. Right: starter-9 (1 income; credits then raised to income 1); left: starter-7 (3 credits)."""
-    t = scripted([1, index, 0])      # seat 0 takes the sum, directs the arrow; seat 1 takes the faces
+    t = scripted(position, [1, index, 0])      # seat 0 takes the sum, directs the arrow; seat 1 takes the faces
     t.put(0, "l1-29")
     t.turn(0, 4, 4)
     assert (t.cred(0), t.inc(0)) == (credits, income)
 
 
 @pytest.mark.parametrize("index", [0, 1, 2])
-def test_scripted_reroll_options_are_no_then_each_die(index):
-    t = scripted([index])
+def test_scripted_reroll_options_are_no_then_each_die(position, rolling, index):
+    t = scripted(position, [index])
     t.put(0, "l2-9", cubes=1)        # reroll + 1 credit
     t.turn(0, 1, 1)
-    st = np.array([stream_rolling(1, 1)], np.uint64)
+    st = np.array([rolling(1, 1)], np.uint64)
     below(st, 6), below(st, 6)
     face = below(st, 6) + 1          # the reroll's result
     assert face != 1                 # (the stream makes the reroll visible)
@@ -628,10 +572,10 @@ def test_scripted_reroll_options_are_no_then_each_die(index):
 
 
 @pytest.mark.parametrize("index,claimed", [(0, None), (1, "l1-2"), (2, "l1-10")])
-def test_scripted_claim_options_are_no_then_each_slot_outside_ones_colony_sectors(index, claimed):
+def test_scripted_claim_options_are_no_then_each_slot_outside_ones_colony_sectors(position, index, claimed):
     """Tereshkova's reward claims 2 Level I ships; l1-6 (sector 2, under seat 0's colony) is no option:
     the options are no claim, slot 0 (l1-2), slot 2 (l1-10). The second claim is declined."""
-    t = scripted([1, 0, index, 0])  # seat 0 takes the sum 8, seat 1 the faces, then the claims
+    t = scripted(position, [1, 0, index, 0])  # seat 0 takes the sum 8, seat 1 the faces, then the claims
     t.put(0, "l3-22")                # Tereshkova (8): blue reward 'claim 2 Level I'
     for cid in ("l1-2", "l1-6", "l1-10"):
         t.offer(cid)
@@ -645,10 +589,10 @@ def test_scripted_claim_options_are_no_then_each_slot_outside_ones_colony_sector
         assert t.station_of(0, t.cards[c].sector) == c
 
 
-def kubasov_table(script):
+def kubasov_table(position, script):
     """Seat 0 with Kubasov (6: swap sectors 5 and 8; 4 linked squares at 2 players) charged and l1-30
     (5 credits) stationed in 8; the dice 1 + 1 taken as faces by both seats (script indices 0, 0)."""
-    t = scripted([0, 0, *script])
+    t = scripted(position, [0, 0, *script])
     k = t.put(0, "l2-24", cubes=4)
     t.put(0, "l1-30")
     t.turn(0, 1, 1)
@@ -656,15 +600,15 @@ def kubasov_table(script):
 
 
 @pytest.mark.parametrize("fire", [0, 1])
-def test_scripted_fire_options_are_no_then_yes(fire):
-    t, k = kubasov_table([fire])     # fired, its swap is then declined (past the script: option 0)
+def test_scripted_fire_options_are_no_then_yes(position, fire):
+    t, k = kubasov_table(position, [fire])     # fired, its swap is then declined (past the script: option 0)
     assert t.PS[0, L.PL.ABIL] == fire and t.CUBES[0, k] == (0 if fire else 4)
     assert t.station_of(0, 8) == t.idx["l1-30"]
 
 
 @pytest.mark.parametrize("swap", [0, 1])
-def test_scripted_swap_options_are_no_then_yes(swap):
-    t, k = kubasov_table([1, swap])
+def test_scripted_swap_options_are_no_then_yes(position, swap):
+    t, k = kubasov_table(position, [1, swap])
     assert t.PS[0, L.PL.ABIL] == 1 and t.CUBES[0, k] == 0
     five, eight = t.idx["starter-5"], t.idx["l1-30"]
     assert (t.station_of(0, 5), t.station_of(0, 8)) == ((eight, five) if swap else (five, eight))
@@ -672,9 +616,9 @@ def test_scripted_swap_options_are_no_then_yes(swap):
 
 
 @pytest.mark.parametrize("index,sector", [(0, None), (1, 1), (11, 12)])
-def test_scripted_exchange_options_of_a_stationed_card_are_every_other_station(index, sector):
+def test_scripted_exchange_options_of_a_stationed_card_are_every_other_station(position, index, sector):
     """Zudov stationed in 9 (one cube): no exchange, then the stations of 1..8 and 10..12."""
-    t = scripted([0, 0, 1, index])
+    t = scripted(position, [0, 0, 1, index])
     z = t.put(0, "l2-35", cubes=1)
     t.turn(0, 1, 1)
     assert t.PS[0, L.PL.ABIL] == 1
@@ -685,10 +629,10 @@ def test_scripted_exchange_options_of_a_stationed_card_are_every_other_station(i
 
 
 @pytest.mark.parametrize("index,sector", [(0, None), (1, 1), (9, 9), (12, 12)])
-def test_scripted_exchange_options_of_a_deployed_card_are_every_station_its_own_included(index, sector):
+def test_scripted_exchange_options_of_a_deployed_card_are_every_station_its_own_included(position, index, sector):
     """Seat 1's Zudov deployed in 9 behind l1-34 (rules.exchange any_station_card, fired on seat 0's
     turn): no exchange, then the station of each sector 1..12; the card taken is deployed in its place."""
-    t = scripted([0, 0, 1, index])
+    t = scripted(position, [0, 0, 1, index])
     z = t.put(1, "l2-35")
     l134 = t.put(1, "l1-34")         # 9: l1-34 stationed, Zudov deployed behind starter-9
     t.CUBES[1, z] = 1
@@ -703,10 +647,10 @@ def test_scripted_exchange_options_of_a_deployed_card_are_every_station_its_own_
 
 
 @pytest.mark.parametrize("index,partner", [(0, None), (1, "starter-8"), (2, "starter-11")])
-def test_scripted_exchange_options_same_kind_are_cards_deployed_in_other_sectors(index, partner):
+def test_scripted_exchange_options_same_kind_are_cards_deployed_in_other_sectors(position, index, partner):
     """rules.exchange same_kind: seat 1's deployed Zudov (9) may take the place of starter-8 or
     starter-11 (deployed in 8 and 11), never of starter-9, deployed in its own sector."""
-    t = Table(players=2, policies=["scripted"], sets=[f"script={[0, 0, 1, index]}", "rules.exchange=same_kind"])
+    t = position(market=False, players=2, policies=["scripted"], sets=[f"script={[0, 0, 1, index]}", "rules.exchange=same_kind"])
     z = t.put(1, "l2-35")
     t.put(1, "l1-34")
     t.put(1, "l1-30")                # 8: starter-8 deployed
@@ -722,11 +666,11 @@ def test_scripted_exchange_options_same_kind_are_cards_deployed_in_other_sectors
         assert t.deployed(1, s) == [z] and t.deployed(1, 9) == [t.idx["starter-9"], t.idx[partner]]
 
 
-def glenn_table(index):
+def glenn_table(position, index):
     """Seat 0 fires Glenn (6: place a cube; 2 linked squares at 2 players). The cards with an empty
     needed square: Shepard stationed in 2 (blue, 4 squares), Zholodov deployed in 7 (red, 1 square),
     and Glenn itself once fired, which is no option: no cube, Shepard, Zholodov."""
-    t = scripted([0, 0, 1, index])
+    t = scripted(position, [0, 0, 1, index])
     g = t.put(0, "l3-17", cubes=2)
     sh = t.put(0, "l3-5")
     zh = t.deploy(0, "l2-27")
@@ -735,17 +679,17 @@ def glenn_table(index):
 
 
 @pytest.mark.parametrize("index", [0, 1, 2])
-def test_scripted_place_options_are_no_then_each_other_card_with_an_empty_square(index):
-    t, g, sh, zh = glenn_table(index)
+def test_scripted_place_options_are_no_then_each_other_card_with_an_empty_square(position, index):
+    t, g, sh, zh = glenn_table(position, index)
     assert t.PS[0, L.PL.ABIL] == 1
     assert [int(t.CUBES[0, c]) for c in (g, sh, zh)] == [[0, 0, 0], [0, 1, 0], [0, 0, 1]][index]
 
 
-def collins_table(script):
+def collins_table(position, script):
     """Seat 0 fires Collins (8: place a cube, then move one; 1 square) and places none. Cubes on:
     Shepard (2, 2 of 4 squares), Schirra (5, 2 of 3; 2 credits per cube placed), Zholodov deployed
     in 7 (1 of 1). Sources: no move, Shepard, Schirra, Zholodov (Collins, which fired, is none)."""
-    t = scripted([0, 0, 1, 0, *script])
+    t = scripted(position, [0, 0, 1, 0, *script])
     co = t.put(0, "l3-23", cubes=1)
     cards = (co, t.put(0, "l3-5", cubes=2), t.put(0, "l3-14", cubes=2), t.deploy(0, "l2-27", cubes=1))
     t.turn(0, 1, 1)
@@ -758,8 +702,8 @@ def collins_table(script):
     (1, 0, [0, 1, 3, 1], 2),         # Shepard -> the first target, Schirra (which pays 2)
     (3, 2, [1, 2, 2, 0], 0),         # Zholodov -> the last target, Collins: targets Shepard, Schirra, Collins
 ])
-def test_scripted_move_options_are_sources_with_a_cube_then_targets_with_an_empty_square(source, target, cubes,
+def test_scripted_move_options_are_sources_with_a_cube_then_targets_with_an_empty_square(position, source, target, cubes,
                                                                                         credits):
-    t, cards = collins_table([source, target])
+    t, cards = collins_table(position, [source, target])
     assert [int(t.CUBES[0, c]) for c in cards] == cubes
     assert t.cred(0) == 2 + credits  # the faces 1 + 1

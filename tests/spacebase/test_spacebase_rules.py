@@ -14,45 +14,11 @@ from analyzer.scenario import load
 BLUE, RED = L.BLUE, L.RED
 
 
-class Pos:
-    """A position: every player has its 12 starting ships, 0 credits; displays dealt (seed)."""
-
-    def __init__(self, players=4, sets=(), policies=None, seed=0):
-        self.sc = load(GAME, players=players, sets=list(sets), policies=policies)
-        self.D = GAME.inputs(self.sc)
-        self.S = E.new_state(self.D)
-        E.reset(self.D, self.S, seed, 0)
-        self.a = dict(zip(ARRAY_FIELDS, E.state_arrays(self.S), strict=True))
-        self.cards = card_list(self.sc)
-        self.idx = {c.id: i for i, c in enumerate(self.cards)}
-        self.P = players
-        for p in range(players):
-            E.refresh(self.D, self.S, p)
-
-    def __getattr__(self, name):  # PS, BD, CUBES, G, DISP ... as numpy arrays sharing the state
-        if name in ARRAY_FIELDS:
-            return self.a[name]
-        raise AttributeError(name)
-
-    def put(self, p, cid, cubes=0):
-        c = self.idx[cid]
-        E.station(self.D, self.S, p, c)
-        self.CUBES[p, c] = cubes
-        E.refresh(self.D, self.S, p)
-        return c
-
-    def cred(self, p):
-        return int(self.PS[p, L.PL.CRED])
-
-    def vp(self, p):
-        return int(self.PS[p, L.PL.VP])
-
-
 # ---------------------------------------------------------------------------------------------- dice
 
 
-def test_sum_or_two_faces():
-    pos = Pos()
+def test_sum_or_two_faces(position):
+    pos = position()
     # starters: sectors 1-6 pay 1 credit (blue), 7-8 pay 3: dice 1+6 -> the sum 7 (3) beats 1 + 1
     assert E.assign_player(pos.D, pos.S, 0, BLUE, 1, 6) == L.M_SUM
     assert pos.cred(0) == 3
@@ -61,22 +27,22 @@ def test_sum_or_two_faces():
     assert pos.cred(0) == 5
 
 
-def test_double_as_two_faces_activates_twice():
-    pos = Pos()
+def test_double_as_two_faces_activates_twice(position):
+    pos = position()
     pos.put(0, "l1-10")  # sector 3 blue: 1 VP
     assert E.assign_player(pos.D, pos.S, 0, BLUE, 3, 3) == L.M_FACES  # 1 VP twice beats sum 6 (1 credit)
     assert pos.vp(0) == 2 and pos.cred(0) == 0
 
 
-def test_2x_help_page_example():
+def test_2x_help_page_example(position):
     """Help page '2X': dice 2 and 5 -> either the sum 7 twice, or 2 and 5 plus one of them again."""
-    pos = Pos()
+    pos = position()
     aks = pos.put(0, "l2-31", cubes=1)  # U.E.S. Aksyonov (sector 8): 2X on blue and red
     # starters: 2 and 5 pay 1 credit each, 7 pays 3 -> the sum twice (6) is best
     assert E.assign_player(pos.D, pos.S, 0, BLUE, 2, 5) == L.M_DOUBLE_SUM
     assert pos.cred(0) == 6 and pos.CUBES[0, aks] == 0
     # make 5 worth 1 VP and 2 worth 2 credits: faces plus 5 again (2 VP + 2 credits) beats 7 twice
-    pos = Pos()
+    pos = position()
     aks = pos.put(0, "l2-31", cubes=1)
     pos.put(0, "l1-18")  # sector 5 blue 1 VP
     pos.put(0, "l1-5")   # sector 2 blue 2 credits
@@ -86,8 +52,8 @@ def test_2x_help_page_example():
     assert E.assign_player(pos.D, pos.S, 0, BLUE, 2, 5) == L.M_FACES
 
 
-def test_blue_for_active_red_of_all_deployed_for_others():
-    pos = Pos(players=3)
+def test_blue_for_active_red_of_all_deployed_for_others(position):
+    pos = position(players=3)
     for p in (0, 1):
         pos.put(p, "l1-26")  # sector 7: blue 4 credits, red 3; starter-7 (red 2) is deployed behind it
     pos.put(1, "l1-28")      # sector 7 again: blue 2 VP, red 2 cr + 1 VP; l1-26 deployed too
@@ -98,8 +64,8 @@ def test_blue_for_active_red_of_all_deployed_for_others():
     assert pos.cred(2) == 0                       # nothing deployed in 3, 4 or 7
 
 
-def test_player_state_reads_by_name():
-    pos = Pos()
+def test_player_state_reads_by_name(position):
+    pos = position()
     E.assign_player(pos.D, pos.S, 0, BLUE, 1, 6)  # the sum 7: starter-7's 3 credits
     state = L.player(pos.PS, 0)
     assert list(state) == list(L.PLAYER) and (state["cred"], state["inc"], state["in"]) == (3, 0, 1)
@@ -108,8 +74,8 @@ def test_player_state_reads_by_name():
 # ------------------------------------------------------------------------------------------- arrows
 
 
-def test_reward_arrow_chain_each_sector_once():
-    pos = Pos()
+def test_reward_arrow_chain_each_sector_once(position):
+    pos = position()
     pos.put(0, "l1-25")  # sector 7: blue 1 credit, arrow R
     pos.put(0, "l1-29")  # sector 8: blue nothing, arrow LR
     pos.put(0, "l1-33")  # sector 9: blue nothing, arrow LR
@@ -123,8 +89,8 @@ def test_reward_arrow_chain_each_sector_once():
     assert pos.AC[0, BLUE, 8, L.A_DIR] == 1
 
 
-def test_red_arrow_chain():
-    pos = Pos()
+def test_red_arrow_chain(position):
+    pos = position()
     pos.put(1, "l1-45")  # sector 12: red 1 VP + arrow L (starter-12 deployed: red 5 credits)
     pos.put(1, "l1-46")  # sector 12 again: l1-45 is deployed
     pos.put(1, "l1-42")  # sector 11: starter-11 deployed (red 4 credits); l1-42's red is not paid
@@ -136,8 +102,8 @@ def test_red_arrow_chain():
 # ------------------------------------------------------------------------------------- buy, income
 
 
-def test_buy_spends_all_credits_and_not_buying_keeps_them():
-    pos = Pos()
+def test_buy_spends_all_credits_and_not_buying_keeps_them(position):
+    pos = position()
     slot = next(j for j in range(6) if pos.DISP[0, j] >= 0)
     k = int(pos.DISP[0, slot])
     pos.PS[0, L.PL.CRED] = 12
@@ -150,7 +116,7 @@ def test_buy_spends_all_credits_and_not_buying_keeps_them():
     E.buy_apply(pos.D, pos.S, 1, (slot + 1) % 6, False)
     assert pos.cred(1) == 12 - pos.cards[k2].cost
     # the normal buy phase with nothing worth buying keeps the credits (greedy_vp saves up)
-    pos = Pos(policies=["greedy_vp"])
+    pos = position(policies=["greedy_vp"])
     pos.DISP[:, :] = -1
     pos.PS[2, L.PL.CRED] = 5  # no colony costs 5 or less
     E.buy_phase(pos.D, pos.S, 2)
@@ -164,8 +130,8 @@ def colony_index(pos, sector):
     return next(q for q, c in enumerate(pos.sc.cards.colonies) if c.sector == sector)
 
 
-def test_colony_gives_vp_closes_sector_deployed_keep_paying():
-    pos = Pos()
+def test_colony_gives_vp_closes_sector_deployed_keep_paying(position):
+    pos = position()
     q = colony_index(pos, 7)
     E.place_colony(pos.D, pos.S, 0, q)
     E.refresh(pos.D, pos.S, 0)
@@ -185,8 +151,8 @@ def test_colony_gives_vp_closes_sector_deployed_keep_paying():
     assert seen > 0
 
 
-def test_colony_without_deploying_covers_the_station():
-    pos = Pos(sets=["rules.colony_deploys_station=false"])
+def test_colony_without_deploying_covers_the_station(position):
+    pos = position(sets=["rules.colony_deploys_station=false"])
     E.place_colony(pos.D, pos.S, 0, colony_index(pos, 7))
     E.refresh(pos.D, pos.S, 0)
     assert pos.BD[0, 7, L.B_COVERED] == pos.idx["starter-7"] and pos.BD[0, 7, L.B_NDEP] == 0
@@ -194,8 +160,8 @@ def test_colony_without_deploying_covers_the_station():
     assert pos.cred(0) == 0
 
 
-def test_display_refill():
-    pos = Pos()
+def test_display_refill(position):
+    pos = position()
     top = int(pos.DECK[1, pos.DP[1, 0]])
     left = int(pos.DP[1, 1])
     pos.DISP[1, 3] = -1
@@ -302,8 +268,8 @@ def test_lightspeed_setup():
 # ------------------------------------------------------------------------------------ charge cubes
 
 
-def test_charge_cube_on_activation_and_pip_squares_capacity():
-    pos = Pos()
+def test_charge_cube_on_activation_and_pip_squares_capacity(position):
+    pos = position()
     shep = pos.put(0, "l3-5")  # U.E.S. Shepard, sector 2: squares A A <=2p <=3p, linked, +20 credits
     E.collect(pos.D, pos.S, 0, BLUE, 2, -1)
     E.collect(pos.D, pos.S, 0, BLUE, 2, -1)
@@ -323,8 +289,8 @@ def test_pip_squares_at_most_vs_exactly(pip, caps):
         assert CT[i, L.K_SIDE + L.S_CAP] == cap
 
 
-def test_linked_ability_needs_all_squares():
-    pos = Pos(players=2)  # Shepard needs all 4 squares with 2 players (at_most)
+def test_linked_ability_needs_all_squares(position):
+    pos = position(players=2)  # Shepard needs all 4 squares with 2 players (at_most)
     shep = pos.put(0, "l3-5", cubes=3)
     E.free_abilities(pos.D, pos.S, 0, BLUE)
     assert pos.cred(0) == 0 and pos.CUBES[0, shep] == 3
@@ -333,8 +299,8 @@ def test_linked_ability_needs_all_squares():
     assert pos.cred(0) == 20
 
 
-def test_cubes_follow_a_card_that_is_deployed():
-    pos = Pos()
+def test_cubes_follow_a_card_that_is_deployed(position):
+    pos = position()
     aks = pos.put(0, "l2-31", cubes=1)   # 2X: 1 blue square, 1 red square
     pos.put(0, "l1-30")                  # sector 8 again: Aksyonov deployed, keeps its cube
     assert pos.CUBES[0, aks] == 1
@@ -346,8 +312,8 @@ def test_cubes_follow_a_card_that_is_deployed():
 # ------------------------------------------------------------------------------- charge abilities
 
 
-def test_ability_shift_die():
-    pos = Pos()
+def test_ability_shift_die(position):
+    pos = position()
     c = pos.put(0, "l1-4", cubes=1)  # sector 1: dice arrow +1 (blue, 1 square)
     pos.put(0, "l1-30")              # sector 8: 5 credits
     assert E.assign_player(pos.D, pos.S, 0, BLUE, 3, 4) == L.M_SUM
@@ -356,8 +322,8 @@ def test_ability_shift_die():
     assert pos.cred(0) == 5 + 3  # no cube: the plain sum 7
 
 
-def test_ability_set_die():
-    pos = Pos()
+def test_ability_set_die(position):
+    pos = position()
     c = pos.put(0, "l3-2", cubes=2)  # U.E.S. Gagarin: set a die + 1 credit, 2 squares (not linked)
     pos.put(0, "l1-30")              # sector 8: 5 credits
     pos.G[L.G_DSET1] = pos.G[L.G_DSET2] = 0
@@ -372,8 +338,8 @@ def test_ability_set_die():
     assert (int(pos.G[L.G_D1]), int(pos.G[L.G_D2])) == (d1, d2)
 
 
-def test_ability_reroll():
-    pos = Pos()
+def test_ability_reroll(position):
+    pos = position()
     c = pos.put(0, "l2-9", cubes=1)  # reroll + 1 credit (blue)
     pos.put(0, "l1-30")
     pos.G[L.G_D1], pos.G[L.G_D2] = 1, 1  # snake eyes: 2 credits at best
@@ -384,8 +350,8 @@ def test_ability_reroll():
     assert (pos.G[L.G_D1] == 1) or (pos.G[L.G_D2] == 1)  # only one die
 
 
-def test_ability_swap_sectors_and_on_place_credits():
-    pos = Pos()
+def test_ability_swap_sectors_and_on_place_credits(position):
+    pos = position()
     c = pos.put(0, "l2-24")  # Kubasov (sector 6): swap sectors 5 and 8, +1 credit per cube placed
     fives = pos.put(0, "l1-30")  # sector 8: 5 credits (starter-8 deployed behind it)
     E.add_cube(pos.D, pos.S, 0, c, BLUE)
@@ -399,16 +365,16 @@ def test_ability_swap_sectors_and_on_place_credits():
     assert pos.cred(0) == 2 + 5
 
 
-def test_ability_exchange():
-    pos = Pos()
+def test_ability_exchange(position):
+    pos = position()
     z = pos.put(0, "l2-35", cubes=1)  # Zudov (sector 9): exchange this card with another
     v = pos.put(0, "l2-48")           # sector 12: blue 7 VP (rarely rolled)
     assert E.try_fire(pos.D, pos.S, 0, z, BLUE)
     assert pos.BD[0, 9, L.B_STATION] == v and pos.BD[0, 12, L.B_STATION] == z
 
 
-def test_ability_buy_at_cost():
-    pos = Pos()
+def test_ability_buy_at_cost(position):
+    pos = position()
     c = pos.put(0, "l2-7", cubes=1)  # blue: buy a card paying its cost only
     pos.PS[0, L.PL.CRED] = 10
     owned = pos.OWNER.copy()
@@ -417,16 +383,16 @@ def test_ability_buy_at_cost():
     assert pos.cred(0) == 10 - pos.cards[k].cost and pos.PS[0, L.PL.BOUGHT] == 1
 
 
-def test_ability_claim_free_cards():
-    pos = Pos()
+def test_ability_claim_free_cards(position):
+    pos = position()
     c = pos.put(0, "l2-47", cubes=1)  # Kovalyonok (blue): claim 3 Level I cards
     assert E.try_fire(pos.D, pos.S, 0, c, BLUE)
     n = int(pos.PS[0, L.PL.CLAIMED])
     assert n == 3 and pos.cred(0) == 0 and (pos.DISP[0] == -1).sum() == 3
 
 
-def test_claim_reward_tereshkova():
-    pos = Pos()
+def test_claim_reward_tereshkova(position):
+    pos = position()
     pos.put(0, "l3-22")  # Tereshkova (sector 8): blue reward 'claim 2 Level I'
     E.collect(pos.D, pos.S, 0, BLUE, 8, -1)
     assert pos.PS[0, L.PL.CLQ1] == 2
@@ -434,8 +400,8 @@ def test_claim_reward_tereshkova():
     assert pos.PS[0, L.PL.CLAIMED] == 2 and pos.PS[0, L.PL.CLQ1] == 0
 
 
-def test_ability_double_red_side_on_others_turn():
-    pos = Pos()
+def test_ability_double_red_side_on_others_turn(position):
+    pos = position()
     aks = pos.put(1, "l2-31", cubes=0)
     pos.put(1, "l1-30")      # Aksyonov deployed (red: 2X, 1 square)
     pos.CUBES[1, aks] = 1
@@ -446,37 +412,37 @@ def test_ability_double_red_side_on_others_turn():
     assert pos.cred(1) == 4 and pos.CUBES[1, aks] == 1
 
 
-def test_ability_opponents_lose_vp_not_below_zero():
-    pos = Pos()
+def test_ability_opponents_lose_vp_not_below_zero(position):
+    pos = position()
     g = pos.put(0, "l3-20", cubes=1)  # Gordon (blue): all others lose 4 VP, then buy 2 at cost
     pos.PS[:, L.PL.VP] = [5, 10, 2, 0]
     assert E.try_fire(pos.D, pos.S, 0, g, BLUE)
     assert list(pos.PS[:, L.PL.VP]) == [5, 6, 0, 0]
 
 
-def test_ability_credits():
-    pos = Pos()
+def test_ability_credits(position):
+    pos = position()
     g = pos.put(0, "l3-8", cubes=2)  # Grissom (blue): 3 credits per cube, squares not linked
     E.free_abilities(pos.D, pos.S, 0, BLUE)
     assert pos.cred(0) == 6 and pos.CUBES[0, g] == 0
 
 
-def test_ability_place_and_move_charge():
-    pos = Pos()
+def test_ability_place_and_move_charge(position):
+    pos = position()
     shep = pos.put(0, "l3-5")            # Shepard: 2 linked squares at 4 players, +20 credits
     gris = pos.put(0, "l3-8", cubes=1)   # Grissom: a cube worth 3 credits
     col = pos.put(0, "l3-23", cubes=1)   # Collins (blue): place a charge + move a charge
     assert E.try_fire(pos.D, pos.S, 0, col, BLUE)
     assert pos.CUBES[0, shep] == 2 and pos.CUBES[0, gris] == 0 and pos.CUBES[0, col] == 0
-    pos2 = Pos()
+    pos2 = position()
     shep = pos2.put(0, "l3-5")
     glenn = pos2.put(0, "l3-17", cubes=1)  # Glenn (blue): place a charge (1 linked square at 4p)
     assert E.try_fire(pos2.D, pos2.S, 0, glenn, BLUE)
     assert pos2.CUBES[0, shep] == 1 and pos2.CUBES[0, glenn] == 0
 
 
-def test_ability_you_win():
-    pos = Pos()
+def test_ability_you_win(position):
+    pos = position()
     w = pos.put(2, "l3-35", cubes=4)  # estimated 'You Win' card: 4 linked squares
     pos.PS[:, L.PL.VP] = [39, 20, 3, 10]
     E.free_abilities(pos.D, pos.S, 2, BLUE)
@@ -484,8 +450,8 @@ def test_ability_you_win():
     assert pos.CUBES[2, w] == 0
 
 
-def test_ability_does_not_fire_when_it_does_not_pay():
-    pos = Pos()
+def test_ability_does_not_fire_when_it_does_not_pay(position):
+    pos = position()
     g = pos.put(0, "l3-20", cubes=1)  # Gordon with nobody to hurt and nothing to buy (no credits)
     pos.DISP[:, :] = -1
     assert not E.try_fire(pos.D, pos.S, 0, g, BLUE)
