@@ -12,7 +12,7 @@ seat in every seat in turn, an equal share of the games each, so turn position d
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -39,6 +39,7 @@ class Verdict:
     few words, comparable between policy settings."""
     numbers: dict[str, Estimate]
     label: str
+    means: set[str] = field(default_factory=set)  # the numbers that are means in their own unit, not rates
 
 
 def position_verdict(df: pl.DataFrame) -> Verdict:
@@ -191,14 +192,17 @@ def tuned_section(rep: Report, game, df, meta: dict, n: int, tuned: Tuned | None
     here = verdict(same if same.height == n else df)
     names = list(here.numbers)
     rep.table(["policies", *names, "verdict", "n"],
-              [[label, *[v.numbers[k].fmt(pct=True) for k in names], v.label, f"{games:,}"]
+              [[label, *[v.numbers[k].fmt(pct=k not in here.means) for k in names], v.label, f"{games:,}"]
                for label, (v, games) in settings.items()])
     moves = {k: difference(tuned_v[0].numbers[k], here.numbers[k]) for k in names}
-    k, move = max(moves.items(), key=lambda kv: abs(kv[1].value))
+    k, move = max(((k, m) for k, m in moves.items() if k not in here.means), key=lambda kv: abs(kv[1].value))
+    own_units = "".join(f"; {name}: {moves[name].value:+.2f} [{moves[name].lo:+.2f}, {moves[name].hi:+.2f}]"
+                        for name in names if name in here.means)
     kept = tuned_v[0].label == here.label
     rep.text(f"**Under tuned play the verdict {'stays' if kept else 'changes'}**: {tuned_v[0].label}"
              + ("" if kept else f" (this run on the same {n:,} games: {here.label})")
-             + f". The largest move is {k}: {fmt_points(move)} (tuned minus this run on the same games, 95% interval).")
+             + f". The largest move is {k}: {fmt_points(move)} (tuned minus this run on the same games, 95% interval)"
+             + (f"; in their own units{own_units}." if own_units else "."))
 
 
 def elements_section(rep: Report, game, meta: dict, n: int) -> None:

@@ -144,6 +144,19 @@ def credit_rows(df) -> list[list]:
     return rows
 
 
+def headline_numbers(d):
+    """MLEM's headline under each policy (the strong-play sections): the turn positions' win rates and each
+    astronaut type's points credited when sent (CREDIT_RULE)."""
+    from ... import skill
+    v = skill.position_verdict(d)
+    sent, points = nested(d, "boarded") > 0, nested(d, "type_points")
+    for t in range(TYPES):
+        if sent[:, :, t].any():
+            v.numbers[f"{TYPE_NAMES[t]}: points when sent"] = stats.bootstrap_mean(points[:, :, t][sent[:, :, t]])
+            v.means.add(f"{TYPE_NAMES[t]}: points when sent")
+    return v
+
+
 def placed_points(df) -> list[str]:
     """Points credited to each type when it is still placed at the end (the board edits' comparison)."""
     where, points = nested(df, "astronaut_at"), nested(df, "type_points")
@@ -298,5 +311,5 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                  f"{stats.bootstrap_mean(df['crashes'].to_numpy()).fmt()} crashes; the mat is "
                  f"{sc['board_status']} (drawn in [The mat](#the-mat-input)).")
     from ... import skill  # the strong-play sections every report ends with
-    skill.sections(rep, game, df, meta)
+    skill.sections(rep, game, df, meta, verdict=headline_numbers)
     return rep.write(out)

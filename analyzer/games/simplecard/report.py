@@ -66,6 +66,15 @@ def stack_win(d, seats: list[int]) -> tuple[stats.Estimate, stats.Estimate]:
             stats.proportion(int(w[~played].sum()), int((~played).sum())))
 
 
+def headline_numbers(d):
+    """Simple Card's headline under each policy (the strong-play sections): who wins by turn position, and
+    a seat's win rate in games where it played a rank-2/3 stack and where it did not."""
+    from ... import skill
+    v = skill.position_verdict(d)
+    v.numbers["win rate, stack played"], v.numbers["win rate, no stack"] = stack_win(d, [0, 1])
+    return v
+
+
 def stack_rows(label: str, d, policies: list[str]) -> list[list]:
     """The Rank-2 headline of one run, one row per policy in it (seats of the same policy pooled)."""
     rows = []
@@ -309,7 +318,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     if restricted:
         rank2_headline(rep, restricted, pairings)
     from ... import skill  # the strong-play sections every report ends with
-    skill.sections(rep, game, df, meta)
+    skill.sections(rep, game, df, meta, verdict=headline_numbers)
     return rep.write(out)
 
 

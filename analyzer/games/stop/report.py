@@ -128,8 +128,19 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                  f"{meta['scenario']['rules']['match_limit']} penalty points); a player's hand costs "
                  f"{stats.bootstrap_mean(matrix(df, 'first_hand_penalty')).fmt()} penalty points on average.")
     from ... import skill  # the strong-play sections every report ends with
-    skill.sections(rep, game, df, meta)
+    skill.sections(rep, game, df, meta, verdict=headline_numbers)
     return rep.write(out)
+
+
+def headline_numbers(d):
+    """STOP's headline under each policy (the strong-play sections): the positions' win rates and the
+    scoring spread (mean gap between a match's highest and lowest final penalty)."""
+    from ... import skill
+    v = skill.position_verdict(d)
+    score = matrix(d, "score")
+    v.numbers["score spread (points)"] = stats.bootstrap_mean(score.max(axis=1) - score.min(axis=1))
+    v.means.add("score spread (points)")
+    return v
 
 
 def by_player_count(rep, game, df, meta: dict, n_cmp: int) -> None:
