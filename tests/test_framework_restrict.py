@@ -77,7 +77,7 @@ def other_game(monkeypatch):
     """A second registered game that declares a restriction Pig lacks."""
     class OtherScenario(ScenarioBase):
         POLICIES = ("plain",)
-        RESTRICTIONS = {"no_power": "never play a power"}
+        RESTRICTIONS = {"no_gadgets": "never play a gadget"}
     module = types.ModuleType("otherrestricted")
     module.GAME = types.SimpleNamespace(Scenario=OtherScenario)
     monkeypatch.setitem(sys.modules, "otherrestricted", module)
@@ -91,7 +91,7 @@ BAD = [
     ("2:no_early_hold", "--restrict 2:no_early_hold: no seat 2 in a 2-player game (seats are 0..1)"),
     ("-1:no_early_hold", "the seat must be a seat number"),
     ("1:no_such_thing", "--restrict 1:no_such_thing: unknown restriction 'no_such_thing' for pig; choose from no_early_hold"),
-    ("0:no_power", "--restrict 0:no_power: 'no_power' is a restriction of "),
+    ("0:no_gadgets", "--restrict 0:no_gadgets: 'no_gadgets' is a restriction of "),
 ]
 
 
@@ -102,14 +102,14 @@ def test_bad_restrict_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, ot
              "check": ["--scenario", str(PIG.default_scenario), "--out", str(tmp_path / "rep")]}[command]
     code, _, err = run(capsys, command, "pig", *where, "--restrict", given, "--n", "100", "-q")
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
-    if "no_power" in given:
+    if "no_gadgets" in given:
         assert "other" in err and "not of pig; pig's: no_early_hold" in err
     assert list(tmp_path.iterdir()) == []
 
 
 def test_a_scenario_files_restriction_of_another_game_names_that_game(tmp_path, other_game):
-    with pytest.raises(analyzer.UserError, match=r"restrict.0: 'no_power' is a restriction of other, not of pig"):
-        analyzer.load_scenario(PIG, set={"restrict": {0: ["no_power"]}})
+    with pytest.raises(analyzer.UserError, match=r"restrict.0: 'no_gadgets' is a restriction of other, not of pig"):
+        analyzer.load_scenario(PIG, set={"restrict": {0: ["no_gadgets"]}})
 
 
 def test_results_files_are_compared_as_they_are(tmp_path, capsys):
