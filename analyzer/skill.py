@@ -196,13 +196,13 @@ def tuned_section(rep: Report, game, df, meta: dict, n: int, tuned: Tuned | None
                for label, (v, games) in settings.items()])
     moves = {k: difference(tuned_v[0].numbers[k], here.numbers[k]) for k in names}
     k, move = max(((k, m) for k, m in moves.items() if k not in here.means), key=lambda kv: abs(kv[1].value))
-    own_units = "".join(f"; {name}: {moves[name].value:+.2f} [{moves[name].lo:+.2f}, {moves[name].hi:+.2f}]"
-                        for name in names if name in here.means)
+    own_units = "; ".join(f"{name} {moves[name].value:+.2f} [{moves[name].lo:+.2f}, {moves[name].hi:+.2f}]"
+                          for name in names if name in here.means)
     kept = tuned_v[0].label == here.label
     rep.text(f"**Under tuned play the verdict {'stays' if kept else 'changes'}**: {tuned_v[0].label}"
              + ("" if kept else f" (this run on the same {n:,} games: {here.label})")
              + f". The largest move is {k}: {fmt_points(move)} (tuned minus this run on the same games, 95% interval)"
-             + (f"; in their own units{own_units}." if own_units else "."))
+             + (f". The means move, in their own units: {own_units}." if own_units else "."))
 
 
 def elements_section(rep: Report, game, meta: dict, n: int) -> None:

@@ -144,17 +144,20 @@ def test_a_game_passes_its_own_headline_measure_to_tuned_play(scenarios, tmp_pat
     df = analyzer.sim("pig", n=400, seed=5, out=out, progress=False)
     meta = analyzer.results.read_meta(out)
 
-    def length(d):  # a headline that is not the position win rates: the share of games over 20 turns
+    def length(d):  # a headline that is not the position win rates: the share of games over 20 turns, and a mean
         long = stats.proportion(int((d["length"] > 20).sum()), d.height)
-        return skill.Verdict({"over 20 turns": long}, "long games" if long.value > 0.5 else "short games")
+        return skill.Verdict({"over 20 turns": long, "mean turns": stats.bootstrap_mean(d["length"].to_numpy())},
+                             "long games" if long.value > 0.5 else "short games", means={"mean turns"})
 
     rep = Report("R", meta, df.height)
     with comparisons(200):
         skill.sections(rep, PIG, df, meta, verdict=length)
     tuned = section(rep.write(tmp_path / "rep").read_text(), "Tuned play")
     cells = row(tuned, "tuned hold_at (all)")
-    assert cells[0:1] + cells[2:] == ["tuned hold_at (all)", "long games" if number(cells[1])[0] > 50 else "short games", "200"]
+    assert cells[0:1] + cells[3:] == ["tuned hold_at (all)", "long games" if number(cells[1])[0] > 50 else "short games", "200"]
+    assert "%" in cells[1] and "%" not in cells[2] and 10 < float(cells[2].split()[0]) < 40  # a rate, and a mean in turns
     assert "The largest move is over 20 turns:" in tuned and "hold_at=30 (default 20)" in tuned
+    assert re.search(r"The means move, in their own units: mean turns [+-]\d+\.\d\d \[", tuned)
 
 
 def test_a_headline_of_several_rates_names_the_strong_and_the_weak():
