@@ -22,7 +22,7 @@ These files are part of every kernel's cache key (analyzer/kernel.py), so editin
 Under NUMBA_DISABLE_JIT=1 (`scripts/mutants.py --no-jit`, a debugger) the intrinsics cannot run, so
 the end of this module swaps in plain-Python equivalents: a borrowed view is the array itself.
 """
-from numba import config, njit
+from numba import config, literal_unroll, njit
 from numba.core import cgutils, types
 from numba.core.datamodel import models
 from numba.core.datamodel.registry import default_manager
@@ -132,3 +132,12 @@ if config.DISABLE_JIT:  # plain-Python stand-ins; see the module doc
 
     def jit_plain_ints(fn):
         return fn
+
+
+@njit(cache=True)
+def keep_alive(*owners):
+    """A real use of the arrays whose borrowed views a pack holds, placed after the pack's last use: numba
+    frees a variable right after its last use, and a borrowed view does not count as one. Writes one
+    element of each (owners are non-empty arrays)."""
+    for a in literal_unroll(owners):
+        a.flat[0] = a.flat[0]

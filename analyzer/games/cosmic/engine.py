@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from ... import rng
-from ...kernel_internals import borrowed, release
+from ...kernel_internals import borrowed, keep_alive, release
 from . import state as L
 from .cards import all_lost, card_window, challenge_over, quashed
 from .context import (
@@ -846,7 +846,10 @@ def play(seed, ids, d, pol, weights, restrict, script, g, s, first, ev, tn, cap)
         first[i] = setup(borrowed(st), borrowed(d), X.stream, X)
         play_game(borrowed(st), borrowed(d), X, first[i])
         final_counters(borrowed(st), borrowed(d), X.s)
-    release(X)  # the owners of its borrowed views are alive to here
+    release(X)
+    # X holds borrowed views of these: numba frees a variable after its last use, so without a use here
+    # the scratch arrays were freed right after new_context and the rules read reused memory
+    keep_alive(view, opts, allowed, at, stream)
 
 
 @njit(cache=True)
@@ -858,4 +861,5 @@ def play_turn_on(st, d, pol, weights, restrict, script, seed, p, g, s, ev, tn, c
     X = new_context(stream, pol, weights, restrict, allowed, script, at, view, opts, ev, tn, cap, g, s)
     won = turn(borrowed(st), borrowed(d), X, p)
     release(X)
+    keep_alive(view, opts, allowed, at, stream)  # see play
     return won
