@@ -16,11 +16,11 @@ import analyzer
 from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
+from analyzer.games.simplecard import packs as K
 from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import table as T
 from analyzer.games.simplecard.scenario import CT_NAMES, F, kernel_inputs
 from analyzer.kernel import new_trace
-from analyzer.kernel_pack import pack4, pack6, pack8
 
 
 def card(name, active, passive, a, b, c, rank=1):
@@ -73,23 +73,29 @@ class Table:
 
     def __init__(self, policies=("scripted",), script=(), seat_weights=None, restrict=None, **rules):
         self.sc = scenario(policies, script, seat_weights, restrict, **rules)
-        rules_v, enabled, cards, up, decks, seat_decks, policy, weights, restrict, script_v = kernel_inputs(self.sc)
-        self.cards, self.up = cards, up
-        self.data = (rules_v, enabled, cards, up, *T.rule_tables(cards, up, rules_v))  # engine.play's data
+        self.inputs = kernel_inputs(self.sc)  # alive with the table: the packs below borrow them
+        rules_v, enabled, cards, up, decks, seat_decks, policy, weights, restrict, script_v = self.inputs
+        self.cards, self.up, self.policy, self.weights = cards, up, policy, weights
+        self.tables = T.rule_tables(cards, up, rules_v)  # (mains, bonus), alive with the table
         self.keys = [c.key for c in self.sc.cards]
         self.n = np.zeros((2, T.N_FIELDS), np.int64)
         self.deck_ = np.zeros((2, D.MAX_CARDS), np.int64)
         self.hand_ = np.zeros((2, D.MAX_CARDS), np.int64)
         self.risk_ = np.zeros((2, D.MAX_CARDS), np.int64)
-        self.st = (self.n, self.deck_, self.hand_, self.risk_)
         self.at = np.zeros(1, np.int64)
-        self.pol = (policy, weights, restrict, script_v, self.at, np.array([12345], np.uint64),
-                    np.zeros(P.VIEW_SIZE, np.int64), np.zeros((D.MAX_OPTIONS, 3), np.int64))
+        self.stream = np.array([12345], np.uint64)
+        self.view = np.zeros(P.VIEW_SIZE, np.int64)
+        self.options = np.zeros((D.MAX_OPTIONS, 3), np.int64)
         self.g = np.zeros(len(E.COLUMNS.game), np.int64)
         self.s = np.zeros((2, len(E.COLUMNS.seat)), np.int64)
         self.cts = np.zeros((2, len(CT_NAMES)), np.int64)
         self.played = np.zeros((2, 1), np.int64)
         self.gs = np.zeros(3, np.int64)
+        # engine.play's packs over these arrays (borrowed views: the table keeps the arrays alive)
+        self.zones = K.new_zones(self.n, self.deck_, self.hand_, self.risk_)
+        self.data = K.new_data(rules_v, enabled, cards, up, *self.tables)
+        self.pol = K.new_policy(policy, weights, restrict, script_v, self.at, self.stream, self.view, self.options)
+        self.rows = K.new_rows(self.g, self.s, self.cts, self.played)
         for p in (A, B):
             self.balancer(p, "Zero")
         self.hand(B, "Cheap").deck(B, "Two")
@@ -131,8 +137,7 @@ class Table:
     def act(self, a):
         """Seat a plays one ACT; returns the trace lines (its records: `events`)."""
         ev, tn = new_trace(1000)
-        out = pack4(self.g, self.s, self.cts, self.played)
-        E.play_act(a, pack4(*self.st), pack6(*self.data), pack8(*self.pol), out, self.gs, ev, tn, np.int64(1000))
+        E.play_act(a, self.zones, self.data, self.pol, self.rows, self.gs, ev, tn, np.int64(1000))
         self.events = ev[: tn[0]]
         return GAME.describe(self.sc, self.events)
 
@@ -143,7 +148,7 @@ class Table:
     def finish(self, a):
         """The game's end after seat a's ACT: (winners, losers, simultaneous)."""
         ev, tn = new_trace(100)
-        E.finish(pack4(*self.st), pack6(*self.data), self.gs, a, self.g, self.s, ev, tn, np.int64(100))
+        E.finish(self.zones, self.data, self.gs, a, self.g, self.s, ev, tn, np.int64(100))
         return (self.s[:, E.S.IS_WINNER].tolist(), self.s[:, E.S.LOST].tolist(), int(self.g[E.G.SIMULTANEOUS]))
 
     # -- reading ----------------------------------------------------------------------------------

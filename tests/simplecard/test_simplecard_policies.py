@@ -9,7 +9,6 @@ from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
 from analyzer.kernel import new_trace
-from analyzer.kernel_pack import pack4, pack6, pack8
 
 A, B = 0, 1  # the seats (the table fixture's players)
 
@@ -42,11 +41,11 @@ def test_cautious_places_the_stack_while_its_destruction_keeps_it_below_the_limi
 
 def decide(t, kind, rows, contact=-1):
     """Seat A's decision on the table's position among option rows (code, index, card)."""
-    cards = t.data[2]
-    view, options = t.pol[6], t.pol[7]
+    cards = t.cards
+    view, options = t.view, t.options
     options[:len(rows)] = rows
     P.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
-    return P.decide(t.pol[0][A], pack6(*t.data), pack8(*t.pol), len(rows), t.pol[1][A])
+    return P.decide(t.policy[A], t.data, t.pol, len(rows), t.weights[A])
 
 
 @pytest.mark.parametrize("defender,changes", [("D6", True), ("Big", False)])
@@ -78,5 +77,5 @@ def test_the_heuristics_go_second_when_their_hand_attacks_better_than_it_defends
     # Atk set defends 4/2/2: at worst 0; attacking 5/3/3: at best +2 -> go second. Cheap and Two do worse.
     t = table(policies=(policy,)).hand(A, card, "Cheap", "Two", "Cheap").balancer(A, "Big")  # A chooses (25 > 0)
     ev, tn = new_trace(10)
-    assert E.first_player(pack4(*t.st), pack6(*t.data), pack8(*t.pol), t.g, t.s, ev, tn, np.int64(10)) == first
+    assert E.first_player(t.zones, t.data, t.pol, t.g, t.s, ev, tn, np.int64(10)) == first
     assert GAME.describe(t.sc, ev[:tn[0]]) == [f"seat 0 chooses: seat {first} goes first"]

@@ -13,7 +13,6 @@ from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard.scenario import CONTACTS, CT_NAMES
 from analyzer.kernel import new_trace
-from analyzer.kernel_pack import pack4, pack6, pack8
 
 A, B = 0, 1  # the seats (the table fixture's players)
 
@@ -134,7 +133,7 @@ def test_second_edge_is_how_much_better_attacking_must_be_to_go_second(table, se
     t = table(policies=("greedy",), seat_weights={A: {"second_edge": second_edge}})
     t.hand(A, "Atk", "Cheap", "Two", "Cheap").balancer(A, "Big")  # A chooses (25 > 0)
     ev, tn = new_trace(10)
-    assert E.first_player(pack4(*t.st), pack6(*t.data), pack8(*t.pol), t.g, t.s, ev, tn, np.int64(10)) == first
+    assert E.first_player(t.zones, t.data, t.pol, t.g, t.s, ev, tn, np.int64(10)) == first
 
 
 @pytest.mark.parametrize("limit_margin,height", [(0, 2), (1, 1)])
@@ -158,10 +157,10 @@ def test_ct_margin_is_the_risk_kept_below_the_limit_after_a_cast(table, ct_margi
 def test_skip_bonus_is_the_opponent_balancer_bonus_worth_a_skip(table, skip_bonus, skips):
     t = table(policies=("ct",), seat_weights={A: {"skip_bonus": skip_bonus}}, enabled_cts=["skipping"])
     t.hand(A, "Cheap", "Two", "D5").balancer(B, "Bal343")  # Bal343's bonus: 3; no hand card beats A's balancer
-    view, options = t.pol[6], t.pol[7]
+    view, options = t.view, t.options
     options[:2] = [[D.PROCEED, 0, 0], [D.CT_SKIPPING, 0, 0]]
     P.fill_view(view, D.D_PRE, A, A, t.n, t.hand_, -1, 2, -1, t.cards.shape[0] - 1)
-    k = P.decide(t.pol[0][A], pack6(*t.data), pack8(*t.pol), 2, t.pol[1][A])
+    k = P.decide(t.policy[A], t.data, t.pol, 2, t.weights[A])
     assert (options[k, D.O_CODE] == D.CT_SKIPPING) == skips
 
 
@@ -169,10 +168,10 @@ def test_a_filter_that_forbids_every_option_is_lifted_and_counted(table):
     # no decision the engine lists today can be all forbidden (PROCEED, a rank-1 card alone and GO_FIRST stay);
     # the filter itself: two stack placements under no_rank2_stacks stay listed, and the lift is counted
     t = table(restrict={A: ["no_rank2_stacks"]})
-    t.pol[7][:3] = [[2, 0, 0], [3, 0, 0], [1, 0, 0]]
-    assert E.restrict(D.D_PLACE, A, pack8(*t.pol), 3, t.s) == 1 and t.pol[7][0].tolist() == [1, 0, 0]
+    t.options[:3] = [[2, 0, 0], [3, 0, 0], [1, 0, 0]]
+    assert E.restrict(D.D_PLACE, A, t.pol, 3, t.s) == 1 and t.options[0].tolist() == [1, 0, 0]
     assert t.s[A, E.S.RESTRICT_LIFTED] == 0
-    t.pol[7][:2] = [[2, 0, 0], [3, 0, 0]]
-    assert E.restrict(D.D_PLACE, A, pack8(*t.pol), 2, t.s) == 2 and t.pol[7][:2].tolist() == [[2, 0, 0], [3, 0, 0]]
+    t.options[:2] = [[2, 0, 0], [3, 0, 0]]
+    assert E.restrict(D.D_PLACE, A, t.pol, 2, t.s) == 2 and t.options[:2].tolist() == [[2, 0, 0], [3, 0, 0]]
     assert t.s[A, E.S.RESTRICT_LIFTED] == 1
-    assert E.restrict(D.D_PLACE, B, pack8(*t.pol), 2, t.s) == 2 and t.s[B, E.S.RESTRICT_LIFTED] == 0
+    assert E.restrict(D.D_PLACE, B, t.pol, 2, t.s) == 2 and t.s[B, E.S.RESTRICT_LIFTED] == 0

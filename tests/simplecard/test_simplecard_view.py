@@ -9,7 +9,6 @@ from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
 from analyzer.kernel import new_trace
-from analyzer.kernel_pack import pack4, pack6, pack8
 
 A, B = 0, 1  # the seats (the table fixture's players)
 
@@ -36,17 +35,17 @@ def position(table, policy, opp_set, seed):
 
 def decision(t, kind, contact=-1):
     """The view seat A builds and the option its policy picks at a decision of this kind."""
-    cards = t.data[2]
-    view, options = t.pol[6], t.pol[7]
+    cards = t.cards
+    view, options = t.view, t.options
     if kind == D.D_PLACE:
-        m = E.list_placements(A, t.st, t.data, options)
+        m = E.list_placements(A, t.zones, t.data, options)
     elif kind == D.D_PRE:
-        m = E.list_pre_scene(A, t.st, t.data, options, False)
+        m = E.list_pre_scene(A, t.zones, t.data, options, False)
     else:  # the contact choice
         options[:3, D.O_CODE] = [0, 1, 2]
         m = 3
     P.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
-    k = P.decide(t.pol[0][A], pack6(*t.data), pack8(*t.pol), m, t.pol[1][A])
+    k = P.decide(t.policy[A], t.data, t.pol, m, t.weights[A])
     return view.copy(), options[k].tolist()
 
 
@@ -97,7 +96,7 @@ def test_the_choice_to_go_second_depends_only_on_the_choosers_view(table, policy
     for seed in range(12):
         t = setup_position(table, policy, seed)
         ev, tn = new_trace(10)
-        first = E.first_player(pack4(*t.st), pack6(*t.data), pack8(*t.pol), t.g, t.s, ev, tn, np.int64(10))
-        seen.add((t.pol[6].tobytes(), int(first)))
+        first = E.first_player(t.zones, t.data, t.pol, t.g, t.s, ev, tn, np.int64(10))
+        seen.add((t.view.tobytes(), int(first)))
     assert len(seen) == 1  # twelve re-deals of B's hand and both decks: one view, one choice
     assert seen.pop()[1] == B  # Atk attacks the unknown card better than it defends: A goes second

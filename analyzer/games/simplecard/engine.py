@@ -13,8 +13,7 @@ from numba import njit
 
 from ... import rng
 from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, record
-from ...kernel_internals import borrowed, jit_plain_ints, release
-from ...kernel_pack import pack4, pack6, pack8
+from ...kernel_internals import borrowed, jit_plain_ints, keep_alive, release
 from .decisions import (
     CT_BOUNCE,
     CT_CHANGING,
@@ -50,6 +49,7 @@ from .decisions import (
     O_INDEX,
     PROCEED,
 )
+from .packs import new_data, new_policy, new_rows, new_zones
 from .policies import VIEW_SIZE, decide, fill_view
 from .scenario import CT_KINDS, OLD_REMOVED, OLD_RISK, SIM_ACTIVE_LOSES, SIM_DRAW, F, R
 from .table import (
@@ -112,7 +112,7 @@ DEPTH_FIELD = np.array([F.ACTIVE, F.PASSIVE, F.A, F.B, F.C, F.RANK, F.RISK], np.
 @njit(cache=True)
 def take_from_hand(st, p, i):
     """Remove and return hand[p, i], keeping the others in order."""
-    n, hand = st[0], st[2]
+    n, hand = st.n, st.hand
     c = hand[p, i]
     for k in range(i, n[p, N_HAND] - 1):
         hand[p, k] = hand[p, k + 1]
@@ -122,7 +122,7 @@ def take_from_hand(st, p, i):
 
 @njit(cache=True)
 def add_to_hand(st, p, c):
-    n, hand = st[0], st[2]
+    n, hand = st.n, st.hand
     hand[p, n[p, N_HAND]] = c
     n[p, N_HAND] += 1
 
@@ -130,7 +130,7 @@ def add_to_hand(st, p, c):
 @njit(cache=True)
 def find_in_hand(st, p, c, skip):
     """Index of card c in p's hand other than index `skip`, or -1."""
-    n, hand = st[0], st[2]
+    n, hand = st.n, st.hand
     for k in range(n[p, N_HAND]):
         if k != skip and hand[p, k] == c:
             return k
@@ -139,7 +139,7 @@ def find_in_hand(st, p, c, skip):
 
 @njit(cache=True)
 def draw(st, p):
-    n, deck = st[0], st[1]
+    n, deck = st.n, st.deck
     n[p, N_DECK] -= 1
     add_to_hand(st, p, deck[p, n[p, N_DECK]])
 
@@ -147,7 +147,7 @@ def draw(st, p):
 @njit(cache=True)
 def to_risk(st, cards, p, c, face_up):
     """A card into p's Risk: face up it counts its risk points; face down it is a nameless card worth 0."""
-    n, risk = st[0], st[3]
+    n, risk = st.n, st.risk
     risk[p, n[p, N_RISK_N]] = c if face_up else -1 - c
     n[p, N_RISK_N] += 1
     if face_up:
@@ -157,8 +157,8 @@ def to_risk(st, cards, p, c, face_up):
 @njit(cache=True)
 def set_balancer(st, data, p, c):
     """c becomes p's balancer; the old one goes under it, to Risk or to Removed (old_balancer)."""
-    rules, cards = data[0], data[2]
-    n = st[0]
+    rules, cards = data.rules, data.cards
+    n = st.n
     old = n[p, N_BAL]
     n[p, N_BAL] = c
     if rules[R.OLD_BALANCER] == OLD_RISK:
@@ -173,8 +173,8 @@ def set_balancer(st, data, p, c):
 @njit(cache=True)
 def main_to_hand(st, data, p, to):
     """p's whole Main (the stack shares its fate) returns to the hand of seat `to`."""
-    up = data[3]
-    n = st[0]
+    up = data.up
+    n = st.n
     c = n[p, N_MAIN_BASE]
     for _ in range(n[p, N_MAIN_H]):
         add_to_hand(st, to, c)
@@ -186,8 +186,8 @@ def main_to_hand(st, data, p, to):
 @njit(cache=True)
 def destroy_main(st, data, p):
     """p's whole Main goes face up to p's Risk; returns the risk points added."""
-    cards, up = data[2], data[3]
-    n = st[0]
+    cards, up = data.cards, data.up
+    n = st.n
     c = n[p, N_MAIN_BASE]
     added = main_risk(data, c, n[p, N_MAIN_H])
     for _ in range(n[p, N_MAIN_H]):
@@ -217,7 +217,7 @@ def check_losses(st, rules, gs, risk_now):
     """Every losing condition that holds now, for both players at once (so simultaneous losses are seen
     together): a Risk total at the limit (when `risk_now`), deck and hand both empty (continuous check).
     Returns True once the game is decided."""
-    n = st[0]
+    n = st.n
     for p in range(2):
         if risk_now and at_limit(n[p, N_RISK_PTS], rules):
             gs[GS_LOSERS] |= 1 << p
@@ -243,9 +243,9 @@ def lose_now(gs, p, reason):
 @jit_plain_ints
 def ask(kind, p, a, st, data, pol, n_options, contact, changes_left, cast_for):
     """Seat p's policy picks one of the n_options listed in pol's options array; returns its index."""
-    hidden = data[2].shape[0] - 1  # the unknown card: the last row of cards
-    fill_view(pol[6], kind, p, a, st[0], st[2], contact, changes_left, cast_for, hidden)
-    return decide(pol[0][p], data, pol, n_options, pol[1][p])
+    hidden = data.cards.shape[0] - 1  # the unknown card: the last row of cards
+    fill_view(pol.own_view, kind, p, a, st.n, st.hand, contact, changes_left, cast_for, hidden)
+    return decide(pol.policy[p], data, pol, n_options, pol.weights[p])
 
 
 @njit(cache=True)
@@ -266,10 +266,10 @@ def restrict(kind, p, pol, n_options, s):
     """Seat p's restrictions filter the options it listed: the allowed ones move to the front, in their
     order, and their number is returned. If none is allowed the filter is lifted (all n_options stay) and
     s[p, restrict_lifted] counts it. Unrestricted (mask 0): nothing changes."""
-    mask = pol[2][p]
+    mask = pol.restrict[p]
     if mask == 0:
         return n_options
-    options = pol[7]
+    options = pol.options
     m = 0
     for k in range(n_options):  # a forbidden row is only ever overwritten by a later allowed one
         if not forbidden(kind, options[k], mask):
@@ -285,7 +285,7 @@ def restrict(kind, p, pol, n_options, s):
 @njit(cache=True)
 def list_hand(st, p, options, skip_last):
     """Every hand card of p as an option (index, card), but for the last `skip_last` cards."""
-    n, hand = st[0], st[2]
+    n, hand = st.n, st.hand
     k = 0
     for i in range(n[p, N_HAND] - skip_last):
         options[k, O_CODE], options[k, O_INDEX], options[k, O_CARD] = 0, i, hand[p, i]
@@ -298,13 +298,13 @@ def cast(p, a, kind, st, data, pol, out, gs, ev, tn, cap):
     """To cast: p puts a hand card of its choice face up into its own Risk (its points count). Losing is a
     state (loss_check: immediate): a cast can lose at once, and the technique then stops. Returns True if
     the game is decided."""
-    rules, cards = data[0], data[2]
-    n_opt = list_hand(st, p, pol[7], 0)
+    rules, cards = data.rules, data.cards
+    n_opt = list_hand(st, p, pol.options, 0)
     k = ask(D_CAST, p, a, st, data, pol, n_opt, -1, 0, kind) if n_opt > 1 else 0
-    c = take_from_hand(st, p, pol[7][k, O_INDEX])
+    c = take_from_hand(st, p, pol.options[k, O_INDEX])
     to_risk(st, cards, p, c, True)
-    out[1][p, S.CAST_RISK] += cards[c, F.RISK]
-    record(ev, tn, cap, E_CAST, p, c, kind, st[0][p, N_RISK_PTS])
+    out.s[p, S.CAST_RISK] += cards[c, F.RISK]
+    record(ev, tn, cap, E_CAST, p, c, kind, st.n[p, N_RISK_PTS])
     return check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1)
 
 
@@ -312,8 +312,8 @@ def cast(p, a, kind, st, data, pol, out, gs, ev, tn, cap):
 @njit(cache=True)
 def list_pre_scene(a, st, data, options, shifted):
     """PROCEED, then each pre-scene technique the active player may use now (enabled, affordable, useful)."""
-    rules, enabled = data[0], data[1]
-    n, risk = st[0], st[3]
+    rules, enabled = data.rules, data.enabled
+    n, risk = st.n, st.risk
     b = 1 - a
     hand = n[a, N_HAND]
     recallable = False  # a Risk card that Recall may take (recall_takes_face_down: any)
@@ -338,13 +338,13 @@ def list_pre_scene(a, st, data, options, shifted):
 @njit(cache=True)
 def picking(a, st, data, pol, out, gs, ev, tn, cap):
     """Cast 1; look at the opponent's hand and put one of its cards face down into a Risk (worth 0)."""
-    rules, cards = data[0], data[2]
+    rules, cards = data.rules, data.cards
     b = 1 - a
     if cast(a, a, CT_PICKING, st, data, pol, out, gs, ev, tn, cap):
         return
-    n_opt = list_hand(st, b, pol[7], 0)  # the opponent's hand, shown to the caster
+    n_opt = list_hand(st, b, pol.options, 0)  # the opponent's hand, shown to the caster
     k = ask(D_PICK, a, a, st, data, pol, n_opt, -1, 0, CT_PICKING) if n_opt > 1 else 0
-    c = take_from_hand(st, b, pol[7][k, O_INDEX])
+    c = take_from_hand(st, b, pol.options[k, O_INDEX])
     target = a if rules[R.PICKING_TO_CASTER] else b
     to_risk(st, cards, target, c, False)
     record(ev, tn, cap, E_PICK, a, c, target, 0)
@@ -359,9 +359,9 @@ def reading_depth(cards, rules, c):
 def reading(a, st, data, pol, out, gs, ev, tn, cap):
     """Cast 1; look at the top N cards of your deck (N: reading_depth of the cast card) and reorder them:
     the player picks which seen card goes on top, then next, and so on."""
-    rules, cards = data[0], data[2]
-    n, deck, risk = st[0], st[1], st[3]
-    options = pol[7]
+    rules, cards = data.rules, data.cards
+    n, deck, risk = st.n, st.deck, st.risk
+    options = pol.options
     if cast(a, a, CT_READING, st, data, pol, out, gs, ev, tn, cap):
         return
     c = risk[a, n[a, N_RISK_N] - 1]
@@ -383,9 +383,9 @@ def reading(a, st, data, pol, out, gs, ev, tn, cap):
 @njit(cache=True)
 def balance_shift(a, st, data, pol, ev, tn, cap):
     """Once per ACT, no cast: a hand card face up onto your Balance (the new balancer)."""
-    n_opt = list_hand(st, a, pol[7], 0)
+    n_opt = list_hand(st, a, pol.options, 0)
     k = ask(D_SHIFT, a, a, st, data, pol, n_opt, -1, 0, CT_SHIFT) if n_opt > 1 else 0
-    c = take_from_hand(st, a, pol[7][k, O_INDEX])
+    c = take_from_hand(st, a, pol.options[k, O_INDEX])
     old = set_balancer(st, data, a, c)
     record(ev, tn, cap, E_SHIFT, a, c, old, 0)
 
@@ -393,7 +393,7 @@ def balance_shift(a, st, data, pol, ev, tn, cap):
 @njit(cache=True)
 def skipping(a, st, data, pol, out, gs, ev, tn, cap):
     """Cast 1; the opponent's top deck card goes onto the opponent's Balance."""
-    n, deck = st[0], st[1]
+    n, deck = st.n, st.deck
     b = 1 - a
     if cast(a, a, CT_SKIPPING, st, data, pol, out, gs, ev, tn, cap):
         return
@@ -406,9 +406,9 @@ def skipping(a, st, data, pol, out, gs, ev, tn, cap):
 @njit(cache=True)
 def moving(a, st, data, pol, out, gs, ev, tn, cap):
     """Cast 1; a card (whole stack) in either Main returns to its owner's hand (or the caster's)."""
-    rules, cards = data[0], data[2]
-    n = st[0]
-    options = pol[7]
+    rules, cards = data.rules, data.cards
+    n = st.n
+    options = pol.options
     if cast(a, a, CT_MOVING, st, data, pol, out, gs, ev, tn, cap):
         return
     m = 0
@@ -429,9 +429,9 @@ def recall(a, st, data, pol, out, gs, ev, tn, cap):
     """Cast 2; take a card of your Risk into your hand (not one of the two just cast, unless
     recall_can_take_just_cast; a face-down one, worth 0 points, when recall_takes_face_down). The options: the
     face-up cards, then the face-down ones (code 1). Returns False if the casts already lost the game."""
-    rules, cards = data[0], data[2]
-    n, risk = st[0], st[3]
-    options = pol[7]
+    rules, cards = data.rules, data.cards
+    n, risk = st.n, st.risk
+    options = pol.options
     before = n[a, N_RISK_N]
     if cast(a, a, CT_RECALL, st, data, pol, out, gs, ev, tn, cap):
         return False
@@ -461,16 +461,16 @@ def recall(a, st, data, pol, out, gs, ev, tn, cap):
 @njit(cache=True)
 def pre_scene(a, st, data, pol, out, gs, ev, tn, cap):
     """The active player's pre-scene cast techniques, as many as it likes (Balance shift once per ACT)."""
-    rules = data[0]
+    rules = data.rules
     shifted = False
     while True:
-        m = restrict(D_PRE, a, pol, list_pre_scene(a, st, data, pol[7], shifted), out[1])
+        m = restrict(D_PRE, a, pol, list_pre_scene(a, st, data, pol.options, shifted), out.s)
         if m == 1:
             return
-        ct = pol[7][ask(D_PRE, a, a, st, data, pol, m, -1, 0, -1), O_CODE]
+        ct = pol.options[ask(D_PRE, a, a, st, data, pol, m, -1, 0, -1), O_CODE]
         if ct == PROCEED:
             return
-        out[2][a, ct] += 1
+        out.cts[a, ct] += 1
         if ct == CT_PICKING:
             picking(a, st, data, pol, out, gs, ev, tn, cap)
         elif ct == CT_READING:
@@ -494,8 +494,8 @@ def list_placements(a, st, data, options):
     """Every way to fill the active Main: a rank-1 card alone, or stacked with the rank-2 (and rank-3) card
     of its name from the hand; a stack only when the opponent's Main holds a card (stack_needs_opponent_main).
     options: (height, hand index of the rank-1 card, top card)."""
-    rules, cards, up = data[0], data[2], data[3]
-    n, hand = st[0], st[2]
+    rules, cards, up = data.rules, data.cards, data.up
+    n, hand = st.n, st.hand
     stack_ok = n[1 - a, N_MAIN_H] > 0 or not rules[R.STACK_NEEDS_OPPONENT_MAIN]
     m = 0
     for i in range(n[a, N_HAND]):
@@ -518,13 +518,13 @@ def list_placements(a, st, data, options):
 def place(a, st, data, pol, out, ev, tn, cap):
     """SCENE: the active player must place; face up if the passive Main holds a card (a stack always), else
     set face down. Returns False if it cannot (a loss)."""
-    rules, enabled, up = data[0], data[1], data[3]
-    n = st[0]
-    options = pol[7]
+    rules, enabled, up = data.rules, data.enabled, data.up
+    n = st.n
+    options = pol.options
     m = list_placements(a, st, data, options)
     if m == 0:
         return False
-    m = restrict(D_PLACE, a, pol, m, out[1])
+    m = restrict(D_PLACE, a, pol, m, out.s)
     changes = rules[R.CHANGING_MAX] if enabled[CT_CHANGING] else 0  # what the opponent could still do
     k = ask(D_PLACE, a, a, st, data, pol, m, -1, changes, -1) if m > 1 else 0
     h, base = options[k, O_CODE], take_from_hand(st, a, options[k, O_INDEX])
@@ -534,11 +534,11 @@ def place(a, st, data, pol, out, ev, tn, cap):
         take_from_hand(st, a, find_in_hand(st, a, c, -1))
     n[a, N_MAIN_BASE], n[a, N_MAIN_H] = base, h
     n[a, N_MAIN_UP] = n[1 - a, N_MAIN_H] > 0 or h > 1
-    mark_played(out[3], up, a, base, h)
+    mark_played(out.played, up, a, base, h)
     if h > 1:
-        out[1][a, S.STACKS_PLAYED] += 1
+        out.s[a, S.STACKS_PLAYED] += 1
     if not n[a, N_MAIN_UP]:
-        out[1][a, S.SETS] += 1
+        out.s[a, S.SETS] += 1
     record(ev, tn, cap, E_PLACE, a, c, h, n[a, N_MAIN_UP])
     return True
 
@@ -547,9 +547,9 @@ def place(a, st, data, pol, out, ev, tn, cap):
 def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
     """The side whose Main is inferior may Change: cast 1, return its Main (stack) to hand, place another
     rank-1 hand card face up as its Main. Returns True if it did."""
-    rules, enabled, cards, up = data[0], data[1], data[2], data[3]
-    n, hand = st[0], st[2]
-    options = pol[7]
+    rules, enabled, cards, up = data.rules, data.enabled, data.cards, data.up
+    n, hand = st.n, st.hand
+    options = pol.options
     if not enabled[CT_CHANGING] or changes_left == 0:
         return False
     ones = 0
@@ -562,16 +562,16 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
         if ones - (cards[hand[p, i], F.RANK] == 1) >= 1:
             options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = CT_CHANGING, i, hand[p, i]
             m += 1
-    m = restrict(D_CHANGE, p, pol, m, out[1])
+    m = restrict(D_CHANGE, p, pol, m, out.s)
     if m == 1:
         return False
     k = ask(D_CHANGE, p, a, st, data, pol, m, x, changes_left, CT_CHANGING)
     if options[k, O_CODE] == PROCEED:
         return False
-    out[2][p, CT_CHANGING] += 1
+    out.cts[p, CT_CHANGING] += 1
     c = take_from_hand(st, p, options[k, O_INDEX])
     to_risk(st, cards, p, c, True)
-    out[1][p, S.CAST_RISK] += cards[c, F.RISK]
+    out.s[p, S.CAST_RISK] += cards[c, F.RISK]
     record(ev, tn, cap, E_CAST, p, c, CT_CHANGING, n[p, N_RISK_PTS])
     if check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1):
         return True
@@ -585,7 +585,7 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
     k = ask(D_CHANGE_PLACE, p, a, st, data, pol, m, x, changes_left, CT_CHANGING) if m > 1 else 0
     new = take_from_hand(st, p, options[k, O_INDEX])
     n[p, N_MAIN_BASE], n[p, N_MAIN_H], n[p, N_MAIN_UP] = new, 1, 1
-    mark_played(out[3], up, p, new, 1)
+    mark_played(out.played, up, p, new, 1)
     record(ev, tn, cap, E_CHANGE, p, new, old, 0)
     return True
 
@@ -593,8 +593,8 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
 @njit(cache=True)
 def stack_outcome(st, data, p, destroyed, added, s):
     """Stack statistics of p's Main at the end of a contact."""
-    rules = data[0]
-    n = st[0]
+    rules = data.rules
+    n = st.n
     s[p, S.STACK_CONTACTS] += 1
     if destroyed:
         s[p, S.STACKS_DESTROYED] += 1
@@ -609,11 +609,11 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
     """CONTACT: the active player chooses A, B or C; set cards open; each side totals the chosen value,
     its active (attacker) or passive (defender) value and its balancer bonus. Higher wins; the loser's Main
     (whole stack) goes face up to its Risk; a tie sends both. Changing may come before the destruction."""
-    rules, up = data[0], data[3]
-    n = st[0]
-    s = out[1]
+    rules, up = data.rules, data.up
+    n = st.n
+    s = out.s
     b = 1 - a
-    options = pol[7]
+    options = pol.options
     for x in range(3):
         options[x, O_CODE] = x
     x = options[ask(D_CONTACT, a, a, st, data, pol, 3, -1, 0, -1), O_CODE]
@@ -661,17 +661,17 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
 @njit(cache=True)
 def post_scene(a, st, data, pol, out, gs, ev, tn, cap):
     """Post-scene: Bounce (cast 1, return your own Main to hand)."""
-    enabled = data[1]
-    n = st[0]
-    options = pol[7]
+    enabled = data.enabled
+    n = st.n
+    options = pol.options
     if not (enabled[CT_BOUNCE] and n[a, N_MAIN_H] > 0 and n[a, N_HAND] >= 1):
         return
     options[0, O_CODE], options[1, O_CODE] = PROCEED, CT_BOUNCE
-    if restrict(D_POST, a, pol, 2, out[1]) == 1:
+    if restrict(D_POST, a, pol, 2, out.s) == 1:
         return
     if options[ask(D_POST, a, a, st, data, pol, 2, -1, 0, -1), O_CODE] == PROCEED:
         return
-    out[2][a, CT_BOUNCE] += 1
+    out.cts[a, CT_BOUNCE] += 1
     if cast(a, a, CT_BOUNCE, st, data, pol, out, gs, ev, tn, cap):
         return
     record(ev, tn, cap, E_BOUNCE, a, n[a, N_MAIN_BASE], n[a, N_MAIN_H], 0)
@@ -682,8 +682,8 @@ def post_scene(a, st, data, pol, out, gs, ev, tn, cap):
 @njit(cache=True)
 def play_act(a, st, data, pol, out, gs, ev, tn, cap):
     """One ACT of active player a; the game status gs says whether it ended the game."""
-    rules = data[0]
-    n = st[0]
+    rules = data.rules
+    n = st.n
     immediate = rules[R.LOSS_IMMEDIATE] == 1
     b = 1 - a
     # 1. the active Main returns to hand (mandatory)
@@ -693,7 +693,7 @@ def play_act(a, st, data, pol, out, gs, ev, tn, cap):
     # 2. draw up to 4 (draw_optional: the player chooses how many)
     k = min(max(HAND_TARGET - n[a, N_HAND], 0), n[a, N_DECK])
     if rules[R.DRAW_OPTIONAL] and k > 0:
-        options = pol[7]
+        options = pol.options
         for j in range(k + 1):
             options[j, O_CODE] = j
         k = options[ask(D_DRAW, a, a, st, data, pol, k + 1, -1, 0, -1), O_CODE]
@@ -727,8 +727,8 @@ def play_act(a, st, data, pol, out, gs, ev, tn, cap):
 @njit(cache=True)
 def setup(st, data, decks, seat_decks, stream, s, ev, tn, cap):
     """Each player's deck (its own or drawn at random), shuffled; 4 cards to hand; the next onto the Balance."""
-    cards = data[2]
-    n, deck = st[0], st[1]
+    cards = data.cards
+    n, deck = st.n, st.deck
     n[:, :] = 0
     for p in range(2):
         d = seat_decks[p] if seat_decks[p] >= 0 else rng.below(stream, decks.shape[0])
@@ -751,16 +751,16 @@ def setup(st, data, decks, seat_decks, stream, s, ev, tn, cap):
 @njit(cache=True)
 def first_player(st, data, pol, g, s, ev, tn, cap):
     """The player whose balancer has more risk points chooses to go first or second (a tie: first_player_tie)."""
-    rules, cards = data[0], data[2]
-    n = st[0]
+    rules, cards = data.rules, data.cards
+    n = st.n
     r0, r1 = cards[n[0, N_BAL], F.RISK], cards[n[1, N_BAL], F.RISK]
     if r0 != r1:
         chooser = 0 if r0 > r1 else 1
         g[G.CHOOSER] = chooser
     else:
-        chooser = rng.below(pol[5], 2) if rules[R.FIRST_TIE_RANDOM] else 0
+        chooser = rng.below(pol.stream, 2) if rules[R.FIRST_TIE_RANDOM] else 0
         g[G.CHOOSER] = -1
-    options = pol[7]
+    options = pol.options
     options[0, O_CODE], options[1, O_CODE] = GO_FIRST, GO_SECOND
     m = restrict(D_FIRST, chooser, pol, 2, s)
     second = m > 1 and options[ask(D_FIRST, chooser, chooser, st, data, pol, 2, -1, 0, -1), O_CODE] == GO_SECOND
@@ -772,8 +772,8 @@ def first_player(st, data, pol, g, s, ev, tn, cap):
 @njit(cache=True)
 def finish(st, data, gs, a, g, s, ev, tn, cap):
     """Winner from the losers (both at once: simultaneous_loss), the end reason and the per-seat totals."""
-    rules = data[0]
-    n = st[0]
+    rules = data.rules
+    n = st.n
     losers = gs[GS_LOSERS]
     g[G.END] = gs[GS_REASON]
     for p in range(2):
@@ -800,29 +800,29 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, weight
          played, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS (never called with 0 games: the first game's rows are taken before the loop). The packs handed to the
-    rules hold borrowed views (analyzer/kernel_pack.py): every owner below lives until this function returns."""
+    rules (packs.py) hold borrowed views: every owner below lives until this function returns."""
     mains, bonus = rule_tables(cards, up, rules)
-    data = pack6(rules, enabled, cards, up, mains, bonus)
+    data = new_data(rules, enabled, cards, up, mains, bonus)
     # every array a rule function receives is borrowed: a counted one costs two atomic operations per call
     decks, seat_decks, ev, tn = borrowed(decks), borrowed(seat_decks), borrowed(ev), borrowed(tn)
-    zones = (np.zeros((2, N_FIELDS), np.int64), np.zeros((2, MAX_CARDS), np.int64),
-             np.zeros((2, MAX_CARDS), np.int64), np.zeros((2, MAX_CARDS), np.int64))
-    st = pack4(zones[0], zones[1], zones[2], zones[3])
+    n, deck = np.zeros((2, N_FIELDS), np.int64), np.zeros((2, MAX_CARDS), np.int64)
+    hand, risk = np.zeros((2, MAX_CARDS), np.int64), np.zeros((2, MAX_CARDS), np.int64)
+    st = new_zones(n, deck, hand, risk)
     view = np.zeros(VIEW_SIZE, np.int64)
     options = np.zeros((MAX_OPTIONS, 3), np.int64)
     at = np.zeros(1, np.int64)
     gs_owner = np.zeros(3, np.int64)
     gs = borrowed(gs_owner)
     stream = np.zeros(1, np.uint64)
-    pol = pack8(policy, weights, restrict_masks, script, at, stream, view, options)
-    out = pack4(g[0], s[0], cts[0], played[0])  # this game's rows, set below
+    pol = new_policy(policy, weights, restrict_masks, script, at, stream, view, options)
+    out = new_rows(g[0], s[0], cts[0], played[0])  # this game's rows, set below
     for i in range(len(ids)):
         stream[0] = rng.new_stream(seed, ids[i])[0]
         at[0] = 0
         gs[:] = 0
-        out.f0, out.f1, out.f2, out.f3 = borrowed(g[i]), borrowed(s[i]), borrowed(cts[i]), borrowed(played[i])
-        setup(st, data, decks, seat_decks, pol[5], out[1], ev, tn, cap)
-        a = first_player(st, data, pol, out[0], out[1], ev, tn, cap)
+        out.g, out.s, out.cts, out.played = borrowed(g[i]), borrowed(s[i]), borrowed(cts[i]), borrowed(played[i])
+        setup(st, data, decks, seat_decks, pol.stream, out.s, ev, tn, cap)
+        a = first_player(st, data, pol, out.g, out.s, ev, tn, cap)
         first[i] = a
         while True:
             if g[i, G.LENGTH] == rules[R.ACT_CAP]:
@@ -835,9 +835,7 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, weight
             if gs[GS_OVER]:
                 break
             a = 1 - a
-        finish(st, data, gs, a, out[0], out[1], ev, tn, cap)
-    # the owners of the borrowed views, alive to here
+        finish(st, data, gs, a, out.g, out.s, ev, tn, cap)
     release(data), release(st), release(pol), release(out)
-    return (zones[0][0, 0] + view[0] + options[0, 0] + at[0] + gs_owner[0] + np.int64(stream[0] & np.uint64(1))
-            + mains[0, 0, 0] + bonus[0, 0])
+    keep_alive(n, deck, hand, risk, view, options, at, gs_owner, stream, mains, bonus)  # the views' owners, to here
 

@@ -2,9 +2,8 @@
 hand, both balancers, both Risk totals, deck and hand sizes, its own Main and the opponent's Main
 when face up; a face-down card is the "unknown card", the pool's mean), the printed cards and rules,
 and the legal options the engine listed (Picking lists the opponent's hand: what the player was shown).
-It returns the index of one option. The deciding functions receive the engine's two packs
-(analyzer/kernel_pack.py): data = (rules, enabled, cards, up, mains, bonus: table.rule_tables) and
-pol = (policy, weights, restrict, script, at, stream, view, options). A seat's weights
+It returns the index of one option. The deciding functions receive the engine's two packs, read by
+name (packs.py): data (data.cards, data.mains...) and pol (pol.own_view, pol.options...). A seat's weights
 (scenario.WEIGHTS: greedy's first, then cautious's or ct's own) come as `w`, read by W_ name.
 
 - greedy: the best margin of this contact from what it can see; places a set card that defends best;
@@ -110,14 +109,14 @@ def margin(data, pol, base, height, attacking):
     """Best margin over the three contacts of a Main (base, height) of the deciding player against the
     opponent's Main as seen, the deciding player attacking (it picks the contact) or defending (the
     attacker picks the contact worst for it)."""
-    view = pol[6]
+    view = pol.own_view
     return margin_against(data, pol, base, height, attacking, view[V_OPP_BASE], view[V_OPP_H])
 
 
 @njit(cache=True)
 def margin_against(data, pol, base, height, attacking, opp_base, opp_h):
     """`margin` against the opponent Main (opp_base, opp_h)."""
-    view = pol[6]
+    view = pol.own_view
     best = -1 << 30 if attacking else 1 << 30
     for x in range(3):
         if attacking:
@@ -135,7 +134,7 @@ def margin_against(data, pol, base, height, attacking, opp_base, opp_h):
 def first_contact_edge(data, pol, attacking):
     """The best rank-1 hand card's margin in the first contact against the opponent's first card, unknown
     at setup (the pool's mean card): attacking it (going second) or defending a set card (going first)."""
-    cards, view = data[2], pol[6]
+    cards, view = data.cards, pol.own_view
     best = -1 << 30
     for i in range(view[V_HAND_N]):
         c = view[V_HAND + i]
@@ -150,13 +149,13 @@ def choose_turn_order(data, pol, n_options, w):
     defends its own set card against it, by more than `second_edge` (going first, the first card is set
     and attacked)."""
     second = first_contact_edge(data, pol, True) - first_contact_edge(data, pol, False) > w[W_SECOND_EDGE]
-    return find_code(pol[7], n_options, GO_SECOND if second else GO_FIRST)
+    return find_code(pol.options, n_options, GO_SECOND if second else GO_FIRST)
 
 
 @njit(cache=True)
 def defence(data, pol, base, height):
     """A set card's worth: its weakest defence total over the three contacts (the attacker is unknown)."""
-    view = pol[6]
+    view = pol.own_view
     worst = 1 << 30
     for x in range(3):
         worst = min(worst, contact_total(data, base, height, x, F.PASSIVE, view[V_MY_BAL]))
@@ -168,7 +167,7 @@ def place_score(data, pol, k, w):
     """How greedy rates a placement: the contact margin when the opponent's Main holds a card (a losing
     placement is rated by how little it risks; a winning one, with `exposure`, by the defence it must
     then make), else the set card's defence."""
-    cards, view, options = data[2], pol[6], pol[7]
+    cards, view, options = data.cards, pol.own_view, pol.options
     base, h = options[k, O_INDEX], options[k, O_CODE]
     base = view[V_HAND + base]
     risk = main_risk(data, base, h)
@@ -207,7 +206,7 @@ def ends_game(view, rules, risk):
 def exposes(data, pol, k, limit_margin):
     """cautious: the placement's destruction would end the game (or bring the Risk within `limit_margin`
     of the limit) and its win is not sure."""
-    rules, cards, view, options = data[0], data[2], pol[6], pol[7]
+    rules, cards, view, options = data.rules, data.cards, pol.own_view, pol.options
     base, h = view[V_HAND + options[k, O_INDEX]], options[k, O_CODE]
     if not ends_game(view, rules, main_risk(data, base, h) + limit_margin):
         return False
@@ -219,7 +218,7 @@ def exposes(data, pol, k, limit_margin):
 
 @njit(cache=True)
 def best_contact(data, pol, n_options):
-    view, options = pol[6], pol[7]
+    view, options = pol.own_view, pol.options
     best, score = 0, -(1 << 30)
     for k in range(n_options):
         x = options[k, O_CODE]
@@ -264,7 +263,7 @@ def can_afford(view, cards, rules, casts, margin_pts):
 @njit(cache=True)
 def changing_wins(data, pol):
     """ct: some other rank-1 hand card would win the re-judged contact (view[V_CONTACT] is fixed)."""
-    cards, view = data[2], pol[6]
+    cards, view = data.cards, pol.own_view
     x, attacking = view[V_CONTACT], view[V_ACTIVE]
     for i in range(view[V_HAND_N]):
         c = view[V_HAND + i]
@@ -280,7 +279,7 @@ def changing_wins(data, pol):
 
 @njit(cache=True)
 def best_change_place(data, pol, n_options):
-    view, options = pol[6], pol[7]
+    view, options = pol.own_view, pol.options
     x, attacking = view[V_CONTACT], view[V_ACTIVE]
     best, score = 0, -(1 << 30)
     for k in range(n_options):
@@ -317,7 +316,7 @@ def low_value(cards, c):
 @njit(cache=True)
 def ct_pre_scene(data, pol, n_options, w):
     """ct: which pre-scene technique to use now (PROCEED when none pays)."""
-    rules, cards, view, options = data[0], data[2], pol[6], pol[7]
+    rules, cards, view, options = data.rules, data.cards, pol.own_view, pol.options
     margin_pts = w[W_CT_MARGIN]
     k = find_code(options, n_options, CT_SHIFT)
     if k >= 0 and view[V_HAND_N] >= 3:
@@ -344,7 +343,7 @@ def ct_pre_scene(data, pol, n_options, w):
 
 @njit(cache=True)
 def ct_policy(data, pol, n_options, w):
-    rules, cards, view, options = data[0], data[2], pol[6], pol[7]
+    rules, cards, view, options = data.rules, data.cards, pol.own_view, pol.options
     margin_pts, bounce_at = w[W_CT_MARGIN], w[W_BOUNCE_RISK]
     kind = view[V_KIND]
     if kind == D_PRE:
@@ -373,7 +372,7 @@ def ct_policy(data, pol, n_options, w):
 
 @njit(cache=True)
 def greedy(data, pol, n_options, cautious, w):
-    cards, view, options = data[2], pol[6], pol[7]
+    cards, view, options = data.cards, pol.own_view, pol.options
     kind = view[V_KIND]
     if kind == D_PLACE:
         return best_place(data, pol, n_options, cautious, w)
@@ -398,7 +397,7 @@ def greedy(data, pol, n_options, cautious, w):
 @njit(cache=True)
 def decide(code, data, pol, n_options, w):
     """The one dispatch from a seat's policy code to its decision function (w: the seat's weights row)."""
-    k = shared_choice(code, pol[5], pol[3], pol[4], n_options)
+    k = shared_choice(code, pol.stream, pol.script, pol.at, n_options)
     if k >= 0:
         return k
     if code == CT:

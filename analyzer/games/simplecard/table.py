@@ -79,12 +79,12 @@ def rule_tables(cards, up, rules):
 
 @njit(cache=True)
 def main_risk(data, base, height):
-    """What destroying the Main (base, height) adds to its owner's Risk (data: engine.play's pack)."""
-    return data[4][base, height - 1, F.RISK]
+    """What destroying the Main (base, height) adds to its owner's Risk (data: packs.Data)."""
+    return data.mains[base, height - 1, F.RISK]
 
 
 @njit(cache=True)
 def contact_total(data, base, height, x, role, balancer):
     """Chosen contact value + the active (role F.ACTIVE) or passive (F.PASSIVE) value + balancer bonus."""
-    mains = data[4]
-    return mains[base, height - 1, F.A + x] + mains[base, height - 1, role] + data[5][balancer, x]
+    mains = data.mains
+    return mains[base, height - 1, F.A + x] + mains[base, height - 1, role] + data.bonus[balancer, x]
