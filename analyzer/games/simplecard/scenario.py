@@ -50,6 +50,8 @@ CT_NAMES = ("picking", "reading", "balance_shift", "skipping", "moving", "recall
 CT_KINDS = len(CT_NAMES)
 READING_DEPTHS = ("active", "passive", "a", "b", "c", "rank", "risk")
 # what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order (decisions.py)
+# None can ever be lifted (restrict_lifted stays 0): every decision they filter lists an option none forbids, a
+# rank-1 card alone (D_PLACE lists each stack after its base alone), PROCEED (D_PRE, D_CHANGE, D_POST) or GO_FIRST.
 RESTRICTIONS = {
     "no_rank2_stacks": "never place a rank-2 (or rank-3) stack in the Main",
     **{f"no_ct_{name}": f"never use the cast technique {name}" for name in CT_NAMES},
