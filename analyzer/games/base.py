@@ -150,7 +150,7 @@ class Game(ABC):
         (tests/test_contract.py) runs for every policy: from a seeded position, every decision of every
         seat, the information hidden from them re-dealt, and the decisions again. The module declares
         `position(scenario, seed)`: a position of the scenario's game; `decisions(position)`: every decision
-        its seats' policies make there, as comparable values (the position left as found);
+        its deciding seats' policies make there, as comparable values (the position left as found);
         `hidden(position)`: what no deciding seat may see, as an array; `redeal(position, rng)`: that
         information re-dealt in place, consistently with every seat's view (numpy Generator `rng`); and
         `UNCHECKED`: policy -> why its decisions may follow the re-dealt information (random drawing from
