@@ -401,9 +401,11 @@ def train(
     plays the same seeded games (common random numbers), and a game's first player is drawn from its
     own stream, so the candidate meets every turn position equally. Successive halving picks a winner
     among the field's weights and a Latin hypercube sample of the weight box; fresh games confirm it
-    (95% interval). While it beats the field (interval above the fair share 1/P), it becomes the field;
-    each round searches a box half as wide around the field. Last, tuned against the starting field on
-    fresh games: the number tuned.yaml states, with the command that made it.
+    (95% interval) next to the field's own share: what the field's player wins in the same seats on the
+    same games (not 1/P: shared wins and draws move it). While the paired gain over that share is
+    significant, the winner becomes the field; each round searches a box half as wide around the field.
+    Last, tuned against the starting field on fresh games: the numbers tuned.yaml states, with the
+    command that made it.
 
     \b
     Example: analyzer train pig --budget 200000 --seed 1
@@ -427,7 +429,7 @@ def train(
                         *([f"--scenario {scenario}"] if scenario else []), *(f"--set {x}" for x in set or ())])
 
     def said(r) -> None:
-        won = (f"confirmed against the field {r.confirmed.fmt(pct=True)}: "
+        won = (f"confirmed against the field {_against_own(r.confirmed)}: "
                + ("beats it" if r.beats_field else "no significant gain") if r.confirmed else "the field won its own search")
         err.print(f"round {r.index + 1}: field {tr.fmt_weights(r.field)}; best of {r.candidates}: "
                   f"{tr.fmt_weights(r.best)}; {won}", highlight=False, markup=False)
@@ -443,19 +445,26 @@ def _train_table(g, res, plan) -> None:
     from . import train as tr
     t = Table(title=f"{g.name}: training {res.policy} ({res.players} players, the candidate's seat rotated through every seat)",
               title_justify="left")
-    for h in ("round", "search box", "field -> winner", "winner vs field", "verdict"):
+    for h in ("round", "search box", "field -> winner", "winner vs field (its own share, gain)", "verdict"):
         t.add_column(h, overflow="fold")
     for r in res.rounds:
         box = ", ".join(f"{w.name} {lo:g}..{hi:g}" for w, (lo, hi) in zip(g.Scenario.WEIGHTS[res.policy], r.bounds, strict=True))
         t.add_row(f"{r.index + 1} ({r.candidates} candidates, {r.search.games:,} games)", box,
                   f"{tr.fmt_weights(r.field)} -> {tr.fmt_weights(r.best)}",
-                  r.confirmed.fmt(pct=True) if r.confirmed else "-",
+                  _against_own(r.confirmed) if r.confirmed else "-",
                   "beats the field" if r.beats_field else "stop" if r.confirmed else "field kept")
     out.print(t)
     out.print(f"Successive halving from {plan.first:,} games per candidate and seat, on common random numbers; "
-              f"confirmations on fresh games ({plan.confirm:,} per seat); 95% intervals with a game as the unit. "
+              f"confirmations on fresh games ({plan.confirm:,} per seat, and as many of the field alone: the field's "
+              f"own share in the same seats on the same games); 95% intervals with a game as the unit. "
               f"Stopped: {res.stopped}. {res.games:,} games.", highlight=False)
     out.print(f"tuned: {res.policy} {tr.fmt_weights(res.tuned)}: {tr.verdict(res)}.", highlight=False)
+
+
+def _against_own(p) -> str:
+    """A confirmation in a few words: the winner's rate, the field's own share, the paired gain."""
+    return (f"{p.rate.fmt(pct=True)} (the field's own {100 * p.field.value:.1f}%, gain {100 * p.gain.value:+.1f} "
+            f"points [{100 * p.gain.lo:+.1f}, {100 * p.gain.hi:+.1f}])")
 
 
 # -- ci ---------------------------------------------------------------------------------------------------

@@ -8,7 +8,9 @@
 A game ends its report with `skill.sections(rep, game, df, meta)`, passing `verdict=` where its headline is
 not the position win rates. Every number comes from comparison runs (reporting.compare_run: the run's
 scenario and seed, common random numbers) of reporting.compare_n games. A one-seat measure plays that
-seat in every seat in turn, an equal share of the games each, so turn position does not colour it.
+seat in every seat in turn, an equal share of the games each, so turn position does not colour it, and
+sets it against the field's own share: what the field's own player wins in the same seats on the same
+games (one run of the field alone), not 1/P, which shared wins (Simply Cosmic) or draws put off.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from typing import Callable
 import numpy as np
 import polars as pl
 
-from . import positions, stats
+from . import positions, stats, train
 from . import scenario as scen
 from .errors import UserError
 from .reporting import Report, compare_n, compare_run, comparing
@@ -27,8 +29,8 @@ from .results import matrix
 from .stats import Estimate
 
 TUNED_FILE = "tuned.yaml"
-# The reading of "Skill and luck": random's win rate against the strongest player, as a share of its fair
-# share. Below SKILL_MATTERS skill matters; at or above MOSTLY_LUCK it is mostly luck; both count between.
+# The reading of "Skill and luck": random's win rate against the strongest player, as a share of that
+# player's own share in the same seats on the same games. Below SKILL_MATTERS skill matters; at or above MOSTLY_LUCK it is mostly luck; both count between.
 SKILL_MATTERS, MOSTLY_LUCK = 0.5, 0.8
 TITLES = ("Tuned play", "What each element is worth", "Skill and luck")
 
@@ -107,24 +109,27 @@ def _seat_sets(meta: dict, seat: int, policy: str | None = None, weights: dict |
 
 @dataclass
 class Seat:
-    """One seat's measure over the rotation: its win rate, the fair share, and the lifts of its restriction."""
+    """One seat's measure over the rotation: its win rate, the field's own share in the same seats on the
+    same games, the paired gain over it (None: the seat is the field), and the lifts of its restriction."""
     win: Estimate
-    fair: float
+    own: float  # the field's own share in the same seats on the same games
+    gain: Estimate | None = None
     lifted: int = 0
 
 
 def one_seat(game, meta: dict, n: int, sets: Callable[[int], dict]) -> Seat:
-    """The win rate of the seat that `sets(seat)` changes, that seat rotated through every seat (n // P games
-    each, the first player as the run draws it)."""
-    players = meta["scenario"]["players"]
-    wins = all_wins = games = lifted = 0
+    """The win rate of the seat that `sets(seat)` changes, that seat rotated through every seat (the same
+    n // P games each, the first player as the run draws it), against the field alone on those games."""
+    players, per = meta["scenario"]["players"], _per_seat(n, meta["scenario"]["players"])
+    own = matrix(compare_run(game, meta, per, sets=_seat_sets(meta, 0), planned=True), "is_winner").astype(bool)
+    changed, lifted = np.zeros_like(own), 0
     for seat in range(players):
-        d = compare_run(game, meta, _per_seat(n, players), sets=sets(seat), planned=True)
-        w = matrix(d, "is_winner").astype(bool)
-        wins, all_wins, games = wins + int(w[:, seat].sum()), all_wins + int(w.sum()), games + d.height
+        d = compare_run(game, meta, per, sets=sets(seat), planned=True)
+        changed[:, seat] = matrix(d, "is_winner")[:, seat].astype(bool)
         if "restrict_lifted" in d.columns:
             lifted += int(matrix(d, "restrict_lifted")[:, seat].sum())
-    return Seat(stats.proportion(wins, games), all_wins / (games * players), lifted)
+    p = train.paired(changed, own)
+    return Seat(p.rate, p.field.value, p.gain, lifted)
 
 
 def _per_seat(n: int, players: int) -> int:
@@ -153,8 +158,8 @@ def planned_games(game, meta: dict, n: int) -> int:
     tuned = tuned_player(game)
     rotation = _per_seat(n, players) * players
     total = (len(_others(game, meta)) + 1) * n if tuned else 0
-    total += len(game.Scenario.RESTRICTIONS) * rotation
-    return total + (len(_others(game, meta)) + bool(tuned) + 1) * rotation
+    one_seats = len(game.Scenario.RESTRICTIONS) + len(_others(game, meta)) + bool(tuned) + 1
+    return total + one_seats * (rotation + _per_seat(n, players))  # each: its rotation and the field alone
 
 
 # -- the sections -----------------------------------------------------------------------------------------
@@ -215,13 +220,14 @@ def elements_section(rep: Report, game, meta: dict, n: int) -> None:
     rows = []
     for name in names:
         s = one_seat(game, meta, n, lambda seat, name=name: _seat_sets(meta, seat, restrict=[name]))
-        rows.append([f"`{name}`", game.Scenario.RESTRICTIONS[name], s.win.fmt(pct=True), f"{100 * s.fair:.1f}%",
-                     _against_fair(s.win, s.fair), f"{s.lifted:,} ({s.lifted / s.win.n:.2f} a game)"])
+        rows.append([f"`{name}`", game.Scenario.RESTRICTIONS[name], s.win.fmt(pct=True), f"{100 * s.own:.1f}%",
+                     _against_own(s), f"{s.lifted:,} ({s.lifted / s.win.n:.2f} a game)"])
     rep.section(TITLES[1], "What a player loses (or gains) by never using one element of the game: the win rate of "
                 "one seat under the restriction against the run's unrestricted field, the restricted seat rotated "
-                "through every seat (equal games each). Fair share: the wins per game over the seats. A restriction "
-                "that leaves no option at a decision is lifted there and counted.")
-    rep.table(["restriction", "the seat never", "restricted seat's win rate", "fair share", "against fair",
+                "through every seat (equal games each). The field's own share: what the field's own player wins in the "
+                "same seats on the same games (shared wins and draws move it off 1/P); against it: the paired gain's "
+                "95% interval. A restriction that leaves no option at a decision is lifted there and counted.")
+    rep.table(["restriction", "the seat never", "restricted seat's win rate", "the field's own share", "against it",
                "lifted (decisions)"], rows)
 
 
@@ -231,7 +237,7 @@ def skill_section(rep: Report, game, df, meta: dict, n: int, tuned: Tuned | None
     field = positions.run_label(meta["policies"])
     rows: dict[str, Seat] = {}
     if (own := _uniform(meta)) is not None:
-        w = matrix(df, "is_winner").astype(bool)  # every seat of the run: its fair share by construction
+        w = matrix(df, "is_winner").astype(bool)  # every seat of the run: its own share by construction
         rows[f"{own} (the field itself)"] = Seat(stats.proportion(int(w.sum()), w.size), float(w.sum()) / w.size)
     for policy in _others(game, meta):
         rows[policy] = one_seat(game, meta, n, lambda seat, p=policy: _seat_sets(meta, seat, p))
@@ -239,11 +245,10 @@ def skill_section(rep: Report, game, df, meta: dict, n: int, tuned: Tuned | None
         rows[tuned.label()] = one_seat(game, meta, n, lambda seat: _seat_sets(meta, seat, tuned.policy, tuned.weights))
     strongest = tuned.label() if tuned else strongest_heuristic(rows, own)
     rep.section(TITLES[2], f"How much skill matters: each policy seated alone against the run's field ({field}), "
-                "rotated through every seat (equal games each), and random alone against the strongest player.")
-    rep.table(["alone in one seat", "win rate against the field", "fair share", "against fair"],
-              [[k, s.win.fmt(pct=True), f"{100 * s.fair:.1f}%",
-                "(it is the field: its fair share)" if k.endswith("(the field itself)") else _against_fair(s.win, s.fair)]
-               for k, s in rows.items()])
+                "rotated through every seat (equal games each), and random alone against the strongest player; "
+                "each next to the field's own share, what its own player wins in the same seats on the same games.")
+    rep.table(["alone in one seat", "win rate against the field", "the field's own share", "against it"],
+              [[k, s.win.fmt(pct=True), f"{100 * s.own:.1f}%", _against_own(s)] for k, s in rows.items()])
     if strongest is None:
         rep.text("No heuristic policy to set random against.")
         return
@@ -253,17 +258,17 @@ def skill_section(rep: Report, game, df, meta: dict, n: int, tuned: Tuned | None
     who = tuned.label() if tuned else opponent
     reading = skill_reading(luck, who, rows[tuned.label()] if tuned else None, field)
     rep.skill = reading
-    rep.text(f"**{reading}** Random alone against {who} in every other seat: {luck.win.fmt(pct=True)}, fair "
-             f"share {100 * luck.fair:.1f}%. Reading: random below {100 * SKILL_MATTERS:g}% of its fair share against "
-             f"the strongest player reads \"skill matters\", at or above {100 * MOSTLY_LUCK:g}% \"mostly luck\", "
+    rep.text(f"**{reading}** Random alone against {who} in every other seat: {luck.win.fmt(pct=True)}; {who}'s own "
+             f"share in the same seats on the same games {100 * luck.own:.1f}%. Reading: random below "
+             f"{100 * SKILL_MATTERS:g}% of that share against the strongest player reads \"skill matters\", at or above {100 * MOSTLY_LUCK:g}% \"mostly luck\", "
              "in between \"skill and luck both count\".")
 
 
 def strongest_heuristic(rows: dict[str, Seat], field_policy: str | None) -> str | None:
-    """Without a tuned player: the heuristic that beats the field clearly (its whole interval above its fair
-    share; the highest if several), else the field's own policy, else the best-placed heuristic."""
+    """Without a tuned player: the heuristic that beats the field clearly (its paired gain over the field's
+    own share above 0; the highest if several), else the field's own policy, else the best-placed heuristic."""
     heuristics = {k: s for k, s in rows.items() if not k.startswith("random")}
-    clear = [k for k, s in heuristics.items() if s.win.lo > s.fair and k != f"{field_policy} (the field itself)"]
+    clear = [k for k, s in heuristics.items() if s.gain is not None and s.gain.lo > 0]
     if clear:
         return max(clear, key=lambda k: heuristics[k].win.value)
     if field_policy is not None and field_policy != "random":
@@ -272,24 +277,28 @@ def strongest_heuristic(rows: dict[str, Seat], field_policy: str | None) -> str 
 
 
 def skill_reading(luck: Seat, strongest: str, tuned: Seat | None, field: str) -> str:
-    """The one-line reading: random's share of its fair share against the strongest player (and what a tuned
-    player alone wins against the run's field)."""
-    ratio = luck.win.value / luck.fair if luck.fair else 0.0
+    """The one-line reading: random's win rate as a share of the strongest player's own share in the same
+    seats on the same games (and what a tuned player alone wins against the run's field, next to its own)."""
+    ratio = luck.win.value / luck.own if luck.own else 0.0
     word = ("skill matters" if ratio < SKILL_MATTERS else "mostly luck" if ratio >= MOSTLY_LUCK
             else "skill and luck both count")
-    crossing = [t for t in (SKILL_MATTERS, MOSTLY_LUCK) if luck.win.lo < t * luck.fair <= luck.win.hi]
-    alone = (f"; a tuned player alone wins {tuned.win.fmt(pct=True)} against {field} (fair {100 * tuned.fair:.1f}%)"
-             if tuned else "")
-    return (f"Random wins {luck.win.fmt(pct=True)} against the {strongest} player (fair {100 * luck.fair:.1f}%){alone}: "
-            f"{word}" + (f" (the interval crosses the {100 * crossing[0]:g}%-of-fair line: more games would settle it)."
-                         if crossing else "."))
+    crossing = [t for t in (SKILL_MATTERS, MOSTLY_LUCK) if luck.win.lo < t * luck.own <= luck.win.hi]
+    alone = (f"; a tuned player alone wins {tuned.win.fmt(pct=True)} against {field} (its own share "
+             f"{100 * tuned.own:.1f}%)" if tuned else "")
+    return (f"Random wins {luck.win.fmt(pct=True)} against the {strongest} player (its own share "
+            f"{100 * luck.own:.1f}%){alone}: {word}"
+            + (f" (the interval crosses the {100 * crossing[0]:g}%-of-its-share line: more games would settle it)."
+               if crossing else "."))
 
 
-def _against_fair(e: Estimate, fair: float) -> str:
-    if e.hi < fair:
-        return "below fair"
-    if e.lo > fair:
-        return "above fair"
+def _against_own(s: Seat) -> str:
+    """A one-seat measure against the field's own share, by its paired gain's interval."""
+    if s.gain is None:
+        return "(it is the field: its own share)"
+    if s.gain.hi < 0:
+        return "below the field's own"
+    if s.gain.lo > 0:
+        return "above the field's own"
     return "no difference detected at this n"
 
 

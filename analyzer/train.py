@@ -8,12 +8,14 @@ same games (common random numbers): a round ranks the weights, not the luck of t
 
 Search: successive halving (analyzer.tune.halving) over the field's own weights plus a seeded Latin
 hypercube sample of the weight box. The winner is then confirmed against the field on fresh games (the
-search's own numbers favour it: it also won by the luck of its games). League: while the confirmed win
-rate's 95% interval lies above the fair share 1/P, the winner becomes the field; every round searches a
-box half as wide as the last around the field (where the field wins its own search too). The league
-stops when a confirmed winner no longer beats the field significantly, or when the rounds (the budget)
-are spent. Last, the tuned weights are measured
-against the starting field on fresh games: the number tuned.yaml states.
+search's own numbers favour it: it also won by the luck of its games). Its yardstick is the field's own
+share: what the field's player wins in the same seats on the same games (one run of the field alone on
+the confirmation's seeds), not 1/P, which shared wins (Simply Cosmic) or draws put off. League: while the
+95% interval of the paired gain (per game: the candidate's rotated wins minus the field's own) lies above
+0, the winner becomes the field; every round searches a box half as wide as the last around the field
+(where the field wins its own search too). The league stops when a confirmed winner no longer beats the
+field significantly, or when the rounds (the budget) are spent. Last, the tuned weights are measured
+against the starting field on fresh games, with the same yardstick: the numbers tuned.yaml states.
 """
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ def derived_seed(seed: int, purpose: int, round_: int = 0) -> int:
 class Plan:
     """How a budget of games is spent: `rounds` league rounds, each a search (successive halving over
     `candidates`, `first` games per candidate and seat in its first step) and a confirmation (`confirm`
-    games per seat), then one final measurement of `confirm` games per seat."""
+    games per seat, and `confirm` of the field alone, its yardstick), then one final measurement of as many."""
     players: int
     candidates: int
     rounds: int
@@ -55,7 +57,7 @@ class Plan:
 
     @property
     def confirm_games(self) -> int:
-        return self.confirm * self.players
+        return self.confirm * (self.players + 1)  # every rotation of the winner, and the field alone
 
     @property
     def total(self) -> int:
@@ -63,8 +65,8 @@ class Plan:
 
     @classmethod
     def units(cls, players: int, candidates: int, rounds: int) -> int:
-        """Games of a plan at one game per candidate and seat (a confirmation as long as a search)."""
-        return (2 * rounds + 1) * players * tune.total_games(candidates, 1)
+        """Games of a plan at one game per candidate and seat (a confirmation per seat as long as a search)."""
+        return (rounds * players + (rounds + 1) * (players + 1)) * tune.total_games(candidates, 1)
 
     @classmethod
     def of_budget(cls, budget: int, players: int, candidates: int, rounds: int) -> "Plan":
@@ -161,15 +163,43 @@ def games_digest(df) -> str:
 
 def rotated_rate(wins: np.ndarray) -> stats.Estimate:
     """The changed seat's win rate over all rotations, with a 95% interval. The P rotations of one game
-    share its dice, so a game (not a seat of it) is the independent unit: a normal interval on the
-    per-game means (Wilson over the games when they all agree, where the normal one has no width)."""
-    per_game = wins.mean(axis=1)
-    value, n = float(per_game.mean()), wins.size
+    share its dice, so a game (not a seat of it) is the independent unit: an interval on the per-game means."""
+    e = _mean_interval(wins.mean(axis=1), wins.size)
+    return stats.Estimate(e.value, max(0.0, e.lo), min(1.0, e.hi), e.n)
+
+
+def field_wins(game, field_sc, n: int, seed: int, jobs: int = 1,
+               on_progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """(n, P): did the field's own player in seat s win game i? The yardstick of rotated_wins on the same
+    games and seed: column s is what the changed seat would have won had it played the field."""
+    df = variants.play_scenarios(game, {"field": field_sc}, n, seed, jobs, on_progress)["field"]
+    return matrix(df, "is_winner").astype(bool)
+
+
+@dataclass(frozen=True)
+class Paired:
+    """A changed seat against the field's own player in the same seats on the same games."""
+    rate: stats.Estimate  # the changed seat's rotated win rate
+    field: stats.Estimate  # the field's own share: its player's win rate over the same seats and games
+    gain: stats.Estimate  # rate - field, a paired 95% interval with a game as the unit
+
+
+def paired(changed: np.ndarray, own: np.ndarray) -> Paired:
+    """`changed` (rotated_wins) against `own` (field_wins) of the same games: per game, the changed seat's
+    mean over its rotations minus the field's mean over the same seats. The pairing removes the games'
+    luck both share, so the gain's interval is narrower than the difference of two intervals."""
+    gain = _mean_interval(changed.mean(axis=1) - own.mean(axis=1), changed.size, span=2.0)
+    return Paired(rotated_rate(changed), rotated_rate(own), gain)
+
+
+def _mean_interval(per_game: np.ndarray, n: int, span: float = 1.0) -> stats.Estimate:
+    """A normal 95% interval on the mean of per-game values (their range `span` wide); where they all agree
+    (no width), the half-width of a Wilson interval on as many games all agreeing, scaled to the range, so a
+    few games never prove a gain."""
+    value = float(per_game.mean())
     se = float(per_game.std(ddof=1) / math.sqrt(len(per_game))) if len(per_game) > 1 else 0.0
-    if se == 0:
-        _, lo, hi = stats.wilson(per_game.sum(), len(per_game))
-        return stats.Estimate(value, float(lo), float(hi), n)
-    return stats.Estimate(value, max(0.0, value - stats.Z95 * se), min(1.0, value + stats.Z95 * se), n)
+    half = stats.Z95 * se if se > 0 else span * (1 - float(stats.wilson(len(per_game), len(per_game))[1]))
+    return stats.Estimate(value, value - half, value + half, n)
 
 
 def seat_weights(weights: dict) -> Callable[[int], dict]:
@@ -183,8 +213,8 @@ class Round:
     bounds: list[tuple[float, float]]
     candidates: int
     search: tune.TuneResult
-    confirmed: stats.Estimate | None  # the search's winner alone against the field; None: the field won
-    beats_field: bool  # the confirmed interval lies above the fair share
+    confirmed: Paired | None  # the search's winner alone against the field; None: the field won
+    beats_field: bool  # the confirmed gain over the field's own share lies above 0
     seen: list[list[str]]  # per halving step: the games digest of every run (candidate x seat)
 
     @property
@@ -199,7 +229,7 @@ class TrainResult:
     start: dict
     tuned: dict
     rounds: list[Round] = field(default_factory=list)
-    final: stats.Estimate | None = None  # tuned alone against the starting field, on fresh games
+    final: Paired | None = None  # tuned alone against the starting field, on fresh games
     stopped: str = ""
     games: int = 0
 
@@ -221,7 +251,7 @@ def train(game, base, policy: str, plan: Plan, seed: int, jobs: int = 1,
           on_progress: Callable[[int], None] | None = None,
           on_round: Callable[[Round], None] | None = None) -> TrainResult:
     """The league (module docstring): returns every round's search and confirmation and the final measure."""
-    declared, fair = base.WEIGHTS[policy], 1 / base.players
+    declared = base.WEIGHTS[policy]
     start = start_weights(base, policy)
     res = TrainResult(policy, base.players, start, start)
     for r in range(plan.rounds):
@@ -235,27 +265,35 @@ def train(game, base, policy: str, plan: Plan, seed: int, jobs: int = 1,
         res.games += search.games
         confirmed = None
         if search.best != res.tuned:
-            wins = rotated_wins(game, field_sc, seat_weights(search.best), plan.confirm, derived_seed(seed, CONFIRM, r),
-                                jobs, on_progress)
-            confirmed, res.games = rotated_rate(wins), res.games + wins.size
+            confirmed = measure(game, field_sc, search.best, plan.confirm, derived_seed(seed, CONFIRM, r), jobs, on_progress)
+            res.games += plan.confirm_games
         rnd = Round(r, res.tuned, bounds, len(points), search, confirmed,
-                    confirmed is not None and confirmed.lo > fair, seen)
+                    confirmed is not None and confirmed.gain.lo > 0, seen)
         res.rounds.append(rnd)
         if on_round:
             on_round(rnd)
         if confirmed is None:
             continue  # nothing better in this box: search a narrower one around the same field
         if not rnd.beats_field:
-            res.stopped = f"round {r + 1}: the winner's interval does not lie above the fair share {100 * fair:.1f}%"
+            res.stopped = (f"round {r + 1}: the winner's gain over the field's own share "
+                           f"({100 * confirmed.field.value:.1f}%) is not significant")
             break
         res.tuned = search.best
     else:
         res.stopped = f"the budget's {plan.rounds} league round(s) are spent"
     if res.tuned != start:
-        wins = rotated_wins(game, field_of(game, base, policy, start), seat_weights(res.tuned), plan.confirm,
-                            derived_seed(seed, FINAL), jobs, on_progress)
-        res.final, res.games = rotated_rate(wins), res.games + wins.size
+        res.final = measure(game, field_of(game, base, policy, start), res.tuned, plan.confirm, derived_seed(seed, FINAL),
+                            jobs, on_progress)
+        res.games += plan.confirm_games
     return res
+
+
+def measure(game, field_sc, weights: dict, n: int, seed: int, jobs: int,
+            on_progress: Callable[[int], None] | None) -> Paired:
+    """One seat at `weights`, rotated, against the field on games 0..n-1 of `seed`, and the field alone on
+    the same games: n * (P + 1) games."""
+    changed = rotated_wins(game, field_sc, seat_weights(weights), n, seed, jobs, on_progress)
+    return paired(changed, field_wins(game, field_sc, n, seed, jobs, on_progress))
 
 
 def fmt_weights(weights: dict) -> str:
@@ -263,16 +301,19 @@ def fmt_weights(weights: dict) -> str:
 
 
 def verdict(res: TrainResult) -> str:
-    """One sentence: what tuned play is worth against the starting field, with its interval and n."""
-    fair = 100 / res.players
+    """One sentence: what tuned play is worth against the starting field, next to the field's own share on
+    the same games, with the paired gain's interval and n."""
     if res.final is None:
         return (f"no candidate beat the starting field ({fmt_weights(res.start)}) by a significant margin, so these "
-                f"are its own weights (fair share {fair:.1f}%)")
+                f"are its own weights")
     others = f"{res.players - 1} seat{'s' * (res.players > 2)}"
+    f = res.final
     return (f"one seat playing {res.policy} at {fmt_weights(res.tuned)} against {others} at the starting field's "
-            f"weights ({fmt_weights(res.start)}) wins {res.final.fmt(pct=True)} of {res.players}-player games, "
-            f"its seat rotated through every seat on the same games, so it meets every turn position equally "
-            f"(fair share {fair:.1f}%)")
+            f"weights ({fmt_weights(res.start)}) wins {f.rate.fmt(pct=True)} of {res.players}-player games, its seat "
+            f"rotated through every seat on the same games, so it meets every turn position equally; the field's own "
+            f"player wins {f.field.fmt(pct=True)} in the same seats on the same games (its own share: shared wins "
+            f"and draws move it off 1/{res.players}), a gain of {100 * f.gain.value:+.1f} points "
+            f"[{100 * f.gain.lo:+.1f}, {100 * f.gain.hi:+.1f}] (paired by game)")
 
 
 def tuned_scenario(game, base, res: TrainResult, command: str, origin: str) -> dict:

@@ -115,8 +115,58 @@ def test_the_same_games_play_the_same_twice_in_one_process(game):
     assert runs[0].equals(runs[1]) and runs[1].equals(runs[2])
 
 
-def test_the_game_has_a_view_test(game):
-    """Policies decide from their player's view; each game proves it by re-dealing hidden information."""
-    files = [*TESTS.glob(f"{game.name}/test_*.py"), *TESTS.glob(f"test_{game.name}_*.py")]
-    sources = "".join(p.read_text() for p in files)
-    assert re.search(r"def test_\w*view\w*\(", sources), f"{game.name}: no view test in tests/{game.name}/"
+# Games whose view check is still only their own tests/<game>/test_*_view.py (their position builders live
+# in their tests' conftest); every other game declares analyzer/games/<game>/views.py (Game.views).
+VIEW_TESTS_ONLY = {"cosmic", "mlem", "simplecard"}
+VIEW_SEEDS = range(4)
+
+
+def _redealt(game, policy: str) -> tuple[bool, bool]:
+    """(hidden information changed at every seed, decisions unchanged at every seed) for `policy` in every seat."""
+    views, sc = game.views(), analyzer.load_scenario(game, policy=policy)
+    rng = np.random.default_rng(0)
+    moved, kept = True, True
+    for seed in VIEW_SEEDS:
+        pos = views.position(sc, seed)
+        before, hidden = views.decisions(pos), views.hidden(pos)
+        assert before, f"{game.name}: views.decisions gave no decision"
+        views.redeal(pos, rng)
+        moved &= not np.array_equal(views.hidden(pos), hidden)
+        kept &= views.decisions(pos) == before
+    return moved, kept
+
+
+def test_no_decision_depends_on_what_its_seat_cannot_see(game):
+    """Policies decide from their player's view: re-dealing the hidden information leaves every decision of
+    every policy as it was. A policy the game leaves unchecked (random, drawing from the stream it re-deals)
+    must change: the re-deal reaches what decisions read, so the check can fail."""
+    if game.views() is None:
+        assert game.name in VIEW_TESTS_ONLY, f"{game.name}: no analyzer/games/{game.name}/views.py (Game.views)"
+        files = [*TESTS.glob(f"{game.name}/test_*.py"), *TESTS.glob(f"test_{game.name}_*.py")]
+        sources = "".join(p.read_text() for p in files)
+        assert re.search(r"def test_\w*view\w*\(", sources), f"{game.name}: no view test in tests/{game.name}/"
+        return
+    assert game.name not in VIEW_TESTS_ONLY, f"{game.name} has views.py now: take it off VIEW_TESTS_ONLY"
+    unchecked = game.views().UNCHECKED
+    assert set(unchecked) <= set(game.playing_policies)
+    for policy in game.playing_policies:
+        moved, kept = _redealt(game, policy)
+        assert moved, f"{game.name}: views.redeal changed nothing hidden"
+        assert kept != (policy in unchecked), (f"{game.name}: {policy}'s decisions changed when what its seat cannot "
+                                               "see was re-dealt" if policy not in unchecked else
+                                               f"{game.name}: {policy} is unchecked ({unchecked[policy]}) but never moved")
+
+
+def test_the_view_check_catches_a_policy_that_reads_the_hidden_future(monkeypatch):
+    """Pig's hold_at made to peek at the die stream (the next roll) fails the check above."""
+    from analyzer import rng
+    from analyzer.games.pig import policies
+
+    real = policies.decide
+
+    def peeking(code, view, options, n, stream, *rest):
+        if code == policies.HOLD_AT:
+            return int(rng.below(stream, 6) < 3)  # rolls on while the next die is low
+        return real(code, view, options, n, stream, *rest)
+    monkeypatch.setattr(policies, "decide", peeking)
+    assert _redealt(games.get("pig"), "hold_at") == (True, False)

@@ -57,8 +57,9 @@ def test_without_a_tuned_file_the_sections_say_so_and_random_loses_to_the_heuris
     luck = section(md, "Skill and luck")
     value, lo, hi, n = number(row(luck, "random")[1])
     assert n == 400 and hi < 50.0  # random alone against hold_at, rotated over both seats (200 games each)
-    assert "Random wins" in luck and "against the hold_at player (fair 50.0%)" in luck and ": skill matters." in luck
-    assert "below 50% of its fair share" in luck and "at or above 80%" in luck  # the thresholds are stated
+    assert "Random wins" in luck and "against the hold_at player (its own share 50.0%)" in luck and ": skill matters." in luck
+    assert "below 50% of that share" in luck and "at or above 80%" in luck  # the thresholds are stated
+    assert row(luck, "random")[2:] == ["50.0%", "below the field's own"]  # Pig: one winner a game, so 1/P exactly
 
 
 def test_a_tuned_file_adds_the_tuned_verdict_and_random_loses_to_the_tuned_player(scenarios, tmp_path):
@@ -73,7 +74,7 @@ def test_a_tuned_file_adds_the_tuned_verdict_and_random_loses_to_the_tuned_playe
     assert re.search(r"The largest move is position \d: [+-]\d+\.\d points \[[+-]\d+\.\d, [+-]\d+\.\d\] \(n=400\)", tuned)
     luck = section(md, "Skill and luck")
     assert number(row(luck, "tuned hold_at")[1])[3] == 400
-    reading = re.search(r"\*\*Random wins " + NUMBER + r" against the tuned hold_at player \(fair 50\.0%\)", luck)
+    reading = re.search(r"\*\*Random wins " + NUMBER + r" against the tuned hold_at player \(its own share 50\.0%\)", luck)
     assert reading and float(reading.group(3)) < 50.0
     summary = (tmp_path / "rep" / "summary.json").read_text()
     assert "against the tuned hold_at player" in summary  # the index shows the reading
@@ -84,7 +85,7 @@ def test_a_restriction_priced_against_the_field_it_changes(scenarios, tmp_path):
     md, _ = report(tmp_path, hold_at=5)
     cells = row(section(md, "What each element is worth"), "`no_early_hold`")
     value, lo, hi, n = number(cells[2])
-    assert n == 400 and cells[3] == "50.0%" and lo > 50.0 and cells[4] == "above fair"
+    assert n == 400 and cells[3] == "50.0%" and lo > 50.0 and cells[4] == "above the field's own"
     assert cells[5] == "0 (0.00 a game)"  # holding at 20 or rolling: some option always remains
 
 
@@ -109,12 +110,13 @@ def test_the_progress_total_announces_the_sections_runs_and_counts_every_game(sc
     seen = []
     md, info = report(tmp_path, n=1_000, compare_n=100, on_run=lambda n, s, meta: seen.append(n))
     # announced before the first run: tuned play (random and tuned, 100 games each), then 2 seats x 50 games
-    # for the one restriction and for each one-seat measure (random, tuned, random against tuned)
-    assert info["planned_at_start"] == 200 + 100 + 300
+    # and 50 of the field alone for the one restriction and for each one-seat measure (random, tuned, random
+    # against tuned)
+    assert info["planned_at_start"] == 200 + 4 * (100 + 50)
     assert info["comparison_runs"] == len(seen) and info["comparison_games"] == sum(seen)
     # played: Pig's own three runs and the announced ones, less the two both asked for (random (all), and
-    # hold_at 25 (all), which is tuned (all)): each played once
-    assert sum(seen) == 300 + 600 - 200 and seen.count(50) == 8
+    # hold_at 25 (all), which is tuned (all)) and the field alone asked thrice (hold_at 20): each played once
+    assert sum(seen) == 300 + 800 - 200 - 2 * 50 and seen.count(50) == 10
 
 
 def test_cli_compare_n_and_no_compare(scenarios, tmp_path, capsys):

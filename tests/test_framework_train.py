@@ -34,8 +34,10 @@ def test_train_moves_a_bad_field_up_and_confirms_it_beats_the_start(trained):
     assert res.start == {"hold_at": 3}
     assert res.tuned["hold_at"] >= 10  # holding at 3 gives away nearly every game
     first = res.rounds[0]
-    assert first.field == {"hold_at": 3} and first.beats_field and first.confirmed.lo > 0.5
-    assert res.final.lo > 0.5 and res.final.n == 2 * plan.confirm  # every seat, equal games
+    assert first.field == {"hold_at": 3} and first.beats_field and first.confirmed.gain.lo > 0
+    assert res.final.rate.lo > 0.5 and res.final.rate.n == 2 * plan.confirm  # every seat, equal games
+    assert res.final.field.value == 0.5  # Pig has one winner a game: the field's own share is 1/P exactly
+    assert res.final.gain.value == pytest.approx(res.final.rate.value - 0.5)
     assert res.games <= plan.total
 
 
@@ -73,10 +75,29 @@ def test_rotated_rate_takes_a_game_as_the_unit():
     assert tr.rotated_rate(np.ones((10, 2), bool)).lo < 1  # all wins: Wilson over the games, not width 0
 
 
+def test_the_yardstick_is_the_fields_own_share_not_one_over_p():
+    """Shared wins lift every seat above 1/P: a seat that wins 40% where the field's own player wins 45%
+    in the same seats on the same games loses ground, though 40% is far above 1/4."""
+    rng = np.random.default_rng(0)
+    own = rng.random((2000, 4)) < 0.45  # the field alone: shared wins, 1.8 winners a game
+    changed = own & (rng.random((2000, 4)) < 0.9)  # the changed seat wins only 90% of the field's wins
+    p = tr.paired(changed, own)
+    assert p.rate.lo > 0.25 and p.field.value == pytest.approx(own.mean())
+    assert p.gain.hi < 0 and p.gain.value == pytest.approx(changed.mean() - own.mean())
+    # the pairing: the gain's interval is narrower than the two rates' intervals side by side
+    assert p.gain.hi - p.gain.lo < np.hypot(p.rate.hi - p.rate.lo, p.field.hi - p.field.lo) / 2
+
+
+def test_a_gain_of_a_few_games_that_all_agree_is_not_proven():
+    assert tr.paired(np.ones((2, 2), bool), np.zeros((2, 2), bool)).gain.lo <= 0
+    assert tr.paired(np.ones((40, 2), bool), np.zeros((40, 2), bool)).gain.lo > 0
+
+
 def test_the_budget_is_spent_as_planned():
     plan = tr.Plan.of_budget(10_000, 2, 8, 2)
     assert plan.first == 10_000 // tr.Plan.units(2, 8, 2) and plan.total <= 10_000
-    assert plan.total == 2 * (tr.tune.total_games(8, plan.first) * 2 + 2 * plan.confirm) + 2 * plan.confirm
+    # every confirmation: the winner in both seats and the field alone on the same games
+    assert plan.total == 2 * (tr.tune.total_games(8, plan.first) * 2 + 3 * plan.confirm) + 3 * plan.confirm
 
 
 def test_samples_hold_the_field_first_and_stay_in_the_box():
@@ -96,7 +117,8 @@ def test_train_writes_a_tuned_scenario_that_loads_plays_and_reproduces(tmp_path,
     assert set(data["weights"]["hold_at"]) == {"hold_at"} and data["weights"]["hold_at"]["hold_at"] > 3
     assert "balance" not in data and "tune" not in data  # those describe the default play
     assert "against 1 seat at the starting field's weights (hold_at=3) wins" in data["description"]
-    assert "(n=" in data["description"] and "fair share 50.0%" in data["description"]
+    assert "(n=" in data["description"] and "the field's own player wins 50.0%" in data["description"]
+    assert "fair share" not in data["description"] and "points [+" in data["description"]
     sc = analyzer.load_scenario(PIG, out)
     assert sc.weights_of(0) == sc.weights_of(1) == data["weights"]["hold_at"]
     assert run(capsys, "sim", "pig", "--scenario", str(out), "--n", "200", "--out", str(tmp_path / "r.parquet"), "-q")[0] == 0
@@ -125,7 +147,7 @@ def _no_weights_game(monkeypatch):
     (["pig", "--policy", "greedy"], "--policy greedy: unknown policy for pig; policies with weights: hold_at"),
     (["toy"], "train toy: no policy of toy has weights to tune"),
     (["pig", "--budget", "100"], "--budget 100: too small; 3 league round(s) of 16 candidates at 2 seats need at least "
-                                 "896 games (one game per candidate and seat); with --rounds 1, 384"),
+                                 "1,152 games (one game per candidate and seat); with --rounds 1, 512"),
     (["pig", "--budget", "1e3", "--rounds", "0"], "--rounds 0: must be at least 1"),
     (["pig", "--candidates", "1"], "--candidates 1: must be at least 2"),
     (["pig", "--out", "{tmp}/tuned.txt"], "a scenario is YAML; name the file"),

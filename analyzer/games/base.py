@@ -143,10 +143,25 @@ class Game(ABC):
         return measures.common(df) + (own.measures(df, scenario) if own else [])
 
     def _measures_module(self):
+        return self._own_module("measures")
+
+    def views(self):
+        """The game's view check (analyzer/games/<game>/views.py; None without one), which the contract
+        (tests/test_contract.py) runs for every policy: from a seeded position, every decision of every
+        seat, the information hidden from them re-dealt, and the decisions again. The module declares
+        `position(scenario, seed)`: a position of the scenario's game; `decisions(position)`: every decision
+        its deciding seats' policies make there, as comparable values (the position left as found);
+        `hidden(position)`: what no deciding seat may see, as an array; `redeal(position, rng)`: that
+        information re-dealt in place, consistently with every seat's view (numpy Generator `rng`); and
+        `UNCHECKED`: policy -> why its decisions may follow the re-dealt information (random drawing from
+        the stream it re-deals)."""
+        return self._own_module("views")
+
+    def _own_module(self, name: str):
         import importlib
         import importlib.util
         try:
-            found = importlib.util.find_spec(f"analyzer.games.{self.name}.measures")
+            found = importlib.util.find_spec(f"analyzer.games.{self.name}.{name}")
         except ModuleNotFoundError:  # a game outside analyzer/games (the tests' toy)
             found = None
         return importlib.import_module(found.name) if found else None

@@ -24,6 +24,22 @@ def weights(**values):
 NEUTRAL = weights()
 
 
+def view_of(kind, seat, space, pool, body, a, b, at, spot, moon_owner, pl_count, pl_first, roll=None, goals=GOALS_FREE):
+    """The deciding seat's view, built by policies.fill_view (no dice showing unless `roll`)."""
+    view = np.zeros(P.VIEW_SIZE, np.int64)
+    P.fill_view(view, kind, seat, space, pool, body, a, b, np.zeros(6, np.int64) if roll is None else roll,
+                at, spot, moon_owner, pl_count, pl_first, goals)
+    return view
+
+
+def choose(code, view, board, options, info=None, w=NEUTRAL, seed=0, stream=0, n=None):
+    """The index policy `code` picks among the first `n` (all) `options` on the dice stream (seed, stream)."""
+    n = len(options) if n is None else n
+    info = np.zeros((len(options), 2), np.int64) if info is None else info
+    return int(P.decide(code, view, board, options, n, info, rng.new_stream(seed, stream), np.zeros(0, np.int64),
+                        np.zeros(1, np.int64), w))
+
+
 def table(players=4):
     """A mid-game public table: some moons taken, astronauts on planets, seat 1 to decide on space 12."""
     sc = analyzer.load_scenario(MLEM, players=players)
@@ -43,33 +59,26 @@ def table(players=4):
 @pytest.mark.parametrize("code", [P.GREEDY, P.EXPECTED_VALUE])
 @pytest.mark.parametrize("pool", [1, 3, 6])
 def test_a_landing_decision_depends_only_on_the_players_view(code, pool):
-    board, at, spot, moon_owner, pl_count, pl_first = table()
-    view = np.zeros(P.VIEW_SIZE, np.int64)
+    board, *tab = table()
+    view = view_of(D.D_LAND, 1, 12, pool, D.PLANET2, 0, 0, *tab)
     options = np.array([D.STAY, D.LEAVE_HERE], np.int64)
-    info = np.zeros((2, 2), np.int64)
-    P.fill_view(view, D.D_LAND, 1, 12, pool, D.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
-    picks = {int(P.decide(code, view, board, options, 2, info, rng.new_stream(seed, 0), np.zeros(0, np.int64),
-                          np.zeros(1, np.int64), NEUTRAL)) for seed in range(20)}
+    picks = {choose(code, view, board, options, seed=seed) for seed in range(20)}
     assert len(picks) == 1  # twenty different futures of the dice, one decision
 
 
 def test_a_travel_decision_depends_only_on_the_view_and_the_listed_options():
-    board, at, spot, moon_owner, pl_count, pl_first = table()
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    roll = np.array([0, 2, 1, 0, 2, 1], np.int64)
+    board, *tab = table()
+    view = view_of(D.D_TRAVEL, 0, 3, 6, D.SATELLITE, 1, 0, *tab, roll=np.array([0, 2, 1, 0, 2, 1], np.int64))
     options = np.array([1, 2, 3], np.int64)
     info = np.array([[2, 4], [2, 5], [4, 3]], np.int64)
-    P.fill_view(view, D.D_TRAVEL, 0, 3, 6, D.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
     for code in (P.GREEDY, P.EXPECTED_VALUE):
-        picks = {int(P.decide(code, view, board, options, 3, info, rng.new_stream(seed, 1), np.zeros(0, np.int64),
-                              np.zeros(1, np.int64), NEUTRAL)) for seed in range(20)}
+        picks = {choose(code, view, board, options, info, seed=seed, stream=1) for seed in range(20)}
         assert len(picks) == 1
 
 
 def test_the_view_is_seen_from_the_deciding_seat():
-    board, at, spot, moon_owner, pl_count, pl_first = table()
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, D.D_LAND, 1, 12, 4, D.PLANET2, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
+    _, *tab = table()
+    view = view_of(D.D_LAND, 1, 12, 4, D.PLANET2, 0, 0, *tab)
     planet_1 = view[P.V_PL_COUNT + P.MAX_PLAYERS: P.V_PL_COUNT + P.MAX_PLAYERS + 4].tolist()
     assert planet_1 == [0, 1, 0, 0]  # seat 2's astronaut is one place after the deciding seat 1
     assert view[P.V_MOON_FREE: P.V_MOON_FREE + 4].tolist() == [0, 0, 0, 1]
@@ -83,30 +92,22 @@ def test_expected_value_leaves_when_the_exact_crash_odds_outweigh_what_lies_ahea
     A reckless risk 3 stays even on one die (6 x (1/3)^(1/3) > 3); a timid 0.1 leaves even on six."""
     board, at, spot, moon_owner, pl_count, pl_first = table()
     pl_count[:] = 0  # planet_2 empty: worth its 1st place, 6
-    view = np.zeros(P.VIEW_SIZE, np.int64)
+    view = view_of(D.D_LAND, 1, 11, pool, D.SATELLITE, 0, 0, at, spot, moon_owner, pl_count, pl_first)
     options = np.array([D.STAY, D.LEAVE_HERE], np.int64)
-    P.fill_view(view, D.D_LAND, 1, 11, pool, D.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
-    pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
-                    np.zeros(0, np.int64), np.zeros(1, np.int64), weights(risk=risk))
-    assert options[pick] == (D.LEAVE_HERE if leaves else D.STAY)
-    greedy = P.decide(P.GREEDY, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
-                      np.zeros(0, np.int64), np.zeros(1, np.int64), weights(risk=risk))
-    assert options[greedy] == D.LEAVE_HERE  # greedy: the first body worth points
+    assert options[choose(P.EXPECTED_VALUE, view, board, options, w=weights(risk=risk))] == (D.LEAVE_HERE if leaves else D.STAY)
+    assert options[choose(P.GREEDY, view, board, options, w=weights(risk=risk))] == D.LEAVE_HERE  # greedy: the first body worth points
 
 
 def test_greedy_travels_as_far_as_it_can_and_expected_value_weighs_the_landing_space():
-    board, at, spot, moon_owner, pl_count, pl_first = table()
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    roll = np.array([0, 1, 1, 0, 0, 0], np.int64)
+    board, *tab = table()
+    view = view_of(D.D_TRAVEL, 0, 9, 6, D.SATELLITE, 1, 0, *tab, roll=np.array([0, 1, 1, 0, 0, 0], np.int64))
     options = np.array([1, 2, 3], np.int64)
     # from space 9: to 10 keeping 5 dice, to 11 keeping 5, to 12 keeping 4 dice
     info = np.array([[1, 5], [2, 5], [3, 4]], np.int64)
-    P.fill_view(view, D.D_TRAVEL, 0, 9, 6, D.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
-    args = (np.zeros(0, np.int64), np.zeros(1, np.int64))
-    assert P.decide(P.GREEDY, view, board, options, 3, info, rng.new_stream(0, 0), *args, NEUTRAL) == 2
+    assert choose(P.GREEDY, view, board, options, info) == 2
     crash = board[8]
     scores = [(9 + m) * (1 - crash[k, 9 + m]) for m, k in info]
-    assert P.decide(P.EXPECTED_VALUE, view, board, options, 3, info, rng.new_stream(0, 0), *args, NEUTRAL) == int(np.argmax(scores))
+    assert choose(P.EXPECTED_VALUE, view, board, options, info) == int(np.argmax(scores))
 
 
 def test_expected_value_weighs_a_travel_by_the_dice_left_after_it_not_before():
@@ -115,7 +116,7 @@ def test_expected_value_weighs_a_travel_by_the_dice_left_after_it_not_before():
     9 x 1/2 = 4.5; the 4 alone reaches 7, one die surviving with 2/3: 7 x 2/3 = 4.67, the best. Judged
     with the two dice held before the move, space 9 would win (9 x 3/4 = 6.75 against 7 x 8/9 = 6.2)."""
     from analyzer.games.mlem import engine as E
-    board, at, spot, moon_owner, pl_count, pl_first = table()
+    board, *tab = table()
     crash, rules = board[8], board[9]
     roll = np.zeros(6, np.int64)
     roll[2] = roll[4] = 1
@@ -124,11 +125,8 @@ def test_expected_value_weighs_a_travel_by_the_dice_left_after_it_not_before():
     assert sorted(map(tuple, info[:n].tolist())) == [(2, 1), (4, 1), (6, 1)]
     assert crash[1, 9] == pytest.approx(1 / 2) and crash[1, 7] == pytest.approx(1 / 3)
     assert crash[2, 9] == pytest.approx(1 / 4) and crash[2, 7] == pytest.approx(1 / 9)
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, D.D_TRAVEL, 0, 3, 2, D.SATELLITE, 1, 0, roll, at, spot, moon_owner, pl_count, pl_first, GOALS_FREE)
-    pick = P.decide(P.EXPECTED_VALUE, view, board, options, n, info, rng.new_stream(0, 0), np.zeros(0, np.int64),
-                    np.zeros(1, np.int64), NEUTRAL)
-    assert info[pick, 0] == 4
+    view = view_of(D.D_TRAVEL, 0, 3, 2, D.SATELLITE, 1, 0, *tab, roll=roll)
+    assert info[choose(P.EXPECTED_VALUE, view, board, options, info, n=n), 0] == 4
 
 
 @pytest.mark.parametrize("own_moons,moons_4_free,leaves", [(3, True, True), (2, True, False), (3, False, False)])
@@ -141,13 +139,9 @@ def test_expected_value_counts_the_goal_token_a_landing_would_take(own_moons, mo
     at[1, [D.PLUS_MINUS, D.PARACHUTE, D.MOON2][:own_moons]] = D.ON_MOON
     goal_owner = GOALS_FREE.copy()
     goal_owner[P.GOAL_MOONS_4] = -1 if moons_4_free else 2
-    view = np.zeros(P.VIEW_SIZE, np.int64)
+    view = view_of(D.D_LAND, 1, 11, 6, D.SATELLITE, 0, 0, at, spot, moon_owner, pl_count, pl_first, goals=goal_owner)
     options = np.array([D.STAY, D.LEAVE_HERE], np.int64)
-    P.fill_view(view, D.D_LAND, 1, 11, 6, D.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first,
-                goal_owner)
-    pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
-                    np.zeros(0, np.int64), np.zeros(1, np.int64), NEUTRAL)
-    assert options[pick] == (D.LEAVE_HERE if leaves else D.STAY)
+    assert options[choose(P.EXPECTED_VALUE, view, board, options)] == (D.LEAVE_HERE if leaves else D.STAY)
 
 
 def send(code, moons_taken=(), own_moons=(), board=None, w=NEUTRAL):
@@ -165,13 +159,9 @@ def send(code, moons_taken=(), own_moons=(), board=None, w=NEUTRAL):
         at[0, t], spot[0, t], moon_owner[3 - k] = D.ON_MOON, 3 - k, 0
     moon_owner[list(moons_taken)] = 1
     pl_count, pl_first = np.zeros((3, 2), np.int64), np.full((3, 2), D.NO_ARRIVAL, np.int64)
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, D.D_TAKEOFF, 0, 0, 6, -1, 1, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count, pl_first,
-                GOALS_FREE)
+    view = view_of(D.D_TAKEOFF, 0, 0, 6, -1, 1, 0, at, spot, moon_owner, pl_count, pl_first)
     options = np.array([t for t in range(8) if at[0, t] == D.HOME], np.int64)
-    k = P.decide(code, view, board, options, len(options), np.zeros((64, 2), np.int64), rng.new_stream(0, 0),
-                 np.zeros(0, np.int64), np.zeros(1, np.int64), w)
-    return int(options[k])
+    return int(options[choose(code, view, board, options, np.zeros((64, 2), np.int64), w=w)])
 
 
 def test_greedy_sends_the_type_whose_power_adds_most_at_the_first_body_worth_points():
@@ -213,10 +203,6 @@ def test_the_future_reach_weight_sets_how_far_staying_looks(reach, leaves):
     (2), so a reach of 1 leaves (2 >= 0.98 x 2); planet_2 (6) two spaces ahead makes a reach of 3 stay."""
     board, at, spot, moon_owner, pl_count, pl_first = table()
     pl_count[:] = 0
-    view = np.zeros(P.VIEW_SIZE, np.int64)
+    view = view_of(D.D_LAND, 1, 9, 6, D.SATELLITE, 0, 0, at, spot, moon_owner, pl_count, pl_first)
     options = np.array([D.STAY, D.LEAVE_HERE], np.int64)
-    P.fill_view(view, D.D_LAND, 1, 9, 6, D.SATELLITE, 0, 0, np.zeros(6, np.int64), at, spot, moon_owner, pl_count,
-                pl_first, GOALS_FREE)
-    pick = P.decide(P.EXPECTED_VALUE, view, board, options, 2, np.zeros((2, 2), np.int64), rng.new_stream(0, 0),
-                    np.zeros(0, np.int64), np.zeros(1, np.int64), weights(future_reach=reach))
-    assert options[pick] == (D.LEAVE_HERE if leaves else D.STAY)
+    assert options[choose(P.EXPECTED_VALUE, view, board, options, w=weights(future_reach=reach))] == (D.LEAVE_HERE if leaves else D.STAY)
