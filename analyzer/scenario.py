@@ -42,13 +42,20 @@ class Strict(BaseModel):
 class Weight:
     """One named number of a policy's judgement (a threshold, a value, a risk appetite). `default` is the
     policy as written, so a scenario that sets no weight plays exactly as before; [low, high] is both the
-    legal range and the range `analyzer train` searches. integer: the policy reads it as a whole number."""
+    legal range and the range `analyzer train` searches. integer: the policy reads it as a whole number.
+    log: a scale factor whose range spans decades (0.01..10): train searches it evenly in its logarithm,
+    so 0.01..0.1 gets as many candidates as 1..10."""
     name: str
     default: float
     low: float
     high: float
     doc: str
     integer: bool = False
+    log: bool = False
+
+    def __post_init__(self):
+        if self.log and self.low <= 0:
+            raise ValueError(f"weight {self.name}: a log-scaled range must lie above 0")
 
 
 # the strong-play fields (weights, seat_weights, restrict): left out of a scenario's hash and YAML while

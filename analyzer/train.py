@@ -111,13 +111,22 @@ def _typed(declared, values: dict) -> dict:
 
 def box(declared, centre: dict, round_: int) -> list[tuple[float, float]]:
     """The search box of a league round: the whole legal range first, then half as wide each round
-    around the field (clipped to the range)."""
+    around the field (clipped to the range; a log weight halves its range's logarithm)."""
     out = []
     for w in declared:
-        half = (w.high - w.low) / 2 / 2 ** round_
-        lo, hi = (w.low, w.high) if round_ == 0 else (max(w.low, centre[w.name] - half), min(w.high, centre[w.name] + half))
-        out.append((lo, hi))
+        low, high, c = (math.log(w.low), math.log(w.high), math.log(centre[w.name])) if w.log else (w.low, w.high, centre[w.name])
+        if round_ == 0:
+            out.append((w.low, w.high))
+            continue
+        half = (high - low) / 2 / 2 ** round_
+        lo, hi = max(low, c - half), min(high, c + half)
+        out.append((math.exp(lo), math.exp(hi)) if w.log else (lo, hi))
     return out
+
+
+def _at(w, lo: float, hi: float, u: float) -> float:
+    """The point a fraction u of the way across [lo, hi]: evenly in the logarithm for a log weight."""
+    return lo * (hi / lo) ** u if w.log else lo + u * (hi - lo)
 
 
 def sample(declared, centre: dict, bounds: list[tuple[float, float]], k: int, seed: int) -> list[dict]:
@@ -126,7 +135,7 @@ def sample(declared, centre: dict, bounds: list[tuple[float, float]], k: int, se
     unit = qmc.LatinHypercube(d=len(declared), rng=np.random.default_rng(seed)).random(k - 1)
     points, seen = [centre], {tuple(centre.values())}
     for row in unit:
-        p = _typed(declared, {w.name: _round(w, lo + u * (hi - lo)) for w, u, (lo, hi) in zip(declared, row, bounds, strict=True)})
+        p = _typed(declared, {w.name: _round(w, _at(w, lo, hi, u)) for w, u, (lo, hi) in zip(declared, row, bounds, strict=True)})
         if tuple(p.values()) not in seen:
             seen.add(tuple(p.values()))
             points.append(p)
@@ -137,7 +146,8 @@ def _round(w, value: float) -> float:
     """A candidate value as a designer would write it: whole for an integer weight, else 3-4 digits."""
     if w.integer:
         return min(w.high, max(w.low, round(value)))
-    digits = max(0, 3 - math.floor(math.log10(w.high - w.low)))
+    # 3-4 significant digits of the range, or of the value itself for a log weight (0.0123, 4.56)
+    digits = max(0, 3 - math.floor(math.log10(abs(value) if w.log else w.high - w.low)))
     return min(w.high, max(w.low, round(value, digits)))
 
 

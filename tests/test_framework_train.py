@@ -8,7 +8,7 @@ import pytest
 import analyzer
 from analyzer import cli, games
 from analyzer import train as tr
-from analyzer.scenario import read_yaml
+from analyzer.scenario import Weight, read_yaml
 
 PIG = games.get("pig")
 BAD_FIELD = ["--set", "weights.hold_at.hold_at=3"]  # a field that holds at 3: any sane hold_at beats it
@@ -106,6 +106,22 @@ def test_samples_hold_the_field_first_and_stay_in_the_box():
     assert pts[0] == {"hold_at": 20} and len({p["hold_at"] for p in pts}) == len(pts)
     assert all(isinstance(p["hold_at"], int) and 1 <= p["hold_at"] <= 45 for p in pts)  # 20 +- 24.75
     assert tr.sample(declared, {"hold_at": 20}, tr.box(declared, {"hold_at": 20}, 1), 12, seed=3) == pts
+
+
+def test_a_log_weight_is_searched_evenly_in_its_logarithm():
+    """A scale factor over 0.01..10: as many candidates below 0.1 as above 1, and each round halves the
+    range's logarithm around the field (a linear box would put 90% of them above 1)."""
+    declared = (Weight("risk", 1.0, 0.01, 10.0, "", log=True),)
+    whole = tr.box(declared, {"risk": 1.0}, 0)
+    assert whole == [(0.01, 10.0)]
+    pts = [p["risk"] for p in tr.sample(declared, {"risk": 1.0}, whole, 61, seed=3)[1:]]
+    assert all(0.01 <= r <= 10 for r in pts)
+    assert abs(sum(r < 0.1 for r in pts) - sum(r > 1 for r in pts)) <= 2  # a third each: 20 +- 2
+    (lo, hi), = tr.box(declared, {"risk": 0.1}, 1)  # the logarithm's range is 3 decades: +-0.75 of one
+    assert lo == pytest.approx(0.1 / 10 ** 0.75) and hi == pytest.approx(0.1 * 10 ** 0.75)
+    assert tr._round(declared[0], 0.012345) == 0.01235 and tr._round(declared[0], 4.5678) == 4.568
+    with pytest.raises(ValueError, match="above 0"):
+        Weight("bad", 1.0, 0.0, 10.0, "", log=True)
 
 
 def test_train_writes_a_tuned_scenario_that_loads_plays_and_reproduces(tmp_path, capsys):

@@ -29,8 +29,10 @@ POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in fu
 # expected_value's judgement (`weights: {expected_value: {...}}`, or one seat's in `seat_weights`), in the
 # kernel's order (policies.W_*); greedy has none (its rules have no number to tune)
 WEIGHTS = {"expected_value": (
-    Weight("risk", 1.0, 0.1, 10.0, "appetite for risk: the crash odds count as survival ** (1 / risk); below 1 "
-           "timid, 1 neutral, above 1 reckless"),
+    # risk is searched down to 0.01 (survival ** 100: near-certain survival only), evenly in its logarithm:
+    # the first training run found its best at the old bound 0.1
+    Weight("risk", 1.0, 0.01, 10.0, "appetite for risk: the crash odds count as survival ** (1 / risk); below 1 "
+           "timid, 1 neutral, above 1 reckless", log=True),
     Weight("future_reach", 3, 1, 8, "staying is weighed against the best landing this many spaces ahead", integer=True),
     Weight("keep", 0.5, 0.0, 2.0, "at take-off, a doubling type's best later use (kept at home) weighs this much "
            "against what it adds now"),
