@@ -24,9 +24,27 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import sys
 from pathlib import Path
 
 from numba.core import caching, config
+
+
+def _array_support_without_scipy() -> None:
+    """numba's array support asks at import whether a BLAS is there by importing scipy.linalg: a
+    quarter of a second, a fifth of a small run's start-up, paid by the first kernel call even when it
+    loads from the cache. The answer serves only np.correlate and np.convolve on floats (a plain loop
+    without it; no kernel here calls either); np.dot and np.linalg still import scipy when a kernel uses them."""
+    if "numba.np.arraymath" in sys.modules or "scipy.linalg" in sys.modules:
+        return
+    sys.modules["scipy.linalg.cython_blas"] = None  # import raises ImportError at once, before scipy is loaded
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        del sys.modules["scipy.linalg.cython_blas"]
+
+
+_array_support_without_scipy()
 
 PACKAGE = Path(__file__).resolve().parent
 SHARED = (PACKAGE / "rng.py", PACKAGE / "kernel.py", PACKAGE / "kernel_internals.py", PACKAGE / "kernel_pack.py")
