@@ -65,25 +65,33 @@ def sources_stamp(folder: Path) -> str:
     return h.hexdigest()
 
 
+@functools.cache
+def _folder_of(py_file: str) -> Path:
+    return Path(py_file).resolve().parent
+
+
+@functools.cache
+def _file_stamp(py_file: str) -> str:
+    return hashlib.sha256(Path(py_file).read_bytes()).hexdigest()
+
+
 class _FolderStamp:
-    """Stamps a cached function with the whole folder's sources. The stamp is read at decoration time:
-    an edit made while a process runs is seen by the next process."""
+    """Stamps a cached function with the whole folder's sources. The stamp is read when the first
+    function of a file is decorated (once per file and process: a game defines about a hundred): an
+    edit made while a process runs is seen by the next process."""
 
     def get_source_stamp(self):
-        folder = Path(self._py_file).resolve().parent
-        own = hashlib.sha256(Path(self._py_file).read_bytes()).hexdigest()
-        return own + sources_stamp(folder)
+        return _file_stamp(self._py_file) + sources_stamp(_folder_of(self._py_file))
 
     def get_disambiguator(self):
         # The stamp goes into the cache file's name too: numba unpickles an index before it compares
         # stamps, and an old index that names a class since moved or deleted would crash the import.
         # With the stamp in the name, a cache written by other sources is never opened.
-        folder = Path(self._py_file).resolve().parent
-        return f"{super().get_disambiguator()}-{sources_stamp(folder)[:12]}"
+        return f"{super().get_disambiguator()}-{sources_stamp(_folder_of(self._py_file))[:12]}"
 
     @classmethod
     def from_function(cls, py_func, py_file):
-        if PACKAGE not in Path(py_file).resolve().parents:
+        if not _folder_of(py_file).is_relative_to(PACKAGE):
             return None  # not ours (e.g. a test's toy game): numba's own locators decide
         return super().from_function(py_func, py_file)
 
