@@ -24,9 +24,27 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import sys
 from pathlib import Path
 
 from numba.core import caching, config
+
+
+def _array_support_without_scipy() -> None:
+    """numba's array support asks at import whether a BLAS is there by importing scipy.linalg: a
+    quarter of a second, a fifth of a small run's start-up, paid by the first kernel call even when it
+    loads from the cache. The answer serves only np.correlate and np.convolve on floats (a plain loop
+    without it; no kernel here calls either); np.dot and np.linalg still import scipy when a kernel uses them."""
+    if "numba.np.arraymath" in sys.modules or "scipy.linalg" in sys.modules:
+        return
+    sys.modules["scipy.linalg.cython_blas"] = None  # import raises ImportError at once, before scipy is loaded
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        del sys.modules["scipy.linalg.cython_blas"]
+
+
+_array_support_without_scipy()
 
 PACKAGE = Path(__file__).resolve().parent
 SHARED = (PACKAGE / "rng.py", PACKAGE / "kernel.py", PACKAGE / "kernel_internals.py", PACKAGE / "kernel_pack.py")
@@ -47,25 +65,33 @@ def sources_stamp(folder: Path) -> str:
     return h.hexdigest()
 
 
+@functools.cache
+def _folder_of(py_file: str) -> Path:
+    return Path(py_file).resolve().parent
+
+
+@functools.cache
+def _file_stamp(py_file: str) -> str:
+    return hashlib.sha256(Path(py_file).read_bytes()).hexdigest()
+
+
 class _FolderStamp:
-    """Stamps a cached function with the whole folder's sources. The stamp is read at decoration time:
-    an edit made while a process runs is seen by the next process."""
+    """Stamps a cached function with the whole folder's sources. The stamp is read when the first
+    function of a file is decorated (once per file and process: a game defines about a hundred): an
+    edit made while a process runs is seen by the next process."""
 
     def get_source_stamp(self):
-        folder = Path(self._py_file).resolve().parent
-        own = hashlib.sha256(Path(self._py_file).read_bytes()).hexdigest()
-        return own + sources_stamp(folder)
+        return _file_stamp(self._py_file) + sources_stamp(_folder_of(self._py_file))
 
     def get_disambiguator(self):
         # The stamp goes into the cache file's name too: numba unpickles an index before it compares
         # stamps, and an old index that names a class since moved or deleted would crash the import.
         # With the stamp in the name, a cache written by other sources is never opened.
-        folder = Path(self._py_file).resolve().parent
-        return f"{super().get_disambiguator()}-{sources_stamp(folder)[:12]}"
+        return f"{super().get_disambiguator()}-{sources_stamp(_folder_of(self._py_file))[:12]}"
 
     @classmethod
     def from_function(cls, py_func, py_file):
-        if PACKAGE not in Path(py_file).resolve().parents:
+        if not _folder_of(py_file).is_relative_to(PACKAGE):
             return None  # not ours (e.g. a test's toy game): numba's own locators decide
         return super().from_function(py_func, py_file)
 

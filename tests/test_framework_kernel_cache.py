@@ -46,3 +46,31 @@ def test_editing_a_helper_file_rebuilds_the_kernel_that_calls_it(tmp_path, user_
     assert _run(tmp_path, cache)[::2] == (20, 0)
     # ... from a cache file of its own: the old index, written by other sources, is never opened
     assert len(list((cache or game).rglob("kernel.play-*.nbi"))) == 2
+
+
+def test_a_cache_built_once_loads_warm_in_a_checkout_elsewhere(tmp_path):
+    """A cache is keyed by the sources' contents, not their path or mtime: built once (make install, or
+    shipped per platform), it spares a user's first run the cold compile."""
+    built = tmp_path / "built"
+    shutil.copytree(ROOT / "analyzer", built / "analyzer",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc", "stop", "spacebase"))
+    game = built / "analyzer" / "games" / "probe"
+    game.mkdir()
+    (game / "__init__.py").write_text("")
+    (game / "helper.py").write_text(HELPER.format(value=3))
+    (game / "kernel.py").write_text(KERNEL)
+    assert _run(built, None) == (30, 0, 0)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(built, elsewhere)  # new paths and new mtimes, the caches beside the sources
+    assert _run(elsewhere, None) == (30, 1, 1)
+
+
+def test_running_a_kernel_does_not_load_scipy_but_np_dot_still_works():
+    """numba's array support probes for a BLAS by importing scipy.linalg (a quarter second of a small
+    run's start-up); compile_cache answers the probe without it, and np.dot still loads scipy itself."""
+    probe = ("import sys, numpy as np\nimport analyzer.compile_cache\nfrom numba import njit\n"
+             "add = njit(lambda a: a.sum())\nadd(np.ones(3))\nprint(int('scipy.linalg' in sys.modules))\n"
+             "dot = njit(lambda a, b: np.dot(a, b))\nprint(int(dot(np.ones(3), np.ones(3))), int('scipy.linalg' in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}).stdout.split()
+    assert out == ["0", "3", "1"]
