@@ -59,7 +59,7 @@ def test_impossible_boards_are_refused_with_one_line_naming_the_field(change, me
 @pytest.mark.parametrize("sets,message", [({"players": 6}, "players must be 2..5"),
                                           ({"variants.ufo": True}, "not implemented"),
                                           ({"weights": {"expected_value": {"risk": 0}}},
-                                           r"weights.expected_value.risk: 0 is outside its range \[0.1, 10\]")])
+                                           r"weights.expected_value.risk: 0 is outside its range \[0.01, 10\]")])
 def test_out_of_range_settings_are_refused(sets, message):
     with pytest.raises(UserError, match=message):
         analyzer.load_scenario(MLEM, set=sets)
