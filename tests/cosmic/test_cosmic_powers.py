@@ -7,8 +7,13 @@ import pytest
 from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import E_COSMIC_ZAP, E_TOTALS, G, S
+from analyzer.games.cosmic.context import E_COSMIC_ZAP, E_HOME, E_TOTALS, G, S
 from analyzer.games.cosmic.state import ST
+
+
+def homed(pos, q):
+    """Tokens of seat q that went home this turn (home_tokens_split free: one record a token)."""
+    return sum(n for seat, n, _, _ in pos.events(E_HOME) if seat == q)
 
 
 # ---- Warpish -------------------------------------------------------------------------------------------
@@ -122,6 +127,26 @@ def test_an_offense_left_without_a_challenge_card_by_laser_ends_its_turn_without
     pos.turn(script=[0, 0, 0, 1, 1])
     assert pos.lines[-2] == "  seat 0 has no challenge card at stage 7: the turn ends"
     assert pos.warp(1) == 2 and not pos.said("plays edict warp_break")
+
+
+@pytest.mark.parametrize("no_card,defenders,cards,disarmed", [("redraw", 4, ["A7"], False), ("loses", 4, ["A7"], True),
+                                                              ("loses", 3, ["A7"] * 4, False)])
+def test_a_defense_laser_leaves_without_a_challenge_card_redraws_or_loses(duel, home3, no_card, defenders, cards,
+                                                                          disarmed):
+    """Laser (offense, ffg) sets aside one random card of the defense per defending token. With 4 tokens and
+    one card the defense is left with none: under redraw it draws a new hand (A13s: it wins), under loses it
+    loses the challenge unrevealed and its tokens reach the Warp. With 3 tokens and 4 cards one is left: it
+    plays it, whatever the reading."""
+    pos = home3(duel(["Laser", "Filch"], ["A10"], cards, laser_reading="ffg", laser_ffg_no_card=no_card), 0)
+    pos.set_tokens(5, 1, defenders).deck(*["A13"] * 7)
+    pos.turn(script=[0, 0])  # one token on the cone, aimed at planet 5
+    assert pos.said("it loses the challenge") is disarmed and pos.said("reveal:") is not disarmed
+    assert pos.said("discards and draws 7") is (no_card == "redraw")
+    if disarmed:
+        assert pos.tokens(5, 0) == 1 and pos.tokens(5, 1) == 0 and pos.warp(1) == defenders
+        assert pos.held(1) == 1  # the set-aside card comes back when the challenge ends
+    elif no_card == "redraw":
+        assert pos.warp(0) == 1 and pos.tokens(5, 1) == defenders
 
 
 # ---- Mind ----------------------------------------------------------------------------------------------
@@ -254,7 +279,7 @@ def test_warp_break_frees_the_holders_tokens_at_the_start_of_a_challenge(duel, i
     pos.warp(1, in_warp)
     pos.turn(script=[1, 0, 0])
     if in_warp:
-        assert pos.warp(1) == 0 and pos.tokens(5, 1) == 7 and pos.said("seat 1 returns 3 tokens")
+        assert pos.warp(1) == 0 and pos.tokens(5, 1) == 7 and homed(pos, 1) == 3
         assert pos.said("puts 1 tokens")
     else:  # nothing to free: not playable, the script's 1 was the cone count
         assert pos.held(1, "E:warp_break") == 1 and pos.said("puts 2 tokens")
@@ -267,7 +292,7 @@ def test_mobius_tubes_frees_every_token_only_for_the_offense(duel, holder, freed
     pos.warp(0, 2)
     pos.warp(1, 3)
     pos.turn(script=[1, 0, 0])
-    assert pos.said("seat 1 returns 3 tokens") is freed and pos.said("seat 0 returns 2 tokens") is freed
+    assert (homed(pos, 1), homed(pos, 0)) == ((3, 2) if freed else (0, 0))
     assert pos.said("regroups") is not freed
 
 

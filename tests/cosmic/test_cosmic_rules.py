@@ -7,7 +7,7 @@ import pytest
 import analyzer
 from analyzer.games.cosmic import GAME
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import E_DEAL, E_DEFENDER, E_REESTABLISH, G, S
+from analyzer.games.cosmic.context import E_DEAL, E_DEFENDER, E_HOME, E_REESTABLISH, G, S
 from analyzer.games.cosmic.decisions import DEAL_OFFENSE_BASE, DEAL_SWAP
 from analyzer.games.cosmic.state import ST
 
@@ -213,7 +213,7 @@ def test_the_pre_challenge_cards_come_before_the_offense_redraws_for_want_of_a_c
     pos.turn(script=[1] if in_warp else [])  # Warp Break is usable only with tokens in the Warp
     redraw = next(i for i, line in enumerate(pos.lines) if "seat 0 has no challenge card: discards and draws 7" in line)
     played = [i for i, line in enumerate(pos.lines) if "seat 0 plays edict warp_break" in line]
-    assert played == ([1] if in_warp else []) and redraw == (3 if in_warp else 1)
+    assert played == ([1] if in_warp else []) and redraw == (4 if in_warp else 1)  # a line per token freed
     assert pos.warp(0) == 0 and pos.said("totals: offense 11")
 
 
@@ -227,11 +227,12 @@ def test_stage_10_offers_the_start_of_challenge_cards_to_this_turns_offense(Pos,
 
 
 def test_stage_10_comes_before_the_second_challenge(Pos):
-    # the offense wins; at stage 10 the defense frees its 4 lost tokens (Warp Break, to planet 0), then the
-    # offense chooses a second challenge, in which they defend
-    pos = Pos().hand(0, "A10", "A10").hand(1, "A1", "A4", "E:warp_break").destiny("reg1", "reg1")
-    pos.turn(script=[0, 0, 1, 1, 0, 1])
-    assert pos.said("seat 1 returns 4 tokens to planet 0 of system 1")
+    # the offense wins; at stage 10 the defense frees its 4 lost tokens (Warp Break, to planet 0: with no base
+    # left, home_without_base home_planet lets them land there), then the offense chooses a second challenge,
+    # in which they defend
+    pos = Pos(home_without_base="home_planet").hand(0, "A10", "A10").hand(1, "A1", "A4", "E:warp_break")
+    pos.destiny("reg1", "reg1").turn(script=[0, 0, 1, 1, 0, 1])
+    assert [(n, pl) for seat, n, pl, _ in pos.events(E_HOME) if seat == 1] == [(1, 5)] * 4
     assert [line for line in pos.lines if "totals" in line] == ["  totals: offense 11, defense 8",
                                                                  "  totals: offense 11, defense 5"]
 

@@ -51,7 +51,10 @@ Implemented, stage by stage:
   cone tokens go home; the offense proposes a deal (a base each way; a base for 2 random cards, either
   way), the defense accepts or not; a base given = the receiver moves one token from its bases to a home
   base of the giver where it has none; no deal: each loses 3 tokens from its bases to the Warp.
-- Tokens going home move together to one base of the owner's choice (with no base: a home planet).
+- Tokens going home go each to a base of the owner's choice (`home_tokens_split`: free, the original's "any
+  planet where it has a base"; together: all to one base). With no base anywhere they go to the Warp
+  (`home_without_base`: warp, since an emptied planet is no base to return to; home_planet: onto a home
+  planet), and such a player frees nothing from the Warp (no reward token, Warp Break, Mobius Tubes).
 - 10 End: after a success (attack won, deal made, re-establish) the offense may challenge again if it holds
   a challenge card; the turn passes left after the second. The win (5 foreign bases; shared) is checked
   after every challenge. `turn_cap` turns: a draw.
@@ -59,10 +62,13 @@ Implemented, stage by stage:
   +1 per token in the Warp (any colour) on an attack reveal; Loser's upset (both must play attack cards if
   able; winner and loser swap after every other effect); Laser (`laser_reading`: eon = the opponent's card
   drawn at random from its challenge cards; ffg = random cards set aside, one per opponent token in the
-  challenge, back at the end; a defense left without a challenge card redraws as stage 7 says, an
-  offense ends its turn); Mind sees one main player's hand before alliances and its policy uses it;
+  challenge, back at the end; a defense left without a challenge card redraws as stage 7 says
+  (`laser_ffg_no_card`: redraw; loses: it loses the challenge, the FFG card's text), an offense ends its turn); Mind sees one main player's hand before alliances and its policy uses it;
   Sorcerer swaps the face-down cards; Grief (`grief_model`, invented); Zombie tokens never go to the Warp
-  (they go home; hence no consolation). A power is off with fewer than 3 home bases or under Power Outage.
+  (they go home; hence no consolation). A power is off with fewer than 3 home bases or under Power Outage;
+  `power_loss_timing` after_loss (default): a loss of tokens that costs the third home base (the defense
+  losing, Plague, a failed deal's penalty) is still answered by the power (Zombie's tokens go home); immediate:
+  the power is gone as the tokens leave.
 - Aliens: dealt at random per game (distinct) or fixed per seat; the first player is the first colour
   destiny card turned (`first_player`), the cards turned are shuffled back.
 
@@ -112,9 +118,11 @@ from .context import (
     E_DEAL,
     E_DEFENDER,
     E_DESTINY,
+    E_DISARMED,
     E_FIRST,
     E_HOME,
     E_LAND,
+    E_NO_BASE,
     E_NO_CARD,
     E_PLAY,
     E_POWER,
@@ -226,11 +234,13 @@ def events(scenario) -> dict[int, Event]:
                        True: "  the unowned colour {seat} loses {a} tokens to the Warp"},
                       by=lambda r: r["seat"] >= scenario.players),
         E_HOME: Event("  seat {seat} returns {a} tokens to {b}", {"b": planet}),
+        E_NO_BASE: Event("  seat {seat} has no base to return {a} tokens to: they go to the Warp"),
         E_REWARD: Event("  seat {seat} is rewarded: {a} cards, {b} tokens freed"),
         E_CONSOLATION: Event("  seat {seat} takes {a} consolation cards from seat {b}"),
         E_DEAL: Event({DEAL_NONE: "  deal: seat {seat} makes no offer to seat {c}",
                        **dict.fromkeys((DEAL_SWAP, DEAL_OFFENSE_BASE, DEAL_DEFENSE_BASE), "  deal: seat {seat} offers {a} to seat {c}: {b}")},
                       {"a": lambda x: DEALS[x], "b": lambda x: "accepted" if x else "refused"}, by="a"),
+        E_DISARMED: Event("  seat {seat} has no challenge card left by Laser's set-aside: it loses the challenge"),
         E_NO_CARD: Event("  seat {seat} has no challenge card at stage 7: the turn ends"),
         E_WIN: Event("seat {seat} wins with {a} foreign bases"),
         E_CAP: Event("turn cap of {a} turns reached: a draw"),

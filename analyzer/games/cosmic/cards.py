@@ -75,7 +75,7 @@ from .decisions import (
     W_SWAP,
     WINDOWS,
 )
-from .moves import go_home, take_from_bases, to_warp
+from .moves import can_free, go_home, hold_power, take_from_bases, to_warp
 from .powers import grief_can, power_active, power_kept, see_hand, sorrow
 from .state import ST, R
 from .timing import play_order
@@ -196,7 +196,7 @@ def offer_edict(w, st, d, q, k, v, opts, n):
     if w == W_START:
         if v == L.MOBIUS_TUBES and q == st[ST.OFF] and warp_total(st, d) > 0:
             n = offer(opts, n, k, 0)
-        elif v == L.WARP_BREAK and st[ST.WARP + q] > 0:
+        elif v == L.WARP_BREAK and can_free(st, d, q):
             n = offer(opts, n, k, 0)
         elif v == L.PLAGUE:
             for r in range(d[R.PLAYERS]):
@@ -288,6 +288,8 @@ def allies_in_warp(st, d, side):
 
 @njit(cache=True)
 def free_from_warp(st, d, X, q):
+    if not can_free(st, d, q):
+        return
     n = st[ST.WARP + q]
     st[ST.WARP + q] = 0
     go_home(st, d, X, q, n)
@@ -331,6 +333,7 @@ def apply_edict(st, d, X, q, v, arg):
 @njit(cache=True)
 def plague(st, d, X, r):
     """r loses PLAGUE_TOKENS tokens from its bases to the Warp and discards one card of each type."""
+    hold_power(st, d, r)
     to_warp(st, d, X, r, take_from_bases(st, d, X, r, PLAGUE_TOKENS, D_LOSE))
     opts = X.opts
     for t in range(CARD_TYPES):
@@ -426,6 +429,7 @@ def all_lost(st, d, X):
         return False
     pl, de = st[ST.PLANET], st[ST.DEF]
     n = L.tokens(st, pl, de)
+    hold_power(st, d, de)
     L.add_tokens(st, pl, de, -n)
     to_warp(st, d, X, de, n)
     for q in range(d[R.PLAYERS]):

@@ -78,6 +78,8 @@ S = indices("S", COLUMNS.seat)
  E_CARDS, E_PLAY, E_TOTALS, E_RESULT, E_LAND, E_WARP, E_HOME, E_REWARD, E_CONSOLATION, E_DEAL,
  E_NO_CARD, E_WIN, E_CAP, E_STUCK, E_ZAP) = range(1, 26)
 E_COSMIC_ZAP = 26  # (zapper, the seat whose power's use is cancelled, its alien)
+E_DISARMED = 28  # (the defense): Laser's set-aside left it no challenge card and it loses (laser_ffg_no_card)
+E_NO_BASE = 27  # (seat, tokens): going home with no base anywhere, they go to the Warp (home_without_base)
 
 
 @njit(cache=True, inline="always")

@@ -18,6 +18,7 @@ from .context import (
     E_DEAL,
     E_DEFENDER,
     E_DESTINY,
+    E_DISARMED,
     E_FIRST,
     E_LAND,
     E_NO_CARD,
@@ -72,11 +73,12 @@ from .decisions import (
     W_START,
     W_SWAP,
 )
-from .moves import choose_count, go_home, list_bases, take_from_bases, to_warp
+from .moves import can_free, choose_count, go_home, hold_power, list_bases, take_from_bases, to_warp
 from .powers import TP_AFTER, TP_ALLIANCE, TP_OUTCOME, TP_PLANNING, TP_REVEAL, TP_SWAP, powers_at
 from .state import ST, R
 
 FAILED, SUCCESS, TURN_ENDED = 0, 1, 2
+CARDS_DOWN, NO_OFFENSE_CARD, DEFENSE_DISARMED = 0, 1, 2  # stage 7's outcomes (play_cards)
 WIN_ATTACK, WIN_DEAL, WIN_REESTABLISH = 1, 2, 3
 REDEAL_LIMIT = 50    # redraws of a whole hand in a row without a challenge card before the turn is skipped
 DEAL_PENALTY = 3     # tokens each main player loses when a deal fails
@@ -245,12 +247,16 @@ def challenge(st, d, X, p):
         return_set_aside(st, d)
         return FAILED, WIN_ATTACK
     powers_at(TP_PLANNING, st, d, X)
-    if not play_cards(st, d, X):
+    stage7 = play_cards(st, d, X)
+    if stage7 == NO_OFFENSE_CARD:
         return_set_aside(st, d)
         return TURN_ENDED, WIN_ATTACK
-    powers_at(TP_SWAP, st, d, X)
-    card_window(W_SWAP, st, d, X)
-    result, how = resolve(st, d, X)
+    if stage7 == DEFENSE_DISARMED:
+        result, how = disarmed(st, d, X)
+    else:
+        powers_at(TP_SWAP, st, d, X)
+        card_window(W_SWAP, st, d, X)
+        result, how = resolve(st, d, X)
     end_challenge(st, d, X)
     return result, how
 
@@ -439,19 +445,44 @@ def alliances(st, d, X):
 @njit(cache=True)
 def play_cards(st, d, X):
     """Both main players play a challenge card face down (on an unowned planet the offense alone). A defense
-    without one redraws 7 until it has one; an offense without one ends the turn (its cone tokens go home).
-    Returns False then."""
+    without one redraws 7 until it has one, unless Laser's set-aside left it so and laser_ffg_no_card is
+    loses (DEFENSE_DISARMED); an offense without one ends the turn (its cone tokens go home: NO_OFFENSE_CARD)."""
     off, de = st[ST.OFF], st[ST.DEF]
     nobody = L.nobody_defends(st, d)
-    defense_ready(st, d, X)
-    if L.challenge_cards(st, d, off) == 0 or (not nobody and L.challenge_cards(st, d, de) == 0):
+    disarmed_by_laser = (d[R.LASER_LOSES] == 1 and not nobody and L.challenge_cards(st, d, de) == 0
+                         and set_aside(st, de) > 0)
+    if not disarmed_by_laser:
+        defense_ready(st, d, X)
+    if L.challenge_cards(st, d, off) == 0 or (not nobody and not disarmed_by_laser and L.challenge_cards(st, d, de) == 0):
         trace(X, E_NO_CARD, off, 0, 0, 0)
         everyone_home(st, d, X)
-        return False
+        return NO_OFFENSE_CARD
+    if disarmed_by_laser:
+        return DEFENSE_DISARMED
     st[ST.OCARD] = choose_card(st, d, X, off)
     if not nobody:
         st[ST.DCARD] = choose_card(st, d, X, de)
-    return True
+    return CARDS_DOWN
+
+
+@njit(cache=True)
+def set_aside(st, q):
+    n = 0
+    for k in range(L.KMAX):
+        n += st[ST.ASIDE + q * L.KMAX + k]
+    return n
+
+
+@njit(cache=True)
+def disarmed(st, d, X):
+    """laser_ffg_no_card loses: the defense, left without a challenge card by Laser, loses the challenge as
+    an attack lost (no cards are revealed; the offense side lands)."""
+    st[ST.OFF_WINS] = 1
+    trace(X, E_DISARMED, st[ST.DEF], 0, 0, 0)
+    trace(X, E_RESULT, st[ST.OFF], 1, 0, 0)
+    offense_wins(st, d, X)
+    X.s[st[ST.OFF], S.OFFENSE_WINS] += 1
+    return SUCCESS, WIN_ATTACK
 
 
 @njit(cache=True)
@@ -573,6 +604,7 @@ def offense_wins(st, d, X):
     players = d[R.PLAYERS]
     off, de, pl = st[ST.OFF], st[ST.DEF], st[ST.PLANET]
     lost = L.defending_tokens(st, d)
+    hold_power(st, d, de)
     L.add_tokens(st, pl, de, -lost)
     to_warp(st, d, X, de, lost)
     for q in range(players):
@@ -623,7 +655,7 @@ def rewards(st, d, X, q, n):
     for _ in range(n):
         m = 1
         opts[0] = 0
-        if st[ST.WARP + q] > 0:
+        if can_free(st, d, q):
             opts[1] = REWARD_TOKEN
             m = 2
         if ask(st, d, X, q, D_REWARD, 0, m) == REWARD_TOKEN:
@@ -697,6 +729,7 @@ def deal(st, d, X):
         return SUCCESS, WIN_DEAL
     X.g[G.DEALS_FAILED] += 1
     for q in (off, de):
+        hold_power(st, d, q)
         to_warp(st, d, X, q, take_from_bases(st, d, X, q, DEAL_PENALTY, D_LOSE))
     return FAILED, WIN_DEAL
 

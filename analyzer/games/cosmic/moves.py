@@ -2,10 +2,10 @@
 from numba import njit
 
 from . import state as L
-from .context import E_HOME, E_WARP, S, ask, trace
+from .context import E_HOME, E_NO_BASE, E_WARP, S, ask, trace
 from .decisions import D_HOME
-from .powers import warp_replaced
-from .state import ST
+from .powers import POWER_HOME_BASES, warp_replaced
+from .state import ST, R
 from .zaps import cosmic_zapped
 
 
@@ -20,26 +20,65 @@ def list_bases(st, q, opts):
 
 
 @njit(cache=True)
+def has_base(st, q):
+    for pl in range(L.NPL):
+        if L.tokens(st, pl, q) > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
 def go_home(st, d, X, q, n):
-    """n tokens of q return together to one base of q's choice (with no base left: a home planet)."""
+    """n tokens of q return to its bases: each token to a base of q's choice (home_tokens_split free: the
+    original's "any planet where it has a base"), or all to one (together). With no base at all they have
+    nowhere to go (an emptied planet is no base to return to): home_without_base warp sends them to the
+    Warp (no loss: nothing answers it); home_planet lets them land on a home planet of q's choice."""
     if n == 0:
         return
     opts = X.opts
-    m = list_bases(st, q, opts)
-    if m == 0:
-        for k in range(L.PLANETS_PER_SYSTEM):
-            opts[k] = q * L.PLANETS_PER_SYSTEM + k
-        m = L.PLANETS_PER_SYSTEM
-    pl = ask(st, d, X, q, D_HOME, n, m)
-    L.add_tokens(st, pl, q, n)
-    trace(X, E_HOME, q, n, pl, 0)
+    group = n if d[R.HOME_TOGETHER] == 1 else 1
+    left = n
+    while left > 0:
+        m = list_bases(st, q, opts)
+        if m == 0:
+            if d[R.HOMELESS_WARP] == 1:
+                st[ST.WARP + q] += left
+                trace(X, E_NO_BASE, q, left, 0, 0)
+                return
+            for k in range(L.PLANETS_PER_SYSTEM):
+                opts[k] = q * L.PLANETS_PER_SYSTEM + k
+            m = L.PLANETS_PER_SYSTEM
+        pl = ask(st, d, X, q, D_HOME, left, m)
+        L.add_tokens(st, pl, q, group)
+        trace(X, E_HOME, q, group, pl, 0)
+        left -= group
+
+
+@njit(cache=True)
+def can_free(st, d, q):
+    """q may take tokens out of the Warp: it has some there, and somewhere to put them (a base, unless
+    home_without_base home_planet gives it a home planet)."""
+    return st[ST.WARP + q] > 0 and (d[R.HOMELESS_WARP] == 0 or has_base(st, q))
+
+
+@njit(cache=True)
+def hold_power(st, d, q):
+    """Before q loses tokens from its bases: under power_loss_timing after_loss the power q holds now still
+    answers this loss (Zombie's tokens go home even when they leave its third home base); to_warp ends it."""
+    if d[R.LOSS_AFTER] == 1 and L.home_bases(st, q) >= POWER_HOME_BASES:
+        st[ST.KEEPS + q] = 1
 
 
 @njit(cache=True)
 def to_warp(st, d, X, q, n):
     """n tokens of q (already taken off the table) go to the Warp, unless a power sends them home."""
-    if n == 0:
-        return
+    if n > 0:
+        lose(st, d, X, q, n)
+    st[ST.KEEPS + q] = 0
+
+
+@njit(cache=True)
+def lose(st, d, X, q, n):
     if warp_replaced(st, d, q) and not cosmic_zapped(st, d, X, q):
         X.s[q, S.POWERS_USED] += 1
         go_home(st, d, X, q, n)

@@ -36,8 +36,9 @@ FX_NAMES = ("takes the opponent's challenge card", "adds the tokens in the Warp"
 
 @njit(cache=True)
 def power_kept(st, d, q):
-    """q has not lost its power (3+ home bases; Grief has one under its model) and no Power Outage is in force."""
-    return (st[ST.COMET] != L.DT_OUTAGE and L.home_bases(st, q) >= POWER_HOME_BASES
+    """q has not lost its power (3+ home bases, or had them when the loss of tokens under way began; Grief has
+    one under its model) and no Power Outage is in force."""
+    return (st[ST.COMET] != L.DT_OUTAGE and (L.home_bases(st, q) >= POWER_HOME_BASES or st[ST.KEEPS + q] == 1)
             and not (st[ST.ALIEN + q] == L.GRIEF and d[R.GRIEF] == 0))
 
 

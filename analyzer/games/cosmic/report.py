@@ -28,13 +28,19 @@ SENSITIVITY = (("destiny: no reverse cards (5 regular per colour)",
                  "deck.destiny.power_outage": 0, "deck.destiny.tenacious_defense": 0}),
                ("laser_reading: ffg", {"rules.laser_reading": "ffg"}),
                ("grief_model: none", {"rules.grief_model": "none"}),
-               ("play_order: clockwise (the spec's wording)", {"rules.play_order": "clockwise"}))
+               ("play_order: clockwise (the spec's wording)", {"rules.play_order": "clockwise"}),
+               # what the readings settled in issue 22's third pass moved: the engine's behaviour before them
+               ("earlier readings: tokens home together, a home planet with no base, power lost as tokens leave",
+                {"rules.home_tokens_split": "together", "rules.home_without_base": "home_planet",
+                 "rules.power_loss_timing": "immediate"}))
 
 
 def readings(rules: dict) -> str:
     """The named readings this run played (the game's docstring and docs/rule-readings.md explain them)."""
     return ("Readings: Cosmic Zap `cosmic_zap_window: {cosmic_zap_window}`; fewer than 4 players "
-            "`unowned_system: {unowned_system}`, `unowned_defense: {unowned_defense}`.".format(**rules))
+            "`unowned_system: {unowned_system}`, `unowned_defense: {unowned_defense}`; tokens going home "
+            "`home_tokens_split: {home_tokens_split}`, `home_without_base: {home_without_base}`; "
+            "`power_loss_timing: {power_loss_timing}`; `laser_ffg_no_card: {laser_ffg_no_card}`.".format(**rules))
 
 
 def alien_rates(df) -> list[tuple[str, stats.Estimate]]:
@@ -123,15 +129,16 @@ def alien_verdicts(d) -> dict[str, tuple[stats.Estimate, str]]:
     return {name: (est, verdict(est, f)) for name, est in alien_rates(d)}
 
 
-SENSITIVITY_TITLE = "Sensitivity of the alien ranking to the estimated choices"
+SENSITIVITY_TITLE = "Sensitivity of the alien ranking to the estimated choices and the readings"
 
 
 def sensitivity(rep, game, df, meta: dict, n_cmp: int, names: list[str]) -> None:
     """The alien table with one estimated choice changed per column (comparison runs, same seed)."""
     variants = [("this run", df)] + [(label, compare_run(game, meta, n_cmp, sets=sets)) for label, sets in SENSITIVITY]
     rep.section(SENSITIVITY_TITLE,
-                "Each column replays the run's scenario with one estimated choice changed (same seed, "
-                f"{n_cmp:,} games). Rank 1 = the highest win rate.")
+                "Each column replays the run's scenario with one estimated choice changed, or (the last) with the "
+                "readings this version settled set back to the engine's earlier behaviour, so it shows what they "
+                f"moved (same seed, {n_cmp:,} games). Rank 1 = the highest win rate.")
     table = {name: [name] for name in names}
     for _label, d in variants:
         rates = alien_rates(d)

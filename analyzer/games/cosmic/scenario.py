@@ -115,6 +115,11 @@ class CosmicRules(Strict):
         "eon", description="Laser: eon = the opponent's challenge card is drawn at random from their challenge cards; "
                            "ffg = before alliances, set aside at random as many of the opponent's cards as they have "
                            "tokens in the challenge (until it ends)")
+    laser_ffg_no_card: Literal["redraw", "loses"] = Field(
+        "redraw", description="laser_reading ffg, a defense left with no challenge card by the cards Laser set "
+                              "aside: redraw = it discards and draws anew until it has one (the original's stage 7, "
+                              "checked again there because powers may have taken cards); loses = it loses the "
+                              "challenge (the FFG Laser card's text)")
     grief_model: Literal["estimated_sorrow", "none"] = Field(
         "estimated_sorrow", description="Grief (text not found): estimated_sorrow = when Grief as a main player loses "
                                         "tokens to the Warp, the winning main player discards one random card per token; "
@@ -157,6 +162,20 @@ class CosmicRules(Strict):
         "super", description="the owner of a flare whose power is zapped this challenge plays: super = its Super "
                              "side (the original's Wild is for a flare not yours or a lost power: fewer than 3 home "
                              "bases); wild = its Wild side")
+    home_tokens_split: Literal["free", "together"] = Field(
+        "free", description="tokens going home (defensive allies, cone tokens after a deal or a lost stage 7, freed "
+                            "Warp tokens, Zombie's): free = each to a base of the owner's choice (the original: "
+                            "'any planet where they have a base'); together = all to one base")
+    home_without_base: Literal["warp", "home_planet"] = Field(
+        "warp", description="tokens going home when their owner has no base anywhere: warp = they go to the Warp "
+                            "(the original: an emptied planet is no longer a base and takes no tokens back), and "
+                            "such a player frees no token from the Warp; home_planet = they land on a home planet "
+                            "of the owner's choice")
+    power_loss_timing: Literal["after_loss", "immediate"] = Field(
+        "after_loss", description="a loss of tokens that takes a player below 3 home bases (losing as the defense, "
+                                  "Plague, a failed deal): after_loss = the power it costs still answers that loss "
+                                  "(Zombie's tokens go home), and is lost once it is done; immediate = the power is "
+                                  "gone as the tokens leave the planet")
     first_player: Literal["destiny", "seat0"] = Field(
         "destiny", description="destiny: the first colour destiny card turned picks the start player (original); seat0")
 
@@ -237,6 +256,7 @@ def kernel_inputs(sc: CosmicScenario) -> tuple:
     rule["hand"][0] = r.hand_size
     rule["cap"][0] = r.turn_cap
     rule["laser_ffg"][0] = r.laser_reading == "ffg"
+    rule["laser_loses"][0] = r.laser_ffg_no_card == "loses"
     rule["grief"][0] = r.grief_model == "estimated_sorrow"
     rule["order_timing"][0] = r.play_order == "timing"
     rule["any_side"][0] = r.reinforce_any_side
@@ -249,6 +269,9 @@ def kernel_inputs(sc: CosmicScenario) -> tuple:
     rule["reestablish_max"][0] = r.reestablish_max_tokens
     rule["deal_any_base"][0] = r.deal_base_from == "any_base"
     rule["zapped_super"][0] = r.zapped_owner_flare == "super"
+    rule["home_together"][0] = r.home_tokens_split == "together"
+    rule["homeless_warp"][0] = r.home_without_base == "warp"
+    rule["loss_after"][0] = r.power_loss_timing == "after_loss"
     rule["alien"][:len(sc.aliens.fixed)] = [ALIEN_NAMES.index(name) for name in sc.aliens.fixed]
     rule["kinds"][0] = len(ctype)
     rule["challenge_kinds"][0] = challenge_kinds(ctype)

@@ -41,6 +41,7 @@ DESTINY_NAMES = ("regular", "reverse", "wild", "instruction: most foreign bases"
 RULES = Layout([
     ("players", 1), ("wins", 1), ("hand", 1), ("cap", 1),
     ("laser_ffg", 1),        # 1: laser_reading ffg
+    ("laser_loses", 1),      # 1: laser_ffg_no_card loses (a defense Laser left with no challenge card loses)
     ("grief", 1),            # 1: grief_model estimated_sorrow
     ("order_timing", 1),     # 1: play_order timing
     ("any_side", 1),         # 1: reinforce_any_side
@@ -53,6 +54,9 @@ RULES = Layout([
     ("reestablish_max", 1),  # reestablish_max_tokens (0: no cap)
     ("deal_any_base", 1),    # 1: deal_base_from any_base (else the giver's home system)
     ("zapped_super", 1),     # 1: zapped_owner_flare super (a zapped owner keeps its flare's Super side)
+    ("home_together", 1),    # 1: home_tokens_split together (tokens going home move as one group), 0: free
+    ("homeless_warp", 1),    # 1: home_without_base warp (tokens with no base to go to go to the Warp)
+    ("loss_after", 1),       # 1: power_loss_timing after_loss (a loss of tokens is still under the power it costs)
     ("kinds", 1),            # card kinds in the deck
     # card kinds 0..challenge_kinds-1 are the challenge cards (scenario.card_table lists them first), the
     # rest the cards played in windows, so that a scan for one group skips the other
@@ -94,6 +98,8 @@ STATE = Layout([
     ("powers_swapped", 1),   # 1: Sorcerer's wild flare swapped the main players' aliens for this challenge
     ("deal_struck", 1),      # 1: a deal was accepted and may still be quashed; 2: it was quashed
     ("zombie_save", MAXP),   # zombie_save + seat: 1 = Zombie's wild flare: one token per loss goes home
+    ("keeps", MAXP),         # keeps + seat: 1 while its tokens are being lost: its power counts the home bases
+    #                          it had before the loss (power_loss_timing after_loss; moves.hold_power)
     # hidden
     ("hand", (MAXP, KMAX)),  # hand + seat * KMAX + kind: copies held
     ("aside", (MAXP, KMAX)),  # cards set aside by Laser (ffg), returned when the challenge ends
