@@ -255,6 +255,7 @@ class Cosmic(Game):
     length_unit = "turns"
     COLUMNS = COLUMNS
     kernel = staticmethod(E.play)
+    kernel_releases_gil = True  # E.play is compiled with nogil=True
     kernel_inputs = staticmethod(kernel_inputs)
     TRACE_CAP = 200_000
 

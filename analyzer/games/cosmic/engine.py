@@ -861,7 +861,7 @@ def final_counters(st, d, si):
         si[q, S.WARP] = st[ST.WARP + q]
 
 
-@njit(cache=True)  # holds the GIL: with nogil, two threads corrupt the heap (munmap_chunk; see the report of #26)
+@njit(cache=True, nogil=True)  # releases the GIL: the runner plays chunks on threads (Game.kernel_releases_gil)
 def play(seed, ids, d, pol, weights, restrict, script, g, s, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS (whole-game columns g[n, G], per-seat columns s[n, P, S], the first player
