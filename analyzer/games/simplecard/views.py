@@ -2,14 +2,16 @@
 both Risks, every zone's size and the Mains, but the opponent's Main only once face up (a set card is the
 "unknown card" to it); the opponent's hand, the order of both decks and the opponent's set card are hidden.
 
-A position is game `seed` of run 0 played a few ACTs in by the engine (`engine.play_act`), then the next
-ACT begun as the engine begins it (the active Main back to hand, the draw to 4): its active seat decides.
-Its decisions are every decision that seat could be asked there from what it sees, each on the same random
-stream: turn order, draw, pre-scene technique, cast, Balance shift, Recall, placement; then, with the chosen
-placement made, Moving, the contact, Changing (attacking and defending, for each contact) and its card, and
-Bounce. Not asked here: Picking (it is shown the opponent's hand) and Reading (it is shown its own deck's
-top cards), which are decided from the very cards the re-deal moves. The re-deal shuffles the seat's own
-deck, and deals the opponent's unseen cards (hand, deck and set card, a rank-1 card) anew, each zone its size.
+A position is game `seed` of run 0 played by the engine (`engine.play_act`; greedy plays random's seats,
+which soon cast themselves out) to an ACT start a few ACTs in where the active seat faces a set card (even
+seeds; else the first ACT's) or not (odd seeds), then that ACT begun as the engine begins it (the active
+Main back to hand, the draw to 4): its active seat decides. Its decisions are every decision that seat could
+be asked there from what it sees, each on the same random stream: turn order, draw, pre-scene technique,
+cast, Balance shift, Recall, placement, the contact after each placement; then, with the chosen placement
+made, Moving, the contact, Changing (attacking and defending, for each contact) and its card, and Bounce.
+Not asked: Picking (it is shown the opponent's hand) and Reading (its own deck's top cards), decided from
+the very cards the re-deal moves. The re-deal shuffles the seat's own deck and deals the opponent's unseen
+cards (hand, deck and set card, a rank-1 card) anew among them, each zone its size.
 """
 import numpy as np
 
@@ -45,6 +47,7 @@ from .decisions import (
     O_INDEX,
     PROCEED,
 )
+from .engine import ask
 from .scenario import CT_NAMES, F, R, kernel_inputs
 
 UNCHECKED: dict[str, str] = {}  # random draws from the game's stream, which every ask resets alike
@@ -80,7 +83,7 @@ class Position:
         a = int(E.first_player(self.zones, self.data, self.pol, self.g, self.s, ev, tn, cap))
         target, found, live = PLAYED_ACTS + seed % 3, None, None
         for t in range(LAST_ACT + 1):
-            live = (self._zone_arrays(), a)  # an ACT's start, the game undecided
+            live = (self._snapshot(), a)  # an ACT's start, the game undecided
             if self.faces_set_card(a) == (seed % 2 == 0):
                 found = live
                 if t >= target:  # the first such ACT from `target` on, else the last one before it
@@ -107,7 +110,7 @@ class Position:
     def _arrays(self):
         return self.n, self.deck, self.hand, self.risk, self.stream, self.at, self.options, self.view
 
-    def _zone_arrays(self):
+    def _snapshot(self):
         return [x.copy() for x in self._arrays()]
 
     def _restore(self, saved):
@@ -115,14 +118,13 @@ class Position:
             x[...] = y
 
     def ask(self, kind, m, active=None, contact=-1, changes_left=0, cast_for=-1):
-        """The option row (code, index, card) the seat's policy picks among the m listed, as engine.ask asks
-        it, from the stream ASK_STREAM."""
+        """The option row (code, index, card) the seat's policy picks among the m listed, asked by the
+        engine's own `ask` (the view it builds, the unknown card for a set one), from the stream ASK_STREAM."""
         p = self.seat
         self.stream[0], self.at[0] = ASK_STREAM, 0
-        unknown = self.cards.shape[0] - 1
-        P.fill_view(self.view, kind, p, p if active is None else active, self.n, self.hand, contact, changes_left,
-                    cast_for, unknown)
-        return self.options[int(P.decide(self.policy[p], self.data, self.pol, m, self.weights[p]))].tolist()
+        k = ask(kind, p, p if active is None else active, self.zones, self.data, self.pol, m, contact, changes_left,
+                 cast_for)
+        return self.options[int(k)].tolist()
 
     def list_options(self, rows):
         for k, row in enumerate(rows):
@@ -138,7 +140,7 @@ def decisions(pos: Position) -> list:
     """Every decision the seat could be asked here that has two options or more; the contact it would
     choose after each placement it may make; then, its placement made, the decisions of the contact and
     after. The position is restored afterwards."""
-    saved = pos._zone_arrays()
+    saved = pos._snapshot()
     p, n, hand = pos.seat, pos.n, pos.hand
     changes = int(pos.rules[R.CHANGING_MAX])
     own_hand = [(0, i, int(hand[p, i])) for i in range(n[p, T.N_HAND])]
@@ -155,7 +157,7 @@ def decisions(pos: Position) -> list:
     out = _asked(pos, asks)
     placements = pos.options[:E.list_placements(p, pos.zones, pos.data, pos.options)].tolist()
     if placements and n[1 - p, T.N_MAIN_H] > 0:  # the contact it would choose after each placement it may make
-        before = pos._zone_arrays()
+        before = pos._snapshot()
         for option in placements:
             _place(pos, option)
             out += [(f"contact after {option}", pos.ask(D_CONTACT, pos.list_options([(x, 0, 0) for x in range(3)])))]
