@@ -117,7 +117,7 @@ def test_the_same_games_play_the_same_twice_in_one_process(game):
 
 # Games whose view check is still only their own tests/<game>/test_*_view.py (their position builders live
 # in their tests' conftest); every other game declares analyzer/games/<game>/views.py (Game.views).
-VIEW_TESTS_ONLY = {"mlem", "simplecard"}
+VIEW_TESTS_ONLY = {"mlem"}
 VIEW_SEEDS = range(4)
 
 
