@@ -115,9 +115,6 @@ def test_the_same_games_play_the_same_twice_in_one_process(game):
     assert runs[0].equals(runs[1]) and runs[1].equals(runs[2])
 
 
-# Games whose view check is still only their own tests/<game>/test_*_view.py (their position builders live
-# in their tests' conftest); every other game declares analyzer/games/<game>/views.py (Game.views).
-VIEW_TESTS_ONLY = {"simplecard"}
 VIEW_SEEDS = range(4)
 
 
@@ -140,13 +137,7 @@ def test_no_decision_depends_on_what_its_seat_cannot_see(game):
     """Policies decide from their player's view: re-dealing the hidden information leaves every decision of
     every policy as it was. A policy the game leaves unchecked (random, drawing from the stream it re-deals)
     must change: the re-deal reaches what decisions read, so the check can fail."""
-    if game.views() is None:
-        assert game.name in VIEW_TESTS_ONLY, f"{game.name}: no analyzer/games/{game.name}/views.py (Game.views)"
-        files = [*TESTS.glob(f"{game.name}/test_*.py"), *TESTS.glob(f"test_{game.name}_*.py")]
-        sources = "".join(p.read_text() for p in files)
-        assert re.search(r"def test_\w*view\w*\(", sources), f"{game.name}: no view test in tests/{game.name}/"
-        return
-    assert game.name not in VIEW_TESTS_ONLY, f"{game.name} has views.py now: take it off VIEW_TESTS_ONLY"
+    assert game.views() is not None, f"{game.name}: no analyzer/games/{game.name}/views.py (Game.views)"
     unchecked = game.views().UNCHECKED
     assert set(unchecked) <= set(game.playing_policies)
     for policy in game.playing_policies:
