@@ -436,7 +436,7 @@ def bench(
 ):
     """Measure speed per game (bench/out/bench.json).
 
-    It also renders docs/speed-table.md. Per game: games/s per core, 2 threads vs 1 and vs loky, kernel vs its floor probe, cold compile, the
+    It also renders the speed table into docs/speed-table.md and the README. Per game: games/s per core, 2 threads vs 1 and vs loky, kernel vs its floor probe, cold compile, the
     1e6 run's wall time and peak RSS, STOP against RLCard's UNO. Runs from a source checkout (bench/).
 
     \b

@@ -109,9 +109,13 @@ def game_bench(game: str, n: int, n_kernel: int, big: str | None, cold: bool = T
     return r
 
 
-# the CLI in a fresh process that reports its own peak RSS (the threads backend plays in that process)
-CLI_WITH_RSS = ("import resource, sys; from analyzer.cli import main; code = main(sys.argv[1:]); "
-                "print('peak_rss_kib', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(code)")
+# the CLI in a fresh process that reports its own peak RSS (the threads backend plays in that process).
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss across exec, so a child of this (large) process would
+# report the parent's peak; VmHWM belongs to the new program's memory alone.
+CLI_WITH_RSS = ("import re, resource, sys; from analyzer.cli import main; code = main(sys.argv[1:]); "
+                "hwm = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()) if sys.platform == 'linux' else None; "
+                "print('peak_rss_kib', hwm.group(1) if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); "
+                "sys.exit(code)")
 
 
 def cli_wall_s(args: list[str]) -> tuple[float, float]:

@@ -1,8 +1,10 @@
 """Render the README's one speed table from bench/out/bench.json (written by `analyzer bench`) into
-docs/speed-table.md. The table is never edited by hand: rerun the bench, then this script."""
+docs/speed-table.md and into the README, between its speed-table markers. The table is never edited by
+hand: rerun the bench, then this script."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -52,11 +54,20 @@ def render(bench: dict) -> str:
     return "\n".join(lines + [""] + notes) + "\n"
 
 
+BEGIN, END = "<!-- speed-table: bench/speed_table.py writes this -->", "<!-- /speed-table -->"
+
+
 def main() -> None:
     src = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "bench" / "out" / "bench.json"
+    table = render(json.loads(src.read_text()))
     out = ROOT / "docs" / "speed-table.md"
-    out.write_text(render(json.loads(src.read_text())))
-    print(f"wrote {out}")
+    out.write_text(table)
+    readme = ROOT / "README.md"
+    text, n = re.subn(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: f"{BEGIN}\n{table}{END}",
+                      readme.read_text(), flags=re.S)
+    if n == 1:
+        readme.write_text(text)
+    print(f"wrote {out}" + (" and the README's table" if n == 1 else " (the README has no speed-table markers)"))
 
 
 if __name__ == "__main__":
