@@ -8,7 +8,7 @@ import pytest
 
 import analyzer
 from analyzer import games, results
-from analyzer.games.base import Game
+from analyzer.games.base import Game, view_redeals
 from analyzer.kernel import BATCH_COLUMNS, SHARED_POLICIES
 
 TESTS = Path(__file__).parent
@@ -120,17 +120,8 @@ VIEW_SEEDS = range(4)
 
 def _redealt(game, policy: str) -> tuple[bool, bool]:
     """(hidden information changed at every seed, decisions unchanged at every seed) for `policy` in every seat."""
-    views, sc = game.views(), analyzer.load_scenario(game, policy=policy)
-    rng = np.random.default_rng(0)
-    moved, kept = True, True
-    for seed in VIEW_SEEDS:
-        pos = views.position(sc, seed)
-        before, hidden = views.decisions(pos), views.hidden(pos)
-        assert before, f"{game.name}: views.decisions gave no decision"
-        views.redeal(pos, rng)
-        moved &= not np.array_equal(views.hidden(pos), hidden)
-        kept &= views.decisions(pos) == before
-    return moved, kept
+    checks = view_redeals(game.views(), analyzer.load_scenario(game, policy=policy), VIEW_SEEDS, np.random.default_rng(0))
+    return all(moved for moved, _ in checks), not any(changed for _, changed in checks)
 
 
 def test_no_decision_depends_on_what_its_seat_cannot_see(game):

@@ -171,6 +171,20 @@ class Game(ABC):
         self.run_batch(scenario, 0, np.zeros(1, np.int64))
 
 
+def view_redeals(views, scenario: ScenarioBase, seeds, rng: np.random.Generator) -> list[tuple[bool, bool]]:
+    """The view check (Game.views) at each seed: (what no deciding seat may see changed, some decision
+    changed) after the hidden information is re-dealt. The contract wants (True, False) everywhere; a test
+    that makes a policy peek wants a change somewhere."""
+    out = []
+    for seed in seeds:
+        pos = views.position(scenario, seed)
+        before, hidden = views.decisions(pos), views.hidden(pos)
+        assert before, "views.decisions gave no decision"
+        views.redeal(pos, rng)
+        out.append((not np.array_equal(views.hidden(pos), hidden), views.decisions(pos) != before))
+    return out
+
+
 def _own_weights(scenario: ScenarioBase, seat: int) -> str:
     """' (weights a=1, b=2)' where the seat's weights differ from its policy's defaults, else ''."""
     defaults = {w.name: w.default for w in scenario.WEIGHTS.get(scenario.seat_policies()[seat], ())}
