@@ -10,6 +10,7 @@ from analyzer.games.cosmic import cards as C
 from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
+from analyzer.games.cosmic import view as V
 from analyzer.games.cosmic.context import G
 from analyzer.games.cosmic.state import ST, R
 
@@ -59,9 +60,9 @@ def test_a_card_zap_may_itself_be_zapped(duel, rezap):
 
 def heuristic_yes(pos, p, kind, arg):
     """The heuristic's answer (0 no, 1 yes) to a yes/no decision of seat p on the built table."""
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, pos.st, pos.d, p, kind, arg)
-    return P.decide(P.HEURISTIC, pos.st[:L.PUB_END], view, P.own_hand(pos.st, p), np.array([0, 1], np.int64), 2,
+    view = np.zeros(V.VIEW_SIZE, np.int64)
+    V.fill_view(view, pos.st, pos.d, p, kind, arg)
+    return P.decide(P.HEURISTIC, pos.st[:L.PUB_END], view, V.own_hand(pos.st, p), np.array([0, 1], np.int64), 2,
                     rng.new_stream(0, 0), np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, pos.judgement())
 
 
@@ -184,12 +185,12 @@ def test_laser_super_flare_aims_at_either_main_player(Pos, home3, side, reveals)
 def test_mind_flare_lets_its_holder_see_a_main_players_hand(duel):
     pos = duel(["Filch", "Warpish"], ["A10", "F:Mind"], ["A7", "A13"])
     pos.turn(script=[0, 0, 1, 0])
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, pos.st, pos.d, 0, dec.D_CARD, 0)
-    seen = view[P.V_SEEN:P.V_SEEN + L.KMAX]
-    assert view[P.V_SEEN_WHO] == 1 and seen[pos.kind("A7")] == 1 and seen[pos.kind("A13")] == 1
-    P.fill_view(view, pos.st, pos.d, 1, dec.D_CARD, 0)
-    assert view[P.V_SEEN_WHO] == -1
+    view = np.zeros(V.VIEW_SIZE, np.int64)
+    V.fill_view(view, pos.st, pos.d, 0, dec.D_CARD, 0)
+    seen = view[V.V_SEEN:V.V_SEEN + L.KMAX]
+    assert view[V.V_SEEN_WHO] == 1 and seen[pos.kind("A7")] == 1 and seen[pos.kind("A13")] == 1
+    V.fill_view(view, pos.st, pos.d, 1, dec.D_CARD, 0)
+    assert view[V.V_SEEN_WHO] == -1
 
 
 @pytest.mark.parametrize("play,totals", [(1, "offense 14, defense 21"), (0, "offense 19, defense 16")])

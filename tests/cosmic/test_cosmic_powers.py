@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from analyzer.games.cosmic import decisions as dec
-from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
+from analyzer.games.cosmic import view as V
 from analyzer.games.cosmic.context import E_COSMIC_ZAP, E_HOME, E_TOTALS, G, S
 from analyzer.games.cosmic.state import ST
 
@@ -155,13 +155,13 @@ def test_mind_sees_a_main_players_hand_and_its_view_keeps_it(Pos, home3):
     pos.destiny("reg1")
     pos.turn(script=[0, 0, 1, 1, 0, 0, 0])  # Mind looks (yes), at the defense (option 1); no invitations
     assert pos.said("Mind sees a main player's hand (seat 1)")
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, pos.st, pos.d, 2, dec.D_CARD, 0)
-    seen = view[P.V_SEEN:P.V_SEEN + L.KMAX]
-    assert view[P.V_SEEN_WHO] == 1 and seen[pos.kind("A7")] == 1 and seen[pos.kind("A13")] == 1
+    view = np.zeros(V.VIEW_SIZE, np.int64)
+    V.fill_view(view, pos.st, pos.d, 2, dec.D_CARD, 0)
+    seen = view[V.V_SEEN:V.V_SEEN + L.KMAX]
+    assert view[V.V_SEEN_WHO] == 1 and seen[pos.kind("A7")] == 1 and seen[pos.kind("A13")] == 1
     assert pos.held(1) == 1  # the hand changed since; what Mind saw did not
-    P.fill_view(view, pos.st, pos.d, 0, dec.D_CARD, 0)
-    assert view[P.V_SEEN_WHO] == -1 and view[P.V_SEEN:P.V_SEEN + L.KMAX].sum() == 0
+    V.fill_view(view, pos.st, pos.d, 0, dec.D_CARD, 0)
+    assert view[V.V_SEEN_WHO] == -1 and view[V.V_SEEN:V.V_SEEN + L.KMAX].sum() == 0
 
 
 # ---- Grief ---------------------------------------------------------------------------------------------

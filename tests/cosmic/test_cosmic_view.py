@@ -10,6 +10,7 @@ from analyzer.games.cosmic import GAME, views
 from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
+from analyzer.games.cosmic import view as V
 from analyzer.games.cosmic.state import ST
 
 
@@ -17,8 +18,8 @@ def test_the_view_check_catches_a_policy_that_reads_another_hand(monkeypatch):
     """The contract's check (analyzer/games/cosmic/views.py) is felt: a policy handed the next seat's hand
     as its own decides differently once the hidden cards are re-dealt."""
     sc = analyzer.load_scenario(GAME, policy="heuristic")
-    own_hand = P.own_hand
-    monkeypatch.setattr(P, "own_hand", lambda st, p: own_hand(st, (p + 1) % sc.players))
+    own_hand = V.own_hand
+    monkeypatch.setattr(V, "own_hand", lambda st, p: own_hand(st, (p + 1) % sc.players))
     assert any(changed for _, changed in view_redeals(views, sc, range(4), np.random.default_rng(0)))
 
 
@@ -33,10 +34,10 @@ def mind_defends(Pos, seen_card):
         st[ST.SEEN:ST.SEEN + L.KMAX] = st[ST.HAND:ST.HAND + L.KMAX]
         st[ST.SEEN_WHO] = 0
         st[ST.SEEN_BY] = 1
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, st, pos.d, 1, dec.D_CARD, 0)
+    view = np.zeros(V.VIEW_SIZE, np.int64)
+    V.fill_view(view, st, pos.d, 1, dec.D_CARD, 0)
     opts = np.array([pos.kind("A8"), pos.kind("A15")], np.int64)
-    k = P.decide(P.HEURISTIC, st[:L.PUB_END], view, P.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
+    k = P.decide(P.HEURISTIC, st[:L.PUB_END], view, V.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
                  np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, pos.judgement())
     return opts[k], pos
 

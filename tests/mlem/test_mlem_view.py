@@ -13,6 +13,7 @@ from analyzer.games.base import view_redeals
 from analyzer.games.mlem import decisions as D
 from analyzer.games.mlem import engine as E
 from analyzer.games.mlem import policies as P
+from analyzer.games.mlem import view as V
 from analyzer.games.mlem import views
 from analyzer.games.mlem.scenario import board_arrays, crash_table, rule_vector
 
@@ -30,9 +31,9 @@ NEUTRAL = weights()
 
 
 def view_of(kind, seat, space, pool, body, a, b, at, spot, moon_owner, pl_count, pl_first, roll=None, goals=GOALS_FREE):
-    """The deciding seat's view, built by policies.fill_view (no dice showing unless `roll`)."""
-    view = np.zeros(P.VIEW_SIZE, np.int64)
-    P.fill_view(view, kind, seat, space, pool, body, a, b, np.zeros(6, np.int64) if roll is None else roll,
+    """The deciding seat's view, built by view.fill_view (no dice showing unless `roll`)."""
+    view = np.zeros(V.VIEW_SIZE, np.int64)
+    V.fill_view(view, kind, seat, space, pool, body, a, b, np.zeros(6, np.int64) if roll is None else roll,
                 at, spot, moon_owner, pl_count, pl_first, goals)
     return view
 
@@ -67,10 +68,10 @@ def test_the_view_check_catches_a_policy_that_reads_the_next_roll(monkeypatch):
     real = P.decide
 
     def peeking(code, view, board, options, n, info, stream, *rest):
-        if code == P.EXPECTED_VALUE and view[P.V_KIND] == D.D_LAND:
+        if code == P.EXPECTED_VALUE and view[V.V_KIND] == D.D_LAND:
             roll = np.zeros(6, np.int64)
-            E.roll_pool(stream.copy(), view[P.V_POOL], roll)
-            return 0 if E.shows_usable_face(roll, view[P.V_SPACE], board[0]) else 1
+            E.roll_pool(stream.copy(), view[V.V_POOL], roll)
+            return 0 if E.shows_usable_face(roll, view[V.V_SPACE], board[0]) else 1
         return real(code, view, board, options, n, info, stream, *rest)
     monkeypatch.setattr(P, "decide", peeking)
     sc = analyzer.load_scenario(MLEM, policy="expected_value")
@@ -80,10 +81,10 @@ def test_the_view_check_catches_a_policy_that_reads_the_next_roll(monkeypatch):
 def test_the_view_is_seen_from_the_deciding_seat():
     _, *tab = table()
     view = view_of(D.D_LAND, 1, 12, 4, D.PLANET2, 0, 0, *tab)
-    planet_1 = view[P.V_PL_COUNT + P.MAX_PLAYERS: P.V_PL_COUNT + P.MAX_PLAYERS + 4].tolist()
+    planet_1 = view[V.V_PL_COUNT + V.MAX_PLAYERS: V.V_PL_COUNT + V.MAX_PLAYERS + 4].tolist()
     assert planet_1 == [0, 1, 0, 0]  # seat 2's astronaut is one place after the deciding seat 1
-    assert view[P.V_MOON_FREE: P.V_MOON_FREE + 4].tolist() == [0, 0, 0, 1]
-    assert view[P.V_AVAIL: P.V_AVAIL + 8].tolist() == [1] * 8  # seat 1 has everyone at home
+    assert view[V.V_MOON_FREE: V.V_MOON_FREE + 4].tolist() == [0, 0, 0, 1]
+    assert view[V.V_AVAIL: V.V_AVAIL + 8].tolist() == [1] * 8  # seat 1 has everyone at home
 
 
 @pytest.mark.parametrize("pool,risk,leaves", [(1, 1.0, True), (6, 1.0, False), (1, 3.0, False), (6, 0.1, True)])

@@ -17,8 +17,8 @@ from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import packs as K
-from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import table as T
+from analyzer.games.simplecard import view as V
 from analyzer.games.simplecard.scenario import CT_NAMES, F, kernel_inputs
 from analyzer.kernel import new_trace
 
@@ -84,7 +84,7 @@ class Table:
         self.risk_ = np.zeros((2, D.MAX_CARDS), np.int64)
         self.at = np.zeros(1, np.int64)
         self.stream = np.array([12345], np.uint64)
-        self.view = np.zeros(P.VIEW_SIZE, np.int64)
+        self.view = np.zeros(V.VIEW_SIZE, np.int64)
         self.options = np.zeros((D.MAX_OPTIONS, 3), np.int64)
         self.g = np.zeros(len(E.COLUMNS.game), np.int64)
         self.s = np.zeros((2, len(E.COLUMNS.seat)), np.int64)

@@ -8,6 +8,7 @@ from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
+from analyzer.games.simplecard import view as V
 from analyzer.kernel import new_trace
 
 A, B = 0, 1  # the seats (the table fixture's players)
@@ -44,7 +45,7 @@ def decide(t, kind, rows, contact=-1):
     cards = t.cards
     view, options = t.view, t.options
     options[:len(rows)] = rows
-    P.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
+    V.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
     return P.decide(t.policy[A], t.data, t.pol, len(rows), t.weights[A])
 
 

@@ -11,6 +11,7 @@ from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import policies as P
+from analyzer.games.simplecard import view as V
 from analyzer.games.simplecard.scenario import CONTACTS, CT_NAMES
 from analyzer.kernel import new_trace
 
@@ -159,7 +160,7 @@ def test_skip_bonus_is_the_opponent_balancer_bonus_worth_a_skip(table, skip_bonu
     t.hand(A, "Cheap", "Two", "D5").balancer(B, "Bal343")  # Bal343's bonus: 3; no hand card beats A's balancer
     view, options = t.view, t.options
     options[:2] = [[D.PROCEED, 0, 0], [D.CT_SKIPPING, 0, 0]]
-    P.fill_view(view, D.D_PRE, A, A, t.n, t.hand_, -1, 2, -1, t.cards.shape[0] - 1)
+    V.fill_view(view, D.D_PRE, A, A, t.n, t.hand_, -1, 2, -1, t.cards.shape[0] - 1)
     k = P.decide(t.policy[A], t.data, t.pol, 2, t.weights[A])
     assert (options[k, D.O_CODE] == D.CT_SKIPPING) == skips
 

@@ -10,6 +10,7 @@ from analyzer.games.simplecard import GAME, views
 from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import table as T
+from analyzer.games.simplecard import view as V
 
 A, B = 0, 1  # the seats (the table fixture's players)
 
@@ -25,7 +26,7 @@ def test_the_view_check_catches_a_policy_shown_the_set_card(monkeypatch, policy)
     def shown(kind, p, a, st, data, pol, n_options, contact, changes_left, cast_for):
         pos = seen["pos"]
         n, set_card = pos.n, pos.n[1 - p, T.N_MAIN_BASE]
-        P.fill_view(pos.view, kind, p, a, n, pos.hand, contact, changes_left, cast_for, set_card)
+        V.fill_view(pos.view, kind, p, a, n, pos.hand, contact, changes_left, cast_for, set_card)
         return P.decide(pos.policy[p], data, pol, n_options, pos.weights[p])
     monkeypatch.setattr(views, "ask", shown)  # the ask views.py makes, not the compiled engine's
     sc, shuffler = analyzer.load_scenario(GAME, policy=policy), np.random.default_rng(0)
@@ -40,7 +41,7 @@ def test_the_view_check_catches_a_policy_shown_the_set_card(monkeypatch, policy)
 
 def contact_view(t):
     """The view seat A builds at its contact choice."""
-    P.fill_view(t.view, D.D_CONTACT, A, A, t.n, t.hand_, -1, 2, -1, t.cards.shape[0] - 1)
+    V.fill_view(t.view, D.D_CONTACT, A, A, t.n, t.hand_, -1, 2, -1, t.cards.shape[0] - 1)
     return t.view
 
 
@@ -48,12 +49,12 @@ def test_a_set_card_is_the_unknown_card_until_it_opens(table):
     t = table(policies=("greedy",)).hand(A, "Atk", "Hero", "Hero/2", "Cheap").risk(A, points=20)
     t.hand(B, "Def", "D5", "Big").risk(B, points=12).main(B, "D6", face_up=False)
     view = contact_view(t)
-    assert view[P.V_OPP_BASE] == t.cards.shape[0] - 1 and view[P.V_OPP_H] == 1
+    assert view[V.V_OPP_BASE] == t.cards.shape[0] - 1 and view[V.V_OPP_H] == 1
     t.main(B, "D6")
     view = contact_view(t)
-    assert view[P.V_OPP_BASE] == t.id("D6")
-    assert view[P.V_HAND_N] == 4 and list(view[P.V_HAND:P.V_HAND + 4]) == [t.id(k) for k in ("Atk", "Hero", "Hero/2", "Cheap")]
-    assert (view[P.V_MY_RISK], view[P.V_OPP_RISK], view[P.V_OPP_HAND]) == (20, 12, 3)
+    assert view[V.V_OPP_BASE] == t.id("D6")
+    assert view[V.V_HAND_N] == 4 and list(view[V.V_HAND:V.V_HAND + 4]) == [t.id(k) for k in ("Atk", "Hero", "Hero/2", "Cheap")]
+    assert (view[V.V_MY_RISK], view[V.V_OPP_RISK], view[V.V_OPP_HAND]) == (20, 12, 3)
 
 
 def test_the_unknown_card_is_the_pools_rank1_mean(table):

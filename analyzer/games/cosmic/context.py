@@ -9,8 +9,9 @@ from ...kernel import FIRST_GAME_POLICY, RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, C
 from ...kernel_internals import borrowed, jit_plain_ints
 from ...kernel_pack import PackType, field, named
 from . import state as L
-from .policies import VIEW_SIZE, decide, fill_view, own_hand
+from .policies import decide
 from .restrictions import restrict_options
+from .view import VIEW_SIZE, fill_view, own_hand
 
 # X.opts: the options of one decision, with the last slots kept for the seat orders of powers_at and of
 # card_window and of a Cosmic Zap's offer (scratch that is never an option, so that no call allocates)
@@ -27,7 +28,7 @@ CONTEXT_FIELDS = (
     "allowed",  # scratch for the restriction filter (OPTS_SIZE booleans)
     "script",   # the scripted policy's option indices
     "at",       # the script's position
-    "own_view", # the deciding seat's private view (policies.fill_view)
+    "own_view", # the deciding seat's private view (view.fill_view)
     "opts",     # the options of a decision, and scratch seat orders (OPTS_SIZE)
     "ev", "tn", "cap",  # the trace (kernel.record)
     "g", "s",   # this game's rows of the whole-game and per-seat columns

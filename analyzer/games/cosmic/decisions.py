@@ -2,7 +2,7 @@
 (engine.py, cards.py, powers.py, moves.py, which list the legal options) and the policies (policies.py,
 which return the index of one) share. Nothing here decides anything.
 
-Decision kinds (D_*) and what their options hold (the view's V_ARG: policies.fill_view):
+Decision kinds (D_*) and what their options hold (the view's V_ARG: view.fill_view):
 - D_REGROUP, D_SOURCE, D_TARGET, D_HOME, D_LOSE, D_DEAL_PLANET: planet ids
 - D_DESTINY_OWN: OPT_REDRAW, a seat (challenge its tokens in your own system) or OPT_REESTABLISH + planet
 - D_WILD, D_INSTRUCTION, D_MIND_TARGET: seats

@@ -1,6 +1,6 @@
 """Simply Cosmic's policies. A policy sees only what its player may know: `pub`, the public block of the
 state (st[:L.PUB_END], read in place: the table, the challenge so far, the cards shown), `hand`, its own
-hand (by kind, read in place: `own_hand`), and `view`, the rest of its private part (built in `fill_view`:
+hand (by kind, read in place: `own_hand`), and `view`, the rest of its private part (built by the rules in `view.fill_view`:
 its own face-down card and, for Mind, the hand Mind saw), plus the legal options the engine listed, and
 returns the index of one option. Never another hand or the decks.
 
@@ -63,6 +63,7 @@ from .decisions import (
     W_SWAP,
 )
 from .state import ST, R
+from .view import V_ARG, V_KIND, V_MYCARD, V_PLAYERS, V_SEAT, V_SEEN, V_SEEN_WHO, V_WINS
 
 HEURISTIC, CAUTIOUS = FIRST_GAME_POLICY, FIRST_GAME_POLICY + 1  # CosmicScenario.POLICIES after random, scripted
 # the weights row of heuristic and cautious (scenario.WEIGHTS: one layout, each policy's own defaults)
@@ -71,47 +72,6 @@ HEURISTIC, CAUTIOUS = FIRST_GAME_POLICY, FIRST_GAME_POLICY + 1  # CosmicScenario
 PLAGUE_LEADER = 3     # heuristic: Plague a player once it holds this many foreign bases
 WIN_VALUE = 100       # heuristic: a game won or lost, in tokens (it outweighs any other gain)
 FILCH_WORTH = 12      # heuristic: Filch's flare takes an attack card of at least this value
-
-# the private view (the public block is read from the state in place, at the state's offsets):
-V_SEEN = 0                    # the hand Mind (or its flare's holder) saw, by kind; only the seer's view
-V_SEEN_WHO = V_SEEN + L.KMAX  # whose hand that was, -1 none
-V_SEAT = V_SEEN_WHO + 1
-V_KIND = V_SEAT + 1
-V_ARG = V_KIND + 1
-V_MYCARD = V_ARG + 1          # own face-down challenge card, -1 none
-V_PLAYERS = V_MYCARD + 1
-V_WINS = V_PLAYERS + 1
-VIEW_SIZE = V_WINS + 1
-
-
-@njit(cache=True)
-def fill_view(view, st, d, p, kind, arg):
-    """The one place a player's private view is built (its own hand is read in place: `own_hand`). It runs
-    at every decision, so it copies a seen hand only when there is one (a block filled before is cleared
-    once, when its seer's view moves on), and only the kinds in play (the rest stays zero). (Element
-    loops: numba's slice assignment costs several times more.)"""
-    kinds = d[R.KINDS]
-    if st[ST.SEEN_BY] == p:  # what p was shown (Mind's power, Mind's flare) stays in p's view
-        for k in range(kinds):
-            view[V_SEEN + k] = st[ST.SEEN + k]
-        view[V_SEEN_WHO] = st[ST.SEEN_WHO]
-    elif view[V_SEEN_WHO] >= 0:
-        for k in range(kinds):
-            view[V_SEEN + k] = 0
-        view[V_SEEN_WHO] = -1
-    view[V_SEAT] = p
-    view[V_KIND] = kind
-    view[V_ARG] = arg
-    view[V_MYCARD] = st[ST.OCARD] if p == st[ST.OFF] else (st[ST.DCARD] if p == st[ST.DEF] else -1)
-    view[V_PLAYERS] = d[R.PLAYERS]
-    view[V_WINS] = d[R.WINS]
-
-
-@njit(cache=True, inline="always")
-def own_hand(st, p):
-    """p's hand by kind: a window on the state, not a copy (it would cost a copy at every decision)."""
-    return st[ST.HAND + p * L.KMAX:ST.HAND + (p + 1) * L.KMAX]
-
 
 # ---- what a player reads off the view -------------------------------------------------------------
 @njit(cache=True, inline="always")
@@ -816,7 +776,7 @@ def smart(pub, view, hand, options, n, d, weights, cautious):
 @njit(cache=True)
 def decide(code, pub, view, hand, options, n, stream, script, at, d, weights):
     """The one dispatch from a seat's policy code to its decision function: `pub` is the public block
-    st[:L.PUB_END], `view` the seat's private view (fill_view), `hand` its own hand (own_hand), `weights`
+    st[:L.PUB_END], `view` the seat's private view (view.fill_view), `hand` its own hand (own_hand), `weights`
     the seat's weights row (W_*)."""
     k = shared_choice(code, stream, script, at, n)
     if k >= 0:

@@ -4,7 +4,7 @@ One game's state is one flat int64 array `st`, declared by name below (STATE: it
 `STATE.dump(st)` reads it back by name for a test or a replay). The PUBLIC
 block comes first (what every player sees: tokens on planets, in the Warp and on the cone, hand sizes,
 aliens, the challenge so far), so a policy reads that block in place, plus its private view (own hand,
-what it was shown: policies.fill_view).
+what it was shown: view.fill_view).
 The scenario's numbers are one int64 array `d` (RULES, offsets R.*), built by scenario.kernel_inputs.
 
 Seats own systems: seat q's colour is q and its home system holds planets 5q..5q+4. A base is a planet

@@ -17,6 +17,7 @@ from . import decisions as D
 from . import engine as E
 from . import policies as P
 from . import state as L
+from . import view as V
 from .context import COLUMNS
 from .scenario import card_table, kernel_inputs
 from .state import ST, R
@@ -81,12 +82,12 @@ def decisions(pos: Position) -> list:
     """Every decision point's choice by the deciding seat's policy, each on the same stream (policies read the
     state, never write it)."""
     p, st = pos.seat, pos.st
-    view = np.zeros(P.VIEW_SIZE, np.int64)
+    view = np.zeros(V.VIEW_SIZE, np.int64)
     out = []
     for kind, arg, options in decision_points(pos):
         opts = np.array(options, np.int64)
-        P.fill_view(view, st, pos.d, p, kind, arg)
-        k = P.decide(pos.pol[p], st[:L.PUB_END], view, P.own_hand(st, p), opts, len(opts), R_.new_stream(ASK_STREAM, 0),
+        V.fill_view(view, st, pos.d, p, kind, arg)
+        k = P.decide(pos.pol[p], st[:L.PUB_END], view, V.own_hand(st, p), opts, len(opts), R_.new_stream(ASK_STREAM, 0),
                      np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, pos.weights[p])
         out.append((kind, arg, int(opts[k])))
     return out

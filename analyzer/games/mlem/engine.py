@@ -45,8 +45,9 @@ from .decisions import (
     STAY,
     TYPES,
 )
-from .policies import VIEW_SIZE, decide, fill_view
+from .policies import decide
 from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, DICE, FIRST_LANDING_SPACE, R
+from .view import VIEW_SIZE, fill_view
 
 # Every kernel function but play (the one that allocates) is compiled without numba's reference
 # counting (analyzer/kernel_internals.py): the arrays all belong to play, and counting them on each of

@@ -15,6 +15,7 @@ from ... import rng
 from ...kernel import new_trace
 from . import engine as E
 from . import policies as P
+from . import view as V
 from .decisions import (
     ABOARD,
     D_LAND,
@@ -85,7 +86,7 @@ class Position:
         ev, tn = new_trace(0, E.COLUMNS.trace_width)
         E.expedition(
             start, self.stream, self.board, self.rules, self.policy, self.weights, self.restrict, self.script,
-            self.at_script, np.zeros(P.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64),
+            self.at_script, np.zeros(V.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64),
             np.zeros(E.MAX_OPTIONS, np.bool_), np.zeros((E.MAX_OPTIONS, 2), np.int64), self.roll, self.at, self.spot,
             self.one_up, self.moon_owner, self.pl_count, self.pl_first, self.pl_first_type, self.arrivals,
             self.goal_owner, self.slot_seat, self.slot_type, scratch, self.crashes,
@@ -141,14 +142,14 @@ def decisions(pos: Position) -> list:
     at home, the start space as the slots above it left it), the commander's travel on each of the
     position's rolls, every astronaut's landing here with each pool a move could leave (1 to 6 dice: the
     crash odds it weighs) and a Parachute's landing on a crash."""
-    view, info = np.zeros(P.VIEW_SIZE, np.int64), np.zeros((E.MAX_OPTIONS, 2), np.int64)
+    view, info = np.zeros(V.VIEW_SIZE, np.int64), np.zeros((E.MAX_OPTIONS, 2), np.int64)
     options = np.zeros(E.MAX_OPTIONS, np.int64)
     table = (pos.at, pos.spot, pos.moon_owner, pos.pl_count, pos.pl_first, pos.goal_owner)
 
     def ask(p, kind, listed, n, space, pool, typ, commander, one_up, roll):
         if listed is not None:
             options[:n] = listed
-        P.fill_view(view, kind, p, space, pool, typ, int(commander), one_up, roll, *table)
+        V.fill_view(view, kind, p, space, pool, typ, int(commander), one_up, roll, *table)
         k = P.decide(pos.policy[p], view, pos.board, options, n, info, pos.stream.copy(), pos.script,
                      pos.at_script.copy(), pos.weights[p])
         return int(options[k])

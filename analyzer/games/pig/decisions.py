@@ -2,7 +2,7 @@
 (engine.py, which lists the legal options) and the policies (policies.py, which return the index of
 one) share. Nothing here decides anything.
 
-  kind       options (in this order)     the view (policies.fill_view)
+  kind       options (in this order)     the view (view.fill_view)
   D_TURN     ROLL, HOLD                  turn total, target, every score
 
 Pig has one decision, so the engine never passes its kind; a game with several passes D_* to decide.

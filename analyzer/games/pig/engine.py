@@ -15,7 +15,8 @@ from numba import njit
 from ... import rng
 from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, record
 from .decisions import HOLD, NO_EARLY_HOLD, ROLL
-from .policies import decide, fill_view
+from .policies import decide
+from .view import fill_view
 
 FACES = 6
 COLUMNS = Columns(

@@ -1,4 +1,4 @@
-"""Pig's policies. A policy sees only its player's view (`view`, built in one place below) and the
+"""Pig's policies. A policy sees only its player's view (`view`, built by the rules in view.py) and the
 legal options the engine listed, and returns the index of one option.
 
 Pig has no hidden cards, but the same discipline holds: the view is what the player may know (the
@@ -8,25 +8,11 @@ from numba import njit
 
 from ...kernel import FIRST_GAME_POLICY, shared_choice
 from .decisions import HOLD, ROLL
+from .view import V_SCORES, V_TARGET, V_TURN
 
 HOLD_AT = FIRST_GAME_POLICY  # Pig's own policy's code (PigScenario.POLICIES)
 
 W_HOLD_AT = 0  # hold_at's weights (PigScenario.WEIGHTS, in this order)
-
-# the view: view[V_TURN] turn total, view[V_TARGET] the target, view[V_SCORES + k] the score of the
-# player k places after the deciding one (k = 0: their own)
-V_TURN, V_TARGET, V_SCORES = 0, 1, 2
-
-
-@njit(cache=True)
-def fill_view(view, p, turn_total, target, score):
-    """The one place a Pig player's view is built."""
-    players = len(score)
-    view[V_TURN] = turn_total
-    view[V_TARGET] = target
-    for k in range(players):
-        view[V_SCORES + k] = score[(p + k) % players]
-
 
 @njit(cache=True)
 def hold_at(view, options, n_options, weights):

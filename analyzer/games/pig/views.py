@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import policies as P
+from . import view as V
 from .decisions import HOLD, ROLL
 
 UNCHECKED = {"random": "draws its choices from the die stream, the hidden future re-dealt here"}
@@ -31,7 +32,7 @@ def decisions(pos: Position) -> list:
     out = []
     for p in range(pos.sc.players):
         for turn_total in TURN_TOTALS:
-            P.fill_view(view, p, turn_total, pos.sc.rules.target, pos.score)
+            V.fill_view(view, p, turn_total, pos.sc.rules.target, pos.score)
             stream = pos.stream.copy()  # the decision may draw from it; the position stays as found
             out.append((p, turn_total, int(P.decide(codes[p], view, options, 2, stream, script, np.zeros(1, np.int64),
                                                     weights[p]))))

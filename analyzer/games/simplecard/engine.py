@@ -50,7 +50,7 @@ from .decisions import (
     PROCEED,
 )
 from .packs import new_data, new_policy, new_rows, new_zones
-from .policies import VIEW_SIZE, decide, fill_view
+from .policies import decide
 from .scenario import CT_KINDS, OLD_REMOVED, OLD_RISK, SIM_ACTIVE_LOSES, SIM_DRAW, F, R
 from .table import (
     N_BAL,
@@ -69,6 +69,7 @@ from .table import (
     rule_tables,
     top_of,
 )
+from .view import VIEW_SIZE, fill_view
 
 BITS = 62  # cards per word of the `played` bitmask
 COLUMNS = Columns(

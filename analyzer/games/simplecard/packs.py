@@ -33,7 +33,7 @@ POLICY_FIELDS = (
     "script",    # the scripted policy's option indices
     "at",        # the script's position
     "stream",    # the game's random stream (uint64[1])
-    "own_view",  # the deciding seat's view (policies.fill_view; `view` would read as numpy's method)
+    "own_view",  # the deciding seat's view (view.fill_view; `view` would read as numpy's method)
     "options",   # the options of a decision: rows (O_CODE, O_INDEX, O_CARD)
 )
 ROWS_FIELDS = (

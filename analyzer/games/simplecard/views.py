@@ -21,6 +21,7 @@ from . import engine as E
 from . import packs as K
 from . import policies as P
 from . import table as T
+from . import view as V
 from .decisions import (
     CT_BOUNCE,
     CT_CHANGING,
@@ -68,7 +69,7 @@ class Position:
         self.n = np.zeros((2, T.N_FIELDS), np.int64)
         self.deck, self.hand, self.risk = (np.zeros((2, MAX_CARDS), np.int64) for _ in range(3))
         self.at, self.stream = np.zeros(1, np.int64), rng.new_stream(0, seed)
-        self.view, self.options = np.zeros(P.VIEW_SIZE, np.int64), np.zeros((MAX_OPTIONS, 3), np.int64)
+        self.view, self.options = np.zeros(V.VIEW_SIZE, np.int64), np.zeros((MAX_OPTIONS, 3), np.int64)
         self.g, self.s = np.zeros(len(E.COLUMNS.game), np.int64), np.zeros((2, len(E.COLUMNS.seat)), np.int64)
         self.cts, self.played = np.zeros((2, len(CT_NAMES)), np.int64), np.zeros((2, len(cards) // E.BITS + 1), np.int64)
         self.gs = np.zeros(3, np.int64)
