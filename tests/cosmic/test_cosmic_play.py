@@ -162,6 +162,17 @@ def test_base_value_is_what_landing_an_alliance_is_worth(Pos):
     assert [a[:2] for a in allies(worth)] == [(2, ANSWER_OFFENSE)] and allies(worthless) == []
 
 
+def test_invite_below_keeps_a_side_that_expects_to_win_from_inviting(Pos):
+    """The offense's odds alone are above 0 and at most 1: at invite_below 1 (the default) it invites
+    seat 2, who joins; at 0 its odds already reach the weight and it invites nobody."""
+    invites = invited_to_attack(Pos, seat2_on_target=False)
+    invites.turn()
+    assert [a[:2] for a in allies(invites)] == [(2, ANSWER_OFFENSE)]
+    alone = weight(invited_to_attack(Pos, seat2_on_target=False), 0, "invite_below", 0)
+    alone.turn()
+    assert allies(alone) == [] and alone.tokens(10, 2) == 4
+
+
 # ---- the other weights, each at its boundary -------------------------------------------------------------
 def test_the_weights_row_follows_the_declared_order_for_both_policies():
     for policy in ("heuristic", "cautious"):

@@ -44,6 +44,29 @@ def test_a_wild_destiny_may_name_an_unowned_system(Pos, unowned, named):
     assert pos.events(E_DEFENDER) == [(named, named, 0, 0)]
 
 
+@pytest.mark.parametrize("defense,unowned_tokens,named", [
+    ("nobody", 20, UNOWNED),     # nobody defends it: the weakest system on the table
+    ("tokens_only", 20, 1),      # its 20 tokens defend: seat 1's 4 are weaker
+    ("tokens_only", 4, 1),       # a tie: the first of the weakest (seat 1 is listed first)
+    ("tokens_only", 3, UNOWNED),
+    ("nobody_mine", 20, 1),      # seat 0 has a base on each of its planets: nothing to gain there
+])
+def test_the_heuristic_names_the_weakest_defended_system_on_a_wild(Pos, defense, unowned_tokens, named):
+    """Seats 1 and 2 hold 4 tokens at home; colour 3 holds `unowned_tokens` on planet 15. The heuristic's
+    wild names the system with the fewest defending tokens, and under `nobody` an unowned system has none.
+    Seat 0 holds all its home planets, so its own colour is no option (nothing to re-establish)."""
+    mine = defense == "nobody_mine"
+    pos = Pos(3, policies=("heuristic",), unowned_defense=defense.replace("_mine", ""), wins_needed=6)
+    pos.hand(0, "A10").destiny("wild")
+    for k in range(1, 5):
+        pos.set_tokens(k, 0, 1)
+    pos.set_tokens(15, UNOWNED, unowned_tokens)
+    for k in range(5 if mine else 0):
+        pos.set_tokens(15 + k, 0, 1)
+    pos.turn()
+    assert pos.events(E_DEFENDER)[0][:2] == (named, named)
+
+
 @pytest.mark.parametrize("defense,card,off_wins,totals", [
     ("nobody", "A1", True, (2, 0)),       # no defending token, no card: 1 token + 1 beats 0
     ("nobody", "C", True, (1, 0)),        # a compromise counts 0, the token still wins

@@ -68,15 +68,32 @@ from .view import V_ARG, V_KIND, V_MYCARD, V_PLAYERS, V_SEAT, V_SEEN, V_SEEN_WHO
 HEURISTIC, CAUTIOUS = FIRST_GAME_POLICY, FIRST_GAME_POLICY + 1  # CosmicScenario.POLICIES after random, scripted
 # the weights row of heuristic and cautious (scenario.WEIGHTS: one layout, each policy's own defaults)
 (W_EXPECTED_CARD, W_COMMIT, W_SECOND_AT, W_HOARD_AT, W_REINFORCE_MARGIN, W_ALLY_APPETITE, W_BASE_VALUE,
- W_ZAP_AT) = range(8)
+ W_ZAP_AT, W_INVITE_BELOW) = range(9)
 PLAGUE_LEADER = 3     # heuristic: Plague a player once it holds this many foreign bases
 WIN_VALUE = 100       # heuristic: a game won or lost, in tokens (it outweighs any other gain)
 FILCH_WORTH = 12      # heuristic: Filch's flare takes an attack card of at least this value
+NOTHING_TO_GAIN = 10_000  # heuristic: a system where every planet holds my base (more than any defense)
 
 # ---- what a player reads off the view -------------------------------------------------------------
 @njit(cache=True, inline="always")
 def v_tokens(pub, planet, q):
     return pub[ST.TOK + planet * L.MAXP + q]
+
+
+@njit(cache=True)
+def system_defense(pub, d, q, p):
+    """The tokens that defend q's home system, for p's wild (the fewest is named): its colour's on its
+    planets. An unowned system that nobody defends (`unowned_defense: nobody`, printed rules: public) has
+    none while p lacks a base on one of its planets, and is worth nothing to p once p has a base on each."""
+    if q >= d[R.PLAYERS] and d[R.UNOWNED_TOKENS] == 0:
+        for k in range(L.PLANETS_PER_SYSTEM):
+            if v_tokens(pub, q * L.PLANETS_PER_SYSTEM + k, p) == 0:
+                return 0
+        return NOTHING_TO_GAIN
+    n = 0
+    for k in range(L.PLANETS_PER_SYSTEM):
+        n += v_tokens(pub, q * L.PLANETS_PER_SYSTEM + k, q)
+    return n
 
 
 @njit(cache=True)
@@ -312,11 +329,16 @@ def answer(pub, view, options, n, d, weights, cautious):
 
 
 @njit(cache=True)
-def invite(pub, view):
+def invite(pub, view, d, weights):
     """Invite q (V_ARG) to my side, unless my side's win would land q on its last foreign base and not
-    end the game for me too (the offense's allies land; the defense's on a reverse cone)."""
+    end the game for me too (the offense's allies land; the defense's on a reverse cone), or my side's
+    odds without allies (win_odds) already reach the invite_below weight."""
     p, q = view[V_SEAT], view[V_ARG]
     side = 0 if p == pub[ST.OFF] else 1
+    if weights[W_INVITE_BELOW] < 1:
+        odds = win_odds(card_odds(pub, view, d), alliance_lead(pub, view))
+        if odds[side] >= weights[W_INVITE_BELOW]:
+            return False
     lands = (side == 0) != (pub[ST.REVERSE] == 1) and v_tokens(pub, pub[ST.PLANET], q) == 0
     q_last = v_foreign(pub, view, q) >= view[V_WINS] - 1
     me_too = side == 0 and v_foreign(pub, view, p) >= view[V_WINS] - 1
@@ -732,10 +754,7 @@ def smart(pub, view, hand, options, n, d, weights, cautious):
     if kind == D_WILD or kind == D_INSTRUCTION:  # the weakest home system (the first of the weakest)
         best, best_score = 0, 0
         for i in range(n):
-            q = options[i]
-            score = 0
-            for k in range(L.PLANETS_PER_SYSTEM):
-                score -= v_tokens(pub, q * L.PLANETS_PER_SYSTEM + k, q)
+            score = -system_defense(pub, d, options[i], p)
             if i == 0 or score > best_score:
                 best, best_score = i, score
         return best
@@ -744,7 +763,7 @@ def smart(pub, view, hand, options, n, d, weights, cautious):
     if kind == D_CONE or kind == D_ALLY_COUNT or kind == D_REESTABLISH_COUNT:
         return count_choice(pub, view, options, n, d, weights)
     if kind == D_INVITE:
-        return pick(options, n, 1 if invite(pub, view) else 0)
+        return pick(options, n, 1 if invite(pub, view, d, weights) else 0)
     if kind == D_ANSWER:
         return answer(pub, view, options, n, d, weights, cautious)
     if kind == D_CARD:

@@ -40,6 +40,8 @@ def _judgement(commit, second_at, hoard_at):
         Weight("base_value", 4, 0, 20, "a foreign base, in tokens, when weighing an alliance"),
         Weight("zap_at", 3, 0, 20, "play a Cosmic Zap when cancelling the power is worth at least this many "
                                    "tokens or cards (one that turns the challenge always is)"),
+        Weight("invite_below", 1, 0, 1, "invite allies only while my side's estimated odds of winning without "
+                                        "them are below this (1: always, but never onto the ally's last base)"),
     )
 
 
