@@ -152,3 +152,26 @@ def test_the_view_check_catches_a_policy_that_reads_the_hidden_future(monkeypatc
         return real(code, view, options, n, stream, *rest)
     monkeypatch.setattr(policies, "decide", peeking)
     assert _redealt(games.get("pig"), "hold_at") == (True, False)
+
+
+# the rules' side of a game: everything but its policies, its view check, its measures and its report
+POLICY_SIDE = {"policies.py", "views.py", "measures.py", "report.py", "__init__.py"}
+SEAT_INTERFACE = {"decide", "turn_start"}  # what an engine calls on a seat's policy (numba needs it at compile time)
+
+
+def test_the_rules_take_only_the_seat_interface_from_the_policies(game):
+    """Policies import the rules, never the other way round: a rules module imports at most `decide` (and
+    Space Base's `turn_start`) from its policies, never a constant or a view builder."""
+    import ast
+    import importlib
+
+    folder = Path(importlib.import_module(type(game).__module__).__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        if path.name in POLICY_SIDE:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module == "policies" and node.level == 1:
+                names = {a.name for a in node.names}
+                assert names <= SEAT_INTERFACE, f"{path.name} imports {sorted(names - SEAT_INTERFACE)} from policies.py"
+            elif isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
+                assert "policies" not in {a.name for a in node.names}, f"{path.name} imports the policies module"

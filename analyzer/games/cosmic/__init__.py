@@ -99,7 +99,9 @@ Implemented, stage by stage:
   its colour's tokens, only the players' destiny colours are dealt, a wild may name an unowned system and
   bases there are foreign; nobody defends it (`unowned_defense`: nobody = 0 tokens, no card, no allies;
   tokens_only = its tokens defend): the offense's card counts its value (a compromise 0), no power or card
-  aims at the missing main player. `absent` leaves those systems out.
+  aims at the missing main player. `absent` leaves those systems out. Under `nobody` an unowned planet is a
+  sure base, and the heuristics' wild names it (policies.system_defense): at 3 players, heuristic play,
+  shared wins go 14% -> 29% and games 14.1 -> 9.3 turns against `absent` (20,000 games, seed 5).
 """
 from __future__ import annotations
 

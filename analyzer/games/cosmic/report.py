@@ -19,8 +19,12 @@ from ...reporting import NOT_RUN, Report, Scope, compare_n, compare_run, compari
 from ...results import matrix
 from .state import ALIEN_NAMES
 
-POLICY_SETTINGS = (("all heuristic", ["heuristic"]), ("all cautious", ["cautious"]),
-                   ("mixed (heuristic, cautious alternating)", None))
+# (label, policies (None: heuristic and cautious alternating), weight changes)
+POLICY_SETTINGS = (("all heuristic", ["heuristic"], None), ("all cautious", ["cautious"], None),
+                   ("mixed (heuristic, cautious alternating)", None, None),
+                   # a habit of both heuristics: they invite allies whenever the ally's win is not its last base
+                   ("all heuristic, stricter invitations (invite_below 0.4: only while the side's odds alone "
+                    "are below 40%)", ["heuristic"], {"weights.heuristic.invite_below": 0.4}))
 SENSITIVITY = (("destiny: no reverse cards (5 regular per colour)",
                 {"deck.destiny.regular_per_colour": 5, "deck.destiny.reverse_per_colour": 0}),
                ("destiny: no instructions or comets (4 wild)",
@@ -161,8 +165,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     # ---- aliens under each policy setting
     settings = [("this run", df)]
     if comparing():
-        for label, pol in POLICY_SETTINGS:
-            settings.append((label, compare_run(game, meta, n_cmp, policies=pol or mixed_policies(players))))
+        for label, pol, sets in POLICY_SETTINGS:
+            settings.append((label, compare_run(game, meta, n_cmp, sets=sets, policies=pol or mixed_policies(players))))
     else:
         rep.text(f"The tables below show this run only: the runs under other policies were {NOT_RUN}.")
     rep.section("Win rate per alien",
@@ -233,12 +237,20 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     aliens = alien_verdicts(df)
     best, worst = max(aliens, key=lambda a: aliens[a][0].value), min(aliens, key=lambda a: aliens[a][0].value)
     same = {label: alien_verdicts(d) for label, d in settings}
-    keeps = [label for label, v in same.items() if (v[best][1], v[worst][1]) == (aliens[best][1], aliens[worst][1])]
+
+    def ends(v):  # (strongest, weakest) of a setting
+        return max(v, key=lambda a: v[a][0].value), min(v, key=lambda a: v[a][0].value)
+
+    # the verdict holds where the same aliens are strongest and weakest, with the same verdicts
+    keeps = [label for label, v in same.items()
+             if ends(v) == (best, worst) and (v[best][1], v[worst][1]) == (aliens[best][1], aliens[worst][1])]
+    differs = [f"{label} (strongest {ends(v)[0]} {v[ends(v)[0]][0].fmt(pct=True)}, weakest {ends(v)[1]})"
+               for label, v in same.items() if label not in keeps]
     rep.headline(f"The aliens ({players} players): the strongest, {best}, wins {aliens[best][0].fmt(pct=True)} "
                  f"({aliens[best][1]}), the weakest, {worst}, {aliens[worst][0].fmt(pct=True)} ({aliens[worst][1]}), "
                  f"against a fair share of {100 * fair:.1f}% (strong/weak: the whole 95% interval above/below it); "
                  f"{sum(v == 'fair' for _, v in aliens.values())} of {len(aliens)} aliens are fair.",
-                 Scope(keeps, [label for label in same if label not in keeps]))
+                 Scope(keeps, differs))
     rep.headline_figure(errorbar_chart(names, [aliens[a][0] for a in names], "Win rate per alien (this run)",
                                        "win rate", pct=True, reference=fair), "alien_win_rate.png",
                         "Win rate per alien with 95% intervals; the line is the fair share")
