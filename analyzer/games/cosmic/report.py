@@ -234,18 +234,19 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     if comparing(rep, SENSITIVITY_TITLE):
         sensitivity(rep, game, df, meta, n_cmp, names)
 
-    aliens = alien_verdicts(df)
-    best, worst = max(aliens, key=lambda a: aliens[a][0].value), min(aliens, key=lambda a: aliens[a][0].value)
-    same = {label: alien_verdicts(d) for label, d in settings}
-
-    def ends(v):  # (strongest, weakest) of a setting
+    def ends(v):  # (strongest, weakest) alien of a setting's verdicts
         return max(v, key=lambda a: v[a][0].value), min(v, key=lambda a: v[a][0].value)
 
+    aliens = alien_verdicts(df)
+    best, worst = ends(aliens)
     # the verdict holds where the same aliens are strongest and weakest, with the same verdicts
-    keeps = [label for label, v in same.items()
-             if ends(v) == (best, worst) and (v[best][1], v[worst][1]) == (aliens[best][1], aliens[worst][1])]
-    differs = [f"{label} (strongest {ends(v)[0]} {v[ends(v)[0]][0].fmt(pct=True)}, weakest {ends(v)[1]})"
-               for label, v in same.items() if label not in keeps]
+    keeps, differs = [], []
+    for label, v in ((label, alien_verdicts(d)) for label, d in settings):
+        strong, weak = ends(v)
+        if (strong, weak) == (best, worst) and (v[best][1], v[worst][1]) == (aliens[best][1], aliens[worst][1]):
+            keeps.append(label)
+        else:
+            differs.append(f"{label} (strongest {strong} {v[strong][0].fmt(pct=True)}, weakest {weak})")
     rep.headline(f"The aliens ({players} players): the strongest, {best}, wins {aliens[best][0].fmt(pct=True)} "
                  f"({aliens[best][1]}), the weakest, {worst}, {aliens[worst][0].fmt(pct=True)} ({aliens[worst][1]}), "
                  f"against a fair share of {100 * fair:.1f}% (strong/weak: the whole 95% interval above/below it); "
