@@ -26,8 +26,9 @@ from numba import config, literal_unroll, njit
 from numba.core import cgutils, types
 from numba.core.datamodel import models
 from numba.core.datamodel.registry import default_manager
+from numba.core.imputils import impl_ret_borrowed, lower_getattr_generic, lower_setattr_generic
+from numba.core.typing.templates import AttributeTemplate, infer_getattr
 from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.experimental import structref
 from numba.extending import intrinsic
 
 jit_no_refcount = njit(cache=True, _nrt=False)
@@ -75,10 +76,48 @@ class UncountedModel(models.StructRefModel):
 
 
 def register_uncounted(struct_type):
-    """`structref.register` with UncountedModel."""
+    """`structref.register` with UncountedModel, its fields read and set in place (`_fields`)."""
     default_manager.register(struct_type, UncountedModel)
-    structref.define_attributes(struct_type)
+    define_attributes(struct_type)
     return struct_type
+
+
+def _fields(context, builder, struct_type, ref):
+    """The structref's payload in place. numba reads its address through the runtime (NRT_MemInfo_data_fast),
+    which a function compiled with _nrt=False may not call; it is the fourth word of the meminfo (refct,
+    dtor, dtor_info, data: numba/core/runtime/nrt.cpp), so loading it there lets every kernel function,
+    counted or not, read a pack."""
+    meminfo = cgutils.create_struct_proxy(struct_type)(context, builder, value=ref).meminfo
+    words = builder.bitcast(meminfo, cgutils.voidptr_t.as_pointer())
+    data = builder.load(builder.gep(words, [cgutils.int32_t(3)]))
+    payload = struct_type.get_data_type()
+    data = builder.bitcast(data, context.data_model_manager[payload].get_value_type().as_pointer())
+    return cgutils.create_struct_proxy(payload)(context, builder, ref=data)
+
+
+def define_attributes(struct_type):
+    """structref.define_attributes with the payload found by `_fields`: typing and lowering of `ref.name`
+    and `ref.name = value` (counted as numba counts it: nothing for a borrowed array or a scalar)."""
+    @infer_getattr
+    class Attribute(AttributeTemplate):
+        key = struct_type
+
+        def generic_resolve(self, typ, attr):
+            return typ.field_dict.get(attr)
+
+    @lower_getattr_generic(struct_type)
+    def getattr_impl(context, builder, typ, val, attr):
+        value = getattr(_fields(context, builder, typ, val), attr)
+        return impl_ret_borrowed(context, builder, typ.field_dict[attr], value)
+
+    @lower_setattr_generic(struct_type)
+    def setattr_impl(context, builder, sig, args, attr):
+        (ref_type, value_type), (ref, value) = sig.args, args
+        fields = _fields(context, builder, ref_type, ref)
+        value = context.cast(builder, value, value_type, ref_type.field_dict[attr])
+        context.nrt.incref(builder, value_type, value)
+        context.nrt.decref(builder, value_type, getattr(fields, attr))  # after the incref: it may be the same
+        setattr(fields, attr, value)
 
 
 @intrinsic

@@ -12,6 +12,7 @@ from analyzer import kernel, rng
 from analyzer.games import get
 from analyzer.games.mlem import decisions as D
 from analyzer.games.mlem import engine as E
+from analyzer.games.mlem.mat import mat_of
 from analyzer.games.mlem.scenario import kernel_inputs
 
 MLEM = get("mlem")
@@ -72,7 +73,7 @@ class Pos:
             self.script = np.array(script, np.int64)
         ev, tn = kernel.new_trace(MLEM.TRACE_CAP, E.COLUMNS.trace_width)
         self.crashed = E.expedition(
-            start, stream, self.board, self.rules, self.policy, self.weights, self.restrict, self.script,
+            start, stream, mat_of(self.board), self.rules, self.policy, self.weights, self.restrict, self.script,
             np.zeros(1, np.int64), np.zeros(E.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64),
             np.zeros(E.MAX_OPTIONS, np.bool_), np.zeros((E.MAX_OPTIONS, 2), np.int64),
             np.zeros(6, np.int64), self.at, self.spot, self.one_up, self.moon_owner, self.pl_count, self.pl_first,

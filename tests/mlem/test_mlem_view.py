@@ -15,6 +15,7 @@ from analyzer.games.mlem import engine as E
 from analyzer.games.mlem import policies as P
 from analyzer.games.mlem import view as V
 from analyzer.games.mlem import views
+from analyzer.games.mlem.mat import mat_of
 from analyzer.games.mlem.scenario import board_arrays, crash_table, rule_vector
 
 MLEM = get("mlem")
@@ -42,7 +43,7 @@ def choose(code, view, board, options, info=None, w=NEUTRAL, seed=0, stream=0, n
     """The index policy `code` picks among the first `n` (all) `options` on the dice stream (seed, stream)."""
     n = len(options) if n is None else n
     info = np.zeros((len(options), 2), np.int64) if info is None else info
-    return int(P.decide(code, view, board, options, n, info, rng.new_stream(seed, stream), np.zeros(0, np.int64),
+    return int(P.decide(code, view, mat_of(board), options, n, info, rng.new_stream(seed, stream), np.zeros(0, np.int64),
                         np.zeros(1, np.int64), w))
 
 
@@ -71,7 +72,7 @@ def test_the_view_check_catches_a_policy_that_reads_the_next_roll(monkeypatch):
         if code == P.EXPECTED_VALUE and view[V.V_KIND] == D.D_LAND:
             roll = np.zeros(6, np.int64)
             E.roll_pool(stream.copy(), view[V.V_POOL], roll)
-            return 0 if E.shows_usable_face(roll, view[V.V_SPACE], board[0]) else 1
+            return 0 if E.shows_usable_face(roll, view[V.V_SPACE], board.owner[0]) else 1  # owner: mat_of's tuple
         return real(code, view, board, options, n, info, stream, *rest)
     monkeypatch.setattr(P, "decide", peeking)
     sc = analyzer.load_scenario(MLEM, policy="expected_value")
@@ -123,7 +124,7 @@ def test_expected_value_weighs_a_travel_by_the_dice_left_after_it_not_before():
     roll = np.zeros(6, np.int64)
     roll[2] = roll[4] = 1
     options, info = np.zeros(64, np.int64), np.zeros((64, 2), np.int64)
-    n = int(E.list_travel_options(roll, 3, 2, 0, board, rules, options, info))
+    n = int(E.list_travel_options(roll, 3, 2, 0, mat_of(board), rules, options, info))
     assert sorted(map(tuple, info[:n].tolist())) == [(2, 1), (4, 1), (6, 1)]
     assert crash[1, 9] == pytest.approx(1 / 2) and crash[1, 7] == pytest.approx(1 / 3)
     assert crash[2, 9] == pytest.approx(1 / 4) and crash[2, 7] == pytest.approx(1 / 9)

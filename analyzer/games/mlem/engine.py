@@ -14,7 +14,7 @@ from numba import njit
 
 from ... import rng
 from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, record
-from ...kernel_internals import jit_no_refcount
+from ...kernel_internals import jit_no_refcount, release
 from .decisions import (
     AB_SYMBOL,
     ABOARD,
@@ -45,6 +45,7 @@ from .decisions import (
     STAY,
     TYPES,
 )
+from .mat import as_mat
 from .policies import decide
 from .scenario import BODY_DEEP, BODY_MOON, BODY_PLANET, DICE, FIRST_LANDING_SPACE, R
 from .view import VIEW_SIZE, fill_view
@@ -105,7 +106,7 @@ def farthest_free_moon(group, moon_start, moon_owner):
 
 @jit
 def can_land(space, board, moon_owner, rules):
-    kind, ident, moon_start = board[2], board[3], board[4]
+    kind, ident, moon_start = board.kind, board.ident, board.moon_start
     if space < FIRST_LANDING_SPACE or space > rules[R.LAST_SPACE]:
         return False
     if kind[space] == BODY_MOON:
@@ -136,15 +137,15 @@ def claim_goals(p, at, pl_count, goal_owner, board, rules, pts, tpts, typ, ev, t
     for goal in range(4):
         if reached[goal] and goal_owner[goal] < 0:
             goal_owner[goal] = p
-            score(p, typ, SRC_GOAL, board[7][goal], pts, tpts)
-            record(ev, tn, cap, E_GOAL, p, goal, board[7][goal], 0)
+            score(p, typ, SRC_GOAL, board.goals[goal], pts, tpts)
+            record(ev, tn, cap, E_GOAL, p, goal, board.goals[goal], 0)
 
 
 @jit
 def land(p, typ, space, commander, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
          arrivals, goal_owner, pts, tpts, ev, tn, cap):
     """Astronaut (p, typ) leaves the rocket onto the body of `space` (can_land said it may)."""
-    kind, ident, moon_start, moon_value = board[2], board[3], board[4], board[5]
+    kind, ident, moon_start, moon_value = board.kind, board.ident, board.moon_start, board.moon_value
     k = kind[space]
     if k == BODY_MOON:
         m = farthest_free_moon(ident[space], moon_start, moon_owner)
@@ -217,7 +218,7 @@ def list_travel_options(roll, pos, pool, n_one, board, rules, options, info):
     them (alone only under one_die_alone, or to save a roll under one_die_prevents_crash; with a usable
     rolled group of 1s, only joining it under one_die_joins_ones). info[i] = (spaces moved, dice left in
     the pool). Returns the number of options."""
-    allowed, abv, last = board[0], board[1], rules[R.LAST_SPACE]
+    allowed, abv, last = board.allowed, board.ab, rules[R.LAST_SPACE]
     usable = 0
     for s in range(1, 6):
         if roll[s] > 0 and allowed[pos, s]:
@@ -256,7 +257,7 @@ def shows_usable_face(roll, pos, allowed):
 
 @jit
 def usable_one_dies(pos, aboard, slot_seat, slot_type, one_up, board, rules):
-    if rules[R.ONE_DIE_NEEDS_FACE_1] and not board[0][pos, 1]:
+    if rules[R.ONE_DIE_NEEDS_FACE_1] and not board.allowed[pos, 1]:
         return 0
     n = 0
     for k in range(len(aboard)):
@@ -337,7 +338,7 @@ def expedition(start, stream, board, rules, policy, weights, restrict, script, a
         n_one = usable_one_dies(pos, aboard, slot_seat, slot_type, one_up, board, rules)
         n = list_travel_options(roll, pos, pool, n_one, board, rules, options, info)
         saved = rules[R.ONE_DIE_PREVENTS_CRASH] and n_one > 0
-        if n == 0 or not (shows_usable_face(roll, pos, board[0]) or saved):
+        if n == 0 or not (shows_usable_face(roll, pos, board.allowed) or saved):
             crash(pos, cmd, board, rules, policy, weights, restrict, script, at_script, stream, view, options, permitted, info, roll,
                   at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                   slot_seat, slot_type, aboard, crashes, pts, tpts, seat_out, crashes_at, ev, tn, cap)
@@ -449,7 +450,7 @@ def score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, wei
     (score_twice) or it counts as two (count_twice). Points go to the player's first astronaut there,
     the doubling to the Planet x2."""
     players = pl_count.shape[1]
-    points = board[6]
+    points = board.planet_points
     count_twice = rules[R.PLANET_COUNT_TWICE]
     for pl in range(pl_count.shape[0]):
         for q in range(players):
@@ -479,7 +480,8 @@ def play(seed, ids, rules, board, policy, weights, restrict, script, g, s, pts_o
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
     allocated from COLUMNS."""
     players = rules[R.PLAYERS]
-    n_moons, n_planets = len(board[5]), board[6].shape[0]
+    mat = as_mat(board)  # the board tuple as one pointer (mat.py); its arrays are the caller's
+    n_moons, n_planets = len(mat.moon_value), mat.planet_points.shape[0]
     view = np.zeros(VIEW_SIZE, np.int64)
     options = np.zeros(MAX_OPTIONS, np.int64)
     permitted = np.zeros(MAX_OPTIONS, np.bool_)
@@ -522,7 +524,7 @@ def play(seed, ids, rules, board, policy, weights, restrict, script, g, s, pts_o
             g[i, G.LENGTH] += 1
             s[i, start, S.STARTED] += 1
             record(ev, tn, cap, E_EXPEDITION, start, g[i, G.LENGTH], crashes[0], 0)
-            expedition(start, stream, board, rules, policy, weights, restrict, script, at_script, view, options, permitted, info, roll,
+            expedition(start, stream, mat, rules, policy, weights, restrict, script, at_script, view, options, permitted, info, roll,
                        at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                        slot_seat, slot_type, aboard, crashes, pts_out[i], tpts_out[i], s[i], boarded_out[i], rolls_out[i],
                        crashes_out[i], ev, tn, cap)
@@ -532,9 +534,10 @@ def play(seed, ids, rules, board, policy, weights, restrict, script, g, s, pts_o
                 break
             start = (start + 1) % players  # left of this expedition's starting player
         g[i, G.CRASHES] = crashes[0]
-        score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, weight, placed, pts_out[i], tpts_out[i],
+        score_planets(mat, rules, pl_count, pl_first, pl_first_type, at, spot, weight, placed, pts_out[i], tpts_out[i],
                       ev, tn, cap)
         finish(rules, at, pts_out[i], s[i], at_out[i], g[i, G.CAPPED], ev, tn, cap)
+    release(mat)
 
 
 @jit

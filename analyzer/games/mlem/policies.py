@@ -48,7 +48,7 @@ jit = jit_no_refcount  # as the engine's rule functions (engine.py says why)
 GREEDY, EXPECTED_VALUE = FIRST_GAME_POLICY, FIRST_GAME_POLICY + 1  # MlemScenario.POLICIES order
 
 GOAL_MOONS_4, GOAL_PLANETS_4, GOAL_ONE_PLANET_3, GOAL_GALAXY_2 = range(4)
-# the board tuple: (allowed, ab, body_kind, body_id, moon_start, moon_value, planet_points, goals, crash, rules)
+# `board`: the mat and rules, one pack (mat.py: board.kind, board.crash, board.rules...)
 # expected_value's weights (MlemScenario.WEIGHTS, in this order): risk appetite; how many spaces ahead
 # staying looks for what it could still earn; how much a type's best later use (kept at home) weighs
 # against its use now; the take-off trip model's spaces per roll
@@ -74,7 +74,7 @@ def planet_award(view, points, pl, mine, my_first, players, paid):
 @jit
 def landing_value(view, board, space, typ, commander):
     """Points the deciding astronaut of type typ earns by leaving at the body of `space` (-1: cannot)."""
-    kind, ident, moon_start, moon_value, planet_points, rules = board[2], board[3], board[4], board[5], board[6], board[9]
+    kind, ident, moon_start, moon_value, planet_points, rules = board.kind, board.ident, board.moon_start, board.moon_value, board.planet_points, board.rules
     k = kind[space]
     if k == BODY_MOON:
         for m in range(moon_start[ident[space] + 1] - 1, moon_start[ident[space]] - 1, -1):
@@ -103,7 +103,7 @@ def landing_value(view, board, space, typ, commander):
 def goal_value(view, board, space, commander):
     """Points of the goal tokens the deciding player would take by one more astronaut at the body of
     `space` (the engine's claim_goals, seen from the view: own placements and the tokens still free)."""
-    kind, ident, goals, rules = board[2], board[3], board[7], board[9]
+    kind, ident, goals, rules = board.kind, board.ident, board.goals, board.rules
     k = kind[space]
     got = 0
     if k == BODY_MOON and view[V_GOAL_FREE + GOAL_MOONS_4] and view[V_OWN_MOONS] + 1 >= 4:
@@ -111,7 +111,7 @@ def goal_value(view, board, space, commander):
     elif k == BODY_PLANET:
         mine = view[V_PL_COUNT + ident[space] * MAX_PLAYERS]
         planets = 0
-        for pl in range(board[6].shape[0]):
+        for pl in range(board.planet_points.shape[0]):
             planets += view[V_PL_COUNT + pl * MAX_PLAYERS] > 0
         if view[V_GOAL_FREE + GOAL_PLANETS_4] and mine == 0 and planets + 1 >= 4:
             got += goals[GOAL_PLANETS_4]
@@ -150,7 +150,7 @@ def best_leave(view, board, options, n_options, goals):
         if options[i] != STAY:
             space = option_space(view, options[i])
             # a +/-1 stepping into deep space lands on the galaxy under plus_minus_deep_space_body: galaxy
-            commander = view[V_COMMANDER] and not (options[i] == LEAVE_AFTER and board[9][R.PM_DEEP_GALAXY])
+            commander = view[V_COMMANDER] and not (options[i] == LEAVE_AFTER and board.rules[R.PM_DEEP_GALAXY])
             if goals:
                 v = leave_value(view, board, space, view[V_TYPE], commander)
             else:
@@ -174,12 +174,12 @@ def power_gain(view, board, space, typ, commander, goals, plain):
     landing's worth to a type without a landing power."""
     if typ == MOON2 or typ == PLANET2 or typ == DEEP2:
         return worth(view, board, space, typ, commander, goals) - plain
-    if typ != PLUS_MINUS or space == board[9][R.LAST_SPACE]:
+    if typ != PLUS_MINUS or space == board.rules[R.LAST_SPACE]:
         return 0
     best = max(plain, worth(view, board, space - 1, PLAIN, commander, goals))
-    if space + 1 < board[9][R.LAST_SPACE] or board[9][R.PM_INTO_DEEP]:
+    if space + 1 < board.rules[R.LAST_SPACE] or board.rules[R.PM_INTO_DEEP]:
         # a step into deep space lands on the galaxy under plus_minus_deep_space_body: galaxy
-        best = max(best, worth(view, board, space + 1, PLAIN, commander and not board[9][R.PM_DEEP_GALAXY], goals))
+        best = max(best, worth(view, board, space + 1, PLAIN, commander and not board.rules[R.PM_DEEP_GALAXY], goals))
     return best - plain
 
 
@@ -189,17 +189,17 @@ def kept_value(view, board, typ):
     it stands (the best free moon, the best planet's 1st place, the galaxy); 0 for the other types."""
     if typ == MOON2:
         best = 0
-        for m in range(len(board[5])):
+        for m in range(len(board.moon_value)):
             if view[V_MOON_FREE + m]:
-                best = max(best, board[5][m])
+                best = max(best, board.moon_value[m])
         return best
     if typ == PLANET2:
         best = 0
-        for pl in range(board[6].shape[0]):
-            best = max(best, board[6][pl, 0])
+        for pl in range(board.planet_points.shape[0]):
+            best = max(best, board.planet_points[pl, 0])
         return best
     if typ == DEEP2:
-        return board[9][R.GALAXY]
+        return board.rules[R.GALAXY]
     return 0
 
 
@@ -214,7 +214,7 @@ def greedy_send(view, board, options, n_options):
     """greedy's take-off: the rocket lands at the first body worth points from where it starts (greedy's own
     landing rule); the type whose power adds most there boards (ties: the one worth least kept at home,
     then the first listed)."""
-    last, here, commander = board[9][R.LAST_SPACE], view[V_SPACE], view[V_COMMANDER]
+    last, here, commander = board.rules[R.LAST_SPACE], view[V_SPACE], view[V_COMMANDER]
     if n_options == 1:
         return 0
     target, plain = -1, 0
@@ -251,7 +251,7 @@ def expected_send(view, board, options, n_options, weight, keep, mean_move):
     to that: the doubling or the +/-1 step times the chance; for a Parachute the same points when the
     rocket does not get there; for a Satellite the better chance from its start space. The type whose
     gain less `keep` x its kept value is highest boards (ties as greedy's)."""
-    crash, rules = board[8], board[9]
+    crash, rules = board.crash, board.rules
     last, here, commander = rules[R.LAST_SPACE], view[V_SPACE], view[V_COMMANDER]
     if n_options == 1:
         return 0
@@ -306,7 +306,7 @@ def survival(crash_odds, weight):
 
 @jit
 def expected_value(view, board, options, n_options, info, weights):
-    """Weighs the exact crash odds of the pool (board[8], crash[k, space]) against the points ahead.
+    """Weighs the exact crash odds of the pool (board.crash, crash[k, space]) against the points ahead.
     Its judgement is the seat's `weights` row (W_*): risk < 1 is timid (the odds weigh more), risk > 1 reckless.
 
     Travel: the farthest space weighted by the chance the dice left survive a roll there. Landing: leave
@@ -314,7 +314,7 @@ def expected_value(view, board, options, n_options, info, weights):
     surviving one more roll here times the best such value of the next future_reach spaces. Limits: it
     looks one roll and future_reach spaces ahead (not the whole trip), ignores what the others aboard will
     take before it, and values a planet by the rank it would hold now, not at the end."""
-    crash, last = board[8], board[9][R.LAST_SPACE]
+    crash, last = board.crash, board.rules[R.LAST_SPACE]
     weight = 1.0 / weights[W_RISK]
     if view[V_KIND] == D_TAKEOFF:
         return expected_send(view, board, options, n_options, weight, weights[W_KEEP], weights[W_MEAN_MOVE])

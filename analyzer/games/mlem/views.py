@@ -38,6 +38,7 @@ from .decisions import (
     STAY,
     TYPES,
 )
+from .mat import mat_of
 from .scenario import DICE, FIRST_LANDING_SPACE, R, kernel_inputs
 
 UNCHECKED = {"random": "draws its choices from the dice stream, the hidden future re-dealt here"}
@@ -55,6 +56,7 @@ class Position:
     def __init__(self, sc, seed: int):
         self.P = players = sc.players
         self.rules, self.board, self.policy, self.weights, self.restrict, self.script = kernel_inputs(sc)
+        self.mat = mat_of(self.board)  # the board as the kernel's functions take it
         n_moons, n_planets, spaces = len(self.board[5]), self.board[6].shape[0], len(sc.board.spaces)
         self.at = np.full((players, TYPES), HOME, np.int64)
         self.spot = np.zeros((players, TYPES), np.int64)
@@ -85,7 +87,7 @@ class Position:
         players, scratch = self.P, np.zeros(self.P, np.int64)
         ev, tn = new_trace(0, E.COLUMNS.trace_width)
         E.expedition(
-            start, self.stream, self.board, self.rules, self.policy, self.weights, self.restrict, self.script,
+            start, self.stream, self.mat, self.rules, self.policy, self.weights, self.restrict, self.script,
             self.at_script, np.zeros(V.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64),
             np.zeros(E.MAX_OPTIONS, np.bool_), np.zeros((E.MAX_OPTIONS, 2), np.int64), self.roll, self.at, self.spot,
             self.one_up, self.moon_owner, self.pl_count, self.pl_first, self.pl_first_type, self.arrivals,
@@ -110,7 +112,7 @@ class Position:
                 self.at[p, typ] = ABOARD
         last, allowed = self.rules[R.LAST_SPACE], self.board[0]
         landing = [s for s in range(FIRST_LANDING_SPACE, last)
-                   if E.can_land(s, self.board, self.moon_owner, self.rules)]
+                   if E.can_land(s, self.mat, self.moon_owner, self.rules)]
         self.space = landing[len(landing) * (2 * (seed % 4) + 1) // 8] if landing else FIRST_LANDING_SPACE
         self.rolls = []  # rolls the commander may face here, each of a seeded pool: the first is showing
         for _ in range(1000):
@@ -128,7 +130,7 @@ def position(sc, seed: int) -> Position:
 
 def _landing_options(pos: Position, typ: int) -> list:
     """The engine's landing_phase list: stay, leave here, and with +/-1 one space before or after."""
-    b, m, r, s, last = pos.board, pos.moon_owner, pos.rules, pos.space, pos.rules[R.LAST_SPACE]
+    b, m, r, s, last = pos.mat, pos.moon_owner, pos.rules, pos.space, pos.rules[R.LAST_SPACE]
     options = [STAY] + [LEAVE_HERE] * bool(E.can_land(s, b, m, r))
     if typ == PLUS_MINUS:
         options += [LEAVE_BEFORE] * bool(E.can_land(s - 1, b, m, r))
@@ -150,7 +152,7 @@ def decisions(pos: Position) -> list:
         if listed is not None:
             options[:n] = listed
         V.fill_view(view, kind, p, space, pool, typ, int(commander), one_up, roll, *table)
-        k = P.decide(pos.policy[p], view, pos.board, options, n, info, pos.stream.copy(), pos.script,
+        k = P.decide(pos.policy[p], view, pos.mat, options, n, info, pos.stream.copy(), pos.script,
                      pos.at_script.copy(), pos.weights[p])
         return int(options[k])
 
@@ -167,10 +169,10 @@ def decisions(pos: Position) -> list:
     top = E.top_aboard(pos.aboard)
     if top >= 0:
         cmd = int(pos.slot_seat[top])
-        n_one = E.usable_one_dies(pos.space, pos.aboard, pos.slot_seat, pos.slot_type, pos.one_up, pos.board, pos.rules)
+        n_one = E.usable_one_dies(pos.space, pos.aboard, pos.slot_seat, pos.slot_type, pos.one_up, pos.mat, pos.rules)
         for roll in pos.rolls:
             pool = int(roll.sum())
-            n = int(E.list_travel_options(roll, pos.space, pool, n_one, pos.board, pos.rules, options, info))
+            n = int(E.list_travel_options(roll, pos.space, pool, n_one, pos.mat, pos.rules, options, info))
             if n > 0:
                 chosen = ask(cmd, D_TRAVEL, None, n, pos.space, pool, pos.slot_type[top], 1, n_one, roll)
                 out.append(("travel", cmd, roll.tolist(), chosen))
@@ -180,7 +182,7 @@ def decisions(pos: Position) -> list:
         for pool in range(1, DICE + 1) if listed else ():  # every pool a move could leave here
             out.append(("land", p, typ, pool, ask(p, D_LAND, listed, len(listed), pos.space, pool, typ, k == top, 0,
                                                   pos.shown)))
-        if typ == PARACHUTE and E.can_land(pos.space, pos.board, pos.moon_owner, pos.rules):
+        if typ == PARACHUTE and E.can_land(pos.space, pos.mat, pos.moon_owner, pos.rules):
             out.append(("parachute", p, ask(p, D_PARACHUTE, [STAY, LEAVE_HERE], 2, pos.space, 0, typ, 0, 0, pos.shown)))
     return out
 
