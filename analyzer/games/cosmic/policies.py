@@ -13,7 +13,6 @@ result, so the lower total wins: the lowest card, reinforcements on the other si
 most (zap_value), and an alliance's worth from the odds of the challenge (win_odds: the deck's challenge
 cards, or the card a seen hand holds) against the tokens it risks.
 """
-import numpy as np
 from numba import njit
 
 from ...kernel import FIRST_GAME_POLICY, shared_choice
@@ -223,20 +222,13 @@ def card_weight(d, known, k):
     return d[R.COPIES + k]
 
 
-# card_odds: [0] card pairs counted, [1] pairs where only the offense's card is an attack (it wins), [2]
-# only the defense's, [ODDS_CUM + DIFF + x] attack pairs whose values differ (offense minus defense) by x or
-# less, x = -DIFF..DIFF (attack values are 0..99)
-DIFF = 99
-ODDS_CUM = 3
-ODDS_SIZE = ODDS_CUM + 2 * DIFF + 1
+DIFF, ODDS_CUM, ODDS_SIZE = L.DIFF, L.ODDS_CUM, L.ODDS_SIZE  # card_odds' tables (state.py)
 
 
 @njit(cache=True)
-def card_odds(pub, view, d):
-    """The two main players' cards as I know them, counted in pairs (each card its known_card, else the
-    deck's challenge cards by copies): the table win_odds reads."""
-    odds = np.zeros(ODDS_SIZE, np.int64)
-    ko, kd = known_card(view, d, pub[ST.OFF]), known_card(view, d, pub[ST.DEF])
+def pair_odds(d, ko, kd, odds):
+    """Fills `odds` (zeros) with the two main players' cards counted in pairs, each its known card (ko, kd;
+    -1: unknown), else the deck's challenge cards by copies: the table win_odds reads (state.py)."""
     for i in range(d[R.CHALLENGE_KINDS]):
         wi = card_weight(d, ko, i)
         for j in range(d[R.CHALLENGE_KINDS]):
@@ -253,7 +245,26 @@ def card_odds(pub, view, d):
                 odds[2] += w
     for x in range(ODDS_CUM + 1, ODDS_SIZE):
         odds[x] += odds[x - 1]
-    return odds
+
+
+@njit(cache=True)
+def fill_card_odds(d):
+    """Every table card_odds reads, into d (scenario.kernel_inputs, once per scenario): it depends on the deck
+    only, and counting the pairs at each alliance decision was the costliest step of the heuristics."""
+    for t in range(L.ODDS_TABLES):
+        ko = t - 1 if 1 <= t <= L.KMAX else -1
+        kd = t - 1 - L.KMAX if t > L.KMAX else -1
+        if max(ko, kd) < d[R.CHALLENGE_KINDS]:
+            pair_odds(d, ko, kd, d[R.CARD_ODDS + t * ODDS_SIZE: R.CARD_ODDS + (t + 1) * ODDS_SIZE])
+
+
+@njit(cache=True)
+def card_odds(pub, view, d):
+    """The pair table (pair_odds, precomputed in d) for the two main players' cards as I know them
+    (known_card: a Mind sees at most one of them)."""
+    ko, kd = known_card(view, d, pub[ST.OFF]), known_card(view, d, pub[ST.DEF])
+    t = 1 + ko if ko >= 0 else 1 + L.KMAX + kd if kd >= 0 else 0
+    return d[R.CARD_ODDS + t * ODDS_SIZE: R.CARD_ODDS + (t + 1) * ODDS_SIZE]
 
 
 @njit(cache=True)

@@ -16,6 +16,7 @@ from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
 from ...scenario import ScenarioBase, Strict, Weight
 from . import state as L
 from .cards import window_kinds
+from .policies import fill_card_odds
 
 POLICIES = (*SHARED_POLICIES, "heuristic", "cautious")  # codes = index (random 0, scripted 1, then ours)
 POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
@@ -282,4 +283,5 @@ def kernel_inputs(sc: CosmicScenario) -> tuple:
     rule["window_n"][:], rule["window_kinds"][:] = window_kinds(ctype, cval, r.cosmic_zap_window == "reveal")
     rule["destiny"][:] = (d.regular_per_colour, d.reverse_per_colour, d.wild, d.most_foreign_bases, d.player_on_left,
                           d.power_outage, d.tenacious_defense)
+    fill_card_odds(data)
     return data, sc.policy_codes(), sc.weight_rows(), sc.restrict_masks(), sc.script_codes()

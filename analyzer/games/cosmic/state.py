@@ -37,6 +37,16 @@ DESTINY_KINDS = 7
 DESTINY_NAMES = ("regular", "reverse", "wild", "instruction: most foreign bases", "instruction: player on the left",
                  "comet: Power Outage", "comet: Tenacious Defense")
 
+# policies.card_odds' tables of the two main players' challenge cards counted in pairs: [0] pairs counted,
+# [1] pairs where only the offense's card is an attack (it wins), [2] only the defense's, [ODDS_CUM + DIFF + x]
+# attack pairs whose values differ (offense minus defense) by x or less, x = -DIFF..DIFF (attack values are 0..99)
+DIFF = 99
+ODDS_CUM = 3
+ODDS_SIZE = ODDS_CUM + 2 * DIFF + 1
+# d[R.CARD_ODDS + t * ODDS_SIZE]: table t, as I know the cards: 0 neither card known, 1 + k the offense's known
+# to be kind k, 1 + KMAX + k the defense's (a Mind sees one hand, so never both)
+ODDS_TABLES = 1 + 2 * KMAX
+
 # ---- the scenario's numbers: d[R.*] -------------------------------------------------------------------
 RULES = Layout([
     ("players", 1), ("wins", 1), ("hand", 1), ("cap", 1),
@@ -66,6 +76,7 @@ RULES = Layout([
     ("ctype", KMAX), ("cval", KMAX), ("copies", KMAX),  # each card kind's type (C_*), value and copies
     ("window_n", WINDOWS),   # window_n + w: how many card kinds may be played in window w
     ("window_kinds", (WINDOWS, KMAX)),  # window_kinds + w * KMAX + i: those kinds, rising (cards.window_kinds)
+    ("card_odds", (ODDS_TABLES, ODDS_SIZE)),  # the tables above, computed once from the deck (policies.fill_card_odds)
 ])
 R = RULES.offsets("R")
 
