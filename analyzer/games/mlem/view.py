@@ -3,10 +3,8 @@ which moon, planet and goal), the player's own astronauts and this decision (`fi
 builds it at every decision; policies.py only reads it. The dice still to be rolled are never here
 (views.py checks that a new dice stream never changes a decision).
 """
-from ...kernel_internals import jit_no_refcount
+from ...kernel_internals import jit_no_refcount_inline
 from .decisions import HOME, ON_COMET, ON_GALAXY, ON_MOON, ON_PLANET, PLANET2, TYPES
-
-jit = jit_no_refcount  # as the engine's rule functions (engine.py says why)
 
 MAX_PLAYERS, MAX_MOONS, MAX_PLANETS = 5, 64, 16
 # the view: fixed offsets; per-player tables are seen from the deciding seat (index 0 = their own)
@@ -21,7 +19,9 @@ V_OWN_MOONS, V_OWN_GALAXY, V_OWN_COMET = V_GOAL_FREE + 4, V_GOAL_FREE + 5, V_GOA
 VIEW_SIZE = V_GOAL_FREE + 7
 
 
-@jit
+# no reference counting, as the engine's rule functions (engine.py says why), and pasted into its four
+# callers: passing its 15 arguments cost more than its body
+@jit_no_refcount_inline
 def fill_view(view, kind, p, space, pool, typ, commander, one_up, roll, at, spot, moon_owner, pl_count, pl_first,
               goal_owner):
     """The one place a player's view is built: the public table, their own astronauts, this decision."""
