@@ -47,3 +47,37 @@ def test_minds_policy_uses_the_hand_it_saw(Pos):
     low, _ = mind_defends(Pos, "A1")
     high, _ = mind_defends(Pos, "A14")  # needs 1 - 4 + 14 = 11: only the 15 holds
     assert unseen == pos.kind("A8") and low == pos.kind("A8") and high == pos.kind("A15")
+
+
+def _pairs_by_hand(ctype, cval, copies_o, copies_d):
+    """The pair table counted card by card from two decks of copies: an independent oracle for odds.py."""
+    odds = np.zeros(L.ODDS_SIZE, np.int64)
+    for i in np.flatnonzero(copies_o):
+        for j in np.flatnonzero(copies_d):
+            w = copies_o[i] * copies_d[j]
+            if ctype[i] == L.C_ATTACK and ctype[j] == L.C_ATTACK:
+                odds[L.ODDS_CUM + L.DIFF + cval[i] - cval[j]] += w
+            elif ctype[i] == L.C_ATTACK:
+                odds[1] += w
+            elif ctype[j] == L.C_ATTACK:
+                odds[2] += w
+            odds[0] += w
+    odds[L.ODDS_CUM:] = np.cumsum(odds[L.ODDS_CUM:])
+    return odds
+
+
+def test_the_alliance_odds_tables_hold_the_decks_card_pairs():
+    """kernel_inputs fills d with the pair tables policies.card_odds reads: neither card known (both from
+    the deck's challenge cards by copies), the offense's known, the defense's known."""
+    from analyzer.games.cosmic.scenario import kernel_inputs
+    from analyzer.games.cosmic.state import R
+    d = kernel_inputs(analyzer.load_scenario(GAME))[0]
+    k = int(d[R.CHALLENGE_KINDS])
+    ctype, cval, copies = d[R.CTYPE:R.CTYPE + k], d[R.CVAL:R.CVAL + k], d[R.COPIES:R.COPIES + k]
+    table = d[R.CARD_ODDS:R.CARD_ODDS + L.ODDS_TABLES * L.ODDS_SIZE].reshape(L.ODDS_TABLES, L.ODDS_SIZE)
+    assert table[0].tolist() == _pairs_by_hand(ctype, cval, copies, copies).tolist()
+    assert table[0, 0] == copies.sum() ** 2
+    for known in (0, k - 1):
+        one = np.eye(k, dtype=np.int64)[known]
+        assert table[1 + known].tolist() == _pairs_by_hand(ctype, cval, one, copies).tolist()
+        assert table[1 + L.KMAX + known].tolist() == _pairs_by_hand(ctype, cval, copies, one).tolist()

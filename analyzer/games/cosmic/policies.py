@@ -213,54 +213,12 @@ def known_card(view, d, q):
     return best if best >= 0 else comp
 
 
-@njit(cache=True)
-def card_weight(d, known, k):
-    """How likely a main player's card is kind k (in copies): its known card for sure, else as the deck
-    holds them."""
-    if known >= 0:
-        return 1 if k == known else 0
-    return d[R.COPIES + k]
-
-
-DIFF, ODDS_CUM, ODDS_SIZE = L.DIFF, L.ODDS_CUM, L.ODDS_SIZE  # card_odds' tables (state.py)
-
-
-@njit(cache=True)
-def pair_odds(d, ko, kd, odds):
-    """Fills `odds` (zeros) with the two main players' cards counted in pairs, each its known card (ko, kd;
-    -1: unknown), else the deck's challenge cards by copies: the table win_odds reads (state.py)."""
-    for i in range(d[R.CHALLENGE_KINDS]):
-        wi = card_weight(d, ko, i)
-        for j in range(d[R.CHALLENGE_KINDS]):
-            w = wi * card_weight(d, kd, j)
-            if w == 0:
-                continue
-            odds[0] += w
-            o_attack, d_attack = d[R.CTYPE + i] == L.C_ATTACK, d[R.CTYPE + j] == L.C_ATTACK
-            if o_attack and d_attack:
-                odds[ODDS_CUM + DIFF + d[R.CVAL + i] - d[R.CVAL + j]] += w
-            elif o_attack:
-                odds[1] += w
-            elif d_attack:
-                odds[2] += w
-    for x in range(ODDS_CUM + 1, ODDS_SIZE):
-        odds[x] += odds[x - 1]
-
-
-@njit(cache=True)
-def fill_card_odds(d):
-    """Every table card_odds reads, into d (scenario.kernel_inputs, once per scenario): it depends on the deck
-    only, and counting the pairs at each alliance decision was the costliest step of the heuristics."""
-    for t in range(L.ODDS_TABLES):
-        ko = t - 1 if 1 <= t <= L.KMAX else -1
-        kd = t - 1 - L.KMAX if t > L.KMAX else -1
-        if max(ko, kd) < d[R.CHALLENGE_KINDS]:
-            pair_odds(d, ko, kd, d[R.CARD_ODDS + t * ODDS_SIZE: R.CARD_ODDS + (t + 1) * ODDS_SIZE])
+DIFF, ODDS_CUM, ODDS_SIZE = L.DIFF, L.ODDS_CUM, L.ODDS_SIZE  # card_odds' tables (state.py, odds.py)
 
 
 @njit(cache=True)
 def card_odds(pub, view, d):
-    """The pair table (pair_odds, precomputed in d) for the two main players' cards as I know them
+    """The pair table (odds.pair_odds, precomputed in d) for the two main players' cards as I know them
     (known_card: a Mind sees at most one of them)."""
     ko, kd = known_card(view, d, pub[ST.OFF]), known_card(view, d, pub[ST.DEF])
     t = 1 + ko if ko >= 0 else 1 + L.KMAX + kd if kd >= 0 else 0

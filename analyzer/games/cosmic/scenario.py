@@ -16,7 +16,7 @@ from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
 from ...scenario import ScenarioBase, Strict, Weight
 from . import state as L
 from .cards import window_kinds
-from .policies import fill_card_odds
+from .odds import fill_card_odds
 
 POLICIES = (*SHARED_POLICIES, "heuristic", "cautious")  # codes = index (random 0, scripted 1, then ours)
 POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full

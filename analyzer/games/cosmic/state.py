@@ -76,7 +76,7 @@ RULES = Layout([
     ("ctype", KMAX), ("cval", KMAX), ("copies", KMAX),  # each card kind's type (C_*), value and copies
     ("window_n", WINDOWS),   # window_n + w: how many card kinds may be played in window w
     ("window_kinds", (WINDOWS, KMAX)),  # window_kinds + w * KMAX + i: those kinds, rising (cards.window_kinds)
-    ("card_odds", (ODDS_TABLES, ODDS_SIZE)),  # the tables above, computed once from the deck (policies.fill_card_odds)
+    ("card_odds", (ODDS_TABLES, ODDS_SIZE)),  # the tables above, computed once from the deck (odds.fill_card_odds)
 ])
 R = RULES.offsets("R")
 
