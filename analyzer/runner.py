@@ -32,6 +32,7 @@ from .errors import UserError
 BACKENDS = ("auto", "threads", "loky", "dask")
 UNTIL_CHUNK = 5_000  # games per chunk of a run until confident: the rule is checked after each
 POOL_RESTARTS = 2  # worker processes that die (killed, out of memory) are replaced this often per run
+WATCH_S = 0.5  # how often a run on worker processes checks that none has died
 _pool = None  # this process's loky workers, kept between runs (a notebook starts them once)
 
 
@@ -115,10 +116,34 @@ def _loky_pool(jobs: int):
 
 
 def _replace_loky_pool(jobs: int):
-    """A new pool after a worker died. The broken one is shut down first: loky may flag it broken
+    """A new pool after a worker died. The broken one is taken apart first: loky may flag it broken
     only after failing its futures, and would otherwise hand it back, where new chunks never run."""
-    _pool.shutdown(wait=True, kill_workers=True)
+    _abandon(_pool)
     return _loky_pool(jobs)
+
+
+def _lost_a_worker(pool) -> bool:
+    """A worker process of `pool` died (killed, out of memory): exit code other than 0, which is a
+    worker's own orderly exit when idle. Checked here because loky cannot always see it: a worker
+    killed while writing a result leaves half a message on the result pipe, and loky's manager
+    thread then waits for the rest of it forever (seen in CI, about 1 kill in 25)."""
+    return any(p.exitcode not in (None, 0) for p in list(pool._processes.values()))
+
+
+def _abandon(pool) -> None:
+    """Shut `pool` down even when its manager thread is stuck reading a half-written result: kill its
+    workers and close this process's end of the result pipe, so that read ends (end of file) and the
+    manager thread can finish; otherwise joining it, at exit or in loky, would wait forever."""
+    workers, results_pipe, manager = (list(pool._processes.values()), pool._result_queue,
+                                      pool._executor_manager_thread)
+    pool.shutdown(wait=False, kill_workers=True)
+    for worker in workers:
+        with contextlib.suppress(OSError, ValueError):  # already gone
+            worker.terminate()  # loky's processes have no kill()
+    if results_pipe is not None:
+        results_pipe._writer.close()
+    if manager is not None:
+        manager.join(timeout=10)
 
 
 def _start_worker(game, scenario) -> None:
@@ -142,13 +167,15 @@ def stop_workers() -> None:
     """Kill the idle local workers now: a process about to exit would otherwise wait about a second
     for their orderly shutdown."""
     if _pool is not None:
-        _pool.shutdown(wait=True, kill_workers=True)
+        _abandon(_pool) if _lost_a_worker(_pool) else _pool.shutdown(wait=True, kill_workers=True)
 
 
-def _pool_results(pool, calls: Iterator[tuple], in_flight: int, restart: Callable[[], object] | None = None):
+def _pool_results(pool, calls: Iterator[tuple], in_flight: int, restart: Callable[[], object] | None = None,
+                  lost_a_worker: Callable[[object], bool] | None = None):
     """Results of _play_chunk(*call) for each call, in the order they finish, with at most
-    `in_flight` chunks submitted at a time. When the pool breaks (a worker process died) and `restart`
-    is given, a new pool from restart() plays the chunks that were lost."""
+    `in_flight` chunks submitted at a time. When the pool breaks (a worker process died, as loky
+    reports or `lost_a_worker(pool)` finds) and `restart` is given, a new pool from restart() plays
+    the chunks that were lost."""
     submitted, lost, restarts = {}, [], 0
     while True:
         try:
@@ -160,7 +187,9 @@ def _pool_results(pool, calls: Iterator[tuple], in_flight: int, restart: Callabl
                     raise
             if not submitted:
                 return
-            finished, _ = wait(submitted, return_when=FIRST_COMPLETED)
+            finished, _ = wait(submitted, timeout=WATCH_S if lost_a_worker else None, return_when=FIRST_COMPLETED)
+            if not finished and lost_a_worker(pool):
+                raise BrokenExecutor("a worker process died")
             for f in finished:
                 result = f.result()
                 del submitted[f]
@@ -310,7 +339,7 @@ def _play(game, scenario, seed, jobs, backend, bounds, restored, sink, pool, on_
     if backend == "dask":
         stream = _dask_parallel()(_delayed(_play_chunk)(*call) for call in calls)
     elif pool is not None:
-        stream = _pool_results(pool, calls, 2 * jobs, lambda: _replace_loky_pool(jobs))
+        stream = _pool_results(pool, calls, 2 * jobs, lambda: _replace_loky_pool(jobs), _lost_a_worker)
     elif jobs > 1 and len(bounds) > 1:
         stream = _threads(jobs, calls)
     else:  # one thread: no pool to pay

@@ -130,6 +130,33 @@ def test_pool_submits_chunks_as_workers_free_up(monkeypatch):
     assert len(got) == 10 and len(drawn) <= 10 + 4
 
 
+def test_a_pool_whose_dead_worker_goes_unreported_is_replaced(monkeypatch):
+    """loky does not always see a worker die (one killed mid-result leaves its manager waiting for
+    the rest of the message): the run's own check must find it, and a new pool play the lost chunk."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+    never = threading.Event()
+    first, second = ThreadPoolExecutor(2), ThreadPoolExecutor(2)
+
+    def play(i, *rest):
+        if i == 3 and threading.current_thread().name.startswith(first._thread_name_prefix):
+            never.wait()  # chunk 3's worker "died": its result never comes
+        return i, None
+
+    monkeypatch.setattr(runner, "_play_chunk", play)
+    monkeypatch.setattr(runner, "WATCH_S", 0.05)
+    stuck = lambda pool: pool is first and len(done) >= 6  # noqa: E731  (every other chunk of pool one is back)
+    done: list[int] = []
+    worker = threading.Thread(target=lambda: done.extend(
+        i for i, _ in runner._pool_results(first, ((i,) for i in range(8)), 3, lambda: second, stuck)), daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    replaced = not worker.is_alive()  # before chunk 3 is let go, which would end the run without a new pool
+    never.set()
+    first.shutdown(), second.shutdown()
+    assert replaced and sorted(done) == list(range(8))
+
+
 def test_resumed_games_count_partial_last_chunk(tmp_path):
     out = tmp_path / "r.parquet"
     analyzer.sim(TOY, n=2600, seed=3, chunk=1000, out=out)
