@@ -127,7 +127,7 @@ def _lost_a_worker(pool) -> bool:
     worker's own orderly exit when idle. Checked here because loky cannot always see it: a worker
     killed while writing a result leaves half a message on the result pipe, and loky's manager
     thread then waits for the rest of it forever (seen in CI, about 1 kill in 25). This and
-    `_abandon` read loky's private attributes (as of joblib 1.5): the fault tests and the loky runs
+    `_abandon` read loky's private attributes (as of joblib 1.6): the fault tests and the loky runs
     in the suite fail if a joblib release renames them."""
     return any(p.exitcode not in (None, 0) for p in list(pool._processes.values()))
 
