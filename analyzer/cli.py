@@ -477,4 +477,5 @@ def entry() -> None:
     sys.exit(code)
 
 
-from . import cli_balance  # noqa: E402,F401  (registers compare, check, sweep, tune and ci on `app`)
+# register compare, check, sweep, tune and ci (cli_balance), cache pack and unpack (cli_cache) on `app`
+from . import cli_balance, cli_cache  # noqa: E402,F401
