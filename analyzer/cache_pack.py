@@ -98,6 +98,21 @@ def _manifest(tar: tarfile.TarFile, path: Path) -> dict:
     return manifest
 
 
+def _place(tar: tarfile.TarFile, member: str, root: Path, path: Path) -> None:
+    """One cache file written whole or not at all (numba must never read half a file)."""
+    try:
+        data = tar.extractfile(member).read()
+    except (KeyError, tarfile.TarError, OSError):
+        raise UserError(f"{path}: incomplete cache pack ({member} missing or unreadable); pack it again") from None
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        with atomic_path(root / Path(member).name) as tmp:
+            tmp.write_bytes(data)
+    except OSError as e:
+        raise UserError(f"{root}: cannot write the cache files ({e.strerror or e}); set NUMBA_CACHE_DIR to a "
+                        "writable folder") from None
+
+
 def unpack(path: Path) -> list[tuple[str, str]]:
     """Put the pack's files where this checkout's kernels look for them. Returns (part, what happened)
     per game (and the shared kernels): files placed, or skipped because the sources here differ."""
@@ -121,10 +136,8 @@ def unpack(path: Path) -> list[tuple[str, str]]:
                 done.append((key, "skipped: packed from other sources (it compiles on first use, as without a pack)"))
                 continue
             root = cache_root(folder)
-            root.mkdir(parents=True, exist_ok=True)
             for name in manifest["files"][key]:
-                member = tar.extractfile(f"{key}/{Path(name).name}")  # a bare file name: nothing lands outside root
-                (root / Path(name).name).write_bytes(member.read())
+                _place(tar, f"{key}/{Path(name).name}", root, path)  # a bare file name: nothing lands outside root
             done.append((key, f"{len(manifest['files'][key])} files"))
     if manifest["cpu"] != machine()["cpu"]:
         done.append(("note", f"packed on CPU {manifest['cpu']}, this is {machine()['cpu']}: numba keeps a compile per "

@@ -66,6 +66,16 @@ def test_a_pack_that_cannot_serve_is_refused_or_skipped(tmp_path, capsys, monkey
     assert "pig: skipped: packed from other sources" in capsys.readouterr().out
     assert not list((tmp_path / "cache").rglob("engine.play-*.nbi"))
 
+    incomplete = _rewritten(pack, tmp_path / "incomplete.tar.gz",
+                            files=lambda m: {**m["files"], "pig": [*m["files"]["pig"], "engine.gone-1-x.py311.nbi"]})
+    assert main(["cache", "unpack", str(incomplete)]) == 2
+    assert "incomplete cache pack (pig/engine.gone-1-x.py311.nbi missing" in capsys.readouterr().err
+
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setattr("numba.core.config.CACHE_DIR", str(tmp_path / "a-file" / "cache"))
+    assert main(["cache", "unpack", str(pack)]) == 2
+    assert "cannot write the cache files" in capsys.readouterr().err
+
     (tmp_path / "junk.tar.gz").write_text("not a tar")
     assert main(["cache", "unpack", str(tmp_path / "junk.tar.gz")]) == 2
     assert "cannot read a cache pack" in capsys.readouterr().err
