@@ -42,6 +42,7 @@ VARIANTS = {
     "mlem": [[], ["rules.planet_ranks_paid=1"], ["rules.crash_track=4"], ["rules.expedition_cap=3"],
              ["rules.one_die_alone=true", "rules.end_check=immediate", "rules.planet_double=count_twice"],
              ["weights.expected_value.risk=2", "weights.expected_value.keep=1", "weights.expected_value.mean_move=2"],
+             ["weights.expected_value.risk=0.3", "weights.expected_value.future_reach=6"],
              ["restrict.0=[never_send_moon_x2,land_at_first_chance]", "restrict.1=[never_send_satellite]"]],
     "cosmic": [[], ["rules.laser_reading=ffg"], ["rules.grief_model=none"], ["rules.play_order=clockwise"],
                ["rules.reinforce_any_side=false"], ["rules.first_player=seat0"],

@@ -120,7 +120,7 @@ def _games(seed, n, allowed, ab, crash, value):
 def _board():
     """The default mat's faces, pips and crash odds; a body's points as its best moon or 1st place."""
     board = analyzer.load_scenario(get("mlem")).board
-    allowed, ab, kind, ident, moon_start, moon_value, planet_points, _ = board_arrays(board)
+    allowed, ab, kind, ident, moon_start, moon_value, planet_points = board_arrays(board)[:7]
     value = np.zeros(len(ab), np.int64)
     for s in range(len(ab)):
         if kind[s] == BODY_MOON:

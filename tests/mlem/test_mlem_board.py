@@ -128,3 +128,41 @@ def test_a_scenario_that_omits_the_rules_plays_the_default_scenarios_rules():
     from analyzer.games.mlem.scenario import MlemRules
     assert MlemRules().model_dump() == SC.rules.model_dump()
     assert MlemRules().satellite_start_space == 3
+
+
+@pytest.mark.parametrize("sets", [{}, {"rules.planet_double": "count_twice", "rules.goal_galaxy_counts_comet": True},
+                                  {"board.goals.moons_4": -2, "board.goals.planets_4": -1, "board.goals.galaxy_2": -3}])
+def test_the_leave_cap_bounds_every_landing_on_any_table(sets):
+    """The policies skip a space whose leave_cap cannot beat the best landing found (policies.py): the
+    cap must be at least what leaving there pays on any table, for every type (row 0: no doubling type
+    but Planet x2; row 1: all), goal tokens included, and row 2 row 0's most from that space on."""
+    from analyzer.games.mlem import decisions as D
+    from analyzer.games.mlem import policies as P
+    from analyzer.games.mlem import view as V
+    from analyzer.games.mlem.mat import mat_of
+    from analyzer.games.mlem.scenario import rule_vector
+    sc = analyzer.load_scenario(MLEM, set=sets)
+    arrays = board_arrays(sc.board)
+    cap, mat = arrays[8], mat_of((*arrays, crash_table(arrays[0]), rule_vector(sc)))
+    assert (cap[2] == np.maximum.accumulate(cap[0, ::-1])[::-1]).all()
+    rng = np.random.default_rng(5)
+    worst = np.full((2, cap.shape[1]), -99)
+    for _ in range(300):
+        view = np.zeros(V.VIEW_SIZE, np.int64)
+        view[V.V_MOON_FREE:V.V_MOON_FREE + V.MAX_MOONS] = rng.integers(0, 2, V.MAX_MOONS)
+        view[V.V_PL_COUNT:V.V_PL_FIRST] = rng.integers(0, 4, V.V_PL_FIRST - V.V_PL_COUNT)
+        view[V.V_PL_FIRST:V.V_GOAL_FREE] = rng.integers(0, 50, V.V_GOAL_FREE - V.V_PL_FIRST)
+        view[V.V_GOAL_FREE:V.V_GOAL_FREE + 4] = rng.integers(0, 2, 4) | (rng.random() < 0.5)
+        view[V.V_OWN_MOONS], view[V.V_OWN_GALAXY], view[V.V_OWN_COMET] = rng.integers(0, 4), rng.integers(0, 2), rng.integers(0, 2)
+        view[V.V_PLANET2_AT] = rng.integers(-1, 5)
+        for typ in range(D.TYPES):
+            row = 1 if typ in (D.MOON2, D.DEEP2) else 0
+            for s in range(cap.shape[1]):
+                for commander in (0, 1):
+                    got = P.leave_value(view, mat, s, typ, commander)
+                    assert got <= cap[row, s], (typ, s, commander)
+                    worst[row, s] = max(worst[row, s], got - cap[row, s])
+    # on a moon the cap is what the best free moon and the goal pay: reached on some table (a planet's
+    # counts both planet goals, which no one landing takes together)
+    from analyzer.games.mlem.scenario import BODY_MOON
+    assert (worst[:, arrays[2] == BODY_MOON] == 0).all()

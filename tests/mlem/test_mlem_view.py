@@ -108,7 +108,7 @@ def test_greedy_travels_as_far_as_it_can_and_expected_value_weighs_the_landing_s
     # from space 9: to 10 keeping 5 dice, to 11 keeping 5, to 12 keeping 4 dice
     info = np.array([[1, 5], [2, 5], [3, 4]], np.int64)
     assert choose(P.GREEDY, view, board, options, info) == 2
-    crash = board[8]
+    crash = board[-2]  # the board tuple ends with the crash table and the rules
     scores = [(9 + m) * (1 - crash[k, 9 + m]) for m, k in info]
     assert choose(P.EXPECTED_VALUE, view, board, options, info) == int(np.argmax(scores))
 
@@ -120,7 +120,7 @@ def test_expected_value_weighs_a_travel_by_the_dice_left_after_it_not_before():
     with the two dice held before the move, space 9 would win (9 x 3/4 = 6.75 against 7 x 8/9 = 6.2)."""
     from analyzer.games.mlem import engine as E
     board, *tab = table()
-    crash, rules = board[8], board[9]
+    crash, rules = board[-2], board[-1]
     roll = np.zeros(6, np.int64)
     roll[2] = roll[4] = 1
     options, info = np.zeros(64, np.int64), np.zeros((64, 2), np.int64)

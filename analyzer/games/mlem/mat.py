@@ -1,5 +1,5 @@
 """MLEM's mat and rules as the kernel reads them: one pack (analyzer/kernel_pack.py), its arrays read by
-name (`board.kind[space]`). A tuple of ten arrays cost every call of a rule or policy function some 80
+name (`board.kind[space]`). A tuple of eleven arrays cost every call of a rule or policy function some 80
 words on the stack, and those calls (a landing's value, space by space, at each decision) were most of
 the kernel's time; a pack is one pointer.
 
@@ -19,6 +19,7 @@ MAT_FIELDS = (
     "moon_value",     # each moon's points
     "planet_points",  # planet_points[planet, rank]
     "goals",          # the four goal tokens' points
+    "leave_cap",      # leave_cap[row, space]: the most leaving there can earn (scenario.leave_cap)
     "crash",          # crash[dice, space]: the chance a roll of that many dice shows no usable face
     "rules",          # the rule vector (scenario.R)
 )
@@ -39,7 +40,7 @@ Mat = named(_Mat, MatType, MAT_FIELDS)
 def as_mat(board):
     """The pack over the board tuple's arrays (borrowed: the caller keeps the tuple alive)."""
     return Mat(field(board[0]), field(board[1]), field(board[2]), field(board[3]), field(board[4]), field(board[5]),
-               field(board[6]), field(board[7]), field(board[8]), field(board[9]))
+               field(board[6]), field(board[7]), field(board[8]), field(board[9]), field(board[10]))
 
 
 def mat_of(board: tuple):

@@ -110,11 +110,12 @@ def goal_value(view, board, space, commander):
         got += goals[GOAL_MOONS_4]
     elif k == BODY_PLANET:
         mine = view[V_PL_COUNT + ident[space] * MAX_PLAYERS]
-        planets = 0
-        for pl in range(board.planet_points.shape[0]):
-            planets += view[V_PL_COUNT + pl * MAX_PLAYERS] > 0
-        if view[V_GOAL_FREE + GOAL_PLANETS_4] and mine == 0 and planets + 1 >= 4:
-            got += goals[GOAL_PLANETS_4]
+        if view[V_GOAL_FREE + GOAL_PLANETS_4] and mine == 0:  # a new planet: count those already held
+            planets = 0
+            for pl in range(board.planet_points.shape[0]):
+                planets += view[V_PL_COUNT + pl * MAX_PLAYERS] > 0
+            if planets + 1 >= 4:
+                got += goals[GOAL_PLANETS_4]
         if view[V_GOAL_FREE + GOAL_ONE_PLANET_3] and mine + 1 >= 3:
             got += goals[GOAL_ONE_PLANET_3]
     elif k == BODY_DEEP and view[V_GOAL_FREE + GOAL_GALAXY_2] and (not commander or rules[R.GOAL_GALAXY_COUNTS_COMET]):
@@ -257,11 +258,16 @@ def expected_send(view, board, options, n_options, weight, keep, mean_move):
         return 0
     target, reach, points = -1, 0.0, 0.0
     r, u, pool = 1.0, float(here), DICE  # trip_survival(here, s), carried along s
+    cap = board.leave_cap  # the most a landing can earn (scenario.leave_cap); r only falls along the track
     for s in range(max(here, FIRST_LANDING_SPACE), last + 1):
         while u < s:
             r *= survival(crash[pool, int(u)], weight)
             u += mean_move
             pool = max(pool - 1, 1)
+        if r * cap[2, s] <= reach * points:
+            break  # no space from here on can beat the best found
+        if r * cap[0, s] <= reach * points:
+            continue
         v = leave_value(view, board, s, PLAIN, commander)
         if v > 0 and r * v > reach * points:
             target, reach, points = s, r, v
@@ -331,11 +337,14 @@ def expected_value(view, board, options, n_options, info, weights):
         return 0
     if view[V_KIND] == D_PARACHUTE:
         return i
-    ahead = 0
-    for s in range(view[V_SPACE] + 1, min(view[V_SPACE] + int(weights[W_FUTURE_REACH]), last) + 1):
-        ahead = max(ahead, leave_value(view, board, s, view[V_TYPE], view[V_COMMANDER]))
     survive = survival(crash[view[V_POOL], view[V_SPACE]], weight)
-    return i if v >= survive * ahead else 0
+    # stay if some space ahead is worth more than v after the roll; a space whose cap (scenario.leave_cap;
+    # row 1 for the doubling types) is not cannot be, and is not valued
+    cap = board.leave_cap[1 if view[V_TYPE] == MOON2 or view[V_TYPE] == DEEP2 else 0]
+    for s in range(view[V_SPACE] + 1, min(view[V_SPACE] + int(weights[W_FUTURE_REACH]), last) + 1):
+        if v < survive * cap[s] and v < survive * leave_value(view, board, s, view[V_TYPE], view[V_COMMANDER]):
+            return 0
+    return i
 
 
 @jit

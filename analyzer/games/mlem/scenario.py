@@ -276,7 +276,7 @@ def _crash_table(allowed_bytes: bytes, shape: tuple) -> np.ndarray:
 
 def board_arrays(b: Board) -> tuple:
     """(allowed[S, 6] by symbol code, ab[S], body_kind[S], body_id[S], moon_start[G+1], moon_value[M],
-    planet_points[PL, 3], goal_values[4])."""
+    planet_points[PL, 3], goal_values[4], leave_cap[3, S])."""
     n = len(b.spaces)
     allowed = np.zeros((n, len(SYMBOLS) + 1), bool)
     ab = np.zeros(n, np.int64)
@@ -298,7 +298,27 @@ def board_arrays(b: Board) -> tuple:
     moon_value = np.array([v for m in b.moons for v in m.values], np.int64)
     planet_points = np.array([p.points for p in b.planets], np.int64).reshape(len(b.planets), 3)
     goals = np.array([b.goals[g] for g in GOALS], np.int64)
-    return allowed, ab, kind, ident, moon_start, moon_value, planet_points, goals
+    return (allowed, ab, kind, ident, moon_start, moon_value, planet_points, goals,
+            leave_cap(b, kind, ident, moon_start, moon_value, planet_points, goals))
+
+
+def leave_cap(b: Board, kind, ident, moon_start, moon_value, planet_points, goals) -> np.ndarray:
+    """The most an astronaut can ever earn by leaving at each space, whatever the table: row 0 for a type
+    without a landing power, row 1 for any type (a doubling), row 2 row 0's most from that space on.
+    The policies skip a space whose cap cannot beat the best landing they have found (policies.py)."""
+    g = np.maximum(goals, 0)
+    cap = np.zeros((3, len(kind)), np.int64)
+    for s, k in enumerate(kind):
+        if k == BODY_MOON:
+            best = moon_value[moon_start[ident[s]]:moon_start[ident[s] + 1]].max()
+            cap[0, s], cap[1, s] = best + g[0], 2 * best + g[0]
+        elif k == BODY_PLANET:  # a Planet x2 already there doubles even a plain astronaut's placement
+            cap[0, s] = cap[1, s] = 2 * planet_points[ident[s]].max() + g[1] + g[2]
+        elif k == BODY_DEEP:
+            best = max(b.comet, b.galaxy)
+            cap[0, s], cap[1, s] = best + g[3], 2 * best + g[3]
+    cap[2] = np.maximum.accumulate(cap[0, ::-1])[::-1]
+    return cap
 
 
 def rule_vector(sc: MlemScenario) -> np.ndarray:
