@@ -22,7 +22,9 @@ right for them (it keys a function by its own file).
 """
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import hashlib
 import sys
 from pathlib import Path
@@ -127,6 +129,25 @@ def install_cache_locator() -> None:
 
 
 install_cache_locator()  # at import
+
+
+@contextlib.contextmanager
+def collector_relaxed():
+    """Python's cycle collector eased for a cold compile: numba's compiler makes millions of
+    short-lived objects, and at the default thresholds the collector walks the imports' objects
+    again and again (5-7% of a cold compile's perf samples). The objects alive now are frozen (never
+    walked) and the youngest generation is collected every 100,000 allocations instead of 700. STOP's
+    cold compile measured 0.92x, MLEM's and Simple Card's 0.96x (docs/performance.md, 2026-12-06); what
+    numba compiles is the same. Everything is restored after."""
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
 
 
 # ---- how long a cold compile takes, for the wait message -------------------------------------------

@@ -74,3 +74,24 @@ def test_running_a_kernel_does_not_load_scipy_but_np_dot_still_works():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}).stdout.split()
     assert out == ["0", "3", "1"]
+
+
+@pytest.mark.parametrize("cold", [True, False])
+def test_a_cold_warm_up_eases_the_collector_and_restores_it(monkeypatch, cold):
+    import gc
+
+    from analyzer import api, compile_cache, games
+    game = games.get("pig")
+    scenario = api.load_scenario(game)
+    before = gc.get_threshold()
+    seen = {}
+
+    def run_batch(sc, seed, ids):
+        seen.update(threshold=gc.get_threshold(), frozen=gc.get_freeze_count())
+
+    monkeypatch.setattr(compile_cache, "is_warm", lambda folder: not cold)
+    monkeypatch.setattr(game, "run_batch", run_batch)
+    game.warm_up(scenario)
+    assert seen["threshold"] == ((100_000, 50, 100) if cold else before)
+    assert (seen["frozen"] > 0) == cold
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0  # all restored

@@ -11,13 +11,15 @@ A game declares (docs/adding-a-game.md, with Pig as the example):
 """
 from __future__ import annotations
 
+import contextlib
+import inspect
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from .. import compile_cache  # noqa: F401  (first: every game imports base before its kernels; see compile_cache)
+from .. import compile_cache  # (first: every game imports base before its kernels; see compile_cache)
 from ..kernel import Columns, Event, decode
 from ..scenario import ScenarioBase
 
@@ -167,8 +169,11 @@ class Game(ABC):
         return importlib.import_module(found.name) if found else None
 
     def warm_up(self, scenario: ScenarioBase) -> None:
-        """Compile (or load from cache) the kernel by playing one game."""
-        self.run_batch(scenario, 0, np.zeros(1, np.int64))
+        """Compile (or load from cache) the kernel by playing one game; a cold compile with the cycle
+        collector eased (compile_cache.collector_relaxed), a cache load as it is."""
+        cold = not compile_cache.is_warm(Path(inspect.getfile(type(self))).parent)
+        with compile_cache.collector_relaxed() if cold else contextlib.nullcontext():
+            self.run_batch(scenario, 0, np.zeros(1, np.int64))
 
 
 def view_redeals(views, scenario: ScenarioBase, seeds, rng: np.random.Generator) -> list[tuple[bool, bool]]:
