@@ -216,7 +216,7 @@ def replay(game, seed: int | None = None, game_id: int | None = None, scenario=N
     ids = np.array([game_id], np.int64)
     batch = game.run_batch(sc, seed, ids, trace=True)
     row = results.to_frame(batch, ids, seed, sc).row(0, named=True)
-    lines = game.who_is_who(sc, row) + game.describe(sc, batch.events)
+    lines = game.who_is_who(sc, row) + game.describe(sc, batch.events, batch.searched)
     if batch.events_dropped:
         lines.append(f"(trace incomplete: {batch.events_dropped:,} more records past the trace cap were not kept)")
     return Replay(lines, row)

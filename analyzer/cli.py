@@ -202,7 +202,8 @@ def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help
             files = ", ".join(p.stem for p in g.scenario_files())
             low, high = g.Scenario.MIN_PLAYERS, g.Scenario.MAX_PLAYERS
             out.print(f"[bold]{name}[/] - {g.title}: {low if low == high else f'{low}-{high}'} players; "
-                      f"policies: {', '.join(g.playing_policies)} (and scripted, for tests); scenarios: {files}",
+                      f"policies: {', '.join(g.playing_policies)}{', search (plans)' if g.searchable else ''} "
+                      f"(and scripted, for tests); scenarios: {files}",
                       highlight=False)
         return
     g = games.get(describe)

@@ -232,13 +232,106 @@ def choose_scripted(script, at, n_options):
 
 @njit(cache=True, inline="always")
 def shared_choice(code, stream, script, at, n_options):
-    """The head of every game's `decide`: the choice of `random` or `scripted`, or -1 when `code` is
-    one of the game's own policies, which its `decide` then dispatches."""
+    """The head of the `decide` of a game without search: the choice of `random` or `scripted`, or -1
+    when `code` is one of the game's own policies, which its `decide` then dispatches."""
     if code == RANDOM:
         return choose_random(stream, n_options)
     if code == SCRIPTED:
         return choose_scripted(script, at, n_options)
     return np.int64(-1)
+
+
+# ---- players that search (analyzer/search.py drives them) --------------------------------------------
+# A search seat's decision is made outside the game: analyzer/search.py plays the game from its start
+# with every earlier search decision replayed from a log (MAIN) until it meets a new one, then plays it
+# again many times (ROLLOUT), each time taking one option at that decision (the branch) and drawing the
+# future from a stream of the search's own, and keeps the option that won most. The replay of the past is
+# the game's own (same seed, same stream, same choices); only at the branch does anything change. So a
+# rollout is the same kernel as the game, and needs no copy of its state.
+#
+# What a decision needs besides the view and the options is its `ask`: a tuple (ctl, ev, tn, cap) of
+# the game's control row (int64[A_LOG + log length]) and its trace. The control row's slots:
+A_SCRIPT = 0     # scripted: the decisions it has made
+A_MODE = 1       # PLAIN (no seat searches), MAIN or ROLLOUT
+A_AT = 2         # the search decisions met so far in this run
+A_LOG_N = 3      # the search decisions fixed in the log; a rollout branches at the next one
+A_STOP = 4       # 1 + the seat of the decision a MAIN run stopped at, or a rollout branched at; 0 before
+A_N_OPTIONS = 5  # MAIN: the options of the decision it stopped at
+A_OPTION = 6     # ROLLOUT: the option it takes at the branch
+A_ROLLOUT = 7    # the rollout policy's code: a search seat plays it past the branch
+A_WORLD = 8      # ROLLOUT: the seed of the stream its future is drawn from (search.world_key)
+A_REDEAL = 9     # ROLLOUT: 1 + the seat the engine must re-deal the hidden information for, at the branch
+A_DEFAULT = 10   # MAIN: 1 + the option the rollout policy takes at the decision the run stopped at (0 before)
+A_LOG = 11       # the log: each search decision's option index, in game order
+PLAIN, MAIN, ROLLOUT = 0, 1, 2
+# A search seat's code is SEARCH + its seat: a decision's head must know whose it is, and decide is
+# not told the seat. Game policies keep their codes (their index in Scenario.POLICIES).
+SEARCH = np.int64(1 << 20)
+E_SEARCHED = 127  # the trace record of a search decision in a traced game: (seat, decision, option)
+
+
+def new_ctl(n: int, log: int = 0) -> np.ndarray:
+    """The control rows of n games that nobody searches in (every slot 0: PLAIN)."""
+    return np.zeros((n, A_LOG + log), np.int64)
+
+
+def plain_ask() -> tuple:
+    """The ask of a decision asked outside a game (a view check, a test): no search, no trace."""
+    ev, tn = new_trace(0)
+    return new_ctl(1)[0], ev, tn, np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def ask_policy(code, stream, script, ask, n_options):
+    """The head of the `decide` of a game with search: (k, code). k >= 0 is a choice made here: random's,
+    scripted's, or a search seat's (replayed from the log, or a rollout's branch); else k is -1 and `code`
+    the policy that decides: the seat's own, or the rollout policy where a search seat plays on."""
+    if code >= SEARCH:
+        k = search_step(code - SEARCH, stream, ask, n_options)
+        if k >= 0:
+            return k, code
+        code = ask[0][A_ROLLOUT]
+    if code == RANDOM:
+        return choose_random(stream, n_options), code
+    if code == SCRIPTED:
+        return choose_scripted(script, ask[0], n_options), code
+    return np.int64(-1), code
+
+
+@njit(cache=True, inline="always")
+def asked(ask, k):
+    """The tail of the `decide` of a game with search: returns k, noting it where a MAIN run stopped (the
+    rollout policy's own choice there, the search's default: analyzer/search.py)."""
+    ctl = ask[0]
+    if ctl[A_STOP] != 0 and ctl[A_DEFAULT] == 0 and ctl[A_MODE] == MAIN:
+        ctl[A_DEFAULT] = k + 1
+    return k
+
+
+@njit(cache=True)
+def search_step(seat, stream, ask, n_options):
+    """A search seat's decision inside a run of analyzer/search.py: the logged choice while replaying the
+    past; at the first decision past the log, a MAIN run stops there (and plays on with the rollout
+    policy: its end is never used), a rollout takes its branch: its option, the future drawn from its own
+    stream (never the game's), the hidden information re-dealt by the engine. -1: the rollout policy."""
+    ctl, ev, tn, cap = ask
+    if ctl[A_MODE] == PLAIN or ctl[A_STOP] != 0:
+        return np.int64(-1)
+    if n_options < 2:  # nothing to choose: not a search decision
+        return np.int64(0)
+    d = ctl[A_AT]
+    ctl[A_AT] = d + 1
+    if d < ctl[A_LOG_N]:
+        k = ctl[A_LOG + d]
+        record(ev, tn, cap, E_SEARCHED, seat, d, k, 0)
+        return k
+    ctl[A_STOP] = seat + 1
+    if ctl[A_MODE] == MAIN:
+        ctl[A_N_OPTIONS] = n_options
+        return np.int64(-1)
+    stream[0] = np.uint64(ctl[A_WORLD])
+    ctl[A_REDEAL] = seat + 1
+    return ctl[A_OPTION]
 
 
 # ---- restricted play ------------------------------------------------------------------------------

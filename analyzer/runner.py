@@ -74,9 +74,12 @@ def local_backend(game) -> str:
     return "threads" if game.kernel_releases_gil else "loky"
 
 
-def default_chunk(n: int, jobs: int) -> int:
+def default_chunk(n: int, jobs: int, searching: bool = False) -> int:
     """Big enough to amortise a kernel call (~5 ms each), small enough for a lively progress bar, cheap
-    resume and little idle time at the end, when one worker plays the last chunk alone."""
+    resume and little idle time at the end, when one worker plays the last chunk alone. A game with a
+    search seat costs thousands of games (its rollouts): its chunks are a few dozen games."""
+    if searching:
+        return int(min(64, max(4, n // (16 * max(jobs, 1)) + 1)))
     return int(min(20_000, max(1_000, n // (16 * max(jobs, 1)) + 1)))
 
 
@@ -271,7 +274,7 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
     backend = local_backend(game) if backend == "auto" else backend
     if until is not None:  # where the run stops must not depend on --jobs; small chunks stop close to the need
         chunk = chunk or UNTIL_CHUNK
-    chunk = chunk or default_chunk(n, jobs)
+    chunk = chunk or default_chunk(n, jobs, bool(scenario.search_seats()))
     journal, restored = None, set()
     if out is not None:
         manifest = {"game": game.name, "scenario_hash": scenario.content_hash(), "seed": seed, "n": n, "chunk": chunk,

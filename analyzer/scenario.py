@@ -58,9 +58,23 @@ class Weight:
             raise ValueError(f"weight {self.name}: a log-scaled range must lie above 0")
 
 
-# the strong-play fields (weights, seat_weights, restrict): left out of a scenario's hash and YAML while
-# empty, so every run made before they existed keeps its hash
-PLAY_FIELDS = ("weights", "seat_weights", "restrict")
+# the strong-play fields (weights, seat_weights, restrict, and search's rollout player): left out of a
+# scenario's hash and YAML while empty, so every run made before they existed keeps its hash
+PLAY_FIELDS = ("weights", "seat_weights", "restrict", "rollout_policy", "rollout_weights")
+
+# The player that searches (analyzer/search.py), in every game that lists it in its POLICIES: its code is
+# kernel.SEARCH + its seat, not its index. Its one weight is its budget.
+SEARCH_POLICY = "search"
+SEARCH_WEIGHTS = {SEARCH_POLICY: (
+    Weight("rollouts", 32, 1, 4096, "games played out from each option of a decision, on average (the budget: "
+           "rollouts x options per decision)", integer=True),
+    Weight("margin", 1.0, 0.0, 5.0, "leave the rollout policy's own choice only for an option that beats it by "
+           "this many standard errors (paired over the same worlds); 0: plain flat Monte Carlo"),
+)}
+SEARCH_DOCS = {SEARCH_POLICY: "plans every decision: plays each option out many times from worlds consistent with "
+                              "what it has seen (the hidden cards re-dealt, its own dice), with `rollout_policy` after "
+                              "it, and takes the option that won most (flat Monte Carlo, sequential halving)"}
+TUNED_FILE = "tuned.yaml"  # scenarios/GAME/tuned.yaml: the game's tuned player (analyzer train writes it)
 
 
 class ScenarioBase(Strict):
@@ -85,6 +99,10 @@ class ScenarioBase(Strict):
         {}, description="seat -> weight -> value: one seat's own weights, over `weights` (analyzer train's candidate)")
     restrict: dict[int, list[str]] = Field(
         {}, description="seat -> restrictions: options that seat may never choose (unless none is left)")
+    rollout_policy: str = Field(
+        "", description="search: the policy every search seat plays in its rollouts ('' = the game's tuned player "
+                        "of scenarios/GAME/tuned.yaml, else its ROLLOUT_POLICY), filled in when a seat searches")
+    rollout_weights: dict[str, float] = Field({}, description="search: the rollout policy's weights")
 
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
@@ -94,6 +112,23 @@ class ScenarioBase(Strict):
     POLICY_DOCS: ClassVar[dict[str, str]] = {}  # policy -> what it does, one line
     WEIGHTS: ClassVar[dict[str, tuple[Weight, ...]]] = {}  # policy -> its weights, in the kernel's order
     RESTRICTIONS: ClassVar[dict[str, str]] = {}  # restriction -> what the seat may never do; bit i = i-th
+    ROLLOUT_POLICY: ClassVar[str] = ""  # search's rollout policy where the game has no tuned player: its best
+
+    @model_validator(mode="before")
+    @classmethod
+    def _rollout_player(cls, data):
+        """A scenario where a seat searches names its rollout player: the game's tuned player by default
+        (its policy and weights from tuned.yaml), else ROLLOUT_POLICY; so its hash and a run's metadata
+        say what the rollouts played, and an edit of tuned.yaml is never picked up silently."""
+        if (isinstance(data, dict) and SEARCH_POLICY in (data.get("policies") or ())
+                and not data.get("rollout_policy") and SEARCH_POLICY in cls.POLICIES):
+            policy, weights = cls.ROLLOUT_POLICY, {}
+            tuned = SCENARIOS_DIR / str(data.get("game", "")) / TUNED_FILE
+            if tuned.is_file():
+                t = read_yaml(tuned)
+                policy, weights = t["policies"][0], t.get("weights", {}).get(t["policies"][0], {})
+            data = {**data, "rollout_policy": policy, "rollout_weights": {**weights, **data.get("rollout_weights", {})}}
+        return data
 
     @model_validator(mode="after")
     def _check_seats(self):
@@ -132,6 +167,8 @@ class ScenarioBase(Strict):
                 raise ValueError(f"seat_weights.{seat}: seat {seat} plays {policies[seat]!r}, "
                                  f"{_no_weights(self, policies[seat])}")
             _check_weights(self.WEIGHTS[policies[seat]], values, f"seat_weights.{seat}")
+        if SEARCH_POLICY in policies:
+            self._check_rollout_player()
         for seat, names in self.restrict.items():
             if not 0 <= seat < self.players:
                 raise ValueError(f"restrict.{seat}: no such seat (seats are 0..{self.players - 1})")
@@ -140,6 +177,22 @@ class ScenarioBase(Strict):
                     from .restrict import unknown
                     raise ValueError(f"restrict.{seat}: {unknown(name, self, self.game)}")
         return self
+
+    def _check_rollout_player(self) -> None:
+        players = [p for p in self.POLICIES if p not in ("scripted", SEARCH_POLICY)]
+        if self.rollout_policy not in players:
+            why = {SEARCH_POLICY: "search cannot be its own rollout policy",
+                   "scripted": "scripted replays a test's script, it is not a player"}.get(
+                self.rollout_policy, f"{self.game} has no policy {self.rollout_policy!r}")
+            raise ValueError(f"rollout_policy: {why}; choose from {', '.join(players)}")
+        if self.rollout_weights and self.rollout_policy not in self.WEIGHTS:
+            raise ValueError(f"rollout_weights: {_no_weights(self, self.rollout_policy)}")
+        if self.rollout_weights:
+            _check_weights(self.WEIGHTS[self.rollout_policy], self.rollout_weights, "rollout_weights")
+
+    def rollout_weights_of(self) -> dict[str, float]:
+        """The weights a search seat's rollouts play with: the rollout policy's defaults, then rollout_weights."""
+        return {**{w.name: w.default for w in self.WEIGHTS.get(self.rollout_policy, ())}, **self.rollout_weights}
 
     def weights_of(self, seat: int) -> dict[str, float]:
         """The weights seat `seat` plays with: its policy's defaults, then `weights`, then `seat_weights`."""
@@ -152,8 +205,11 @@ class ScenarioBase(Strict):
         (zeros past them, and for a policy without weights); W >= 1 so the array always has a column."""
         width = max([len(ws) for ws in self.WEIGHTS.values()] + [1])
         rows = np.zeros((self.players, width), np.float64)
-        for seat in range(self.players):
-            rows[seat, : len(self.weights_of(seat))] = list(self.weights_of(seat).values())
+        for seat, policy in enumerate(self.seat_policies()):
+            # the kernel never reads search's own weights (its budget is search.py's): past its branch a
+            # search seat plays the rollout policy, with the rollout policy's weights
+            weights = self.rollout_weights_of() if policy == SEARCH_POLICY else self.weights_of(seat)
+            rows[seat, : len(weights)] = list(weights.values())
         return rows
 
     def restrict_masks(self) -> np.ndarray:
@@ -171,8 +227,14 @@ class ScenarioBase(Strict):
         return self.policies * self.players if len(self.policies) == 1 else list(self.policies)
 
     def policy_codes(self) -> np.ndarray:
-        """Each seat's policy code for the kernel: its index in POLICIES (random 0, scripted 1, ...)."""
-        return np.array([self.POLICIES.index(p) for p in self.seat_policies()], np.int64)
+        """Each seat's policy code for the kernel: its index in POLICIES (random 0, scripted 1, ...); a
+        search seat's is kernel.SEARCH + its seat."""
+        from .kernel import SEARCH
+        return np.array([SEARCH + seat if p == SEARCH_POLICY else self.POLICIES.index(p)
+                         for seat, p in enumerate(self.seat_policies())], np.int64)
+
+    def search_seats(self) -> list[int]:
+        return [seat for seat, p in enumerate(self.seat_policies()) if p == SEARCH_POLICY]
 
     def script_codes(self) -> np.ndarray:
         """The scripted policy's option indices, for the kernel."""
@@ -233,6 +295,8 @@ def differences(old, new, prefix: str) -> list[str]:
         return []
     return [f"{prefix}={json.dumps(new)}"]
 
+
+SCENARIOS_DIR = Path(__file__).resolve().parents[1] / "scenarios"
 
 # libyaml's safe loader when present: the pure-Python one took 0.6 s for a 56-card scenario, at every start
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -28,7 +28,7 @@ from .reporting import Report, compare_n, compare_run, comparing
 from .results import matrix
 from .stats import Estimate
 
-TUNED_FILE = "tuned.yaml"
+TUNED_FILE = scen.TUNED_FILE
 # The reading of "Skill and luck": random's win rate against the strongest player, as a share of that
 # player's own share in the same seats on the same games. Below SKILL_MATTERS skill matters; at or above MOSTLY_LUCK it is mostly luck; both count between.
 SKILL_MATTERS, MOSTLY_LUCK = 0.5, 0.8

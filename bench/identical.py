@@ -63,7 +63,7 @@ VARIANTS = {
 def configs(game) -> list[tuple[str, list[str], int, list[str]]]:
     """(label, sets, players, policies) of every configuration of `game`."""
     sc = game.Scenario
-    own = [p for p in sc.POLICIES if p != "scripted"]
+    own = list(game.playing_policies)  # search is left out: it plays thousands of games per game
     out = []
     for players in range(sc.MIN_PLAYERS, sc.MAX_PLAYERS + 1):
         seatings = [[p] for p in own]
@@ -98,7 +98,8 @@ def dump(game_name: str, n: int, traces: int) -> dict:
         for gid in range(traces):
             b = game.run_batch(sc, SEED, np.array([gid], np.int64), trace=True)
             ev = np.asarray(b.events)
-            runs.append((ev[ev[:, 0] != 0] if len(ev) else ev, game.describe(sc, b.events)))
+            searched = [b.searched] if getattr(b, "searched", None) else []  # (older trees have none)
+            runs.append((ev[ev[:, 0] != 0] if len(ev) else ev, game.describe(sc, b.events, *searched)))
         out[label] = ({c: (str(df[c].dtype), df[c].to_list()) for c in df.columns}, runs)
     return out
 

@@ -56,7 +56,7 @@ class Toy(Game):
         return Batch(is_winner=score == top[:, None], score=score, length=np.full(len(game_ids), rolls, np.int16),
                      extra={"top": top}, events=events[:k] if trace else None)
 
-    def describe(self, scenario, events):
+    def describe(self, scenario, events, searched=None):
         return [f"seat {p} rolls {d}" for p, d in events]
 
     def report(self, df, meta, out):

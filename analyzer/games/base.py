@@ -19,11 +19,12 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import compile_cache  # (first: every game imports base before its kernels; see compile_cache)
-from ..kernel import Columns, Event, decode
-from ..scenario import ScenarioBase
-
-SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+from .. import (
+    compile_cache,  # (first: every game imports base before its kernels; see compile_cache)
+    search,
+)
+from ..kernel import E_SEARCHED, Columns, Event, decode, new_ctl
+from ..scenario import SCENARIOS_DIR, SEARCH_POLICY, ScenarioBase
 
 
 @dataclass
@@ -43,6 +44,7 @@ class Batch:
     events: np.ndarray | None = None
     first_player: np.ndarray | None = None
     events_dropped: int = 0
+    searched: list | None = None  # the traced game's search decisions (analyzer.search.Searched), in order
 
 
 class Game(ABC):
@@ -72,6 +74,9 @@ class Game(ABC):
     # the chunks on threads of one process (its default); while a kernel holds the GIL, threads would
     # take turns, so local runs use worker processes (loky) instead
     kernel_releases_gil: bool = False
+    # True once the game's kernel takes the control table (kernel.A_*) after `ids` and its decide heads are
+    # kernel.ask_policy: it then offers the `search` policy (analyzer/search.py)
+    searchable: bool = False
 
     @property
     def policies(self) -> tuple[str, ...]:
@@ -79,8 +84,10 @@ class Game(ABC):
 
     @property
     def playing_policies(self) -> tuple[str, ...]:
-        """The policies that play by themselves: all but `scripted`, which replays a test's script."""
-        return tuple(p for p in self.Scenario.POLICIES if p != "scripted")
+        """The scripted players, which play by themselves at the kernel's speed: all but `scripted`, which
+        replays a test's script, and `search`, which plans each decision by playing the game out
+        (analyzer/search.py) and which a report plays in a section of its own."""
+        return tuple(p for p in self.Scenario.POLICIES if p not in ("scripted", SEARCH_POLICY))
 
     @property
     def scenario_dir(self) -> Path:
@@ -99,20 +106,32 @@ class Game(ABC):
             raise ValueError("seed must be >= 0")
         ids = np.ascontiguousarray(game_ids, dtype=np.int64)
         out = self.COLUMNS.outputs(len(ids), scenario, self.TRACE_CAP if trace else 0)
+        searched = None
         if len(ids):
-            self.kernel(np.int64(seed), ids, *self.kernel_inputs(scenario), *out.args())
+            inputs = self.kernel_inputs(scenario)
+            if not self.searchable:
+                self.kernel(np.int64(seed), ids, *inputs, *out.args())
+            else:
+                # with a search seat, its decisions are made first (search.plan); this run replays them
+                planned = search.plan(self, scenario, seed, ids, inputs) if scenario.search_seats() else None
+                self.kernel(np.int64(seed), ids, planned.ctl if planned else new_ctl(len(ids)), *inputs, *out.args())
+                searched = planned.searched[0] if planned and trace else None
         cols = self.COLUMNS.named(out)
         score, wins, length = cols.pop("score"), cols.pop("is_winner"), cols.pop("length")
         return Batch(is_winner=wins.astype(bool), score=score, length=length, first_player=out.first, extra=cols,
-                     events=out.events() if trace else None, events_dropped=int(out.tn[1]))
+                     events=out.events() if trace else None, events_dropped=int(out.tn[1]), searched=searched)
 
     def events(self, scenario: ScenarioBase) -> dict[int, Event]:
         """The trace event table; a game whose records name scenario data (cards, decks) builds it here."""
         return self.EVENTS
 
-    def describe(self, scenario: ScenarioBase, events: np.ndarray) -> list[str]:
-        """Turn one game's trace events into readable lines, move by move."""
-        return decode(events, self.events(scenario))
+    def describe(self, scenario: ScenarioBase, events: np.ndarray, searched: list | None = None) -> list[str]:
+        """Turn one game's trace events into readable lines, move by move; with `searched` (Batch.searched),
+        each search decision's options with their estimated values and rollouts."""
+        table = self.events(scenario)
+        if searched is not None:
+            table = {**table, E_SEARCHED: Event("{a}", fields={"a": lambda d: search.describe(searched[d], d)})}
+        return decode(events, table)
 
     @abstractmethod
     def report(self, df, meta: dict, out: Path) -> "list":

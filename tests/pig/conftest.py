@@ -45,7 +45,7 @@ class Position:
         s = np.zeros((players, len(E.COLUMNS.seat)), np.int64)
         won = E.play_turn(self.seat, np.int64(self.target), score, rng.new_stream(self.seed, self.stream_id()),
                           sc.policy_codes(), sc.weight_rows(), sc.restrict_masks(), sc.script_codes(),
-                          np.zeros(1, np.int64), np.zeros(2, np.int64), np.zeros(2, np.bool_),
+                          (kernel.new_ctl(1)[0], ev, tn, np.int64(1000)), np.zeros(2, np.int64), np.zeros(2, np.bool_),
                           np.zeros(2 + players, np.int64), s, np.zeros((players, E.FACES), np.int64), ev, tn, np.int64(1000))
         return bool(won), score.tolist(), [tuple(int(x) for x in r[:4]) for r in ev[: tn[0]]], s
 

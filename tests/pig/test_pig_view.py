@@ -2,7 +2,7 @@
 (here the die stream's future) consistently with their view, and the decision must not change."""
 import numpy as np
 
-from analyzer import rng
+from analyzer import kernel, rng
 from analyzer.games.pig import policies as P
 from analyzer.games.pig import view as V
 from analyzer.games.pig.decisions import HOLD, ROLL
@@ -15,7 +15,7 @@ def test_a_decision_depends_only_on_the_players_view():
     for turn_total in (5, 19, 20, 30):
         V.fill_view(view, 1, turn_total, 100, score)
         picks = {int(P.decide(P.HOLD_AT, view, options, 2, rng.new_stream(seed, 0), np.zeros(0, np.int64),
-                              np.zeros(1, np.int64), np.array([20.0]))) for seed in range(20)}
+                              kernel.plain_ask(), np.array([20.0]))) for seed in range(20)}
         assert len(picks) == 1  # twenty different futures, one decision
         assert options[picks.pop()] == (HOLD if turn_total >= 20 or 75 + turn_total >= 100 else ROLL)
 

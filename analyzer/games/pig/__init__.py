@@ -25,6 +25,7 @@ class Pig(Game):
     kernel = staticmethod(E.play)
     kernel_inputs = staticmethod(kernel_inputs)
     kernel_releases_gil = True  # engine.play is compiled nogil
+    searchable = True
     EVENTS = {
         E.E_FIRST: Event("seat {seat} moves first"),
         E.E_ROLL: Event("  seat {seat} rolls {a} (turn total {b})"),

@@ -33,7 +33,7 @@ E_FIRST, E_ROLL, E_BUST, E_HOLD, E_WIN, E_CAP = 1, 2, 3, 4, 5, 6
 
 
 @njit(cache=True)
-def play_turn(p, target, score, stream, policy, weights, restrict, script, at, options, allowed, view, s, faces,
+def play_turn(p, target, score, stream, policy, weights, restrict, script, ask, options, allowed, view, s, faces,
               ev, tn, cap):
     """Seat p's turn; returns True if p wins by holding."""
     turn_total = 0
@@ -54,7 +54,7 @@ def play_turn(p, target, score, stream, policy, weights, restrict, script, at, o
             allowed[0], allowed[1] = True, False
             n = keep_allowed(options, n, allowed)  # ROLL is always left: nothing to lift
         fill_view(view, p, turn_total, target, score)
-        k = decide(policy[p], view, options, n, stream, script, at, weights[p])
+        k = decide(policy[p], view, options, n, stream, script, ask, weights[p])
         if options[k] == HOLD:
             score[p] += turn_total
             s[p, S.HOLDS] += 1
@@ -63,20 +63,21 @@ def play_turn(p, target, score, stream, policy, weights, restrict, script, at, o
 
 
 @njit(cache=True, nogil=True)  # releases the GIL: the runner plays chunks on threads (Game.kernel_releases_gil)
-def play(seed, ids, target, turn_cap, first_random, policy, weights, restrict, script, g, s, faces, first, ev, tn, cap):
-    """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
-    allocated from COLUMNS (whole-game columns g[n, G], per-seat columns s[n, P, S], rolls per face
-    faces[n, P, 6], the first player first[n], the trace ev/tn/cap)."""
+def play(seed, ids, ctl, target, turn_cap, first_random, policy, weights, restrict, script, g, s, faces, first, ev, tn,
+         cap):
+    """The kernel (Game.kernel): games `ids` of run `seed`, each under its control row ctl[i] (kernel.A_*:
+    all zeros unless a seat searches), written into the outputs the framework allocated from COLUMNS
+    (whole-game columns g[n, G], per-seat columns s[n, P, S], rolls per face faces[n, P, 6], the first
+    player first[n], the trace ev/tn/cap)."""
     players = s.shape[1]
     score = np.zeros(players, np.int64)
     options = np.zeros(2, np.int64)
     allowed = np.zeros(2, np.bool_)
     view = np.zeros(2 + players, np.int64)
-    at = np.zeros(1, np.int64)
     for i in range(len(ids)):
         stream = rng.new_stream(seed, ids[i])
         score[:] = 0
-        at[0] = 0
+        ask = (ctl[i], ev, tn, cap)
         p = rng.below(stream, players) if first_random else 0
         first[i] = p
         record(ev, tn, cap, E_FIRST, p, 0, 0, 0)
@@ -86,7 +87,7 @@ def play(seed, ids, target, turn_cap, first_random, policy, weights, restrict, s
                 record(ev, tn, cap, E_CAP, -1, turn_cap, 0, 0)
                 break
             g[i, G.LENGTH] += 1
-            if play_turn(p, target, score, stream, policy, weights, restrict, script, at, options, allowed, view,
+            if play_turn(p, target, score, stream, policy, weights, restrict, script, ask, options, allowed, view,
                          s[i], faces[i], ev, tn, cap):
                 s[i, p, S.IS_WINNER] = 1
                 record(ev, tn, cap, E_WIN, p, score[p], 0, 0)

@@ -6,7 +6,7 @@ turn total, the target, every score), never the die stream's future.
 """
 from numba import njit
 
-from ...kernel import FIRST_GAME_POLICY, shared_choice
+from ...kernel import FIRST_GAME_POLICY, ask_policy, asked
 from .decisions import HOLD, ROLL
 from .view import V_SCORES, V_TARGET, V_TURN
 
@@ -26,10 +26,11 @@ def hold_at(view, options, n_options, weights):
 
 
 @njit(cache=True)
-def decide(code, view, options, n_options, stream, script, at, weights):
-    """The one dispatch from a seat's policy code to its decision function: random and scripted are
-    the framework's; Pig's one policy of its own is hold_at."""
-    k = shared_choice(code, stream, script, at, n_options)
-    if k >= 0:
-        return k
-    return hold_at(view, options, n_options, weights)
+def decide(code, view, options, n_options, stream, script, ask, weights):
+    """The one dispatch from a seat's policy code to its decision function: random, scripted and search
+    are the framework's (search plays its rollout policy past its branch: `code` comes back as that);
+    Pig's one policy of its own is hold_at."""
+    k, code = ask_policy(code, stream, script, ask, n_options)
+    if k < 0:
+        k = hold_at(view, options, n_options, weights)
+    return asked(ask, k)

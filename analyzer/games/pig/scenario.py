@@ -7,18 +7,20 @@ import numpy as np
 from pydantic import Field
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
-from ...scenario import ScenarioBase, Strict, Weight
+from ...scenario import SEARCH_DOCS, SEARCH_POLICY, SEARCH_WEIGHTS, ScenarioBase, Strict, Weight
 
-POLICIES = (*SHARED_POLICIES, "hold_at")  # codes = index: random 0, scripted 1 (analyzer.kernel), then ours
+# codes = index: random 0, scripted 1 (analyzer.kernel), then ours; search's is kernel.SEARCH + its seat
+POLICIES = (*SHARED_POLICIES, "hold_at", SEARCH_POLICY)
 POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
     "hold_at": "rolls until its turn total reaches `hold_at` (or holding wins), then holds",
+    **SEARCH_DOCS,
 }
 
 
 # the hold_at policy's judgement (`weights: {hold_at: {...}}`, or one seat's in `seat_weights`)
 WEIGHTS = {"hold_at": (
     Weight("hold_at", 20, 1, 100, "hold once the turn total reaches this", integer=True),
-)}
+), **SEARCH_WEIGHTS}
 # what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order
 RESTRICTIONS = {
     "no_early_hold": "never hold a turn total under 20, unless holding wins the game",
@@ -37,6 +39,7 @@ class PigScenario(ScenarioBase):
     POLICY_DOCS = POLICY_DOCS
     WEIGHTS = WEIGHTS
     RESTRICTIONS = RESTRICTIONS
+    ROLLOUT_POLICY = "hold_at"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     rules: PigRules = PigRules()

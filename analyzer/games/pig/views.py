@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...kernel import plain_ask
 from . import policies as P
 from . import view as V
 from .decisions import HOLD, ROLL
@@ -34,7 +35,7 @@ def decisions(pos: Position) -> list:
         for turn_total in TURN_TOTALS:
             V.fill_view(view, p, turn_total, pos.sc.rules.target, pos.score)
             stream = pos.stream.copy()  # the decision may draw from it; the position stays as found
-            out.append((p, turn_total, int(P.decide(codes[p], view, options, 2, stream, script, np.zeros(1, np.int64),
+            out.append((p, turn_total, int(P.decide(codes[p], view, options, 2, stream, script, plain_ask(),
                                                     weights[p]))))
     return out
 
