@@ -74,7 +74,7 @@ class Pos:
         ev, tn = kernel.new_trace(MLEM.TRACE_CAP, E.COLUMNS.trace_width)
         self.crashed = E.expedition(
             start, stream, mat_of(self.board), self.rules, self.policy, self.weights, self.restrict, self.script,
-            np.zeros(1, np.int64), np.zeros(E.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64),
+            (kernel.new_ctl(1)[0], ev, tn, np.int64(MLEM.TRACE_CAP)), np.zeros(E.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64),
             np.zeros(E.MAX_OPTIONS, np.bool_), np.zeros((E.MAX_OPTIONS, 2), np.int64),
             np.zeros(6, np.int64), self.at, self.spot, self.one_up, self.moon_owner, self.pl_count, self.pl_first,
             self.pl_first_type, self.arrivals, self.goal_owner, np.zeros(players, np.int64), np.zeros(players, np.int64),

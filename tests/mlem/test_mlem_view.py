@@ -7,7 +7,7 @@ import pytest
 from mlem_mat import small_mat
 
 import analyzer
-from analyzer import rng
+from analyzer import kernel, rng
 from analyzer.games import get
 from analyzer.games.base import view_redeals
 from analyzer.games.mlem import decisions as D
@@ -44,7 +44,7 @@ def choose(code, view, board, options, info=None, w=NEUTRAL, seed=0, stream=0, n
     n = len(options) if n is None else n
     info = np.zeros((len(options), 2), np.int64) if info is None else info
     return int(P.decide(code, view, mat_of(board), options, n, info, rng.new_stream(seed, stream), np.zeros(0, np.int64),
-                        np.zeros(1, np.int64), w))
+                        kernel.plain_ask(), w))
 
 
 def table(players=4):

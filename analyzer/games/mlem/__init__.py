@@ -116,6 +116,7 @@ class Mlem(Game):
     COLUMNS = E.COLUMNS
     kernel = staticmethod(E.play)
     kernel_releases_gil = True  # E.play is compiled with nogil=True
+    searchable = True
     kernel_inputs = staticmethod(kernel_inputs)
 
     def events(self, scenario) -> dict[int, Event]:

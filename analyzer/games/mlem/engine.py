@@ -295,7 +295,7 @@ def never_stay(p, options, n, permitted, seat_out):
 
 
 @jit
-def expedition(start, stream, board, rules, policy, weights, restrict, script, at_script, view, options, permitted, info, roll,
+def expedition(start, stream, board, rules, policy, weights, restrict, script, ask, view, options, permitted, info, roll,
                at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                slot_seat, slot_type, aboard, crashes, pts, tpts, seat_out, boarded, rolls_at, crashes_at, ev, tn, cap):
     """One expedition started by seat `start`. Returns True if it crashed."""
@@ -317,7 +317,7 @@ def expedition(start, stream, board, rules, policy, weights, restrict, script, a
             n = restricted(p, options, n, permitted, seat_out)
         fill_view(view, D_TAKEOFF, p, pos, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
-        typ = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, weights[p])]
+        typ = options[decide(policy[p], view, board, options, n, info, stream, script, ask, weights[p])]
         slot_seat[k], slot_type[k], aboard[k] = p, typ, 1
         at[p, typ] = ABOARD
         boarded[p, typ] += 1
@@ -339,13 +339,13 @@ def expedition(start, stream, board, rules, policy, weights, restrict, script, a
         n = list_travel_options(roll, pos, pool, n_one, board, rules, options, info)
         saved = rules[R.ONE_DIE_PREVENTS_CRASH] and n_one > 0
         if n == 0 or not (shows_usable_face(roll, pos, board.allowed) or saved):
-            crash(pos, cmd, board, rules, policy, weights, restrict, script, at_script, stream, view, options, permitted, info, roll,
+            crash(pos, cmd, board, rules, policy, weights, restrict, script, ask, stream, view, options, permitted, info, roll,
                   at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                   slot_seat, slot_type, aboard, crashes, pts, tpts, seat_out, crashes_at, ev, tn, cap)
             return True
         fill_view(view, D_TRAVEL, cmd, pos, pool, slot_type[top], 1, n_one, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
-        k = decide(policy[cmd], view, board, options, n, info, stream, script, at_script, weights[cmd])
+        k = decide(policy[cmd], view, board, options, n, info, stream, script, ask, weights[cmd])
         turn_one_dies_down(options[k] >> ONE_DIE_SHIFT, aboard, slot_seat, slot_type, one_up)
         record(ev, tn, cap, E_MOVE, cmd, pos, min(pos + info[k, 0], last), options[k])
         pos = min(pos + info[k, 0], last)
@@ -360,7 +360,7 @@ def expedition(start, stream, board, rules, policy, weights, restrict, script, a
                         all_go_home(slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
             return False
         if pos >= FIRST_LANDING_SPACE:
-            pool = landing_phase(pos, pool, board, rules, policy, weights, restrict, script, at_script, stream, view, options, permitted,
+            pool = landing_phase(pos, pool, board, rules, policy, weights, restrict, script, ask, stream, view, options, permitted,
                                  info, roll, at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type,
                                  arrivals, goal_owner, slot_seat, slot_type, aboard, pts, tpts, seat_out, ev, tn, cap)
             if pool == 0:  # end_check immediate: a player has placed all 8
@@ -368,7 +368,7 @@ def expedition(start, stream, board, rules, policy, weights, restrict, script, a
 
 
 @jit
-def landing_phase(pos, pool, board, rules, policy, weights, restrict, script, at_script, stream, view, options, permitted, info, roll,
+def landing_phase(pos, pool, board, rules, policy, weights, restrict, script, ask, stream, view, options, permitted, info, roll,
                   at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                   slot_seat, slot_type, aboard, pts, tpts, seat_out, ev, tn, cap):
     """From the top slot down, each astronaut aboard stays or leaves. Returns the pool (0: the game
@@ -396,7 +396,7 @@ def landing_phase(pos, pool, board, rules, policy, weights, restrict, script, at
             n = never_stay(p, options, n, permitted, seat_out)
         fill_view(view, D_LAND, p, pos, pool, typ, commander, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
-        choice = options[decide(policy[p], view, board, options, n, info, stream, script, at_script, weights[p])]
+        choice = options[decide(policy[p], view, board, options, n, info, stream, script, ask, weights[p])]
         if choice == STAY:
             continue
         aboard[slot] = 0
@@ -415,7 +415,7 @@ def landing_phase(pos, pool, board, rules, policy, weights, restrict, script, at
 
 
 @jit
-def crash(pos, cmd, board, rules, policy, weights, restrict, script, at_script, stream, view, options, permitted, info, roll,
+def crash(pos, cmd, board, rules, policy, weights, restrict, script, ask, stream, view, options, permitted, info, roll,
           at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
           slot_seat, slot_type, aboard, crashes, pts, tpts, seat_out, crashes_at, ev, tn, cap):
     """The crash marker advances; parachutes may still land at the current space's body; everyone else
@@ -432,7 +432,7 @@ def crash(pos, cmd, board, rules, policy, weights, restrict, script, at_script, 
             n = never_stay(p, options, 2, permitted, seat_out) if restrict[p] & LAND_AT_FIRST_CHANCE else 2
             fill_view(view, D_PARACHUTE, p, pos, 0, typ, 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                       goal_owner)
-            if options[decide(policy[p], view, board, options, n, info, stream, script, at_script, weights[p])] == LEAVE_HERE:
+            if options[decide(policy[p], view, board, options, n, info, stream, script, ask, weights[p])] == LEAVE_HERE:
                 aboard[slot] = 0
                 land(p, typ, pos, False, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
                      arrivals, goal_owner, pts, tpts, ev, tn, cap)
@@ -475,10 +475,10 @@ def score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, wei
 
 
 @njit(cache=True, _nrt=True, nogil=True)
-def play(seed, ids, rules, board, policy, weights, restrict, script, g, s, pts_out, tpts_out, at_out, boarded_out, rolls_out,
-         crashes_out, first, ev, tn, cap):
-    """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
-    allocated from COLUMNS."""
+def play(seed, ids, ctl, rules, board, policy, weights, restrict, script, g, s, pts_out, tpts_out, at_out, boarded_out,
+         rolls_out, crashes_out, first, ev, tn, cap):
+    """The kernel (Game.kernel): games `ids` of run `seed`, each under its control row ctl[i] (kernel.A_*:
+    all zeros unless a seat searches), written into the outputs the framework allocated from COLUMNS."""
     players = rules[R.PLAYERS]
     mat = as_mat(board)  # the board tuple as one pointer (mat.py); its arrays are the caller's
     n_moons, n_planets = len(mat.moon_value), mat.planet_points.shape[0]
@@ -500,7 +500,6 @@ def play(seed, ids, rules, board, policy, weights, restrict, script, g, s, pts_o
     slot_type = np.zeros(players, np.int64)
     aboard = np.zeros(players, np.int64)
     crashes = np.zeros(1, np.int64)
-    at_script = np.zeros(1, np.int64)
     weight = np.zeros(players, np.int64)
     placed = np.zeros(players, np.bool_)
     for i in range(len(ids)):
@@ -513,7 +512,7 @@ def play(seed, ids, rules, board, policy, weights, restrict, script, g, s, pts_o
         goal_owner[:] = -1
         arrivals[0] = 0
         crashes[0] = 0
-        at_script[0] = 0
+        ask = (ctl[i], ev, tn, cap)
         start = rng.below(stream, players) if rules[R.FIRST_RANDOM] else 0
         first[i] = start
         while True:
@@ -524,7 +523,7 @@ def play(seed, ids, rules, board, policy, weights, restrict, script, g, s, pts_o
             g[i, G.LENGTH] += 1
             s[i, start, S.STARTED] += 1
             record(ev, tn, cap, E_EXPEDITION, start, g[i, G.LENGTH], crashes[0], 0)
-            expedition(start, stream, mat, rules, policy, weights, restrict, script, at_script, view, options, permitted, info, roll,
+            expedition(start, stream, mat, rules, policy, weights, restrict, script, ask, view, options, permitted, info, roll,
                        at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                        slot_seat, slot_type, aboard, crashes, pts_out[i], tpts_out[i], s[i], boarded_out[i], rolls_out[i],
                        crashes_out[i], ev, tn, cap)

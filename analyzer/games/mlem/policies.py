@@ -8,7 +8,7 @@ where they expect the rocket to land, against what that type is worth kept at ho
 One-dies to use), landing (each astronaut aboard stays or leaves, here or with +/-1 one space off)
 and the parachute on a crash (land here or go home).
 """
-from ...kernel import FIRST_GAME_POLICY, shared_choice
+from ...kernel import FIRST_GAME_POLICY, ask_policy, asked
 from ...kernel_internals import jit_no_refcount
 from .decisions import (
     D_PARACHUTE,
@@ -348,11 +348,13 @@ def expected_value(view, board, options, n_options, info, weights):
 
 
 @jit
-def decide(code, view, board, options, n_options, info, stream, script, at, weights):
-    """The one dispatch from a seat's policy code to its decision function (`weights`: the seat's row)."""
-    k = shared_choice(code, stream, script, at, n_options)
-    if k >= 0:
-        return k
-    if code == GREEDY:
-        return greedy(view, board, options, n_options, info)
-    return expected_value(view, board, options, n_options, info, weights)
+def decide(code, view, board, options, n_options, info, stream, script, ask, weights):
+    """The one dispatch from a seat's policy code to its decision function (`weights`: the seat's row);
+    a search seat's `code` comes back from ask_policy as its rollout policy's where it plays on."""
+    k, code = ask_policy(code, stream, script, ask, n_options)
+    if k < 0:
+        if code == GREEDY:
+            k = greedy(view, board, options, n_options, info)
+        else:
+            k = expected_value(view, board, options, n_options, info, weights)
+    return asked(ask, k)

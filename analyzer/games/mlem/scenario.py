@@ -16,14 +16,16 @@ import numpy as np
 from pydantic import Field, field_validator, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS, indices
-from ...scenario import ScenarioBase, Strict, Weight
+from ...scenario import SEARCH_DOCS, SEARCH_POLICY, SEARCH_WEIGHTS, ScenarioBase, Strict, Weight
 from .decisions import TYPE_KEYS, TYPE_NAMES
 
-POLICIES = (*SHARED_POLICIES, "greedy", "expected_value")  # codes = index (random 0, scripted 1, then ours)
+# codes = index (random 0, scripted 1, then ours); search's is kernel.SEARCH + its seat
+POLICIES = (*SHARED_POLICIES, "greedy", "expected_value", SEARCH_POLICY)
 POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
     "greedy": "sends the astronaut whose power adds most at the first body, flies as far as it can, lands at the "
               "first body worth points",
     "expected_value": "weighs each move by the exact crash odds and the points in reach, with a per-seat `risk`",
+    **SEARCH_DOCS,
 }
 
 # expected_value's judgement (`weights: {expected_value: {...}}`, or one seat's in `seat_weights`), in the
@@ -37,7 +39,7 @@ WEIGHTS = {"expected_value": (
     Weight("keep", 0.5, 0.0, 2.0, "at take-off, a doubling type's best later use (kept at home) weighs this much "
            "against what it adds now"),
     Weight("mean_move", 3.0, 1.0, 6.0, "the take-off trip model: one roll every this many spaces, each spending a die"),
-)}
+), **SEARCH_WEIGHTS}
 # what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order
 # (decisions.py: bit t = never send type t, then LAND_AT_FIRST_CHANCE)
 RESTRICTIONS = {
@@ -231,6 +233,7 @@ class MlemScenario(ScenarioBase):
     POLICY_DOCS = POLICY_DOCS
     WEIGHTS = WEIGHTS
     RESTRICTIONS = RESTRICTIONS
+    ROLLOUT_POLICY = "expected_value"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
     board_status: Literal["estimated", "published"] = Field(

@@ -12,7 +12,7 @@ the one policy left unchecked."""
 import numpy as np
 
 from ... import rng
-from ...kernel import new_trace
+from ...kernel import new_trace, plain_ask
 from . import engine as E
 from . import policies as P
 from . import view as V
@@ -68,7 +68,6 @@ class Position:
         self.arrivals = np.zeros(1, np.int64)
         self.goal_owner = np.full(4, -1, np.int64)
         self.crashes = np.zeros(1, np.int64)
-        self.at_script = np.zeros(1, np.int64)
         self.roll = np.zeros(6, np.int64)  # the last roll: on the table at the next take-off
         self.slot_seat = np.zeros(players, np.int64)
         self.slot_type = np.zeros(players, np.int64)
@@ -88,7 +87,7 @@ class Position:
         ev, tn = new_trace(0, E.COLUMNS.trace_width)
         E.expedition(
             start, self.stream, self.mat, self.rules, self.policy, self.weights, self.restrict, self.script,
-            self.at_script, np.zeros(V.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64),
+            plain_ask(), np.zeros(V.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64),
             np.zeros(E.MAX_OPTIONS, np.bool_), np.zeros((E.MAX_OPTIONS, 2), np.int64), self.roll, self.at, self.spot,
             self.one_up, self.moon_owner, self.pl_count, self.pl_first, self.pl_first_type, self.arrivals,
             self.goal_owner, self.slot_seat, self.slot_type, scratch, self.crashes,
@@ -153,7 +152,7 @@ def decisions(pos: Position) -> list:
             options[:n] = listed
         V.fill_view(view, kind, p, space, pool, typ, int(commander), one_up, roll, *table)
         k = P.decide(pos.policy[p], view, pos.mat, options, n, info, pos.stream.copy(), pos.script,
-                     pos.at_script.copy(), pos.weights[p])
+                     plain_ask(), pos.weights[p])
         return int(options[k])
 
     out, start_space = [], 0
