@@ -478,5 +478,6 @@ def entry() -> None:
     sys.exit(code)
 
 
-# register compare, check, sweep, tune and ci (cli_balance), cache pack and unpack (cli_cache) on `app`
-from . import cli_balance, cli_cache  # noqa: E402,F401
+# register compare, check, sweep, tune and ci (cli_balance), cache pack and unpack (cli_cache) and strength
+# (cli_search) on `app`
+from . import cli_balance, cli_cache, cli_search  # noqa: E402,F401

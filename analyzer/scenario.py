@@ -68,8 +68,9 @@ SEARCH_POLICY = "search"
 SEARCH_WEIGHTS = {SEARCH_POLICY: (
     Weight("rollouts", 32, 1, 4096, "games played out from each option of a decision, on average (the budget: "
            "rollouts x options per decision)", integer=True),
-    Weight("margin", 1.0, 0.0, 5.0, "leave the rollout policy's own choice only for an option that beats it by "
-           "this many standard errors (paired over the same worlds); 0: plain flat Monte Carlo"),
+    Weight("alpha", 0.01, 0.0, 1.0, "leave the rollout policy's own choice only for an option that did better in "
+           "significantly more of the same worlds than worse (a one-sided sign test at this level); 1: plain flat "
+           "Monte Carlo"),
 )}
 SEARCH_DOCS = {SEARCH_POLICY: "plans every decision: plays each option out many times from worlds consistent with "
                               "what it has seen (the hidden cards re-dealt, its own dice), with `rollout_policy` after "

@@ -37,6 +37,7 @@ GAMES = {
 }
 
 OUT = Path(__file__).parent / "out"
+SEARCH_GAMES = 24  # games of one search seat (default budget) against the tuned field, per searchable game
 
 
 def rlcard_uno_games_per_s(seconds: float) -> float | None:
@@ -109,6 +110,26 @@ def game_bench(game: str, n: int, n_kernel: int, big: str | None, cold: bool = T
     return r
 
 
+def search_bench(game: str, n: int) -> dict:
+    """The search player's cost on one core: seat 0 plays `search` at its default budget against the tuned
+    field (analyzer.strength's), n games in one plan (the runner's chunk): rollouts/s, and per decision."""
+    from analyzer import search, strength
+    g = analyzer.games.get(game)
+    policy, _ = strength.field_player(g)
+    base = strength.field_scenario(g, analyzer.load_scenario(g))
+    sc = analyzer.load_scenario(g, scenario=base.model_copy(update={"policies": ["search"] + [policy] * (base.players - 1)}))
+    sc = type(sc).model_validate(sc.model_dump(mode="json"))  # fills the rollout player in (a before-validator)
+    inputs = g.kernel_inputs(sc)
+    search.plan(g, sc, 1, np.arange(1, dtype=np.int64), inputs)  # compile or load the cache
+    t0 = time.perf_counter()
+    p = search.plan(g, sc, 0, np.arange(n, dtype=np.int64), inputs)
+    dt = time.perf_counter() - t0
+    decisions = sum(len(x) for x in p.searched)
+    return {"games": n, "rollouts_per_option": int(sc.weights_of(0)["rollouts"]), "decisions_per_game": decisions / n,
+            "rollouts_per_s_1core": p.rollouts / dt, "rollouts_per_decision": p.rollouts / max(decisions, 1),
+            "s_per_decision_1core": dt / max(decisions, 1), "s_per_game_1core": dt / n}
+
+
 # the CLI in a fresh process that reports its own peak RSS (the threads backend plays in that process).
 # VmHWM, not ru_maxrss: Linux carries ru_maxrss across exec, so a child of this (large) process would
 # report the parent's peak; VmHWM belongs to the new program's memory alone.
@@ -136,6 +157,7 @@ def main() -> None:
     ap.add_argument("--games", dest="games_csv", help="the same, comma-separated (make bench GAMES=a,b)")
     ap.add_argument("--base", help="also measure the kernels of this commit, alternating with this tree's")
     ap.add_argument("--no-cold-compile", action="store_true", help="skip the cold compiles (minutes per game)")
+    ap.add_argument("--search-only", action="store_true", help="only the search player's cost (every searchable game)")
     a = ap.parse_args()
     scale = 0.05 if a.quick else 1.0
     # measured in parts (--games): the other games' earlier numbers stay in the file
@@ -146,13 +168,18 @@ def main() -> None:
     chosen = a.games or (a.games_csv.split(",") if a.games_csv else list(GAMES))
     if unknown := set(chosen) - set(GAMES):
         ap.error(f"--games: unknown {', '.join(sorted(unknown))}; choose from {', '.join(GAMES)}")
+    searchable = [x for x in analyzer.games.names() if analyzer.games.get(x).searchable]
+    for game in searchable if a.search_only else [x for x in chosen if x in searchable] + (["pig"] if not a.games else []):
+        res.setdefault(game, {})["search"] = search_bench(game, max(2, int(SEARCH_GAMES * scale * 4) if a.quick else SEARCH_GAMES))
+    if a.search_only:
+        chosen = []
     uno = rlcard_uno_games_per_s(2 if a.quick else 10) if "stop" in chosen else None
     if uno is not None:
         res["rlcard_uno_games_per_s"] = uno
     for game in chosen:
         n, n_kernel, big = GAMES[game]
-        res[game] = game_bench(game, int(n * scale), int(n_kernel * scale), big and ("5e4" if a.quick else big),
-                               cold=not a.no_cold_compile)
+        res[game] = {**game_bench(game, int(n * scale), int(n_kernel * scale), big and ("5e4" if a.quick else big),
+                                  cold=not a.no_cold_compile), **({"search": res[game]["search"]} if "search" in res.get(game, {}) else {})}
         res[game]["quick"] = a.quick
     if "stop" in chosen:
         stop = res["stop"]

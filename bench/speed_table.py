@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TITLES = {"stop": "STOP (matches)", "spacebase": "Space Base", "mlem": "MLEM", "simplecard": "Simple Card",
-          "cosmic": "Simply Cosmic"}
+          "cosmic": "Simply Cosmic", "pig": "Pig"}
 COLUMNS = [  # header, bench.json key (the 1e6 CLI run's keys end in its n), format
     ("games/s, 1 core", "games_per_s_1job", "{:,.0f}"),
     ("2 threads vs 1", "speedup_2_vs_1", "{:.2f}x"),
@@ -31,7 +31,7 @@ def _value(row: dict, key: str) -> tuple[str | None, float | None]:
 
 
 def render(bench: dict) -> str:
-    games = [g for g in TITLES if g in bench]
+    games = [g for g in TITLES if "games_per_s_1job" in bench.get(g, {})]
     runs = {_value(bench[g], "cli_wall_s_")[0] for g in games} - {None}
     n = runs.pop() if len(runs) == 1 else "N"
     head = ["game", *(h.format(n=n) for h, _, _ in COLUMNS)]
@@ -51,7 +51,21 @@ def render(bench: dict) -> str:
         notes.append(f"STOP plays {stop['hands_per_s_1job']:,.0f} hands/s on one core: "
                      f"{stop['ratio_hands_per_s_vs_rlcard_uno_games_per_s']:,.0f}x RLCard's UNO "
                      f"({bench['rlcard_uno_games_per_s']:,.0f} games/s, 4 random players).")
-    return "\n".join(lines + [""] + notes) + "\n"
+    return "\n".join(lines + [""] + notes + search_table(bench)) + "\n"
+
+
+def search_table(bench: dict) -> list[str]:
+    """The search player's cost per searchable game (bench/run.py's search_bench), one core."""
+    rows = [(g, bench[g]["search"]) for g in TITLES if "search" in bench.get(g, {})]
+    if not rows:
+        return []
+    lines = ["", "| search (one seat, default budget, 1 core) | rollouts/s | rollouts per decision | per decision "
+             "| decisions per game | per game |", "|---|---|---|---|---|---|"]
+    for g, r in rows:
+        lines.append(f"| {TITLES[g]} ({r['rollouts_per_option']} per option) | {r['rollouts_per_s_1core']:,.0f} | "
+                     f"{r['rollouts_per_decision']:,.0f} | {1000 * r['s_per_decision_1core']:,.1f} ms | "
+                     f"{r['decisions_per_game']:.0f} | {r['s_per_game_1core']:,.2f} s |")
+    return lines
 
 
 BEGIN, END = "<!-- speed-table: bench/speed_table.py writes this -->", "<!-- /speed-table -->"

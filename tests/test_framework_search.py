@@ -69,12 +69,12 @@ def test_the_final_run_replays_the_plan_and_the_rows_do_not_depend_on_the_chunk(
 
 
 def test_search_changes_the_games_it_plays_and_a_budget_of_one_plays_the_rollout_policy():
-    """margin: the rollout policy's own choice is kept unless an option beats it; with one rollout per
-    option there is no spread to beat it by, so search plays exactly its rollout player (tuned hold_at)."""
+    """alpha: the rollout policy's own choice is kept unless an option beats it in significantly more
+    worlds; one rollout per option can never be significant, so search plays exactly its rollout player."""
     tuned = analyzer.sim(PIG, n=40, seed=5, policy="hold_at", set={"weights": {"hold_at": {"hold_at": 25}}}, progress=False)
     one = analyzer.sim(PIG, n=40, seed=5, policy="search", set={"weights": {"search": {"rollouts": 1}}}, progress=False)
     assert one.select("score", "is_winner").equals(tuned.select("score", "is_winner"))
-    more = analyzer.sim(PIG, n=40, seed=5, policy="search", set={"weights": {"search": {"rollouts": 16, "margin": 0}}},
+    more = analyzer.sim(PIG, n=40, seed=5, policy="search", set={"weights": {"search": {"rollouts": 16, "alpha": 1}}},
                         progress=False)
     assert not more.select("score").equals(tuned.select("score"))
 
@@ -121,3 +121,20 @@ def test_bad_search_settings_are_one_line_exit_2_and_nothing_written(tmp_path, c
 def test_search_is_offered_only_where_the_game_plays_it():
     assert "search" in get("pig").policies and "search" not in get("pig").playing_policies
     assert isinstance(analyzer.sim(PIG, n=3, seed=1, policy="search", set=SMALL, progress=False), pl.DataFrame)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--budgets", "0,8"], "--budgets '0,8': each budget must be 1..4096"),
+    (["--budgets", "many"], "--budgets 'many': give rollouts per option as whole numbers"),
+    (["--n", "0"], "--n"),
+])
+def test_strength_refuses_bad_budgets_in_one_line(capsys, args, needle):
+    code = cli.main(["strength", "pig", "-q", *args])
+    err = capsys.readouterr().err
+    assert code == 2 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_strength_measures_search_against_the_tuned_field_paired_by_game(capsys):
+    assert cli.main(["strength", "pig", "--budgets", "2", "--n", "6", "--jobs", "1", "-q"]) == 0
+    text = capsys.readouterr().out
+    assert "one search seat against the field (hold_at hold_at=25)" in text and "gain" in text

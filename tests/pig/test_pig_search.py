@@ -31,7 +31,7 @@ def _decisions(sc, seed, games):
 
 def test_search_holds_where_holding_wins_on_the_spot_though_its_rollouts_play_at_random():
     sc = analyzer.load_scenario(PIG, policy=["search", "hold_at"], set={
-        "rules.target": 12, "rollout_policy": "random", "weights": {"search": {"rollouts": 16, "margin": 0}}})
+        "rules.target": 12, "rollout_policy": "random", "weights": {"search": {"rollouts": 16, "alpha": 1}}})
     winning = [(s, t, k, d) for s, t, k, d in _decisions(sc, 4, 30) if s + t >= 12]
     assert len(winning) >= 10 and any(d != HOLD for _, _, _, d in winning)  # random alone would not hold
     assert all(k == HOLD for _, _, k, _ in winning)
