@@ -259,7 +259,7 @@ def report(game, data, out, meta: dict | None = None,
     `on_run(games, seconds, run metadata)` is called after each one. `progress`: one progress bar over
     every comparison run on stderr (default: in a terminal or a notebook). `info`, if a dict, receives
     the runs' count and games (comparison_runs, comparison_games, planned_at_start)."""
-    from . import skill
+    from . import player_sections
     from .reporting import compare_n as games_per_run
     from .reporting import comparisons
     game = _game(game)
@@ -286,7 +286,7 @@ def report(game, data, out, meta: dict | None = None,
     try:
         with comparisons(compare_n, compare), bar:
             if compare:
-                bar.plan(skill.planned_games(game, meta, games_per_run(df.height)))
+                bar.plan(player_sections.planned_games(game, meta, games_per_run(df.height), df.height))
             return game.report(df, meta, Path(out))
     finally:
         _run_listener.reset(tokens[0])

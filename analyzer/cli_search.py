@@ -37,7 +37,7 @@ def strength(
     jobs: JobsOpt = 2,
     quiet: QuietOpt = False,
 ):
-    """Measure the search player against the game's tuned field: a strength curve.
+    """How much search adds to the tuned player, at several budgets.
 
     One seat plays `search` at each budget while every other seat plays the game's tuned player
     (scenarios/GAME/tuned.yaml; its best heuristic where it has none: what search's rollouts play),

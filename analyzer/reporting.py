@@ -112,6 +112,7 @@ class Report:
         self._sentences: list[str] = []  # the headline sentences without their scope (for the index)
         self._figures: dict[str, plt.Figure] = {}
         self.skill = ""  # the "Skill and luck" reading (analyzer.skill), shown in the all-games index
+        self.search = ""  # whether the headline verdict holds under search play (analyzer.search_report), too
 
     # -- building -------------------------------------------------------------------------------
     def headline(self, sentence: str, scope: Scope | None = None) -> None:
@@ -195,7 +196,8 @@ class Report:
         scope = self.scope or Scope([], [])
         return {"title": self.title, "game": self.meta.get("game", ""), "headline": first,
                 "holds_under": scope.holds, "not_under": scope.fails, "estimated": self.estimated(),
-                "n_games": self.n_games, "policies": list(self.meta.get("policies", [])), "skill": self.skill}
+                "n_games": self.n_games, "policies": list(self.meta.get("policies", [])), "skill": self.skill,
+                "search": self.search}
 
     def write(self, out: Path) -> Path:
         """Write index.md, index.html, summary.json and the PNGs into `out`; returns the Markdown path."""
@@ -388,8 +390,9 @@ def write_index(out: Path, folders: list[str]) -> Path:
                    "data are estimates rather than the published game, and the policy settings under which the "
                    "verdict holds. Each report opens with its headline answers and a table of contents.")
     skill = any(s.get("skill") for _, s in summaries)
+    search = any(s.get("search") for _, s in summaries)
     headers = ["report", "headline verdict", "estimated data", "the verdict holds under",
-               *(["skill and luck"] if skill else []), "games"]
+               *(["under search play"] if search else []), *(["skill and luck"] if skill else []), "games"]
 
     def blocks(page: str) -> list[_Block]:
         rows = []
@@ -403,6 +406,7 @@ def write_index(out: Path, folders: list[str]) -> Path:
             if s["not_under"]:
                 holds += f"; not under: {', '.join(s['not_under'])}"
             rows.append([f"[{s['title']}]({folder}/{page})", s["headline"], flags, holds,
+                         *([s.get("search") or "not measured"] if search else []),
                          *([s.get("skill") or "not measured"] if skill else []), f"{s['n_games']:,}"])
         return [intro, _Block("table", headers=headers, rows=rows)]
 

@@ -45,6 +45,18 @@ from .kernel import (
     new_ctl,
 )
 
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """What a game's report plays under search (analyzer/search_report.py): every seat at `rollouts` per
+    option on `n` games, and the strength curve at `budgets` on `curve_n` games per rotation of the search
+    seat. A game sizes it (Game.search_plan) so that the section takes minutes on 2 cores."""
+    rollouts: int = 16
+    n: int = 200
+    budgets: tuple[int, ...] = (4, 16, 64)
+    curve_n: int = 100
+
+
 MAX_ROWS = 8192  # rollouts per kernel call: bounds the memory of a chunk's outputs and control rows
 
 

@@ -111,12 +111,14 @@ def test_the_progress_total_announces_the_sections_runs_and_counts_every_game(sc
     md, info = report(tmp_path, n=1_000, compare_n=100, on_run=lambda n, s, meta: seen.append(n))
     # announced before the first run: tuned play (random and tuned, 100 games each), then 2 seats x 50 games
     # and 50 of the field alone for the one restriction and for each one-seat measure (random, tuned, random
-    # against tuned)
-    assert info["planned_at_start"] == 200 + 4 * (100 + 50)
+    # against tuned); then under search play, a small report's: every seat searching and the tuned player
+    # on a tenth of 100 games each, and the strength curve at one budget on a twentieth per rotation (2
+    # rotations and the field alone)
+    assert info["planned_at_start"] == 200 + 4 * (100 + 50) + 2 * 10 + 5 * (1 + 2)
     assert info["comparison_runs"] == len(seen) and info["comparison_games"] == sum(seen)
     # played: Pig's own three runs and the announced ones, less the two both asked for (random (all), and
     # hold_at 25 (all), which is tuned (all)) and the field alone asked thrice (hold_at 20): each played once
-    assert sum(seen) == 300 + 800 - 200 - 2 * 50 and seen.count(50) == 10
+    assert sum(seen) == 300 + 800 - 200 - 2 * 50 + 2 * 10 + 5 * 3 and seen.count(50) == 10
 
 
 def test_cli_compare_n_and_no_compare(scenarios, tmp_path, capsys):

@@ -77,6 +77,7 @@ class Game(ABC):
     # True once the game's kernel takes the control table (kernel.A_*) after `ids` and its decide heads are
     # kernel.ask_policy: it then offers the `search` policy (analyzer/search.py)
     searchable: bool = False
+    search_plan = search.SearchPlan()  # what its report plays under search (analyzer/search_report.py)
 
     @property
     def policies(self) -> tuple[str, ...]:

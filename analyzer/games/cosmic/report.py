@@ -258,6 +258,9 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.headline(f"Starting: {start['this run'].sentence()}", Scope(*positions.holds_under(start)))
     rep.headline_figure(positions.chart(start["this run"], "Win rate by turn position (this run)"),
                         "position_win_rate.png", "Win rate by turn position (1 = start player), 95% intervals.")
-    from ... import skill  # the strong-play sections every report ends with (headline: the alien win rates)
-    skill.sections(rep, game, df, meta, verdict=lambda d: skill.rates_verdict(dict(alien_rates(d)), fair_share(d)))
+    from ... import (  # the sections about players every report ends with (headline: the alien win rates)
+        player_sections,
+        skill,
+    )
+    player_sections.sections(rep, game, df, meta, verdict=lambda d: skill.rates_verdict(dict(alien_rates(d)), fair_share(d)))
     return rep.write(out)

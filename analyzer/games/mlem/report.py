@@ -310,6 +310,6 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.headline(f"A game lasts {stats.bootstrap_mean(df['length'].to_numpy()).fmt()} expeditions, with "
                  f"{stats.bootstrap_mean(df['crashes'].to_numpy()).fmt()} crashes; the mat is "
                  f"{sc['board_status']} (drawn in [The mat](#the-mat-input)).")
-    from ... import skill  # the strong-play sections every report ends with
-    skill.sections(rep, game, df, meta, verdict=headline_numbers)
+    from ... import player_sections  # the sections about players every report ends with
+    player_sections.sections(rep, game, df, meta, verdict=headline_numbers)
     return rep.write(out)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ... import positions, skill, stats
+from ... import player_sections, positions, stats
 from ...reporting import Report, Scope, compare_n, compare_run, comparing
 
 POLICY_MIXES = (("hold_at 20 (all)", ["hold_at"], {"weights.hold_at.hold_at": 20}),
@@ -40,5 +40,5 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.headline_figure(positions.chart(here), "position_win_rate.png",
                         "Win rate by turn position (by policy when the two are confounded), 95% intervals")
     rep.headline(f"A game lasts {length.fmt(digits=1)} turns.")
-    skill.sections(rep, game, df, meta)
+    player_sections.sections(rep, game, df, meta)
     return rep.write(out)

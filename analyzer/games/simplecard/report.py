@@ -317,8 +317,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                         "Win rate by turn position (1 moves first), 95% intervals; dashed: fair share.")
     if restricted:
         rank2_headline(rep, restricted, pairings)
-    from ... import skill  # the strong-play sections every report ends with
-    skill.sections(rep, game, df, meta, verdict=headline_numbers)
+    from ... import player_sections  # the sections about players every report ends with
+    player_sections.sections(rep, game, df, meta, verdict=headline_numbers)
     return rep.write(out)
 
 

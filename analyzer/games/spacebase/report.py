@@ -281,8 +281,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
 
     if comparing(rep, RULE_READINGS):
         rule_readings_section(rep, game, meta, players, n_cmp)
-    from ... import skill  # the strong-play sections every report ends with
-    skill.sections(rep, game, df, meta)
+    from ... import player_sections  # the sections about players every report ends with
+    player_sections.sections(rep, game, df, meta)
     return rep.write(out)
 
 

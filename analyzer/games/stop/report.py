@@ -127,8 +127,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.headline(f"A match lasts {stats.bootstrap_mean(length).fmt()} hands (to "
                  f"{meta['scenario']['rules']['match_limit']} penalty points); a player's hand costs "
                  f"{stats.bootstrap_mean(matrix(df, 'first_hand_penalty')).fmt()} penalty points on average.")
-    from ... import skill  # the strong-play sections every report ends with
-    skill.sections(rep, game, df, meta, verdict=headline_numbers)
+    from ... import player_sections  # the sections about players every report ends with
+    player_sections.sections(rep, game, df, meta, verdict=headline_numbers)
     return rep.write(out)
 
 
