@@ -424,11 +424,12 @@ def zombie_reinforce(st, d, X, side):
 # ---- hooks the engine calls -------------------------------------------------------------------------
 @njit(cache=True)
 def all_lost(st, d, X):
-    """Loser's wild flare was played: every token in the challenge goes to the Warp. Returns True then."""
+    """Loser's wild flare was played: every token in the challenge goes to the Warp (on the planet, the
+    defending ones only: an unowned colour's under `nobody` are out of the challenge). Returns True then."""
     if st[ST.ALL_LOSE] == 0:
         return False
     pl, de = st[ST.PLANET], st[ST.DEF]
-    n = L.tokens(st, pl, de)
+    n = L.defending_tokens(st, d)
     hold_power(st, d, de)
     L.add_tokens(st, pl, de, -n)
     to_warp(st, d, X, de, n)

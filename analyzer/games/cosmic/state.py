@@ -214,12 +214,18 @@ def nobody_defends(st, d):
 
 
 @njit(cache=True)
-def defending_tokens(st, d):
-    """The defense's tokens on the challenged planet; on an unowned planet its colour's tokens under
+def defending_on(st, d, planet):
+    """The defense's tokens on `planet`; on an unowned planet its colour's tokens under
     `unowned_defense: tokens_only`, none under `nobody` (they are other tokens there, out of the challenge)."""
     if nobody_defends(st, d) and d[R.UNOWNED_TOKENS] == 0:
         return 0
-    return tokens(st, st[ST.PLANET], st[ST.DEF])
+    return tokens(st, planet, st[ST.DEF])
+
+
+@njit(cache=True)
+def defending_tokens(st, d):
+    """The defense's tokens on the challenged planet (defending_on)."""
+    return defending_on(st, d, st[ST.PLANET])
 
 
 @njit(cache=True)
