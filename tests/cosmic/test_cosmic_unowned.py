@@ -8,7 +8,7 @@ import pytest
 from analyzer import rng
 from analyzer.games.cosmic import engine as E
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import E_CONE, E_CONSOLATION, E_DEFENDER, E_TOTALS, G, S
+from analyzer.games.cosmic.context import E_CONE, E_CONSOLATION, E_DEFENDER, E_PLAY, E_TOTALS, G, S
 from analyzer.games.cosmic.state import ST
 from analyzer.games.cosmic.timing import timing_order
 
@@ -184,3 +184,14 @@ def test_the_cautious_player_weighs_only_the_defending_tokens_on_an_unowned_plan
     assert pos.events(E_CONE) == [(0, 1, planet, UNOWNED)]
     assert pos.said("plays flare Loser") is plays and pos.held(0, "F:Loser") == 1 - plays
     assert pos.tokens(planet, 0) == 1 - plays and pos.warp(UNOWNED) == 4 * plays
+
+
+@pytest.mark.parametrize("reading,side,totals", [("refused", 0, (14, 0)), ("allowed", 1, (11, 3))])
+def test_a_reinforcement_for_the_defense_of_an_unowned_planet(Pos, reading, side, totals):
+    """Seat 0 attacks planet 15 and asks for option 2 of its +3 at the reveal, the defense's side
+    (reinforce_any_side): offered under `unowned_defense_reinforcement: allowed`; refused (nobody is on that
+    side), the option does not exist and the script's index clamps to its own side."""
+    pos = with_unowned_system(Pos(3, unowned_defense_reinforcement=reading)).hand(0, "A10", "R3").destiny("wild")
+    pos.turn(script=[3, 0, 0, 0, 0, 2])  # colour 3; 1 token; planet 15; nobody invited; +3 (option 2)
+    assert pos.events(E_PLAY) == [(0, pos.kind("R3"), side, 0)]
+    assert pos.events(E_TOTALS) == [(-1, *totals, 0)] and pos.tokens(15, 0) == 1

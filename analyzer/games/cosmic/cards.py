@@ -182,7 +182,7 @@ def list_plays(w, st, d, q, opts):
         t, v = L.ctype(d, k), L.cval(d, k)
         if w == W_REVEAL and t == L.C_REINF and side >= 0:
             for s in range(2):
-                if s == side or d[R.ANY_SIDE] == 1:
+                if (s == side or d[R.ANY_SIDE] == 1) and (has_main(st, d, s) or d[R.UNOWNED_REINF] == 1):
                     n = offer(opts, n, k, s)
         elif t == L.C_EDICT:
             n = offer_edict(w, st, d, q, k, v, opts, n)

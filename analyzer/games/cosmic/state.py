@@ -67,6 +67,8 @@ RULES = Layout([
     ("home_together", 1),    # 1: home_tokens_split together (tokens going home move as one group), 0: free
     ("homeless_warp", 1),    # 1: home_without_base warp (tokens with no base to go to go to the Warp)
     ("loss_after", 1),       # 1: power_loss_timing after_loss (a loss of tokens is still under the power it costs)
+    ("disarmed_swap", 1),    # 1: laser_ffg_disarmed_upset swaps (a Loser's upset swaps a disarmed defense's loss)
+    ("unowned_reinf", 1),    # 1: unowned_defense_reinforcement allowed (a reinforcement may go to a defense of nobody)
     ("kinds", 1),            # card kinds in the deck
     # card kinds 0..challenge_kinds-1 are the challenge cards (scenario.card_table lists them first), the
     # rest the cards played in windows, so that a scan for one group skips the other
