@@ -67,6 +67,13 @@ def sources_stamp(folder: Path) -> str:
     return h.hexdigest()
 
 
+def build_variant() -> str:
+    """A bounds-checked build (NUMBA_BOUNDSCHECK=1: every array index checked, so a kernel that indexes out
+    of bounds raises IndexError instead of writing astray or crashing) is cached under names of its own:
+    numba's cache key leaves the flag out, so a checked run would otherwise load unchecked kernels."""
+    return "-boundscheck" if config.BOUNDSCHECK else ""
+
+
 @functools.cache
 def _folder_of(py_file: str) -> Path:
     return Path(py_file).resolve().parent
@@ -89,7 +96,7 @@ class _FolderStamp:
         # The stamp goes into the cache file's name too: numba unpickles an index before it compares
         # stamps, and an old index that names a class since moved or deleted would crash the import.
         # With the stamp in the name, a cache written by other sources is never opened.
-        return f"{super().get_disambiguator()}-{sources_stamp(_folder_of(self._py_file))[:12]}"
+        return f"{super().get_disambiguator()}-{sources_stamp(_folder_of(self._py_file))[:12]}{build_variant()}"
 
     @classmethod
     def from_function(cls, py_func, py_file):
@@ -117,7 +124,7 @@ def is_warm(folder: Path) -> bool:
     """Whether the kernels of `folder` were cached by its current sources: an index file carries the
     folder's stamp. Worker processes may then load them side by side; a cold cache is compiled once,
     by one process, before any worker plays."""
-    tag = f"-{sources_stamp(folder)[:12]}."
+    tag = f"-{sources_stamp(folder)[:12]}{build_variant()}."
     root = Path(config.CACHE_DIR) if config.CACHE_DIR else folder / "__pycache__"
     return root.is_dir() and any(tag in f.name for f in root.rglob("*.nbi"))
 

@@ -13,7 +13,10 @@ the unmutated tree) fail or time out; a surviving mutant is a missing test.
 `--no-jit` runs the tests as plain Python (NUMBA_DISABLE_JIT=1): no compile per mutant, so Simply
 Cosmic's, Simple Card's and STOP's lists take minutes instead of hours; Space Base and MLEM need the
 jit (structrefs; MLEM's tests are slow as Python). Python integers do not wrap as the kernel's do, so
-confirm a survivor with the jit before writing its test. Exit code 1 when any mutant survives or no longer applies.
+confirm a survivor with the jit before writing its test. With the jit, the kernels are compiled with
+NUMBA_BOUNDSCHECK=1: a mutant that indexes out of bounds fails its test with an IndexError, where
+unchecked it would read or write astray (or crash the run). Exit code 1 when any mutant survives or no
+longer applies.
 """
 from __future__ import annotations
 
@@ -33,7 +36,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 COPIED = ("analyzer", "tests", "scenarios", "pyproject.toml")
 TIMEOUT_S = 1200
-EXTRA_ENV: dict[str, str] = {}  # --no-jit adds NUMBA_DISABLE_JIT
+EXTRA_ENV: dict[str, str] = {}  # NUMBA_DISABLE_JIT with --no-jit, else NUMBA_BOUNDSCHECK
 
 
 @dataclass
@@ -139,8 +142,7 @@ def main() -> int:
     ap.add_argument("--only", default="", help="comma-separated mutant indices (one game only)")
     ap.add_argument("--no-jit", action="store_true", help="run the tests as plain Python (see the module doc)")
     args = ap.parse_args()
-    if args.no_jit:
-        EXTRA_ENV["NUMBA_DISABLE_JIT"] = "1"
+    EXTRA_ENV["NUMBA_DISABLE_JIT" if args.no_jit else "NUMBA_BOUNDSCHECK"] = "1"
     mutants = [m for g in args.games for m in load(g)]
     if args.only:
         wanted = {int(i) for i in args.only.split(",")}

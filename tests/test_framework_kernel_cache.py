@@ -95,3 +95,31 @@ def test_a_cold_warm_up_eases_the_collector_and_restores_it(monkeypatch, cold):
     assert seen["threshold"] == ((100_000, 50, 100) if cold else before)
     assert (seen["frozen"] > 0) == cold
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0  # all restored
+
+
+BOUNDS_KERNEL = "import numpy as np\nfrom numba import njit\n\n\n@njit(cache=True)\ndef play(i):\n    return np.arange(3)[i]\n"
+BOUNDS_PROBE = ("import sys\nimport analyzer.compile_cache\nfrom analyzer.games.probe.kernel import play\n"
+                "print(play(int(sys.argv[1])), play.stats.cache_hits.total() if hasattr(play.stats.cache_hits, 'total') "
+                "else sum(play.stats.cache_hits.values()))\n")
+
+
+def test_a_bounds_checked_run_keeps_kernels_of_its_own(tmp_path):
+    """NUMBA_BOUNDSCHECK=1 (a debug run: an index out of bounds raises IndexError instead of reading or
+    writing astray) compiles and caches its own kernels: numba's cache key leaves the flag out, so it would
+    otherwise load the unchecked ones, and they its own."""
+    shutil.copytree(ROOT / "analyzer", tmp_path / "analyzer",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc", "stop", "spacebase"))
+    game = tmp_path / "analyzer" / "games" / "probe"
+    game.mkdir()
+    (game / "__init__.py").write_text("")
+    (game / "kernel.py").write_text(BOUNDS_KERNEL)
+
+    def run(index, checked):
+        env = {"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin", **({"NUMBA_BOUNDSCHECK": "1"} if checked else {})}
+        return subprocess.run([sys.executable, "-c", BOUNDS_PROBE, str(index)], cwd=tmp_path, capture_output=True,
+                              text=True, env=env)
+
+    assert run(2, False).stdout.split() == ["2", "0"]  # compiled and cached
+    out_of_bounds = run(3, True)
+    assert out_of_bounds.returncode != 0 and "IndexError" in out_of_bounds.stderr
+    assert run(2, True).stdout.split() == ["2", "1"] and run(2, False).stdout.split() == ["2", "1"]

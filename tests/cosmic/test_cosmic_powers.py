@@ -149,6 +149,22 @@ def test_a_defense_laser_leaves_without_a_challenge_card_redraws_or_loses(duel, 
         assert pos.warp(0) == 1 and pos.tokens(5, 1) == defenders
 
 
+@pytest.mark.parametrize("reading,off_wins", [("loses", True), ("swaps", False)])
+def test_a_disarmed_defense_under_losers_upset_loses_or_has_its_loss_swapped(duel, home3, reading, off_wins):
+    """Laser (offense, ffg, laser_ffg_no_card loses) sets aside the only card of Loser (defense, 4 tokens on
+    planet 5), which declares an upset: laser_ffg_disarmed_upset loses = the disarmed defense loses, no swap;
+    swaps = the upset swaps that loss after every other effect, and the defense wins."""
+    pos = duel(["Laser", "Loser"], ["A10"], ["A7"], laser_reading="ffg", laser_ffg_no_card="loses",
+               laser_ffg_disarmed_upset=reading)
+    home3(home3(pos, 0), 1).turn(script=[0, 0, 0, 1])  # one token from planet 0 at planet 5; the upset
+    assert pos.said("Loser declares an upset") and pos.said("it loses the challenge") and not pos.said("reveal:")
+    assert pos.said("Loser swaps winner and loser") is not off_wins
+    assert pos.tokens(5, 0) == off_wins and pos.warp(0) == (not off_wins)
+    assert pos.tokens(5, 1) == (0 if off_wins else 4) and pos.warp(1) == (4 if off_wins else 0)
+    assert pos.s[0, S.OFFENSE_WINS] == off_wins and pos.s[1, S.DEFENSE_WINS] == (not off_wins)
+    assert pos.held(1, "A7") == 1  # the set-aside card comes back when the challenge ends
+
+
 # ---- Mind ----------------------------------------------------------------------------------------------
 def test_mind_sees_a_main_players_hand_and_its_view_keeps_it(Pos, home3):
     pos = home3(Pos(3, aliens=["Filch", "Warpish", "Mind"]).hand(0, "A20").hand(1, "A7", "A13"), 2)

@@ -5,9 +5,21 @@ import numpy as np
 import pytest
 
 import analyzer
+from analyzer import rng
 from analyzer.games.cosmic import GAME
+from analyzer.games.cosmic import engine as E
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import E_DEAL, E_DEFENDER, E_HOME, E_REESTABLISH, G, S
+from analyzer.games.cosmic.context import (
+    E_DEAL,
+    E_DEFENDER,
+    E_DESTINY,
+    E_FIRST,
+    E_HOME,
+    E_REESTABLISH,
+    E_TOTALS,
+    G,
+    S,
+)
 from analyzer.games.cosmic.decisions import DEAL_OFFENSE_BASE, DEAL_SWAP
 from analyzer.games.cosmic.state import ST
 
@@ -93,7 +105,7 @@ def test_no_regroup_with_an_empty_warp(attack_position):
 
 # ---- stage 2: destiny --------------------------------------------------------------------------------
 def test_own_colour_re_establishes_on_an_empty_home_planet_as_a_success(Pos):
-    pos = Pos().hand(0, "A10", "A10").hand(1, "A1").destiny("reg0")
+    pos = Pos().hand(0, "A10", "A10").hand(1, "A1").destiny("reg0", "reg1")
     pos.turn(script=[1, 0, 0])  # re-establish on planet 1 (option 1), one token, no second challenge
     assert pos.said("seat 0 re-establishes planet 1 of system 0 with 1 tokens")
     assert pos.tokens(1, 0) == 1 and pos.tokens(0, 0) == 3
@@ -119,8 +131,25 @@ def test_own_colour_offers_no_re_establish_where_another_player_holds_the_planet
     assert pos.said(f"seat 1 defends ({defended}") and not pos.said("re-establishes")
 
 
+@pytest.mark.parametrize("table,offered", [("an empty home planet", True), ("none empty", False),
+                                           ("no token on a base", False)])
+def test_a_re_establish_is_offered_only_on_an_empty_home_planet_with_a_token_to_put_there(Pos, table, offered):
+    """The own colour first, then seat 1's card (so that a wrong offer fails at once, with no redraw loop); the
+    script takes option 1 whenever the own colour asks. Without an empty home planet, or with no token on a
+    base (its last one regrouped onto the cone), nothing is offered: the card is redrawn unasked."""
+    pos = Pos().hand(0, "A10").hand(1, "A1").destiny("reg0", "reg1")
+    if table == "none empty":
+        for k in range(1, 5):
+            pos.set_tokens(k, 0, 1)
+    elif table == "no token on a base":
+        pos.set_tokens(0, 0, 0).warp(0, 1)
+    pos.turn(script=[1, 0, 0])
+    assert bool(pos.events(E_REESTABLISH)) is offered
+    assert pos.events(E_DEFENDER) == ([] if offered else [(1, 1, 0, 0)])
+
+
 def test_own_colour_challenges_another_players_tokens_in_the_own_system(Pos):
-    pos = Pos().hand(0, "A10").hand(1, "A1").destiny("reg0").set_tokens(2, 1, 1)
+    pos = Pos().hand(0, "A10").hand(1, "A1").destiny("reg0", "reg1").set_tokens(2, 1, 1)
     pos.turn(script=[1, 0])  # challenge seat 1 (option 1), one token; the only target is planet 2
     assert pos.said("seat 1 defends (system 0")
     assert pos.tokens(2, 0) == 1 and pos.tokens(2, 1) == 0 and pos.warp(1) == 1
@@ -165,7 +194,7 @@ def test_a_wild_destiny_may_name_the_offenses_own_colour(Pos, own, reestablished
 @pytest.mark.parametrize("cap,moved", [(0, 6), (4, 4)])
 def test_a_re_establish_puts_one_or_more_tokens_on_the_planet(Pos, cap, moved):
     """reestablish_max_tokens 0 (no cap): all 6 tokens of planet 0 may go to planet 1; with 4, at most 4."""
-    pos = Pos(2, reestablish_max_tokens=cap).hand(0, "A10").destiny("reg0").set_tokens(0, 0, 6)
+    pos = Pos(2, reestablish_max_tokens=cap).hand(0, "A10").destiny("reg0", "reg1").set_tokens(0, 0, 6)
     pos.turn(script=[1, 5])  # re-establish planet 1 (option 1); the 6th count (clamped to the last)
     assert pos.events(E_REESTABLISH) == [(0, 1, moved, 0)] and pos.tokens(0, 0) == 6 - moved
 
@@ -424,13 +453,26 @@ def test_stage_8_plays_follow_the_play_order(Pos, order, expected):
     assert players == expected
 
 
-def test_uninvolved_players_may_not_reinforce(Pos):
-    pos = Pos(3).hand(0, "A10").hand(1, "A7").hand(2, "R5").destiny("reg1").set_tokens(10, 2, 4)
-    pos.turn(script=[0, 0, 0, 0])
-    assert pos.said("totals: offense 11, defense 11") and pos.held(2, "R5") == 1
+@pytest.mark.parametrize("ally,totals", [(True, (17, 11)), (False, (11, 11))])
+def test_only_main_players_and_allies_may_reinforce(Pos, ally, totals):
+    """Seat 2 holds +5 and plays it for the offense whenever it is offered (the script's last 1): as the
+    offense's ally it may; outside the challenge it is never offered and keeps it."""
+    pos = Pos(3).hand(0, "A10").hand(1, "A7").hand(2, "R5").destiny("reg1")
+    # cone 1 at planet 5; the offense invites seat 2 or not, the defense does not; seat 2 joins with 1; +5
+    pos.turn(script=[0, 0, 1, 0, 1, 0, 1] if ally else [0, 0, 0, 0, 1])
+    assert pos.events(E_TOTALS) == [(-1, *totals, 0)] and pos.held(2, "R5") == (0 if ally else 1)
 
 
 # ---- end of challenge, win, cap ----------------------------------------------------------------------
+@pytest.mark.parametrize("second_card,challenges", [("C", 2), ("E:quash", 1)])
+def test_a_second_challenge_needs_a_challenge_card(Pos, second_card, challenges):
+    """After a won challenge the offense holds a compromise, or only a Quash (no challenge card): it is asked
+    for a second challenge (the script's 1: yes) only in the first case."""
+    pos = Pos().hand(0, "A10", second_card).hand(1, "A1", "A1").destiny("reg1", "reg1")
+    pos.turn(script=[0, 0, 0, 1] if second_card == "C" else [0, 0, 1])  # cone 1, planet 5, (A10 of A10/C), yes
+    assert pos.g[G.CHALLENGES] == challenges and pos.held(0, second_card) == (challenges == 1)
+
+
 @pytest.mark.parametrize("again,challenges", [(1, 2), (0, 1)])
 def test_a_success_allows_one_second_challenge(Pos, again, challenges):
     pos = Pos().hand(0, "A20", "A20", "A20").hand(1, "A1", "A1").destiny("reg1", "reg1", "reg1")
@@ -488,3 +530,32 @@ def test_every_token_and_card_is_accounted_for_after_every_turn(Pos, players, po
             assert L.cards_held(pos.st, players) == 84
             if pos.won:
                 break
+
+
+# ---- setup: the first hands, the start player's destiny cards -------------------------------------------
+@pytest.mark.parametrize("players,hand_size", [(4, 7), (3, 7), (2, 5)])
+def test_the_first_hands_are_dealt_with_hand_size(Pos, players, hand_size):
+    pos = Pos(players, hand_size=hand_size)
+    E.deal_table(pos.st, pos.d, rng.new_stream(1, 0))
+    assert pos.field("handn")[:players].tolist() == [hand_size] * players
+    assert pos.field("hand")[:players].sum(axis=1).tolist() == [hand_size] * players
+    assert int(pos.field("deckn")[0]) == 84 - players * hand_size
+
+
+def test_the_destiny_cards_turned_for_the_start_player_are_shuffled_back():
+    """A destiny deck of one regular card per colour (2 players): the start player's card is turned, then
+    shuffled back, so the first challenge draws from both cards and meets its own colour first in some
+    games (redrawn: nothing to re-establish). Not shuffled back, it would always draw the other's."""
+    cards = {"regular_per_colour": 1, "reverse_per_colour": 0, "wild": 0, "most_foreign_bases": 0,
+             "player_on_left": 0, "power_outage": 0, "tenacious_defense": 0}
+    sc = analyzer.load_scenario(GAME, players=2, set={"rules.turn_cap": 1,
+                                                      **{f"deck.destiny.{k}": v for k, v in cards.items()}})
+    own = 0
+    for gid in range(12):
+        ev = GAME.run_batch(sc, 3, np.array([gid]), trace=True).events
+        first = next(int(r[1]) for r in ev if r[0] == E_FIRST)
+        named = next(i for i, r in enumerate(ev) if r[0] == E_DEFENDER)
+        drawn = [int(r[3]) for r in ev[:named] if r[0] == E_DESTINY]  # the colours drawn until the defense is named
+        assert drawn[-1] == 1 - first and len(drawn) <= 2
+        own += drawn[0] == first
+    assert 0 < own < 12

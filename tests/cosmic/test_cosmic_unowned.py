@@ -8,7 +8,7 @@ import pytest
 from analyzer import rng
 from analyzer.games.cosmic import engine as E
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import E_CONSOLATION, E_DEFENDER, E_TOTALS, G, S
+from analyzer.games.cosmic.context import E_CONE, E_CONSOLATION, E_DEFENDER, E_PLAY, E_TOTALS, G, S
 from analyzer.games.cosmic.state import ST
 from analyzer.games.cosmic.timing import timing_order
 
@@ -152,3 +152,46 @@ def test_every_token_is_accounted_for_in_games_with_an_unowned_system(Pos, defen
                 break
         fought += int(np.sum(pos.field("tok")[15:20, :3]) + pos.warp(UNOWNED))
     assert fought > 0
+
+
+@pytest.mark.parametrize("defense,lost", [("nobody", 0), ("tokens_only", 5)])
+def test_losers_wild_flare_on_an_unowned_planet_sends_only_the_defending_tokens_to_the_warp(Pos, defense, lost):
+    """Seat 0 names colour 3 with a wild, attacks planet 15 (colour 3 holds 5 there) and plays Loser's wild
+    flare after alliances: every token in the challenge goes to the Warp, and colour 3's are in it only when
+    they defend (`tokens_only`); under `nobody` they are other tokens on the planet and stay."""
+    pos = with_unowned_system(Pos(3, unowned_defense=defense)).hand(0, "A10", "F:Loser").destiny("wild")
+    pos.set_tokens(15, UNOWNED, 5)
+    pos.turn(script=[3, 0, 0, 0, 0, 1])  # colour 3; 1 token; planet 15; nobody invited; the flare
+    assert pos.said("plays flare Loser") and not pos.said("reveal")
+    assert pos.warp(0) == 1 and pos.tokens(15, 0) == 0 and pos.held(0, "A10") == 1
+    assert pos.tokens(15, UNOWNED) == 5 - lost and pos.warp(UNOWNED) == lost
+
+
+@pytest.mark.parametrize("defense,planet,plays", [("nobody", 15, False), ("tokens_only", 16, True)])
+def test_the_cautious_player_weighs_only_the_defending_tokens_on_an_unowned_planet(Pos, defense, planet, plays):
+    """Cautious seat 0 (1 token on the cone) holds Loser's wild flare, played when the other side risks 3+
+    tokens more. Colour 3 holds 6 tokens on each planet but 4 on planet 16; every other system is stronger,
+    so the wild names colour 3 either way. Under `tokens_only` those tokens defend: the target is the
+    fewest defenders (16) and its 4 tokens are worth the flare. Under `nobody` no planet has a defender (the
+    first, 15) and the other side risks nothing: the flare is kept and the attack lands."""
+    pos = Pos(3, policies=("cautious",), unowned_defense=defense).hand(0, "A10", "F:Loser").destiny("wild")
+    for k in range(5):
+        for q in range(3):
+            pos.set_tokens(5 * q + k, q, 4 if q == 0 else 6)
+        pos.set_tokens(15 + k, UNOWNED, 4 if k == 1 else 6)
+    pos.turn()
+    assert pos.events(E_DEFENDER)[0][:2] == (UNOWNED, UNOWNED)
+    assert pos.events(E_CONE) == [(0, 1, planet, UNOWNED)]
+    assert pos.said("plays flare Loser") is plays and pos.held(0, "F:Loser") == 1 - plays
+    assert pos.tokens(planet, 0) == 1 - plays and pos.warp(UNOWNED) == 4 * plays
+
+
+@pytest.mark.parametrize("reading,side,totals", [("refused", 0, (14, 0)), ("allowed", 1, (11, 3))])
+def test_a_reinforcement_for_the_defense_of_an_unowned_planet(Pos, reading, side, totals):
+    """Seat 0 attacks planet 15 and asks for option 2 of its +3 at the reveal, the defense's side
+    (reinforce_any_side): offered under `unowned_defense_reinforcement: allowed`; refused (nobody is on that
+    side), the option does not exist and the script's index clamps to its own side."""
+    pos = with_unowned_system(Pos(3, unowned_defense_reinforcement=reading)).hand(0, "A10", "R3").destiny("wild")
+    pos.turn(script=[3, 0, 0, 0, 0, 2])  # colour 3; 1 token; planet 15; nobody invited; +3 (option 2)
+    assert pos.events(E_PLAY) == [(0, pos.kind("R3"), side, 0)]
+    assert pos.events(E_TOTALS) == [(-1, *totals, 0)] and pos.tokens(15, 0) == 1

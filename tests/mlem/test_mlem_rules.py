@@ -361,6 +361,21 @@ def test_end_check_immediate_stops_at_a_parachute_landing_an_eighth_astronaut_in
     assert stops.extra["placed"][0].tolist() == [8, waits.extra["placed"][0, 1] - 1, waits.extra["placed"][0, 2]]
 
 
+@pytest.mark.parametrize("one_die_home,ends", [(False, True), (True, False)])
+def test_astronauts_on_the_comet_and_in_the_galaxy_count_as_placed(position, one_die_home, ends):
+    """Seat 0 has its +/-1 on the comet, its Parachute in the galaxy and the others on planets, but for its
+    Satellite, which lands on moons_a in this expedition: all 8 are placed and the game ends after it (not
+    while the One-die is still at home). Checked right after the expedition: a game that went on would send
+    seat 0 to a take-off with nobody at home."""
+    kw, gid = to_space(6)
+    pos = position(**kw).place(0, PM, D.ON_COMET, 0).place(0, PARA, D.ON_GALAXY, 0)
+    for k, typ in enumerate((MOON2, PLANET2, DEEP2, REMOVER, ONE)[:4 if one_die_home else 5]):
+        pos.place(0, typ, D.ON_PLANET, k % 3)
+    pos.expedition(rng.new_stream(5, gid), script=[0, 0, 0, 1])  # Satellites board; AB to space 6; seat 0 leaves
+    assert pos.at[0, SAT] == D.ON_MOON and pos.at[0, ONE] == (D.HOME if one_die_home else D.ON_PLANET)
+    assert E.end_reason(pos.crashes[0], pos.at, pos.rules) == (E.END_ALL_PLACED if ends else 0)
+
+
 @pytest.mark.parametrize("comet_counts,taker", [(False, 2), (True, 1)])
 def test_the_galaxy_goal_goes_to_the_first_player_with_two_in_the_galaxy(comet_counts, taker):
     """Two expeditions from space 24 (a Satellite aboard each) reach deep space at once. Expedition 1:

@@ -522,3 +522,26 @@ def test_whole_games_keep_the_books():
         assert (x["stacks_destroyed"] <= x["stacks_played"]).all()
         assert (x["stack_wins"] + x["stacks_destroyed"] == x["stack_contacts"]).all()
         assert x["capped"].sum() == 0
+
+
+# ---- a returned stack: every card back to hand -------------------------------------------------------------
+@pytest.mark.parametrize("how", ["act start", "moving", "bounce"])
+def test_a_returned_stack_brings_every_card_back_to_hand(table, how):
+    """A stack shares its fate: returned at the ACT's start, by Moving or by Bounce, all its cards go to
+    the hand (not the rank-1 card alone)."""
+    stack = ["Hero", "Hero/2", "Hero/3"]
+    if how == "act start":  # A's stack returns; A draws Atk, sets Hero face down (B's Main is empty)
+        t = table().main(A, "Hero", height=3).deck(A, "Atk")
+        lines = t.act(A)
+        assert "  seat 0's Main Hero (3 cards) returns to hand" in lines
+        assert t.hand_of(A) == ["Hero/2", "Hero/3", "Atk"] and t.main_of(A) == ("Hero", 1, False)
+    elif how == "moving":  # A moves B's stack (menu: PRE + moving; cast Cheap) to B's hand
+        t = ct_table(table, [5, 1]).main(B, "Hero", height=3)
+        lines = t.act(A)
+        assert "  seat 0 moves seat 1's Main Hero to seat 1's hand" in lines
+        assert t.hand_of(B) == ["Def", "Big", *stack] and t.main_of(B) is None
+    else:  # A places the whole stack (option 2), wins contact A (9 against 4), bounces it casting Cheap
+        t = table(script=[2, 0, 1, 0], enabled_cts=["bounce"]).hand(A, *stack, "Cheap").deck(A, "Two").main(B, "Def")
+        lines = t.act(A)
+        assert "  seat 0 bounces its Main Hero (3 cards) to hand" in lines
+        assert t.hand_of(A) == stack and t.main_of(A) is None

@@ -63,7 +63,8 @@ Implemented, stage by stage:
   able; winner and loser swap after every other effect); Laser (`laser_reading`: eon = the opponent's card
   drawn at random from its challenge cards; ffg = random cards set aside, one per opponent token in the
   challenge, back at the end; a defense left without a challenge card redraws as stage 7 says
-  (`laser_ffg_no_card`: redraw; loses: it loses the challenge, the FFG card's text), an offense ends its turn); Mind sees one main player's hand before alliances and its policy uses it;
+  (`laser_ffg_no_card`: redraw; loses: it loses the challenge, the FFG card's text, and a Loser's upset does
+  not swap that loss unless `laser_ffg_disarmed_upset` is swaps), an offense ends its turn); Mind sees one main player's hand before alliances and its policy uses it;
   Sorcerer swaps the face-down cards; Grief (`grief_model`, invented); Zombie tokens never go to the Warp
   (they go home; hence no consolation). A power is off with fewer than 3 home bases or under Power Outage;
   `power_loss_timing` after_loss (default): a loss of tokens that costs the third home base (the defense
@@ -99,9 +100,10 @@ Implemented, stage by stage:
   its colour's tokens, only the players' destiny colours are dealt, a wild may name an unowned system and
   bases there are foreign; nobody defends it (`unowned_defense`: nobody = 0 tokens, no card, no allies;
   tokens_only = its tokens defend): the offense's card counts its value (a compromise 0), no power or card
-  aims at the missing main player. `absent` leaves those systems out. Under `nobody` an unowned planet is a
-  sure base, and the heuristics' wild names it (policies.system_defense): at 3 players, heuristic play,
-  shared wins go 14% -> 29% and games 14.1 -> 9.3 turns against `absent` (20,000 games, seed 5).
+  aims at the missing main player, and no reinforcement goes to its side (`unowned_defense_reinforcement`).
+  `absent` leaves those systems out. Under `nobody` an unowned planet is a sure base, and the heuristics'
+  wild names it (policies.system_defense): at 3 players, heuristic play, shared wins go 14% -> 29% and games
+  14.1 -> 9.3 turns against `absent` (20,000 games, seed 5).
 """
 from __future__ import annotations
 

@@ -182,7 +182,7 @@ def list_plays(w, st, d, q, opts):
         t, v = L.ctype(d, k), L.cval(d, k)
         if w == W_REVEAL and t == L.C_REINF and side >= 0:
             for s in range(2):
-                if s == side or d[R.ANY_SIDE] == 1:
+                if (s == side or d[R.ANY_SIDE] == 1) and (has_main(st, d, s) or d[R.UNOWNED_REINF] == 1):
                     n = offer(opts, n, k, s)
         elif t == L.C_EDICT:
             n = offer_edict(w, st, d, q, k, v, opts, n)
@@ -424,11 +424,12 @@ def zombie_reinforce(st, d, X, side):
 # ---- hooks the engine calls -------------------------------------------------------------------------
 @njit(cache=True)
 def all_lost(st, d, X):
-    """Loser's wild flare was played: every token in the challenge goes to the Warp. Returns True then."""
+    """Loser's wild flare was played: every token in the challenge goes to the Warp (on the planet, the
+    defending ones only: an unowned colour's under `nobody` are out of the challenge). Returns True then."""
     if st[ST.ALL_LOSE] == 0:
         return False
     pl, de = st[ST.PLANET], st[ST.DEF]
-    n = L.tokens(st, pl, de)
+    n = L.defending_tokens(st, d)
     hold_power(st, d, de)
     L.add_tokens(st, pl, de, -n)
     to_warp(st, d, X, de, n)

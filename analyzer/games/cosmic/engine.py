@@ -476,9 +476,17 @@ def set_aside(st, q):
 @njit(cache=True)
 def disarmed(st, d, X):
     """laser_ffg_no_card loses: the defense, left without a challenge card by Laser, loses the challenge as
-    an attack lost (no cards are revealed; the offense side lands)."""
+    an attack lost (no cards are revealed; the offense side lands). Under `laser_ffg_disarmed_upset: swaps`
+    a Loser's upset declared before the cards swaps that loss like any result: the defense wins."""
     st[ST.OFF_WINS] = 1
     trace(X, E_DISARMED, st[ST.DEF], 0, 0, 0)
+    if d[R.DISARMED_SWAP] == 1:
+        powers_at(TP_OUTCOME, st, d, X)
+    if st[ST.OFF_WINS] == 0:
+        trace(X, E_RESULT, st[ST.DEF], 0, 0, 0)
+        defense_wins(st, d, X)
+        X.s[st[ST.DEF], S.DEFENSE_WINS] += 1
+        return FAILED, WIN_ATTACK
     trace(X, E_RESULT, st[ST.OFF], 1, 0, 0)
     offense_wins(st, d, X)
     X.s[st[ST.OFF], S.OFFENSE_WINS] += 1

@@ -105,13 +105,14 @@ def v_foreign(pub, view, q):
 
 
 @njit(cache=True)
-def side_tokens(pub, view, defense):
-    """Tokens on one side of the challenge as it stands (public)."""
+def side_tokens(pub, view, d, defense):
+    """Tokens on one side of the challenge as it stands (public): on the planet the defending ones only
+    (none on an unowned planet under `unowned_defense: nobody`)."""
     n = 0
     for q in range(view[V_PLAYERS]):
         n += pub[ST.DCONE + q] if defense else pub[ST.OCONE + q]
     if defense:
-        n += v_tokens(pub, pub[ST.PLANET], pub[ST.DEF])
+        n += L.defending_tokens(pub, d)
     return n
 
 
@@ -138,7 +139,7 @@ def pick(options, n, value):
 
 # ---- the heuristic and the cautious player ----------------------------------------------------------
 @njit(cache=True)
-def planet_choice(pub, view, options, n, cautious):
+def planet_choice(pub, view, options, n, d, cautious):
     """Planets: where tokens go (home first while the power is at stake, else the biggest base), where
     tokens come from (the biggest base, sparing home bases), the target (fewest defenders, no own base)."""
     p, kind = view[V_SEAT], view[V_KIND]
@@ -148,7 +149,7 @@ def planet_choice(pub, view, options, n, cautious):
         mine = v_tokens(pub, pl, p)
         home = pl // L.PLANETS_PER_SYSTEM == p
         if kind == D_TARGET:
-            score = -100 * (mine > 0) - v_tokens(pub, pl, pub[ST.DEF])
+            score = -100 * (mine > 0) - L.defending_on(pub, d, pl)
         elif kind == D_SOURCE or kind == D_LOSE:
             score = 10 * mine - 25 * (home and mine <= 2) - 50 * (mine == 1)
         elif kind == D_DEAL_PLANET:
@@ -168,7 +169,7 @@ def card_choice(pub, view, options, n, d, weights, cautious):
     p = view[V_SEAT]
     offense = p == pub[ST.OFF]
     opp = pub[ST.DEF] if offense else pub[ST.OFF]
-    mine, theirs = side_tokens(pub, view, not offense), side_tokens(pub, view, offense)
+    mine, theirs = side_tokens(pub, view, d, not offense), side_tokens(pub, view, d, offense)
     need = theirs - mine + best_known_attack(pub, view, d, weights, opp) + (1 if offense else 0)
     close = v_foreign(pub, view, pub[ST.OFF]) >= view[V_WINS] - 1
     lowest, highest, fit, comp = -1, -1, -1, -1
@@ -236,21 +237,21 @@ def win_odds(odds, lead):
 
 
 @njit(cache=True)
-def alliance_lead(pub, view):
+def alliance_lead(pub, view, d):
     """The offense side's lead in tokens and Warpish bonus before any ally answers (public)."""
-    return (side_tokens(pub, view, False) - side_tokens(pub, view, True)
+    return (side_tokens(pub, view, d, False) - side_tokens(pub, view, d, True)
             + warpish_pending(pub, view, 0, -1) - warpish_pending(pub, view, 1, -1))
 
 
 @njit(cache=True)
-def alliance_gain(pub, view, odds, weights, side, count, off_before):
+def alliance_gain(pub, view, d, odds, weights, side, count, off_before):
     """What joining `side` with `count` tokens is worth to me against declining, in tokens, by win_odds.
     A win lands me a foreign base (base_value; the game if it is my last) where that side's allies land
     (the offense's; the defense's on a reverse cone), else a card or a Warp token per token; a loss sends
     the tokens to the Warp. An offense win that ends the game with me not sharing it costs WIN_VALUE, so
     my tokens count by how much they move its odds (off_before: the offense's odds if I decline)."""
     p = view[V_SEAT]
-    off, de = win_odds(odds, alliance_lead(pub, view) + (count if side == 0 else -count))
+    off, de = win_odds(odds, alliance_lead(pub, view, d) + (count if side == 0 else -count))
     win, lose = (off, de) if side == 0 else (de, off)
     lands = (side == 0) != (pub[ST.REVERSE] == 1)
     last = v_foreign(pub, view, p) >= view[V_WINS] - 1
@@ -267,15 +268,15 @@ def alliance_gain(pub, view, odds, weights, side, count, off_before):
 
 
 @njit(cache=True)
-def ally_count(pub, view, odds, weights, side):
+def ally_count(pub, view, d, odds, weights, side):
     """(count, gain): the number of tokens worth most to commit to `side` (1-4, as my bases allow) and
     what it is worth (alliance_gain; odds: card_odds)."""
     p = view[V_SEAT]
     hi = min(L.MAX_CONE, L.base_tokens(pub, p))
-    off_before, _ = win_odds(odds, alliance_lead(pub, view))
+    off_before, _ = win_odds(odds, alliance_lead(pub, view, d))
     best, best_gain = 1, -1e18
     for c in range(1, hi + 1):
-        g = alliance_gain(pub, view, odds, weights, side, c, off_before)
+        g = alliance_gain(pub, view, d, odds, weights, side, c, off_before)
         if g > best_gain:
             best, best_gain = c, g
     return best, best_gain
@@ -291,7 +292,7 @@ def answer(pub, view, options, n, d, weights, cautious):
         side = 0 if options[i] == ANSWER_OFFENSE else 1
         if options[i] == ANSWER_DECLINE or (cautious and side == 0):
             continue
-        _, gain = ally_count(pub, view, odds, weights, side)
+        _, gain = ally_count(pub, view, d, odds, weights, side)
         if gain > best:
             choice, best = options[i], gain
     return pick(options, n, choice)
@@ -305,7 +306,7 @@ def invite(pub, view, d, weights):
     p, q = view[V_SEAT], view[V_ARG]
     side = 0 if p == pub[ST.OFF] else 1
     if weights[W_INVITE_BELOW] < 1:
-        odds = win_odds(card_odds(pub, view, d), alliance_lead(pub, view))
+        odds = win_odds(card_odds(pub, view, d), alliance_lead(pub, view, d))
         if odds[side] >= weights[W_INVITE_BELOW]:
             return False
     lands = (side == 0) != (pub[ST.REVERSE] == 1) and v_tokens(pub, pub[ST.PLANET], q) == 0
@@ -320,7 +321,7 @@ def count_choice(pub, view, options, n, d, weights):
     count worth most on the side it chose (ally_count)."""
     p = view[V_SEAT]
     if view[V_KIND] == D_ALLY_COUNT:
-        count, _ = ally_count(pub, view, card_odds(pub, view, d), weights, 0 if view[V_ARG] == ANSWER_OFFENSE else 1)
+        count, _ = ally_count(pub, view, d, card_odds(pub, view, d), weights, 0 if view[V_ARG] == ANSWER_OFFENSE else 1)
         return pick(options, n, count)
     want = weights[W_COMMIT]
     if view[V_KIND] == D_CONE and v_foreign(pub, view, p) >= view[V_WINS] - 1:
@@ -443,9 +444,9 @@ def behind_by(pub, view, d, side, cancelled):
     """Stage 8: what my side lacks to win as the totals stand, with `cancelled`'s power off (-1: none);
     <= 0: it wins. Ties go to the defense; under an upset that will swap the result my side wins when the
     comparison goes to the other side (a tie then to the offense)."""
-    o = (side_tokens(pub, view, False) + d[R.CVAL + pub[ST.SHOWN_O]] + pub[ST.REINF_O] + pub[ST.BONUS_O]
+    o = (side_tokens(pub, view, d, False) + d[R.CVAL + pub[ST.SHOWN_O]] + pub[ST.REINF_O] + pub[ST.BONUS_O]
          + warpish_pending(pub, view, 0, cancelled))
-    de = (side_tokens(pub, view, True) + d[R.CVAL + pub[ST.SHOWN_D]] + pub[ST.REINF_D] + pub[ST.BONUS_D]
+    de = (side_tokens(pub, view, d, True) + d[R.CVAL + pub[ST.SHOWN_D]] + pub[ST.REINF_D] + pub[ST.BONUS_D]
           + warpish_pending(pub, view, 1, cancelled))
     if upset_swaps(pub, cancelled):
         side = 1 - side
@@ -541,7 +542,7 @@ def alliance_play(pub, view, options, n, d):
     side = my_side(pub, p)
     if side < 0:
         return pick(options, n, PLAY_PASS)
-    mine, theirs = side_tokens(pub, view, side == 1), side_tokens(pub, view, side == 0)
+    mine, theirs = side_tokens(pub, view, d, side == 1), side_tokens(pub, view, d, side == 0)
     for i in range(n):
         if options[i] == PLAY_PASS:
             continue
@@ -570,12 +571,12 @@ def swap_play(pub, view, options, n, d, weights):
     card = view[V_MYCARD]
     if card < 0:
         return pick(options, n, PLAY_PASS)
-    mine = side_tokens(pub, view, side == 1) + (d[R.CVAL + card] if d[R.CTYPE + card] == L.C_ATTACK else 0)
+    mine = side_tokens(pub, view, d, side == 1) + (d[R.CVAL + card] if d[R.CTYPE + card] == L.C_ATTACK else 0)
     for i in range(n):
         if options[i] == PLAY_PASS:
             continue
         t, v, _ = play_card(d, options[i])
-        if v == L.LOSER and mine < side_tokens(pub, view, side == 0) + weights[W_EXPECTED_CARD]:
+        if v == L.LOSER and mine < side_tokens(pub, view, d, side == 0) + weights[W_EXPECTED_CARD]:
             return i
     return pick(options, n, PLAY_PASS)
 
@@ -692,7 +693,7 @@ def use_power(pub, view, d, weights):
     p = view[V_SEAT]
     offense = p == pub[ST.OFF]
     if alien == L.LOSER:
-        return side_tokens(pub, view, not offense) + 2 < side_tokens(pub, view, offense)
+        return side_tokens(pub, view, d, not offense) + 2 < side_tokens(pub, view, d, offense)
     if alien == L.SORCERER:
         card = view[V_MYCARD]
         return d[R.CTYPE + card] == L.C_COMPROMISE or d[R.CVAL + card] < weights[W_EXPECTED_CARD]
@@ -714,7 +715,7 @@ def smart(pub, view, hand, options, n, d, weights, cautious):
     p = view[V_SEAT]
     if (kind == D_REGROUP or kind == D_SOURCE or kind == D_TARGET or kind == D_HOME or kind == D_LOSE
             or kind == D_DEAL_PLANET):
-        return planet_choice(pub, view, options, n, cautious)
+        return planet_choice(pub, view, options, n, d, cautious)
     if kind == D_DESTINY_OWN:  # re-establishing is a sure success; else redraw
         for i in range(n):
             if options[i] >= OPT_REESTABLISH:

@@ -123,6 +123,12 @@ class CosmicRules(Strict):
                               "aside: redraw = it discards and draws anew until it has one (the original's stage 7, "
                               "checked again there because powers may have taken cards); loses = it loses the "
                               "challenge (the FFG Laser card's text)")
+    laser_ffg_disarmed_upset: Literal["loses", "swaps"] = Field(
+        "loses", description="laser_ffg_no_card loses, a defense that declared Loser's upset and is then left with "
+                             "no challenge card by Laser: loses = it loses the challenge and the upset never swaps "
+                             "that (the FFG Laser text: the disarmed player 'loses the encounter'; no card is "
+                             "revealed, so no result is compared for the upset to swap); swaps = its loss is the "
+                             "result the upset swaps after every other effect (the Loser text), so the defense wins")
     grief_model: Literal["estimated_sorrow", "none"] = Field(
         "estimated_sorrow", description="Grief (text not found): estimated_sorrow = when Grief as a main player loses "
                                         "tokens to the Warp, the winning main player discards one random card per token; "
@@ -147,6 +153,11 @@ class CosmicRules(Strict):
                               "challenge, like other colours on a challenged planet); tokens_only = its colour's "
                               "tokens there defend with their count (and go to the Warp when the offense wins). "
                               "Either way the offense's card counts its value (a compromise 0)")
+    unowned_defense_reinforcement: Literal["refused", "allowed"] = Field(
+        "refused", description="unowned_defense nobody, a reinforcement for the defense of an unowned planet: "
+                               "refused = none is offered (nobody is on that side, as no card aims at its missing "
+                               "main player); allowed = reinforce_any_side lets the offense's side add it there "
+                               "(the rules allow either side and do not foresee a side without a player)")
     cosmic_zap_window: Literal["any_power_use", "reveal"] = Field(
         "any_power_use", description="when a Cosmic Zap is played: any_power_use = whenever an alien power is about "
                                      "to act, in answer to that use (the estimated text: any time, cancel one use of "
@@ -275,6 +286,8 @@ def kernel_inputs(sc: CosmicScenario) -> tuple:
     rule["home_together"][0] = r.home_tokens_split == "together"
     rule["homeless_warp"][0] = r.home_without_base == "warp"
     rule["loss_after"][0] = r.power_loss_timing == "after_loss"
+    rule["disarmed_swap"][0] = r.laser_ffg_disarmed_upset == "swaps"
+    rule["unowned_reinf"][0] = r.unowned_defense_reinforcement == "allowed"
     rule["alien"][:len(sc.aliens.fixed)] = [ALIEN_NAMES.index(name) for name in sc.aliens.fixed]
     rule["kinds"][0] = len(ctype)
     rule["challenge_kinds"][0] = challenge_kinds(ctype)

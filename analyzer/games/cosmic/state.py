@@ -67,6 +67,8 @@ RULES = Layout([
     ("home_together", 1),    # 1: home_tokens_split together (tokens going home move as one group), 0: free
     ("homeless_warp", 1),    # 1: home_without_base warp (tokens with no base to go to go to the Warp)
     ("loss_after", 1),       # 1: power_loss_timing after_loss (a loss of tokens is still under the power it costs)
+    ("disarmed_swap", 1),    # 1: laser_ffg_disarmed_upset swaps (a Loser's upset swaps a disarmed defense's loss)
+    ("unowned_reinf", 1),    # 1: unowned_defense_reinforcement allowed (a reinforcement may go to a defense of nobody)
     ("kinds", 1),            # card kinds in the deck
     # card kinds 0..challenge_kinds-1 are the challenge cards (scenario.card_table lists them first), the
     # rest the cards played in windows, so that a scan for one group skips the other
@@ -214,12 +216,18 @@ def nobody_defends(st, d):
 
 
 @njit(cache=True)
-def defending_tokens(st, d):
-    """The defense's tokens on the challenged planet; on an unowned planet its colour's tokens under
+def defending_on(st, d, planet):
+    """The defense's tokens on `planet`; on an unowned planet its colour's tokens under
     `unowned_defense: tokens_only`, none under `nobody` (they are other tokens there, out of the challenge)."""
     if nobody_defends(st, d) and d[R.UNOWNED_TOKENS] == 0:
         return 0
-    return tokens(st, st[ST.PLANET], st[ST.DEF])
+    return tokens(st, planet, st[ST.DEF])
+
+
+@njit(cache=True)
+def defending_tokens(st, d):
+    """The defense's tokens on the challenged planet (defending_on)."""
+    return defending_on(st, d, st[ST.PLANET])
 
 
 @njit(cache=True)
