@@ -477,27 +477,60 @@ CiN = Annotated[str, typer.Option("--n", help="Games per check, report or compar
 
 @ci_app.command("init")
 def ci_init(folder: Annotated[Path, typer.Argument(help="The designer's git repository.")] = Path("."),
-            force: Annotated[bool, typer.Option("--force", help="Overwrite existing CI files.")] = False):
-    """Write .github/workflows/balance.yml and .gitlab-ci.yml into a git repository."""
+            force: Annotated[bool, typer.Option("--force", help="Overwrite existing CI files.")] = False,
+            source: Annotated[Optional[str], typer.Option("--source", help="Install analyzer from this git URL and tag "
+                                                          "(e.g. git+https://github.com/OWNER/REPO@v0.1.0) instead of "
+                                                          "this version's release.", metavar="GIT_URL@TAG")] = None):
+    """Write .github/workflows/balance.yml and .gitlab-ci.yml into a git repository.
+
+    They install exactly this version of analyzer's distribution (or --source), check every scenario's
+    balance: bounds (--until-decided), regenerate the reports, compare a pull request with its base,
+    and cache the compiled kernels between runs.
+
+    \b
+    Example: analyzer ci init . --source git+https://github.com/OWNER/REPO@v0.1.0
+    """
     from . import ci
-    for path in ci.init(folder, force):
+    for path in ci.init(folder, force, source):
         out.print(f"wrote {path}", highlight=False)
 
 
+@ci_app.command("cache-key")
+def ci_cache_key(folder: FolderArg = Path("scenarios")):
+    """Print the compiled kernels' cache key for these scenarios (the CI files' cache step uses it).
+
+    It names what compiled kernels are valid for: analyzer's distribution, version and sources, numba,
+    Python, OS and CPU model, and the games the scenarios use.
+    """
+    from . import ci
+    out.print(ci.cache_key(folder), highlight=False, markup=False)
+
+
 @ci_app.command("check")
-def ci_check(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: SeedOpt = 0, jobs: JobsOpt = 2,
+def ci_check(folder: FolderArg = Path("scenarios"),
+             n: Annotated[Optional[str], typer.Option("--n", help="Games per check (default 20_000; with --until-decided: "
+                                                      "the first look, default 2_000).", metavar="N")] = None,
+             until_decided: Annotated[bool, typer.Option("--until-decided", help="Add games (doubling) until every bound "
+                                                         "is decided, up to --max-n (see `analyzer check --help`).")] = False,
+             max_n: Annotated[str, typer.Option("--max-n", help="Most games per check with --until-decided.", metavar="N")] = "320_000",
+             seed: SeedOpt = 0, jobs: JobsOpt = 2,
              out_dir: Annotated[Path, typer.Option("--out", help="One check report per scenario under this folder "
                                                    "(scenarios/stop/default.yaml -> reports/check/stop/default).")] = Path("reports/check")):
-    """`check` every scenario that has a balance: block; exit with the worst result (1 broken, 3 undecided)."""
+    """`check` every scenario that has a balance: block; exit with the worst result (1 broken, 3 undecided).
+
+    \b
+    Example: analyzer ci check scenarios --until-decided --max-n 320000
+    """
     from . import ci
     from .cli import main
     files = [f for f in ci.scenario_files(folder) if ci.has_bounds(f)]
     if not files:
         raise UserError(f"{folder}: no scenario has a balance: block")
+    sizes = [*(["--n", n] if n is not None else []), *(["--until-decided", "--max-n", max_n] if until_decided else [])]
     codes = []
     for f in files:
         err.print(f"check {f}", highlight=False)
-        codes.append(main(["check", ci.game_of(f), "--scenario", str(f), "--n", n, "--seed", str(seed),
+        codes.append(main(["check", ci.game_of(f), "--scenario", str(f), *sizes, "--seed", str(seed),
                            "--jobs", str(jobs), "--out", str(out_dir / ci.report_name(f, folder)), "-q"]))
     worst = 2 if 2 in codes else 1 if 1 in codes else 3 if 3 in codes else 0
     if worst:

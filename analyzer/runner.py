@@ -217,7 +217,7 @@ def _dask_parallel():
     try:
         import dask.distributed  # noqa: F401  (registers joblib's dask backend)
     except ImportError:
-        raise UserError("--backend dask needs the cluster extra: pip install 'analyzer[cluster]'") from None
+        raise UserError("--backend dask needs dask.distributed: pip install 'dask[distributed]' (in a checkout: pip install -e '.[cluster]')") from None
     with parallel_config(backend="dask"):  # joblib registers its dask backend on first use here
         return Parallel(n_jobs=-1, return_as="generator_unordered")
 
@@ -229,7 +229,7 @@ def dask_session(scheduler: str | None, jobs: int, processes: bool = True):
     try:
         from dask.distributed import Client, LocalCluster, get_client
     except ImportError:
-        raise UserError("--backend dask needs the cluster extra: pip install 'analyzer[cluster]'") from None
+        raise UserError("--backend dask needs dask.distributed: pip install 'dask[distributed]' (in a checkout: pip install -e '.[cluster]')") from None
     if scheduler is None and _has_client(get_client):
         yield
         return

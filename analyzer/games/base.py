@@ -23,7 +23,9 @@ from .. import compile_cache  # (first: every game imports base before its kerne
 from ..kernel import Columns, Event, decode
 from ..scenario import ScenarioBase
 
-SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+_TREE = Path(__file__).resolve().parents[2]
+# a source checkout's scenarios/; an installed wheel carries them inside the package (analyzer/_scenarios)
+SCENARIOS_DIR = _TREE / "scenarios" if (_TREE / "pyproject.toml").is_file() else _TREE / "analyzer" / "_scenarios"
 
 
 @dataclass
