@@ -323,7 +323,9 @@ def tune(
     """Search the scenario's tune: block for the best setting.
 
     Successive halving on common random numbers over the tune: block (field -> candidate values); the
-    winner is confirmed on fresh seeds.
+    winner is played against the scenario as given on fresh seeds, and proposed (with the --set flags to
+    paste) only when its loss there is significantly lower (paired bootstrap). Otherwise tune says that
+    nothing in this space beats the scenario as given at this n.
 
     \b
     Example: analyzer tune spacebase --target position-fairness
@@ -344,37 +346,62 @@ def tune(
     points = tn.candidates(base, base.tune, candidates, seed)
     for p in points:  # a candidate that makes no valid scenario fails here, before any game is played
         variants.scenario_of(g, base, p, f"{scenario or g.default_scenario}: tune: {variants.Variant.of(p).name}")
-    total = tn.total_games(len(points), count) + 2 * check
+    own = tn.own_setting(base, base.tune)
 
     def said(r: int, scored) -> None:
         err.print(f"round {r + 1}: {len(scored)} candidates; best loss {scored[0][1]:.4g} for "
-                  + variants.Variant.of(scored[0][0]).name, highlight=False)
-    with games_bar(f"{g.name} tune", total, quiet) as advance:
+                  + _setting_name(scored[0][0], own), highlight=False)
+    with games_bar(f"{g.name} tune", tn.total_games(len(points), count), quiet) as advance:
         res = tn.successive_halving(g, base, points, target, count, seed, jobs, goal, advance, said)
+    searched = (f"best of {len(points)} candidates (successive halving, {res.games:,} games from {count:,} per "
+                f"candidate, seed {seed}; target {target}): {_setting_name(res.best, own)}")
+    if res.best == own:  # nothing to confirm: the search's winner is the scenario itself
+        out.print(searched, highlight=False)
+        out.print(f"Nothing in this space beats the scenario as given at this n (--n {count:,}): keep it, or search "
+                  "with a larger --n.", highlight=False)
+        return
+    with games_bar(f"{g.name} tune check", 2 * check, quiet) as advance:
         confirm = variants.play(g, base, [variants.Variant("as given"), variants.Variant("tuned", res.best)],
                                 check, seed + 1, jobs, advance)
-    out.print(f"best of {len(points)} candidates (successive halving, {res.games:,} games from {count:,} per candidate, "
-              f"seed {seed}; target {target}): {variants.Variant.of(res.best).name}", highlight=False)
-    _confirm_table(g, target, base, res.best, confirm, seed + 1, goal)
+    out.print(searched, highlight=False)
+    verdict = _confirm_table(g, target, base, res.best, confirm, seed + 1, goal)
+    if verdict.better:
+        out.print(f"Proposal: {variants.Variant.of(res.best).name}. Paste it: {tn.set_flags(res.best)} (or set those "
+                  "fields in the scenario's YAML).", highlight=False, markup=False)
+    else:
+        out.print(f"Nothing in this space beats the scenario as given at this n: the search's best is not significantly "
+                  f"better on {check:,} fresh games. Keep the scenario as given, or search again with a larger --n "
+                  "and --check-n.", highlight=False)
 
 
-def _confirm_table(g, target: str, base, best: dict, confirm: dict, seed: int, goal) -> None:
+def _setting_name(setting: dict, own: dict) -> str:
+    from . import variants
+    name = variants.Variant.of(setting).name
+    return f"{name} (the scenario as given)" if setting == own else name
+
+
+def _confirm_table(g, target: str, base, best: dict, confirm: dict, seed: int, goal):
+    """The winner against the scenario as given on the same fresh games; returns the paired verdict."""
     from . import tune as tn
     from . import variants
     group = tn.TARGET_GROUP[target]
     t = Table(title=f"check on fresh games (seed {seed}): {tn.TARGETS[target]}", title_justify="left")
     t.add_column("scenario")
-    rows = {}
-    for name, df in confirm.items():
-        sc = base if name == "as given" else variants.scenario_of(g, base, best)
-        rows[name] = ([m for m in g.measures(df, sc) if m.group == group], tn.objective(g, target, df, sc, goal))
-    for m in rows["as given"][0]:
+    scenarios = {"as given": base, "tuned": variants.scenario_of(g, base, best)}
+    rows = {name: [m for m in g.measures(df, scenarios[name]) if m.group == group] for name, df in confirm.items()}
+    for m in rows["as given"]:
         t.add_column(m.label, justify="right")
     t.add_column("loss", justify="right")
-    for name, (ms, loss) in rows.items():
-        t.add_row(name, *[m.estimate().fmt(pct=m.pct) for m in ms], f"{loss:.4g}")
+    verdict = tn.confirm(g, target, confirm["as given"], base, confirm["tuned"], scenarios["tuned"], goal, seed=seed)
+    for name, ms in rows.items():
+        t.add_row(name, *[m.estimate().fmt(pct=m.pct) for m in ms],
+                  f"{verdict.given if name == 'as given' else verdict.best:.4g}")
     out.print(t)
-    out.print("95% intervals; loss: what the target minimises (smaller is better).", highlight=False)
+    d = verdict.diff
+    out.print(f"95% intervals; loss: what the target minimises (smaller is better). Tuned minus as given: {d.value:+.3g} "
+              f"[{d.lo:+.3g}, {d.hi:+.3g}] (paired bootstrap over the same {d.n:,} games): "
+              + ("significantly lower." if verdict.better else "not significantly lower."), highlight=False)
+    return verdict
 
 
 # -- train ------------------------------------------------------------------------------------------------
@@ -424,6 +451,8 @@ def train(
     api.check_run_options(jobs, None)
     target = out_file or Path("scenarios") / g.name / "tuned.yaml"
     tr.check_out(target, force)
+    if warning := plan.thin():
+        err.print(warning, highlight=False, markup=False)
     command = " ".join([f"analyzer train {g.name} --policy {name} --budget {total} --seed {seed}",
                         f"--players {base.players} --candidates {candidates} --rounds {rounds}",
                         *([f"--scenario {scenario}"] if scenario else []), *(f"--set {x}" for x in set or ())])
