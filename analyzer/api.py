@@ -24,7 +24,7 @@ import polars as pl
 from . import __version__, compile_cache, games, results, runner
 from . import progress as _progress
 from . import scenario as scen
-from .errors import UserError
+from .errors import UserError, arg, n_games
 
 MAX_SEED = 2**63 - 1
 # Scenarios seen in this process, by hash, so report() can describe an in-memory DataFrame.
@@ -90,8 +90,8 @@ def _python_call(name: str, game, **kwargs) -> str:
 
 
 def check_seed(seed: int) -> int:
-    if not 0 <= int(seed) <= MAX_SEED:
-        raise UserError(f"--seed {seed}: must be an integer from 0 to 2**63-1")
+    if isinstance(seed, bool) or not hasattr(seed, "__index__") or not 0 <= seed <= MAX_SEED:
+        raise UserError(f"{arg('seed', repr(seed))}: must be an integer from 0 to 2**63-1")
     return int(seed)
 
 
@@ -106,10 +106,10 @@ def check_playable(game, sc, where: str = "--policy scripted") -> None:
 
 
 def check_run_options(jobs: int, chunk: int | None) -> None:
-    if jobs < 1:
-        raise UserError(f"--jobs {jobs}: must be at least 1")
-    if chunk is not None and chunk < 1:
-        raise UserError(f"--chunk {chunk}: must be at least 1 game")
+    if isinstance(jobs, bool) or not hasattr(jobs, "__index__") or jobs < 1:
+        raise UserError(f"{arg('jobs', repr(jobs))}: must be at least 1 (a whole number)")
+    if chunk is not None and (isinstance(chunk, bool) or not hasattr(chunk, "__index__") or chunk < 1):
+        raise UserError(f"{arg('chunk', repr(chunk))}: must be at least 1 game (a whole number)")
 
 
 def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None, restrict=None,
@@ -126,30 +126,31 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     `on_progress` is given). `info`, if a dict, receives the run's timings. `columns` limits what is read
     back from `out`. `out` is a .parquet name; an existing file is replaced (the CLI asks for --force)."""
     game = _game(game)
-    if int(n) < 1:
-        raise UserError(f"--n {n}: must be at least 1")
+    n = n_games(n)
+    if resume and out is None:
+        raise UserError("resume=True: give out=, the results file of the interrupted run")
     check_run_options(jobs, chunk)
     seed = check_seed(seed)
-    until = _until(until_ci, int(n))
+    until = _until(until_ci, n)
     sc = load_scenario(game, scenario, set, players, policy, restrict)
     if command is None:
-        command = _python_call("sim", game, n=int(n), seed=seed, set=set, players=players, policy=policy, restrict=restrict,
+        command = _python_call("sim", game, n=n, seed=seed, set=set, players=players, policy=policy, restrict=restrict,
                                scenario=str(scenario) if isinstance(scenario, (str, Path)) else None)
-    meta = run_meta(game, sc, seed, int(n), command)
+    meta = run_meta(game, sc, seed, n, command)
     if out is not None:
         results.check_writable(Path(out))
     session = runner.dask_session(scheduler, jobs) if backend == "dask" else contextlib.nullcontext()
     if (bar := _report_bar.get()) is not None and on_progress is None and on_compile is None:
-        bar.start(int(n))  # a run a report plays by itself, outside reporting.compare_run: on the report's bar
+        bar.start(n)  # a run a report plays by itself, outside reporting.compare_run: on the report's bar
         on_progress, on_compile, progress = bar.advance, bar.compiling, False
     if progress is None:
         progress = on_progress is None and on_compile is None and _progress.interactive()
-    display = (_progress.RunProgress(game.name, int(n), compile_cache.expected_seconds(_folder(game)))
+    display = (_progress.RunProgress(game.name, n, compile_cache.expected_seconds(_folder(game)))
                if progress else contextlib.nullcontext())
     with session, display:
         if progress:
             on_progress, on_compile = display.advance, display.compiling
-        df, run = runner.run(game, sc, int(n), seed, jobs=jobs, out=Path(out) if out else None, resume=resume,
+        df, run = runner.run(game, sc, n, seed, jobs=jobs, out=Path(out) if out else None, resume=resume,
                              chunk=chunk, backend=backend, meta=meta, on_progress=on_progress, until=until,
                              on_compile=on_compile)
     if info is not None:
@@ -165,7 +166,7 @@ def _until(target: float | None, max_n: int):
     if target is None:
         return None
     if not 0 < target < 0.5:
-        raise UserError(f"--until-ci {target}: a half-width between 0 and 0.5, such as 0.005 (half a percentage point)")
+        raise UserError(f"{arg('until_ci', repr(target))}: a half-width between 0 and 0.5, such as 0.005 (half a percentage point)")
     from .stopping import UntilConfident
     return UntilConfident(target, max_n)
 
@@ -201,17 +202,17 @@ def replay(game, seed: int | None = None, game_id: int | None = None, scenario=N
             raise UserError(f"{results_file}: no analyzer run metadata (not written by `analyzer sim`)")
     game = _game(game)
     if game_id is None:
-        raise UserError("replay: which game? pass game_id= (--game ID)")
+        raise UserError(f"replay: which game? pass {arg('game_id', 'ID', flag='--game')}")
+    if isinstance(game_id, bool) or not hasattr(game_id, "__index__") or not 0 <= game_id <= MAX_SEED:
+        raise UserError(f"{arg('game_id', repr(game_id), flag='--game')}: must be a game id >= 0")
     if results_file is not None:
         meta = results.run_meta(results_file, game.name)
         _no_overrides(f"replay --from {results_file}", (scenario, set, players, policy, restrict))
         scenario = scen.validate(game.Scenario, meta["scenario"], f"{results_file} metadata")
         seed = meta["seed"] if seed is None else seed
-        if not 0 <= int(game_id) < meta["n"]:
-            raise UserError(f"--game {game_id}: {results_file} holds games 0..{meta['n'] - 1}")
+        if game_id >= meta["n"]:
+            raise UserError(f"{arg('game_id', repr(game_id), flag='--game')}: {results_file} holds games 0..{meta['n'] - 1}")
     seed = check_seed(0 if seed is None else seed)
-    if not 0 <= int(game_id) <= MAX_SEED:
-        raise UserError(f"--game {game_id}: must be a game id >= 0")
     sc = load_scenario(game, scenario, set, players, policy, restrict)
     ids = np.array([game_id], np.int64)
     batch = game.run_batch(sc, seed, ids, trace=True)

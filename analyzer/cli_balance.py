@@ -28,12 +28,11 @@ from .cli import (  # api, results, scen: cli's lazy modules (`analyzer --help` 
     app,
     err,
     out,
-    parse_count,
     play_options,
     results,
     scen,
 )
-from .errors import UserError
+from .errors import UserError, n_games
 
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 
@@ -83,7 +82,7 @@ def run_compare(g, base: Path, variant: Optional[Path], n, play: Play, quiet: bo
         a, meta, a_sc, b, b_sc = _results_inputs(g, base, variant, n, play)
     else:
         a_sc, b_sc = _compare_inputs(g, base, variant, play)
-        count = parse_count(n or "20_000")
+        count = n_games(n or "20_000")
         api.check_seed(play.seed)
         meta = api.run_meta(g, a_sc, play.seed, count, api.command_line())
     if out_dir:
@@ -179,8 +178,8 @@ def check(
     seed, jobs = play.seed, play.jobs
     if not sc.balance:
         raise UserError(f"{scenario}: balance: no bounds to check; add e.g. `balance: {{position_win_rate: {{max_spread: 0.05}}}}`")
-    first = parse_count(n or ("2_000" if until_decided else "20_000"))
-    top = parse_count(max_n, "--max-n") if until_decided else first
+    first = n_games(n or ("2_000" if until_decided else "20_000"))
+    top = n_games(max_n, "max_n") if until_decided else first
     if top < first:
         raise UserError(f"--max-n {max_n}: must be at least --n ({first:,})")
     api.check_seed(seed)
@@ -277,8 +276,12 @@ def sweep(
     from . import variants
     if len(param) not in (1, 2) or len(values) != len(param):
         raise UserError(f"sweep: give one or two --param, each with its own --values (got {len(param)} --param, {len(values)} --values)")
+    if len(set(param)) < len(param):
+        raise UserError(f"--param {param[0]}: given twice; a grid needs two different fields")
+    if heatmap is not None and len(param) != 2:
+        raise UserError(f"--heatmap {heatmap}: a heatmap is of a grid of two fields; give a second --param with its --values, or drop --heatmap")
     space = {p: parse_values(v) for p, v in zip(param, values, strict=True)}
-    count = parse_count(n)
+    count = n_games(n)
     g = games.get(game)
     base = play.scenario(g, scenario)
     api.check_playable(g, base, _scripted_source(g, scenario, play.policy))
@@ -341,7 +344,7 @@ def tune(
         raise UserError(f"{scenario or g.default_scenario}: tune: no fields to search; add e.g. `tune: {{rules.x: [1, 2, 3]}}`")
     if candidates < 2:
         raise UserError(f"--candidates {candidates}: must be at least 2")
-    count, check = parse_count(n), parse_count(check_n, "--check-n")
+    count, check = n_games(n), n_games(check_n, "check_n")
     api.check_seed(seed)
     points = tn.candidates(base, base.tune, candidates, seed)
     for p in points:  # a candidate that makes no valid scenario fails here, before any game is played
@@ -439,7 +442,7 @@ def train(
     """
     from . import train as tr
     g = games.get(game)
-    total = parse_count(budget, "--budget")
+    total = n_games(budget, "budget")
     base = api.load_scenario(g, scenario, set, players)
     name = tr.policy_of(g, policy)
     if candidates < 2:
@@ -552,9 +555,17 @@ def ci_check(folder: FolderArg = Path("scenarios"),
     """
     from . import ci
     from .cli import main
+    first = n_games(n or ("2_000" if until_decided else "20_000"))
+    if until_decided and n_games(max_n, "max_n") < first:
+        raise UserError(f"--max-n {max_n}: must be at least --n ({first:,})")
+    api.check_seed(seed)
+    api.check_run_options(jobs, None)
     files = [f for f in ci.scenario_files(folder) if ci.has_bounds(f)]
     if not files:
         raise UserError(f"{folder}: no scenario has a balance: block")
+    for f in files:  # every scenario and report folder checked before any game is played
+        api.load_scenario(games.get(ci.game_of(f)), f)
+        results.check_report_dir(out_dir / ci.report_name(f, folder))
     sizes = [*(["--n", n] if n is not None else []), *(["--until-decided", "--max-n", max_n] if until_decided else [])]
     codes = []
     for f in files:
@@ -571,10 +582,15 @@ def ci_reports(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: S
                out_dir: Annotated[Path, typer.Option("--out", help="One report per scenario under this folder.")] = Path("reports")):
     """Play every scenario and write its game's balance report (comparison runs sized to --n)."""
     from . import ci
-    count = parse_count(n)
-    for f in ci.scenario_files(folder):
+    count = n_games(n)
+    api.check_seed(seed)
+    api.check_run_options(jobs, None)
+    runs = []
+    for f in ci.scenario_files(folder):  # every scenario and report folder checked before any game is played
         g = games.get(ci.game_of(f))
-        sc = api.load_scenario(g, f)
+        runs.append((f, g, api.load_scenario(g, f)))
+        results.check_report_dir(out_dir / ci.report_name(f, folder))
+    for f, g, sc in runs:
         err.print(f"report {f}", highlight=False)
         df = api.sim(g, n=count, seed=api.check_seed(seed), scenario=sc, jobs=jobs, command=api.command_line())
         index = api.report(g, df, out_dir / ci.report_name(f, folder), meta=api.run_meta(g, sc, seed, count, api.command_line()))

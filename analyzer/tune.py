@@ -40,6 +40,8 @@ def check_target(game, target: str, goal: float | None) -> None:
         raise UserError(f"--target {target}: {game.name} has no factions")
     if target == "length" and goal is None:
         raise UserError("--target length: give the wanted mean length with --goal")
+    if target != "length" and goal is not None:
+        raise UserError(f"--goal {goal:g}: only with --target length (the wanted mean length); --target {target} has no goal")
 
 
 def objective(game, target: str, df, scenario, goal: float | None = None) -> float:
