@@ -123,7 +123,8 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     `scheduler` (an address), or a local cluster. With `until_ci`, n is the most games: the run stops
     as soon as every position's (and faction's) win rate is known within +-until_ci (see stopping.py).
     `progress`: show a progress display on stderr (default: in a terminal or a notebook, unless
-    `on_progress` is given). `info`, if a dict, receives the run's timings. `columns` limits what is read
+    `on_progress` is given; elsewhere a line per stage on the `analyzer` logger at INFO: a first compile, the
+    games played). `info`, if a dict, receives the run's timings. `columns` limits what is read
     back from `out`. `out` is a .parquet name; an existing file is replaced (the CLI asks for --force)."""
     game = _game(game)
     n = n_games(n)
@@ -143,9 +144,13 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     if (bar := _report_bar.get()) is not None and on_progress is None and on_compile is None:
         bar.start(n)  # a run a report plays by itself, outside reporting.compare_run: on the report's bar
         on_progress, on_compile, progress = bar.advance, bar.compiling, False
-    if progress is None:
-        progress = on_progress is None and on_compile is None and _progress.interactive()
-    display = (_progress.RunProgress(game.name, n, compile_cache.expected_seconds(_folder(game)))
+    if on_compile is None:
+        on_compile = _compile_listener.get()  # a command's one bar over several runs (cli_balance.games_bar)
+    lines = None
+    if progress is None:  # a live display in a terminal or notebook, else a line per stage, logged
+        progress = on_progress is None and on_compile is None
+        lines = None if _progress.interactive() else _progress.LOG.info
+    display = (_progress.RunProgress(game.name, n, compile_cache.expected_seconds(_folder(game)), lines=lines)
                if progress else contextlib.nullcontext())
     with session, display:
         if progress:
@@ -245,6 +250,21 @@ def _no_overrides(source: str, overrides) -> None:
         raise UserError(f"{source}: the run's own scenario is replayed; drop the scenario, --set, --players, --policy and --restrict")
 
 
+# Told when the kernels of a run compile (runner's on_compile), for runs that count on a command's one
+# progress bar (cli_balance.games_bar): the bar shows the compile, as `sim`'s does.
+_compile_listener: ContextVar[Callable[[bool | None], None] | None] = ContextVar("compile_listener", default=None)
+
+
+@contextlib.contextmanager
+def compile_notices(on_compile: Callable[[bool | None], None]):
+    """Every run started inside tells `on_compile` when its kernels compile (unless given its own)."""
+    token = _compile_listener.set(on_compile)
+    try:
+        yield
+    finally:
+        _compile_listener.reset(token)
+
+
 # Told of every run a report makes (games, seconds, the run's metadata), so a long report shows progress.
 _run_listener: ContextVar[Callable[[int, float, dict], None] | None] = ContextVar("run_listener", default=None)
 # The progress bar over a report's comparison runs: every run played while a report is written counts on it.
@@ -258,7 +278,8 @@ def report(game, data, out, meta: dict | None = None,
     `out`; returns the path of its index.md. Reports play comparison runs: `compare_n` games each
     (default: reporting.compare_n), none with compare=False (the sections that need them say so);
     `on_run(games, seconds, run metadata)` is called after each one. `progress`: one progress bar over
-    every comparison run on stderr (default: in a terminal or a notebook). `info`, if a dict, receives
+    every comparison run on stderr (default: in a terminal or a notebook; elsewhere a line per stage on the
+    `analyzer` logger at INFO: a first compile, the runs played; progress=False: nothing). `info`, if a dict, receives
     the runs' count and games (comparison_runs, comparison_games, planned_at_start)."""
     from . import skill
     from .reporting import compare_n as games_per_run
@@ -280,9 +301,9 @@ def report(game, data, out, meta: dict | None = None,
     if meta.get("game", game.name) != game.name:
         raise UserError(f"report: these are results of {meta.get('game')!r}, not {game.name!r}")
     meta.setdefault("changed_rules", changed_rules(game, scen.validate(game.Scenario, meta["scenario"], "results metadata")))
-    if progress is None:
-        progress = _progress.interactive()
-    bar = _progress.ReportProgress(game.name, compile_cache.expected_seconds(_folder(game)), disable=not progress)
+    lines = _progress.LOG.info if progress is None and not _progress.interactive() else None  # a line per stage
+    bar = _progress.ReportProgress(game.name, compile_cache.expected_seconds(_folder(game)),
+                                   disable=progress is False, lines=lines)
     tokens = _run_listener.set(on_run), _report_bar.set(bar)
     try:
         with comparisons(compare_n, compare), bar:

@@ -281,7 +281,7 @@ def sim(
     label = g.name if until_ci is None else f"{g.name} until +-{until_ci:g}"
     try:
         with progress.RunProgress(g.name, count, compile_cache.expected_seconds(api._folder(g)), disable=quiet,
-                                  console=err, label=label) as bar:
+                                  console=err, label=label, lines=stage_lines()) as bar:
             df = api.sim(g, n=count, seed=seed, scenario=sc,
                          jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, scheduler=scheduler,
                          on_progress=bar.advance, on_compile=bar.compiling, until_ci=until_ci, progress=False,
@@ -298,6 +298,14 @@ def sim(
         out.print(f"{target}: this run is already complete ({df.height:,} games); nothing to resume", highlight=False)
         return
     out.print(summary_line(g, target, sc.players, info), highlight=False, soft_wrap=True)
+
+
+def stage_lines():
+    """Outside a terminal (a CI log, a pipe), where a live progress bar shows nothing until the end: a line on
+    stderr per stage instead (progress.py). None in a terminal."""
+    if progress.interactive():
+        return None
+    return lambda text: err.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
 def _resume_command() -> str:

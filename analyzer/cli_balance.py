@@ -38,10 +38,13 @@ QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar."
 
 
 @contextmanager
-def games_bar(label: str, total: int, quiet: bool):
-    """One progress bar (games done, rate, ETA) over every run of a command; yields the advance callback."""
-    from .progress import RunProgress
-    with RunProgress(label, total, 0, disable=quiet, console=err, label=label) as bar:
+def games_bar(g, what: str, total: int, quiet: bool):
+    """One progress bar (games done, rate, ETA) over every run of a command, showing the compile as `sim`
+    does (outside a terminal: a line per stage); yields the advance callback."""
+    from .cli import compile_cache, progress, stage_lines
+    expected = compile_cache.expected_seconds(api._folder(g))
+    with progress.RunProgress(g.name, total, expected, disable=quiet, console=err, label=f"{g.name} {what}",
+                              lines=stage_lines()) as bar, api.compile_notices(bar.compiling):
         yield bar.advance
 
 
@@ -88,7 +91,7 @@ def run_compare(g, base: Path, variant: Optional[Path], n, play: Play, quiet: bo
     if out_dir:
         results.check_report_dir(out_dir)
     if base.suffix != ".parquet":
-        with games_bar(f"{g.name} compare", 2 * count, quiet) as advance:
+        with games_bar(g, "compare", 2 * count, quiet) as advance:
             runs = variants.play_scenarios(g, {"base": a_sc, "variant": b_sc}, count, play.seed, play.jobs, advance)
         a, b = runs["base"], runs["variant"]
     flags = [f" `--set {s}`" for s in play.set or ()] + [f" `--restrict {r}`" for r in play.restrict or ()]
@@ -188,7 +191,7 @@ def check(
     sizes = balance.looks(first, top)
     alpha = balance.ALPHA / len(sizes)
     chunks, played, verdicts = [], 0, []
-    with games_bar(f"{g.name} check", top, quiet) as advance:
+    with games_bar(g, "check", top, quiet) as advance:
         for look, size in enumerate(sizes):
             # each look adds new games (seed + look), so the first look is exactly `sim --n N --seed S`
             chunks.append(api.sim(g, n=size - played, seed=seed + look, scenario=sc, jobs=jobs, on_progress=advance))
@@ -294,7 +297,7 @@ def sweep(
         results.check_writable(out_file, replace=force)
     if picture:
         results.check_report_dir(picture.parent)
-    with games_bar(f"{g.name} sweep", count * len(points), quiet) as advance:
+    with games_bar(g, "sweep", count * len(points), quiet) as advance:
         rows = sw.sweep(g, base, space, count, api.check_seed(seed), jobs, advance)
     _position_table(f"{g.name}: win rate by turn position for each {' x '.join(param)}", rows)
     if out_file:
@@ -354,7 +357,7 @@ def tune(
     def said(r: int, scored) -> None:
         err.print(f"round {r + 1}: {len(scored)} candidates; best loss {scored[0][1]:.4g} for "
                   + _setting_name(scored[0][0], own), highlight=False)
-    with games_bar(f"{g.name} tune", tn.total_games(len(points), count), quiet) as advance:
+    with games_bar(g, "tune", tn.total_games(len(points), count), quiet) as advance:
         res = tn.successive_halving(g, base, points, target, count, seed, jobs, goal, advance, said)
     searched = (f"best of {len(points)} candidates (successive halving, {res.games:,} games from {count:,} per "
                 f"candidate, seed {seed}; target {target}): {_setting_name(res.best, own)}")
@@ -363,7 +366,7 @@ def tune(
         out.print(f"Nothing in this space beats the scenario as given at this n (--n {count:,}): keep it, or search "
                   "with a larger --n.", highlight=False)
         return
-    with games_bar(f"{g.name} tune check", 2 * check, quiet) as advance:
+    with games_bar(g, "tune check", 2 * check, quiet) as advance:
         confirm = variants.play(g, base, [variants.Variant("as given"), variants.Variant("tuned", res.best)],
                                 check, seed + 1, jobs, advance)
     out.print(searched, highlight=False)
@@ -465,7 +468,7 @@ def train(
                + ("beats it" if r.beats_field else "no significant gain") if r.confirmed else "the field won its own search")
         err.print(f"round {r.index + 1}: field {tr.fmt_weights(r.field)}; best of {r.candidates}: "
                   f"{tr.fmt_weights(r.best)}; {won}", highlight=False, markup=False)
-    with games_bar(f"{g.name} train", plan.total, quiet) as advance:
+    with games_bar(g, "train", plan.total, quiet) as advance:
         res = tr.train(g, base, name, plan, seed, jobs, advance, said)
     tuned = tr.tuned_scenario(g, base, res, command, str(target))
     _train_table(g, res, plan)
@@ -571,7 +574,7 @@ def ci_check(folder: FolderArg = Path("scenarios"),
     for f in files:
         err.print(f"check {f}", highlight=False)
         codes.append(main(["check", ci.game_of(f), "--scenario", str(f), *sizes, "--seed", str(seed),
-                           "--jobs", str(jobs), "--out", str(out_dir / ci.report_name(f, folder)), "-q"]))
+                           "--jobs", str(jobs), "--out", str(out_dir / ci.report_name(f, folder))]))
     worst = 2 if 2 in codes else 1 if 1 in codes else 3 if 3 in codes else 0
     if worst:
         raise typer.Exit(worst)

@@ -154,3 +154,17 @@ def test_a_tune_candidate_that_makes_no_valid_scenario_fails_before_any_game(tmp
     f.write_text(PIG_WITHOUT_BOUNDS.split("\ntune:")[0] + "\ntune:\n  rules.target: [50, -3]\n")
     assert cli.main(["tune", "pig", "--scenario", str(f), "--n", "100", "-q"]) == 2
     one_line_error(capsys, "tune: rules.target=-3: rules.target: Input should be greater than or equal to 1")
+
+
+def test_every_playing_command_says_when_it_compiles(capsys, monkeypatch):
+    """Not only sim: a command whose games count on one bar shows the compile too (outside a terminal, a line)."""
+    from analyzer import compile_cache
+    monkeypatch.setattr(compile_cache, "is_warm", lambda folder: False)  # as on a first run
+    monkeypatch.setattr(compile_cache, "expected_seconds", lambda folder: 42)
+    monkeypatch.setattr(compile_cache, "record_seconds", lambda folder, s: None)
+    assert cli.main(["compare", "pig", str(PIG), "--set", "rules.target=80", "--n", "200"]) == 0
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == "compiling pig (once per machine, about 42 s)" and said[1].startswith("compiled pig in ")
+    assert said[2].startswith("pig compare: 400 games in") and len(said) == 3
+    assert cli.main(["compare", "pig", str(PIG), "--set", "rules.target=80", "--n", "200", "-q"]) == 0
+    assert capsys.readouterr().err == ""  # -q: nothing
