@@ -17,10 +17,14 @@ TRAIN_GAMES ?= stop,spacebase,pig,mlem,simplecard,cosmic
 install: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
+	@echo "install 1/3: a virtual environment in $(VENV)"
 	python3 -m venv $(VENV)
+	@echo "install 2/3: an up-to-date pip"
 	$(BIN)/pip install --quiet --upgrade pip
+	@echo "install 3/3: analyzer and its dependencies from PyPI (numpy, numba, polars, pyarrow, matplotlib, dask, ...; about a minute)"
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
+	@echo "installed: $(BIN)/analyzer (run . $(BIN)/activate to call it as analyzer)"
 
 test: install  ## the whole test suite on 2 processes
 	$(BIN)/pytest -n 2 --dist loadfile

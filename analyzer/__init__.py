@@ -4,10 +4,13 @@
     df = analyzer.sim("stop", n=100_000, seed=7)
 """
 __version__ = "0.1.0"
+# The distribution that installs this package (pyproject.toml's name): PyPI's `analyzer` is another project,
+# so anything that installs analyzer (the CI files `analyzer ci init` writes) names this one.
+DISTRIBUTION = "tabletop-balance-analyzer"
 
 from .errors import UserError  # noqa: E402
 
-__all__ = ["sim", "replay", "report", "read", "load_scenario", "UserError", "__version__"]
+__all__ = ["sim", "replay", "report", "read", "load_scenario", "UserError", "__version__", "DISTRIBUTION"]
 _API = {"sim": "api", "replay": "api", "report": "api", "load_scenario": "api", "read": "api"}
 
 

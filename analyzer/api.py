@@ -24,7 +24,7 @@ import polars as pl
 from . import __version__, compile_cache, games, results, runner
 from . import progress as _progress
 from . import scenario as scen
-from .errors import UserError
+from .errors import UserError, arg, n_games
 
 MAX_SEED = 2**63 - 1
 # Scenarios seen in this process, by hash, so report() can describe an in-memory DataFrame.
@@ -90,8 +90,8 @@ def _python_call(name: str, game, **kwargs) -> str:
 
 
 def check_seed(seed: int) -> int:
-    if not 0 <= int(seed) <= MAX_SEED:
-        raise UserError(f"--seed {seed}: must be an integer from 0 to 2**63-1")
+    if isinstance(seed, bool) or not hasattr(seed, "__index__") or not 0 <= seed <= MAX_SEED:
+        raise UserError(f"{arg('seed', repr(seed))}: must be an integer from 0 to 2**63-1")
     return int(seed)
 
 
@@ -106,10 +106,10 @@ def check_playable(game, sc, where: str = "--policy scripted") -> None:
 
 
 def check_run_options(jobs: int, chunk: int | None) -> None:
-    if jobs < 1:
-        raise UserError(f"--jobs {jobs}: must be at least 1")
-    if chunk is not None and chunk < 1:
-        raise UserError(f"--chunk {chunk}: must be at least 1 game")
+    if isinstance(jobs, bool) or not hasattr(jobs, "__index__") or jobs < 1:
+        raise UserError(f"{arg('jobs', repr(jobs))}: must be at least 1 (a whole number)")
+    if chunk is not None and (isinstance(chunk, bool) or not hasattr(chunk, "__index__") or chunk < 1):
+        raise UserError(f"{arg('chunk', repr(chunk))}: must be at least 1 game (a whole number)")
 
 
 def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None, restrict=None,
@@ -123,33 +123,39 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     `scheduler` (an address), or a local cluster. With `until_ci`, n is the most games: the run stops
     as soon as every position's (and faction's) win rate is known within +-until_ci (see stopping.py).
     `progress`: show a progress display on stderr (default: in a terminal or a notebook, unless
-    `on_progress` is given). `info`, if a dict, receives the run's timings. `columns` limits what is read
+    `on_progress` is given; elsewhere a line per stage on the `analyzer` logger at INFO: a first compile, the
+    games played). `info`, if a dict, receives the run's timings. `columns` limits what is read
     back from `out`. `out` is a .parquet name; an existing file is replaced (the CLI asks for --force)."""
     game = _game(game)
-    if int(n) < 1:
-        raise UserError(f"--n {n}: must be at least 1")
+    n = n_games(n)
+    if resume and out is None:
+        raise UserError("resume=True: give out=, the results file of the interrupted run")
     check_run_options(jobs, chunk)
     seed = check_seed(seed)
-    until = _until(until_ci, int(n))
+    until = _until(until_ci, n)
     sc = load_scenario(game, scenario, set, players, policy, restrict)
     if command is None:
-        command = _python_call("sim", game, n=int(n), seed=seed, set=set, players=players, policy=policy, restrict=restrict,
+        command = _python_call("sim", game, n=n, seed=seed, set=set, players=players, policy=policy, restrict=restrict,
                                scenario=str(scenario) if isinstance(scenario, (str, Path)) else None)
-    meta = run_meta(game, sc, seed, int(n), command)
+    meta = run_meta(game, sc, seed, n, command)
     if out is not None:
         results.check_writable(Path(out))
     session = runner.dask_session(scheduler, jobs) if backend == "dask" else contextlib.nullcontext()
     if (bar := _report_bar.get()) is not None and on_progress is None and on_compile is None:
-        bar.start(int(n))  # a run a report plays by itself, outside reporting.compare_run: on the report's bar
+        bar.start(n)  # a run a report plays by itself, outside reporting.compare_run: on the report's bar
         on_progress, on_compile, progress = bar.advance, bar.compiling, False
-    if progress is None:
-        progress = on_progress is None and on_compile is None and _progress.interactive()
-    display = (_progress.RunProgress(game.name, int(n), compile_cache.expected_seconds(_folder(game)))
+    if on_compile is None:
+        on_compile = _compile_listener.get()  # a command's one bar over several runs (cli_balance.games_bar)
+    lines = None
+    if progress is None:  # a live display in a terminal or notebook, else a line per stage, logged
+        progress = on_progress is None and on_compile is None
+        lines = None if _progress.interactive() else _progress.LOG.info
+    display = (_progress.RunProgress(game.name, n, compile_cache.expected_seconds(_folder(game)), lines=lines)
                if progress else contextlib.nullcontext())
     with session, display:
         if progress:
             on_progress, on_compile = display.advance, display.compiling
-        df, run = runner.run(game, sc, int(n), seed, jobs=jobs, out=Path(out) if out else None, resume=resume,
+        df, run = runner.run(game, sc, n, seed, jobs=jobs, out=Path(out) if out else None, resume=resume,
                              chunk=chunk, backend=backend, meta=meta, on_progress=on_progress, until=until,
                              on_compile=on_compile)
     if info is not None:
@@ -165,7 +171,7 @@ def _until(target: float | None, max_n: int):
     if target is None:
         return None
     if not 0 < target < 0.5:
-        raise UserError(f"--until-ci {target}: a half-width between 0 and 0.5, such as 0.005 (half a percentage point)")
+        raise UserError(f"{arg('until_ci', repr(target))}: a half-width between 0 and 0.5, such as 0.005 (half a percentage point)")
     from .stopping import UntilConfident
     return UntilConfident(target, max_n)
 
@@ -201,17 +207,17 @@ def replay(game, seed: int | None = None, game_id: int | None = None, scenario=N
             raise UserError(f"{results_file}: no analyzer run metadata (not written by `analyzer sim`)")
     game = _game(game)
     if game_id is None:
-        raise UserError("replay: which game? pass game_id= (--game ID)")
+        raise UserError(f"replay: which game? pass {arg('game_id', 'ID', flag='--game')}")
+    if isinstance(game_id, bool) or not hasattr(game_id, "__index__") or not 0 <= game_id <= MAX_SEED:
+        raise UserError(f"{arg('game_id', repr(game_id), flag='--game')}: must be a game id >= 0")
     if results_file is not None:
         meta = results.run_meta(results_file, game.name)
         _no_overrides(f"replay --from {results_file}", (scenario, set, players, policy, restrict))
         scenario = scen.validate(game.Scenario, meta["scenario"], f"{results_file} metadata")
         seed = meta["seed"] if seed is None else seed
-        if not 0 <= int(game_id) < meta["n"]:
-            raise UserError(f"--game {game_id}: {results_file} holds games 0..{meta['n'] - 1}")
+        if game_id >= meta["n"]:
+            raise UserError(f"{arg('game_id', repr(game_id), flag='--game')}: {results_file} holds games 0..{meta['n'] - 1}")
     seed = check_seed(0 if seed is None else seed)
-    if not 0 <= int(game_id) <= MAX_SEED:
-        raise UserError(f"--game {game_id}: must be a game id >= 0")
     sc = load_scenario(game, scenario, set, players, policy, restrict)
     ids = np.array([game_id], np.int64)
     batch = game.run_batch(sc, seed, ids, trace=True)
@@ -244,6 +250,21 @@ def _no_overrides(source: str, overrides) -> None:
         raise UserError(f"{source}: the run's own scenario is replayed; drop the scenario, --set, --players, --policy and --restrict")
 
 
+# Told when the kernels of a run compile (runner's on_compile), for runs that count on a command's one
+# progress bar (cli_balance.games_bar): the bar shows the compile, as `sim`'s does.
+_compile_listener: ContextVar[Callable[[bool | None], None] | None] = ContextVar("compile_listener", default=None)
+
+
+@contextlib.contextmanager
+def compile_notices(on_compile: Callable[[bool | None], None]):
+    """Every run started inside tells `on_compile` when its kernels compile (unless given its own)."""
+    token = _compile_listener.set(on_compile)
+    try:
+        yield
+    finally:
+        _compile_listener.reset(token)
+
+
 # Told of every run a report makes (games, seconds, the run's metadata), so a long report shows progress.
 _run_listener: ContextVar[Callable[[int, float, dict], None] | None] = ContextVar("run_listener", default=None)
 # The progress bar over a report's comparison runs: every run played while a report is written counts on it.
@@ -257,7 +278,8 @@ def report(game, data, out, meta: dict | None = None,
     `out`; returns the path of its index.md. Reports play comparison runs: `compare_n` games each
     (default: reporting.compare_n), none with compare=False (the sections that need them say so);
     `on_run(games, seconds, run metadata)` is called after each one. `progress`: one progress bar over
-    every comparison run on stderr (default: in a terminal or a notebook). `info`, if a dict, receives
+    every comparison run on stderr (default: in a terminal or a notebook; elsewhere a line per stage on the
+    `analyzer` logger at INFO: a first compile, the runs played; progress=False: nothing). `info`, if a dict, receives
     the runs' count and games (comparison_runs, comparison_games, planned_at_start)."""
     from . import player_sections
     from .reporting import compare_n as games_per_run
@@ -279,9 +301,9 @@ def report(game, data, out, meta: dict | None = None,
     if meta.get("game", game.name) != game.name:
         raise UserError(f"report: these are results of {meta.get('game')!r}, not {game.name!r}")
     meta.setdefault("changed_rules", changed_rules(game, scen.validate(game.Scenario, meta["scenario"], "results metadata")))
-    if progress is None:
-        progress = _progress.interactive()
-    bar = _progress.ReportProgress(game.name, compile_cache.expected_seconds(_folder(game)), disable=not progress)
+    lines = _progress.LOG.info if progress is None and not _progress.interactive() else None  # a line per stage
+    bar = _progress.ReportProgress(game.name, compile_cache.expected_seconds(_folder(game)),
+                                   disable=progress is False, lines=lines)
     tokens = _run_listener.set(on_run), _report_bar.set(bar)
     try:
         with comparisons(compare_n, compare), bar:

@@ -49,8 +49,16 @@ def check_block(block: dict, groups: dict[str, str], game: str) -> None:
                 raise ValueError(f"balance.{group}.{key}: expected a number, got {value!r}")
             if key in RATE_KEYS and value < 0:
                 raise ValueError(f"balance.{group}.{key}: must be at least 0, got {value!r}")
+            if is_rate(group) and not 0 <= value <= 1:
+                hint = f" (write {value / 100:g} for {value:g} points)" if value > 1 else ""
+                raise ValueError(f"balance.{group}.{key}: {value!r} is not a fraction; rates are fractions from 0 to 1{hint}")
         if "min" in bounds and "max" in bounds and bounds["min"] > bounds["max"]:
             raise ValueError(f"balance.{group}: min {bounds['min']} is above max {bounds['max']}")
+
+
+def is_rate(group: str) -> bool:
+    """Whether a group's measures are rates (fractions of games or seats): the win rates, draw_rate, safety_stop_rate."""
+    return group in RATE_GROUPS or group.endswith("_rate")
 
 
 @dataclass(frozen=True)

@@ -120,8 +120,10 @@ def unpack(path: Path) -> list[tuple[str, str]]:
     path = Path(path)
     try:
         tar = tarfile.open(path, "r:*")
-    except (OSError, tarfile.TarError) as e:
-        raise UserError(f"{path}: cannot read a cache pack ({getattr(e, 'strerror', None) or e})") from None
+    except tarfile.TarError:  # its message lists every compression it tried, one line each
+        raise UserError(f"{path}: not a cache pack (not a tar archive); make one with `analyzer cache pack`") from None
+    except OSError as e:
+        raise UserError(f"{path}: cannot read a cache pack ({e.strerror or e})") from None
     with tar:
         manifest = _manifest(tar, path)
         unknown = sorted(set(manifest["stamps"]) - {SHARED, *games.names()})

@@ -5,7 +5,6 @@ import functools
 import gc
 import inspect
 import json
-import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +14,7 @@ import typer
 from rich.console import Console
 
 from . import games
-from .errors import UserError
+from .errors import UserError, n_games, on_command_line
 
 
 def _lazy(name: str):
@@ -41,7 +40,8 @@ class OneLineUsageErrors(typer.core.TyperGroup):
 
     def main(self, args=None, prog_name=None, standalone_mode=True, **extra):
         try:
-            code = super().main(args, prog_name, standalone_mode=False, **extra)
+            with on_command_line():  # shared checks name --flags here, keywords= from Python
+                code = super().main(args, prog_name, standalone_mode=False, **extra)
         except typer.TyperException as e:  # typer's click errors (typer >= 0.29 vendors click)
             if not standalone_mode:
                 raise
@@ -171,24 +171,6 @@ def play_options(command):
     return run
 
 
-MAX_GAMES = 10**10  # ~3 days at 40k games/s and ~3.5 TB of results: past that a run is a typo
-
-
-def parse_count(text: str, flag: str = "--n") -> int:
-    """'1e6', '1_000_000', '250000' -> int; anything else (fractions, negatives, words, counts beyond
-    MAX_GAMES) is an error."""
-    t = text.strip().replace("_", "")
-    try:
-        value = float(t) if re.fullmatch(r"\d+(\.\d+)?[eE]\+?\d+", t) else int(t)
-    except ValueError:
-        raise UserError(f"{flag} {text!r}: expected a whole number such as 100000, 1e6 or 1_000_000") from None
-    if value != int(value) or value < 1:
-        raise UserError(f"{flag} {text!r}: must be a whole number of at least 1")
-    if value > MAX_GAMES:
-        raise UserError(f"{flag} {text!r}: at most 1e10 games per run; split larger studies into runs with different --seed")
-    return int(value)
-
-
 @app.command("games", cls=Command)
 def games_cmd(describe: Annotated[Optional[str], typer.Option("--describe", help="Show a game's policies, result columns and rule parameters.", metavar="GAME")] = None):
     """List the games, their scenarios and policies.
@@ -287,7 +269,7 @@ def sim(
     from . import runner
     if max_n is not None and until_ci is None:
         raise UserError("--max-n: only with --until-ci")
-    count = parse_count(max_n or "1e7", "--max-n") if until_ci is not None else parse_count(n)
+    count = n_games(max_n or "1e7", "max_n") if until_ci is not None else n_games(n)
     g = games.get(game)
     target = out_file or Path("results") / f"{g.name}.parquet"
     # everything a user can get wrong is checked before the progress bar appears
@@ -300,7 +282,7 @@ def sim(
     label = g.name if until_ci is None else f"{g.name} until +-{until_ci:g}"
     try:
         with progress.RunProgress(g.name, count, compile_cache.expected_seconds(api._folder(g)), disable=quiet,
-                                  console=err, label=label) as bar:
+                                  console=err, label=label, lines=stage_lines()) as bar:
             df = api.sim(g, n=count, seed=seed, scenario=sc,
                          jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, scheduler=scheduler,
                          on_progress=bar.advance, on_compile=bar.compiling, until_ci=until_ci, progress=False,
@@ -317,6 +299,14 @@ def sim(
         out.print(f"{target}: this run is already complete ({df.height:,} games); nothing to resume", highlight=False)
         return
     out.print(summary_line(g, target, sc.players, info), highlight=False, soft_wrap=True)
+
+
+def stage_lines():
+    """Outside a terminal (a CI log, a pipe), where a live progress bar shows nothing until the end: a line on
+    stderr per stage instead (progress.py). None in a terminal."""
+    if progress.interactive():
+        return None
+    return lambda text: err.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
 def _resume_command() -> str:
@@ -386,7 +376,7 @@ def report(
     \b
     Example: analyzer report stop results/stop.parquet --out reports/stop
     """
-    per_run = parse_count(compare_n, "--compare-n") if compare_n is not None else None
+    per_run = n_games(compare_n, "compare_n") if compare_n is not None else None
     if no_compare and per_run is not None:
         raise UserError("report: --no-compare plays no comparison runs; drop --compare-n")
     runs = []

@@ -28,21 +28,23 @@ from .cli import (  # api, results, scen: cli's lazy modules (`analyzer --help` 
     app,
     err,
     out,
-    parse_count,
     play_options,
     results,
     scen,
 )
-from .errors import UserError
+from .errors import UserError, n_games
 
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 
 
 @contextmanager
-def games_bar(label: str, total: int, quiet: bool):
-    """One progress bar (games done, rate, ETA) over every run of a command; yields the advance callback."""
-    from .progress import RunProgress
-    with RunProgress(label, total, 0, disable=quiet, console=err, label=label) as bar:
+def games_bar(g, what: str, total: int, quiet: bool):
+    """One progress bar (games done, rate, ETA) over every run of a command, showing the compile as `sim`
+    does (outside a terminal: a line per stage); yields the advance callback."""
+    from .cli import compile_cache, progress, stage_lines
+    expected = compile_cache.expected_seconds(api._folder(g))
+    with progress.RunProgress(g.name, total, expected, disable=quiet, console=err, label=f"{g.name} {what}",
+                              lines=stage_lines()) as bar, api.compile_notices(bar.compiling):
         yield bar.advance
 
 
@@ -83,13 +85,13 @@ def run_compare(g, base: Path, variant: Optional[Path], n, play: Play, quiet: bo
         a, meta, a_sc, b, b_sc = _results_inputs(g, base, variant, n, play)
     else:
         a_sc, b_sc = _compare_inputs(g, base, variant, play)
-        count = parse_count(n or "20_000")
+        count = n_games(n or "20_000")
         api.check_seed(play.seed)
         meta = api.run_meta(g, a_sc, play.seed, count, api.command_line())
     if out_dir:
         results.check_report_dir(out_dir)
     if base.suffix != ".parquet":
-        with games_bar(f"{g.name} compare", 2 * count, quiet) as advance:
+        with games_bar(g, "compare", 2 * count, quiet) as advance:
             runs = variants.play_scenarios(g, {"base": a_sc, "variant": b_sc}, count, play.seed, play.jobs, advance)
         a, b = runs["base"], runs["variant"]
     flags = [f" `--set {s}`" for s in play.set or ()] + [f" `--restrict {r}`" for r in play.restrict or ()]
@@ -179,8 +181,8 @@ def check(
     seed, jobs = play.seed, play.jobs
     if not sc.balance:
         raise UserError(f"{scenario}: balance: no bounds to check; add e.g. `balance: {{position_win_rate: {{max_spread: 0.05}}}}`")
-    first = parse_count(n or ("2_000" if until_decided else "20_000"))
-    top = parse_count(max_n, "--max-n") if until_decided else first
+    first = n_games(n or ("2_000" if until_decided else "20_000"))
+    top = n_games(max_n, "max_n") if until_decided else first
     if top < first:
         raise UserError(f"--max-n {max_n}: must be at least --n ({first:,})")
     api.check_seed(seed)
@@ -189,7 +191,7 @@ def check(
     sizes = balance.looks(first, top)
     alpha = balance.ALPHA / len(sizes)
     chunks, played, verdicts = [], 0, []
-    with games_bar(f"{g.name} check", top, quiet) as advance:
+    with games_bar(g, "check", top, quiet) as advance:
         for look, size in enumerate(sizes):
             # each look adds new games (seed + look), so the first look is exactly `sim --n N --seed S`
             chunks.append(api.sim(g, n=size - played, seed=seed + look, scenario=sc, jobs=jobs, on_progress=advance))
@@ -277,8 +279,12 @@ def sweep(
     from . import variants
     if len(param) not in (1, 2) or len(values) != len(param):
         raise UserError(f"sweep: give one or two --param, each with its own --values (got {len(param)} --param, {len(values)} --values)")
+    if len(set(param)) < len(param):
+        raise UserError(f"--param {param[0]}: given twice; a grid needs two different fields")
+    if heatmap is not None and len(param) != 2:
+        raise UserError(f"--heatmap {heatmap}: a heatmap is of a grid of two fields; give a second --param with its --values, or drop --heatmap")
     space = {p: parse_values(v) for p, v in zip(param, values, strict=True)}
-    count = parse_count(n)
+    count = n_games(n)
     g = games.get(game)
     base = play.scenario(g, scenario)
     api.check_playable(g, base, _scripted_source(g, scenario, play.policy))
@@ -291,7 +297,7 @@ def sweep(
         results.check_writable(out_file, replace=force)
     if picture:
         results.check_report_dir(picture.parent)
-    with games_bar(f"{g.name} sweep", count * len(points), quiet) as advance:
+    with games_bar(g, "sweep", count * len(points), quiet) as advance:
         rows = sw.sweep(g, base, space, count, api.check_seed(seed), jobs, advance)
     _position_table(f"{g.name}: win rate by turn position for each {' x '.join(param)}", rows)
     if out_file:
@@ -323,7 +329,9 @@ def tune(
     """Search the scenario's tune: block for the best setting.
 
     Successive halving on common random numbers over the tune: block (field -> candidate values); the
-    winner is confirmed on fresh seeds.
+    winner is played against the scenario as given on fresh seeds, and proposed (with the --set flags to
+    paste) only when its loss there is significantly lower (paired bootstrap). Otherwise tune says that
+    nothing in this space beats the scenario as given at this n.
 
     \b
     Example: analyzer tune spacebase --target position-fairness
@@ -339,42 +347,67 @@ def tune(
         raise UserError(f"{scenario or g.default_scenario}: tune: no fields to search; add e.g. `tune: {{rules.x: [1, 2, 3]}}`")
     if candidates < 2:
         raise UserError(f"--candidates {candidates}: must be at least 2")
-    count, check = parse_count(n), parse_count(check_n, "--check-n")
+    count, check = n_games(n), n_games(check_n, "check_n")
     api.check_seed(seed)
     points = tn.candidates(base, base.tune, candidates, seed)
     for p in points:  # a candidate that makes no valid scenario fails here, before any game is played
         variants.scenario_of(g, base, p, f"{scenario or g.default_scenario}: tune: {variants.Variant.of(p).name}")
-    total = tn.total_games(len(points), count) + 2 * check
+    own = tn.own_setting(base, base.tune)
 
     def said(r: int, scored) -> None:
         err.print(f"round {r + 1}: {len(scored)} candidates; best loss {scored[0][1]:.4g} for "
-                  + variants.Variant.of(scored[0][0]).name, highlight=False)
-    with games_bar(f"{g.name} tune", total, quiet) as advance:
+                  + _setting_name(scored[0][0], own), highlight=False)
+    with games_bar(g, "tune", tn.total_games(len(points), count), quiet) as advance:
         res = tn.successive_halving(g, base, points, target, count, seed, jobs, goal, advance, said)
+    searched = (f"best of {len(points)} candidates (successive halving, {res.games:,} games from {count:,} per "
+                f"candidate, seed {seed}; target {target}): {_setting_name(res.best, own)}")
+    if res.best == own:  # nothing to confirm: the search's winner is the scenario itself
+        out.print(searched, highlight=False)
+        out.print(f"Nothing in this space beats the scenario as given at this n (--n {count:,}): keep it, or search "
+                  "with a larger --n.", highlight=False)
+        return
+    with games_bar(g, "tune check", 2 * check, quiet) as advance:
         confirm = variants.play(g, base, [variants.Variant("as given"), variants.Variant("tuned", res.best)],
                                 check, seed + 1, jobs, advance)
-    out.print(f"best of {len(points)} candidates (successive halving, {res.games:,} games from {count:,} per candidate, "
-              f"seed {seed}; target {target}): {variants.Variant.of(res.best).name}", highlight=False)
-    _confirm_table(g, target, base, res.best, confirm, seed + 1, goal)
+    out.print(searched, highlight=False)
+    verdict = _confirm_table(g, target, base, res.best, confirm, seed + 1, goal)
+    if verdict.better:
+        out.print(f"Proposal: {variants.Variant.of(res.best).name}. Paste it: {tn.set_flags(res.best)} (or set those "
+                  "fields in the scenario's YAML).", highlight=False, markup=False)
+    else:
+        out.print(f"Nothing in this space beats the scenario as given at this n: the search's best is not significantly "
+                  f"better on {check:,} fresh games. Keep the scenario as given, or search again with a larger --n "
+                  "and --check-n.", highlight=False)
 
 
-def _confirm_table(g, target: str, base, best: dict, confirm: dict, seed: int, goal) -> None:
+def _setting_name(setting: dict, own: dict) -> str:
+    from . import variants
+    name = variants.Variant.of(setting).name
+    return f"{name} (the scenario as given)" if setting == own else name
+
+
+def _confirm_table(g, target: str, base, best: dict, confirm: dict, seed: int, goal):
+    """The winner against the scenario as given on the same fresh games; returns the paired verdict."""
     from . import tune as tn
     from . import variants
     group = tn.TARGET_GROUP[target]
     t = Table(title=f"check on fresh games (seed {seed}): {tn.TARGETS[target]}", title_justify="left")
     t.add_column("scenario")
-    rows = {}
-    for name, df in confirm.items():
-        sc = base if name == "as given" else variants.scenario_of(g, base, best)
-        rows[name] = ([m for m in g.measures(df, sc) if m.group == group], tn.objective(g, target, df, sc, goal))
-    for m in rows["as given"][0]:
+    scenarios = {"as given": base, "tuned": variants.scenario_of(g, base, best)}
+    rows = {name: [m for m in g.measures(df, scenarios[name]) if m.group == group] for name, df in confirm.items()}
+    for m in rows["as given"]:
         t.add_column(m.label, justify="right")
     t.add_column("loss", justify="right")
-    for name, (ms, loss) in rows.items():
-        t.add_row(name, *[m.estimate().fmt(pct=m.pct) for m in ms], f"{loss:.4g}")
+    verdict = tn.confirm(g, target, confirm["as given"], base, confirm["tuned"], scenarios["tuned"], goal, seed=seed)
+    for name, ms in rows.items():
+        t.add_row(name, *[m.estimate().fmt(pct=m.pct) for m in ms],
+                  f"{verdict.given if name == 'as given' else verdict.best:.4g}")
     out.print(t)
-    out.print("95% intervals; loss: what the target minimises (smaller is better).", highlight=False)
+    d = verdict.diff
+    out.print(f"95% intervals; loss: what the target minimises (smaller is better). Tuned minus as given: {d.value:+.3g} "
+              f"[{d.lo:+.3g}, {d.hi:+.3g}] (paired bootstrap over the same {d.n:,} games): "
+              + ("significantly lower." if verdict.better else "not significantly lower."), highlight=False)
+    return verdict
 
 
 # -- train ------------------------------------------------------------------------------------------------
@@ -412,7 +445,7 @@ def train(
     """
     from . import train as tr
     g = games.get(game)
-    total = parse_count(budget, "--budget")
+    total = n_games(budget, "budget")
     base = api.load_scenario(g, scenario, set, players)
     name = tr.policy_of(g, policy)
     if candidates < 2:
@@ -424,6 +457,8 @@ def train(
     api.check_run_options(jobs, None)
     target = out_file or Path("scenarios") / g.name / "tuned.yaml"
     tr.check_out(target, force)
+    if warning := plan.thin():
+        err.print(warning, highlight=False, markup=False)
     command = " ".join([f"analyzer train {g.name} --policy {name} --budget {total} --seed {seed}",
                         f"--players {base.players} --candidates {candidates} --rounds {rounds}",
                         *([f"--scenario {scenario}"] if scenario else []), *(f"--set {x}" for x in set or ())])
@@ -433,7 +468,7 @@ def train(
                + ("beats it" if r.beats_field else "no significant gain") if r.confirmed else "the field won its own search")
         err.print(f"round {r.index + 1}: field {tr.fmt_weights(r.field)}; best of {r.candidates}: "
                   f"{tr.fmt_weights(r.best)}; {won}", highlight=False, markup=False)
-    with games_bar(f"{g.name} train", plan.total, quiet) as advance:
+    with games_bar(g, "train", plan.total, quiet) as advance:
         res = tr.train(g, base, name, plan, seed, jobs, advance, said)
     tuned = tr.tuned_scenario(g, base, res, command, str(target))
     _train_table(g, res, plan)
@@ -477,28 +512,69 @@ CiN = Annotated[str, typer.Option("--n", help="Games per check, report or compar
 
 @ci_app.command("init")
 def ci_init(folder: Annotated[Path, typer.Argument(help="The designer's git repository.")] = Path("."),
-            force: Annotated[bool, typer.Option("--force", help="Overwrite existing CI files.")] = False):
-    """Write .github/workflows/balance.yml and .gitlab-ci.yml into a git repository."""
+            force: Annotated[bool, typer.Option("--force", help="Overwrite existing CI files.")] = False,
+            source: Annotated[Optional[str], typer.Option("--source", help="Install analyzer from this git URL and tag "
+                                                          "(e.g. git+https://github.com/OWNER/REPO@v0.1.0) instead of "
+                                                          "this version's release.", metavar="GIT_URL@TAG")] = None):
+    """Write .github/workflows/balance.yml and .gitlab-ci.yml into a git repository.
+
+    They install exactly this version of analyzer's distribution (or --source), check every scenario's
+    balance: bounds (--until-decided), regenerate the reports, compare a pull request with its base,
+    and cache the compiled kernels between runs.
+
+    \b
+    Example: analyzer ci init . --source git+https://github.com/OWNER/REPO@v0.1.0
+    """
     from . import ci
-    for path in ci.init(folder, force):
+    for path in ci.init(folder, force, source):
         out.print(f"wrote {path}", highlight=False)
 
 
+@ci_app.command("cache-key")
+def ci_cache_key(folder: FolderArg = Path("scenarios")):
+    """Print the compiled kernels' cache key for these scenarios (the CI files' cache step uses it).
+
+    It names what compiled kernels are valid for: analyzer's distribution, version and sources, numba,
+    Python, OS and CPU model, and the games the scenarios use.
+    """
+    from . import ci
+    out.print(ci.cache_key(folder), highlight=False, markup=False)
+
+
 @ci_app.command("check")
-def ci_check(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: SeedOpt = 0, jobs: JobsOpt = 2,
+def ci_check(folder: FolderArg = Path("scenarios"),
+             n: Annotated[Optional[str], typer.Option("--n", help="Games per check (default 20_000; with --until-decided: "
+                                                      "the first look, default 2_000).", metavar="N")] = None,
+             until_decided: Annotated[bool, typer.Option("--until-decided", help="Add games (doubling) until every bound "
+                                                         "is decided, up to --max-n (see `analyzer check --help`).")] = False,
+             max_n: Annotated[str, typer.Option("--max-n", help="Most games per check with --until-decided.", metavar="N")] = "320_000",
+             seed: SeedOpt = 0, jobs: JobsOpt = 2,
              out_dir: Annotated[Path, typer.Option("--out", help="One check report per scenario under this folder "
                                                    "(scenarios/stop/default.yaml -> reports/check/stop/default).")] = Path("reports/check")):
-    """`check` every scenario that has a balance: block; exit with the worst result (1 broken, 3 undecided)."""
+    """`check` every scenario that has a balance: block; exit with the worst result (1 broken, 3 undecided).
+
+    \b
+    Example: analyzer ci check scenarios --until-decided --max-n 320000
+    """
     from . import ci
     from .cli import main
+    first = n_games(n or ("2_000" if until_decided else "20_000"))
+    if until_decided and n_games(max_n, "max_n") < first:
+        raise UserError(f"--max-n {max_n}: must be at least --n ({first:,})")
+    api.check_seed(seed)
+    api.check_run_options(jobs, None)
     files = [f for f in ci.scenario_files(folder) if ci.has_bounds(f)]
     if not files:
         raise UserError(f"{folder}: no scenario has a balance: block")
+    for f in files:  # every scenario and report folder checked before any game is played
+        api.load_scenario(games.get(ci.game_of(f)), f)
+        results.check_report_dir(out_dir / ci.report_name(f, folder))
+    sizes = [*(["--n", n] if n is not None else []), *(["--until-decided", "--max-n", max_n] if until_decided else [])]
     codes = []
     for f in files:
         err.print(f"check {f}", highlight=False)
-        codes.append(main(["check", ci.game_of(f), "--scenario", str(f), "--n", n, "--seed", str(seed),
-                           "--jobs", str(jobs), "--out", str(out_dir / ci.report_name(f, folder)), "-q"]))
+        codes.append(main(["check", ci.game_of(f), "--scenario", str(f), *sizes, "--seed", str(seed),
+                           "--jobs", str(jobs), "--out", str(out_dir / ci.report_name(f, folder))]))
     worst = 2 if 2 in codes else 1 if 1 in codes else 3 if 3 in codes else 0
     if worst:
         raise typer.Exit(worst)
@@ -509,10 +585,15 @@ def ci_reports(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: S
                out_dir: Annotated[Path, typer.Option("--out", help="One report per scenario under this folder.")] = Path("reports")):
     """Play every scenario and write its game's balance report (comparison runs sized to --n)."""
     from . import ci
-    count = parse_count(n)
-    for f in ci.scenario_files(folder):
+    count = n_games(n)
+    api.check_seed(seed)
+    api.check_run_options(jobs, None)
+    runs = []
+    for f in ci.scenario_files(folder):  # every scenario and report folder checked before any game is played
         g = games.get(ci.game_of(f))
-        sc = api.load_scenario(g, f)
+        runs.append((f, g, api.load_scenario(g, f)))
+        results.check_report_dir(out_dir / ci.report_name(f, folder))
+    for f, g, sc in runs:
         err.print(f"report {f}", highlight=False)
         df = api.sim(g, n=count, seed=api.check_seed(seed), scenario=sc, jobs=jobs, command=api.command_line())
         index = api.report(g, df, out_dir / ci.report_name(f, folder), meta=api.run_meta(g, sc, seed, count, api.command_line()))

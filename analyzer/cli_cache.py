@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from . import games
-from .cli import Command, app, out
+from .cli import Command, app, out, results  # results: cli's lazy module
 from .errors import UserError
 
 cache_app = typer.Typer(
@@ -38,6 +38,7 @@ def cache_pack(
             raise UserError(f"cache pack: unknown game {name!r}; known games: {', '.join(games.names())}")
     if target.is_dir():
         raise UserError(f"--out {target}: is a directory; give a file name such as {target}/analyzer-cache.tar.gz")
+    results.check_can_create(target)  # before minutes of compiling, not after
     manifest = cp.pack(names or games.names(), target,
                        on_game=lambda name: out.print(f"{name}: compiling or loading its kernels", highlight=False))
     files = sum(len(v) for v in manifest["files"].values())

@@ -1,5 +1,58 @@
-"""Errors a user can fix. The CLI prints them as one line and exits with code 2."""
+"""Errors a user can fix. The CLI prints them as one line and exits with code 2; the Python API raises them.
+
+An error names the argument as the user wrote it: `--max-n 5` on the command line, `max_n=5` in Python
+(`arg`). The CLI marks its own calls (`on_command_line()`), so a check shared by both speaks each one's language.
+"""
+from __future__ import annotations
+
+import contextlib
+from contextvars import ContextVar
+
+_ON_COMMAND_LINE: ContextVar[bool] = ContextVar("on_command_line", default=False)
 
 
 class UserError(Exception):
     """Bad input: the message names the file or option, the field and the problem."""
+
+
+def arg(name: str, shown: str | None, flag: str | None = None) -> str:
+    """The argument `name` (a Python keyword, e.g. max_n) with its value as text: `--max-n 5` on the command
+    line (`flag` where the option is not the keyword's name), `max_n=5` from Python. A switch (shown None)
+    is `--resume` or `resume=True`."""
+    if _ON_COMMAND_LINE.get():
+        option = flag or "--" + name.replace("_", "-")
+        return option if shown is None else f"{option} {shown}"
+    return f"{name}={'True' if shown is None else shown}"
+
+
+@contextlib.contextmanager
+def on_command_line():
+    """Errors raised inside name command-line flags (`--n`), not Python keywords (`n=`)."""
+    token = _ON_COMMAND_LINE.set(True)
+    try:
+        yield
+    finally:
+        _ON_COMMAND_LINE.reset(token)
+
+
+MAX_GAMES = 10**10  # ~3 days at 40k games/s and ~3.5 TB of results: past that a run is a typo
+
+
+def n_games(value, name: str = "n") -> int:
+    """A number of games: 100000, 1e6, '1e6' or '1_000_000' -> int. Anything else (fractions, negatives,
+    words, booleans, counts beyond MAX_GAMES) is an error naming the argument `name`."""
+    import re
+    shown = repr(value) if isinstance(value, str) or not _ON_COMMAND_LINE.get() else str(value)
+    if isinstance(value, str):
+        t = value.strip().replace("_", "")
+        try:
+            value = float(t) if re.fullmatch(r"\d+(\.\d+)?[eE]\+?\d+", t) else int(t)
+        except ValueError:
+            raise UserError(f"{arg(name, shown)}: expected a whole number such as 100000, 1e6 or 1_000_000") from None
+    elif isinstance(value, bool) or not hasattr(value, "__index__") and not isinstance(value, float):
+        raise UserError(f"{arg(name, shown)}: expected a whole number such as 100_000")
+    if value != int(value) or value < 1:
+        raise UserError(f"{arg(name, shown)}: must be a whole number of at least 1")
+    if value > MAX_GAMES:
+        raise UserError(f"{arg(name, shown)}: at most 1e10 games per run; split larger studies into runs with different seeds")
+    return int(value)

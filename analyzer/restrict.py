@@ -1,11 +1,9 @@
 """`--restrict SEAT:NAME`: restricted play from the command line (and `restrict=` in the Python API).
 
 A restriction names options a seat may never choose (a game's Scenario.RESTRICTIONS); the flag sets the
-scenario's `restrict:` field, replacing the file's. Every mistake is one line naming the flag.
+scenario's `restrict:` field, replacing the file's. Every mistake is one line naming the flag (or restrict=).
 """
 from __future__ import annotations
-
-FLAG = "--restrict"
 
 
 def parse(given, schema, players: int, game: str) -> dict[int, list[str]]:
@@ -59,5 +57,5 @@ def owners(name: str, game: str) -> list[str]:
 
 
 def _error(text, problem: str):
-    from .errors import UserError
-    return UserError(f"{FLAG} {text}: {problem}")
+    from .errors import UserError, arg
+    return UserError(f"{arg('restrict', str(text))}: {problem}")

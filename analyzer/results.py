@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from .errors import UserError
+from .errors import UserError, arg
 
 META_KEY = "analyzer"
 COMMON_COLUMNS = {
@@ -115,11 +115,18 @@ def check_writable(out: Path, replace: bool = True) -> None:
     name (the only format written), or, unless `replace`, already exists."""
     out = Path(out)
     if out.is_dir():
-        raise UserError(f"--out {out}: is a directory; give a file name such as {out}/results.parquet")
+        raise UserError(f"{arg('out', str(out))}: is a directory; give a file name such as {out}/results.parquet")
     if out.suffix != ".parquet":
-        raise UserError(f"--out {out}: results are written as parquet only; name the file {out.with_suffix('.parquet')}")
+        raise UserError(f"{arg('out', str(out))}: results are written as parquet only; name the file {out.with_suffix('.parquet')}")
     if out.exists() and not replace:
-        raise UserError(f"--out {out}: already exists; add --force to replace it")
+        raise UserError(f"{arg('out', str(out))}: already exists; add --force to replace it")
+    check_can_create(out)
+
+
+def check_can_create(out: Path) -> None:
+    """Fail before any work if the file `out` could not be written: the nearest existing folder above it
+    must take a new file (nothing is created here), and an existing `out` must be writable."""
+    out = Path(out)
     parent = out.parent
     while not parent.exists():
         parent = parent.parent
@@ -127,16 +134,16 @@ def check_writable(out: Path, replace: bool = True) -> None:
         with tempfile.TemporaryFile(dir=parent):
             pass
     except OSError:
-        raise UserError(f"--out {out}: cannot write into {parent}") from None
+        raise UserError(f"{arg('out', str(out))}: cannot write into {parent}") from None
     if out.exists() and not os.access(out, os.W_OK):
-        raise UserError(f"--out {out}: file is not writable")
+        raise UserError(f"{arg('out', str(out))}: file is not writable")
 
 
 def check_report_dir(out: Path) -> None:
     """Fail before a report's comparison runs (minutes) if its folder can't be written."""
     out = Path(out)
     if out.exists() and not out.is_dir():
-        raise UserError(f"--out {out}: is a file; a report needs a folder")
+        raise UserError(f"{arg('out', str(out))}: is a file; a report needs a folder")
     folder = out
     while not folder.exists():
         folder = folder.parent
@@ -144,7 +151,7 @@ def check_report_dir(out: Path) -> None:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError:
-        raise UserError(f"--out {out}: cannot write into {folder}") from None
+        raise UserError(f"{arg('out', str(out))}: cannot write into {folder}") from None
 
 
 @contextlib.contextmanager
@@ -192,8 +199,10 @@ def run_meta(path: str | Path, game: str) -> dict:
 
 
 def read(path: str | Path) -> tuple[pl.DataFrame, dict]:
-    """A results file and its run metadata."""
+    """A results file written by `analyzer sim` and its run metadata (another parquet file is refused)."""
     meta = read_meta(path)
+    if "scenario" not in meta:
+        raise UserError(f"{path}: no analyzer run metadata (not written by `analyzer sim`)")
     try:
         return pl.read_parquet(path), meta
     except Exception as e:

@@ -22,7 +22,7 @@ from typing import Callable
 import polars as pl
 
 from . import results
-from .errors import UserError
+from .errors import UserError, arg
 
 BOUNDS = "chunks, then a tail in quarters"  # how runner.chunk_bounds cuts: parts of older runs differ
 
@@ -144,7 +144,7 @@ class FileSink(_Ordered):
         except OSError as e:
             saved = self.saved_games()
             raise UserError(f"{path}: cannot write ({e.strerror or e}); the {saved:,} games saved so far stay in "
-                            f"{self.parts.name}: free some space, then rerun with --resume") from None
+                            f"{self.parts.name}: free some space, then rerun with {arg('resume', None)}") from None
 
 
 def open_journal(out: Path, manifest: dict, resume: bool) -> tuple[Path, set[int], dict]:
@@ -153,15 +153,18 @@ def open_journal(out: Path, manifest: dict, resume: bool) -> tuple[Path, set[int
     parts = out.with_name(out.name + ".parts")
     if parts.exists():
         if not resume:
-            raise UserError(f"{parts}: an unfinished run is there; pass --resume to continue it or delete it")
+            raise UserError(f"{parts}: an unfinished run is there; pass {arg('resume', None)} to continue it or delete it")
         try:
             old = json.loads((parts / "manifest.json").read_text())
         except (OSError, ValueError):
             raise UserError(f"{parts}: manifest.json is missing or damaged; delete the folder and rerun") from None
         diff = [k for k in manifest if k != "chunk" and old.get(k) != manifest[k]]
         if diff:
-            raise UserError(f"{parts}: --resume with a different run ({', '.join(diff)} differ); delete it or rerun as before")
+            raise UserError(f"{parts}: {arg('resume', None)} with a different run ({', '.join(diff)} differ); delete it or rerun as before")
         return parts, {int(p.stem.split("-")[1]) for p in parts.glob("part-*.arrow")}, old
+    if resume:
+        raise UserError(f"{arg('resume', None)}: nothing to resume for {out} (no interrupted run in {parts.name}); "
+                        "run it without resuming")
     try:
         parts.mkdir(parents=True)
         (parts / "manifest.json").write_text(json.dumps(manifest, indent=1))

@@ -27,7 +27,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from . import compile_cache, results, run_store
-from .errors import UserError
+from .errors import UserError, arg
 
 BACKENDS = ("auto", "threads", "loky", "dask")
 UNTIL_CHUNK = 5_000  # games per chunk of a run until confident: the rule is checked after each
@@ -220,7 +220,7 @@ def _dask_parallel():
     try:
         import dask.distributed  # noqa: F401  (registers joblib's dask backend)
     except ImportError:
-        raise UserError("--backend dask needs the cluster extra: pip install 'analyzer[cluster]'") from None
+        raise UserError("--backend dask needs dask.distributed: pip install 'dask[distributed]' (in a checkout: pip install -e '.[cluster]')") from None
     with parallel_config(backend="dask"):  # joblib registers its dask backend on first use here
         return Parallel(n_jobs=-1, return_as="generator_unordered")
 
@@ -232,7 +232,7 @@ def dask_session(scheduler: str | None, jobs: int, processes: bool = True):
     try:
         from dask.distributed import Client, LocalCluster, get_client
     except ImportError:
-        raise UserError("--backend dask needs the cluster extra: pip install 'analyzer[cluster]'") from None
+        raise UserError("--backend dask needs dask.distributed: pip install 'dask[distributed]' (in a checkout: pip install -e '.[cluster]')") from None
     if scheduler is None and _has_client(get_client):
         yield
         return
@@ -240,7 +240,7 @@ def dask_session(scheduler: str | None, jobs: int, processes: bool = True):
         try:
             client = Client(scheduler, timeout=10)
         except OSError as e:
-            raise UserError(f"--scheduler {scheduler}: cannot connect ({e})") from None
+            raise UserError(f"{arg('scheduler', scheduler)}: cannot connect ({e})") from None
         with client:
             yield
         return
@@ -270,7 +270,7 @@ def run(game, scenario, n: int, seed: int, jobs: int = 1, out: Path | None = Non
     game-id order, after which its rule is met; n is then the most games it may play.
     """
     if backend not in BACKENDS:
-        raise UserError(f"--backend {backend!r}: choose from {', '.join(BACKENDS)}")
+        raise UserError(f"{arg('backend', repr(backend))}: choose from {', '.join(BACKENDS)}")
     backend = local_backend(game) if backend == "auto" else backend
     if until is not None:  # where the run stops must not depend on --jobs; small chunks stop close to the need
         chunk = chunk or UNTIL_CHUNK

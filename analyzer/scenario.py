@@ -19,7 +19,7 @@ import numpy as np
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
-from .errors import UserError
+from .errors import UserError, arg
 
 
 class Strict(BaseModel):
@@ -297,7 +297,9 @@ def differences(old, new, prefix: str) -> list[str]:
     return [f"{prefix}={json.dumps(new)}"]
 
 
-SCENARIOS_DIR = Path(__file__).resolve().parents[1] / "scenarios"
+_TREE = Path(__file__).resolve().parents[1]
+# a source checkout's scenarios/; an installed wheel carries them inside the package (analyzer/_scenarios)
+SCENARIOS_DIR = _TREE / "scenarios" if (_TREE / "pyproject.toml").is_file() else _TREE / "analyzer" / "_scenarios"
 
 # libyaml's safe loader when present: the pure-Python one took 0.6 s for a 56-card scenario, at every start
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -363,11 +365,11 @@ def parse_override(text: str) -> tuple[str, Any]:
     """'rules.play_drawn_card=true' -> ('rules.play_drawn_card', True); the value is read as YAML."""
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
-        raise UserError(f"--set {text!r}: expected KEY=VALUE, e.g. rules.match_limit=300")
+        raise UserError(f"{arg('set', repr(text))}: expected KEY=VALUE, e.g. rules.match_limit=300")
     try:
         value = load_yaml_text(raw) if raw.strip() else ""
     except yaml.YAMLError as e:
-        raise UserError(f"--set {text!r}: the value is not valid YAML ({_yaml_problem(e)})") from None
+        raise UserError(f"{arg('set', repr(text))}: the value is not valid YAML ({_yaml_problem(e)})") from None
     return key.strip(), value
 
 
@@ -380,7 +382,7 @@ def apply_override(data: dict, key: str, value: Any) -> None:
         where = ".".join(parts[: i + 1])
         if isinstance(node, list):
             if not part.lstrip("-").isdigit() or not -len(node) <= int(part) < len(node):
-                raise UserError(f"--set {key}: {where} is not an index of a list of {len(node)}")
+                raise UserError(f"{arg('set', key)}: {where} is not an index of a list of {len(node)}")
             idx = int(part)
             if last:
                 node[idx] = value
@@ -392,7 +394,7 @@ def apply_override(data: dict, key: str, value: Any) -> None:
             else:
                 node = node.setdefault(part, {})
         else:
-            raise UserError(f"--set {key}: {'.'.join(parts[:i])} is a value, not a section")
+            raise UserError(f"{arg('set', key)}: {'.'.join(parts[:i])} is a value, not a section")
 
 
 def validate(schema: type[ScenarioBase], data: dict, origin: str) -> ScenarioBase:
@@ -414,19 +416,19 @@ def validate(schema: type[ScenarioBase], data: dict, origin: str) -> ScenarioBas
 
 
 def _check_flags(schema: type[ScenarioBase], data: dict, players: int | None, policies: list[str] | None) -> None:
-    """Errors in --players/--policy name the flag, not the scenario file they override."""
+    """Errors in --players/--policy (players=, policy=) name the argument, not the scenario file they override."""
     if players is not None and not schema.MIN_PLAYERS <= players <= schema.MAX_PLAYERS:
-        raise UserError(f"--players {players}: players must be {schema.MIN_PLAYERS}..{schema.MAX_PLAYERS}")
+        raise UserError(f"{arg('players', str(players))}: players must be {schema.MIN_PLAYERS}..{schema.MAX_PLAYERS}")
     seats = players if players is not None else data.get("players")
     if policies:
-        flag = f"--policy {','.join(policies)}"
+        flag = arg("policy", ",".join(policies))
         for p in policies:
             if p not in schema.POLICIES:
                 raise UserError(f"{flag}: unknown policy {p!r}; choose from {', '.join(schema.POLICIES)}")
         if isinstance(seats, int) and len(policies) not in (1, seats):
             raise UserError(f"{flag}: give one policy for every seat or one per seat ({seats}), not {len(policies)}")
     elif players is not None and len(data.get("policies") or ()) not in (1, players):
-        raise UserError(f"--players {players}: the scenario names {len(data['policies'])} seat policies; "
+        raise UserError(f"{arg('players', str(players))}: the scenario names {len(data['policies'])} seat policies; "
                         f"add --policy with one policy or {players}")
 
 
@@ -442,7 +444,7 @@ def load(game, path: str | Path | None = None, sets: tuple[str, ...] | list[str]
     overrides = [parse_override(text) for text in sets]
     for key, value in overrides:
         if [k for k, _ in overrides].count(key) > 1:  # like a duplicate YAML key: which one was meant?
-            raise UserError(f"--set {key}: given more than once")
+            raise UserError(f"{arg('set', key)}: given more than once")
         apply_override(data, key, value)
     _check_flags(game.Scenario, data, players, policies)
     if players is not None:

@@ -31,6 +31,10 @@ from .errors import UserError
 from .results import check_report_dir, matrix
 from .scenario import validate
 
+# Fewer games per candidate and seat than this in a search's first step, and its ranking is mostly luck (a win
+# rate's 95% interval is about +-10 points at 100 games): `train` warns.
+MIN_FIRST_GAMES = 100
+
 # seed streams of one training run, apart from each other (SeedSequence keys)
 SEARCH, CONFIRM, FINAL, SAMPLE = range(4)
 
@@ -77,6 +81,15 @@ class Plan:
                             + (f"; with --rounds 1, {cls.units(players, candidates, 1):,}" if rounds > 1 else ""))
         first = budget // unit
         return cls(players, candidates, rounds, first, first * tune.total_games(candidates, 1))
+
+    def thin(self) -> str | None:
+        """A warning when the budget leaves fewer than MIN_FIRST_GAMES games per candidate and seat, else None."""
+        if self.first >= MIN_FIRST_GAMES:
+            return None
+        enough = MIN_FIRST_GAMES * self.units(self.players, self.candidates, self.rounds)
+        return (f"warning: this budget leaves {self.first} games per candidate and seat in a search's first step, "
+                f"fewer than {MIN_FIRST_GAMES}: its ranking is mostly luck. Give --budget {enough:,} or more, or fewer "
+                f"--candidates or --rounds")
 
 
 def policy_of(game, policy: str | None) -> str:

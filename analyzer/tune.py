@@ -5,7 +5,9 @@ the scenario's own setting). Successive halving: every candidate plays n games, 
 twice as many, and so on until one is left; every candidate plays games 0..k-1 of the same seed (common
 random numbers), so a round ranks the settings, not the luck of their games. The winner is then confirmed
 against the scenario as given on fresh games (another seed): the search's own numbers are biased in the
-winner's favour (it won because its games were lucky, too).
+winner's favour (it won because its games were lucky, too). It is proposed only when its loss there lies
+significantly below the scenario's own (a paired bootstrap over the fresh games); otherwise the answer is
+that nothing in the space beats the scenario as given at this n.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from typing import Callable
 
 import numpy as np
 
-from . import variants
+from . import stats, variants
 from .errors import UserError
 from .sweep import grid
 
@@ -38,23 +40,80 @@ def check_target(game, target: str, goal: float | None) -> None:
         raise UserError(f"--target {target}: {game.name} has no factions")
     if target == "length" and goal is None:
         raise UserError("--target length: give the wanted mean length with --goal")
+    if target != "length" and goal is not None:
+        raise UserError(f"--goal {goal:g}: only with --target length (the wanted mean length); --target {target} has no goal")
 
 
 def objective(game, target: str, df, scenario, goal: float | None = None) -> float:
     """The target's loss on one run: smaller is better."""
-    mine = [m for m in game.measures(df, scenario) if m.group == TARGET_GROUP[target]]
-    values = np.array([m.value for m in mine])
+    return float(_loss(target, np.array([m.value for m in _target_measures(game, target, df, scenario)]), goal))
+
+
+def _target_measures(game, target: str, df, scenario) -> list:
+    return [m for m in game.measures(df, scenario) if m.group == TARGET_GROUP[target]]
+
+
+def _loss(target: str, values: np.ndarray, goal: float | None):
+    """The loss of the target's measures (last axis), for one run or a stack of bootstrap replicates."""
     if target in ("position-fairness", "faction-fairness"):
-        return float(((values - values.mean()) ** 2).sum())
+        return ((values - values.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1)
     if target == "length":
-        return float(abs(values[0] - goal))
-    return float(values[0])
+        return np.abs(values[..., 0] - goal)
+    return values[..., 0]
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """The search's winner against the scenario as given, on the same fresh games."""
+    given: float          # the scenario as given: its loss
+    best: float           # the winner's loss
+    diff: stats.Estimate  # best - given, with a paired 95% bootstrap interval over the games
+
+    @property
+    def better(self) -> bool:
+        """The winner's loss lies significantly below the scenario's own (the whole interval below 0)."""
+        return self.diff.hi < 0
+
+
+def confirm(game, target: str, given_df, given_sc, best_df, best_sc, goal: float | None = None,
+            boot: int = 1000, seed: int = 0) -> Confirmation:
+    """Compare two runs of the same games by the target's loss: percentile interval of the paired difference,
+    resampling games (each game's weight Poisson(1), the same weights for both runs)."""
+    a = {m.label: m for m in _target_measures(game, target, given_df, given_sc)}
+    b = {m.label: m for m in _target_measures(game, target, best_df, best_sc)}
+    labels = [k for k in a if k in b]  # a faction dealt in one run only has no rate in the other
+    num = np.column_stack([*(a[k].num for k in labels), *(b[k].num for k in labels)])
+    den = np.column_stack([*(a[k].den for k in labels), *(b[k].den for k in labels)])
+    k, rng, diffs = len(labels), np.random.default_rng(seed), []
+    for start in range(0, boot, 50):  # 50 replicates at a time: a (50, games) weight matrix
+        w = rng.poisson(1.0, size=(min(50, boot - start), num.shape[0])).astype(float)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            values = (w @ num) / (w @ den)
+        diffs.append(_loss(target, values[:, k:], goal) - _loss(target, values[:, :k], goal))
+    d = np.concatenate(diffs)
+    d = d[np.isfinite(d)]
+    given = float(_loss(target, np.array([a[x].value for x in labels]), goal))
+    best = float(_loss(target, np.array([b[x].value for x in labels]), goal))
+    lo, hi = np.percentile(d, [2.5, 97.5]) if d.size else (float("nan"), float("nan"))
+    return Confirmation(given, best, stats.Estimate(best - given, float(lo), float(hi), given_df.height))
+
+
+def set_flags(sets: dict) -> str:
+    """The overrides as ready-to-paste command-line flags: --set rules.x=1 --set rules.y=[1,2]."""
+    import json
+    import shlex
+    return " ".join(f"--set {shlex.quote(f'{k}={v if isinstance(v, str) else json.dumps(v)}')}" for k, v in sets.items())
+
+
+def own_setting(base, keys) -> dict:
+    """The scenario's own values of the searched fields."""
+    return {k: _current(base, k) for k in keys}
 
 
 def candidates(base, space: dict[str, list], limit: int, seed: int) -> list[dict]:
     """The grid of `space`, or the scenario's own setting plus a seeded sample of limit - 1 grid points."""
     points = grid(space)
-    own = {k: _current(base, k) for k in space}
+    own = own_setting(base, space)
     if len(points) <= limit:
         return points if own in points else [own, *points]
     rest = [p for p in points if p != own]

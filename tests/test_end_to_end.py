@@ -115,3 +115,6 @@ def test_spacebase_report_on_disk(tmp_path):
                   "Proposed turn-order bonus", "Game length", "Value of each ship", "Light-speed variant"):
         assert f"## {title}" in md
     assert "Estimated data (not the published game): 13 items" in md
+    # a proposal only when the search's best differs from the scenario's own bonus and is confirmed on fresh games
+    proposed = md.split("## Proposed turn-order bonus")[1].split("\n## ")[0]
+    assert "Nothing better was found" in proposed and "**Proposal" not in proposed

@@ -78,6 +78,6 @@ def test_a_pack_that_cannot_serve_is_refused_or_skipped(tmp_path, capsys, monkey
 
     (tmp_path / "junk.tar.gz").write_text("not a tar")
     assert main(["cache", "unpack", str(tmp_path / "junk.tar.gz")]) == 2
-    assert "cannot read a cache pack" in capsys.readouterr().err
+    assert "junk.tar.gz: not a cache pack (not a tar archive)" in capsys.readouterr().err
     assert main(["cache", "pack", "nosuchgame", "--out", str(tmp_path / "x.tar.gz")]) == 2
     assert "unknown game 'nosuchgame'" in capsys.readouterr().err

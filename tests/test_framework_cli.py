@@ -2,7 +2,7 @@
 import polars as pl
 import pytest
 
-from analyzer import api, cli, games
+from analyzer import api, cli, errors, games
 
 
 @pytest.fixture(autouse=True)
@@ -16,9 +16,10 @@ def run(capsys, *args):
     return code, cap.out, cap.err
 
 
-@pytest.mark.parametrize("text,value", [("1e6", 1_000_000), ("1_000_000", 1_000_000), ("250", 250), ("2.5e3", 2500)])
-def test_parse_count_accepts_common_spellings(text, value):
-    assert cli.parse_count(text) == value
+@pytest.mark.parametrize("text,value", [("1e6", 1_000_000), ("1_000_000", 1_000_000), ("250", 250), ("2.5e3", 2500),
+                                        (1e6, 1_000_000), (250, 250)])
+def test_a_count_of_games_accepts_common_spellings(text, value):
+    assert errors.n_games(text) == value
 
 
 def test_sim_writes_parquet_and_prints_summary(tmp_path, capsys):
@@ -72,6 +73,17 @@ def _bad_yaml(tmp_path, text):
     (["sweep", "pig", "--policy", "scripted", "--param", "rules.target", "--values", "50"], "--policy scripted"),
     (["replay", "pig", "--policy", "random,scripted", "--game", "0"], "--policy random,scripted: a test tool"),
     (["replay", "toy", "--game", "1", "--from", "/no/such.parquet", "--set", "rules.rolls=2"], "no such results file"),
+    # the last bad inputs: each caught before any game is played or anything written
+    (["sweep", "pig", "--param", "rules.target", "--values", "50,100", "--heatmap", "h.png"],
+     "--heatmap h.png: a heatmap is of a grid of two fields"),
+    (["sweep", "toy", "--param", "rules.rolls", "--values", "1,2", "--param", "rules.rolls", "--values", "3"],
+     "--param rules.rolls: given twice"),
+    (["cache", "pack", "pig", "--out", "/proc/p.tar.gz"], "--out /proc/p.tar.gz: cannot write into /proc"),
+    (["tune", "pig", "--goal", "10"], "--goal 10: only with --target length"),
+    (["sim", "toy", "--resume", "-q"], "--resume: nothing to resume for results/toy.parquet"),
+    (["ci", "check", "--n", "abc"], "--n 'abc': expected a whole number"),
+    (["ci", "reports", "--n", "2.5"], "--n '2.5': expected a whole number"),
+    (["ci", "check", "--until-decided", "--n", "4000", "--max-n", "2000"], "--max-n 2000: must be at least --n (4,000)"),
 ])
 def test_bad_input_is_one_line_exit_2(tmp_path, capsys, monkeypatch, args, needle):
     monkeypatch.chdir(tmp_path)
@@ -93,6 +105,9 @@ def test_a_usage_error_names_the_value_typed(capsys):
     (b"game: stop\nplayers: 2\npolicies: [greedy]\nrules: {play_drawn_card: 1}\n", "rules.play_drawn_card: must be true or false"),
     (b"game: stop\nplayers: 2\npolicies: [greedy]\nrules: {play_drawn_card: off}\n", "must be true or false (got 'off')"),
     (b"game: stop\nplayers: 2\npolicies: [scripted]\n", "s.yaml: policies: scripted: a test tool"),
+    (b"game: toy\nplayers: 3\npolicies: [plain]\nbalance: {position_win_rate: {max_spread: 5}}\n",
+     "balance.position_win_rate.max_spread: 5 is not a fraction; rates are fractions from 0 to 1 (write 0.05 for 5 points)"),
+    (b"game: toy\nplayers: 3\npolicies: [plain]\nbalance: {draw_rate: {min: -0.1}}\n", "balance.draw_rate.min: -0.1 is not a fraction"),
 ])
 def test_bad_scenario_file_is_one_line_exit_2(tmp_path, capsys, monkeypatch, content, needle):
     path = tmp_path / "s.yaml"
@@ -215,3 +230,54 @@ def test_usage_errors_are_one_line_under_clirunner_and_as_a_process(tmp_path):
                        text=True, timeout=300)
     assert p.returncode == 2 and p.stderr == "error: analyzer replay: Missing option '--game' (see analyzer replay --help)\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_unpacking_a_file_that_is_not_a_cache_pack_is_one_line(tmp_path, capsys):
+    bogus = tmp_path / "notes.txt"
+    bogus.write_text("not a tar archive\n" * 10)
+    code, _, stderr = run(capsys, "cache", "unpack", str(bogus))
+    assert code == 2 and stderr.count("\n") == 1
+    assert f"{bogus}: not a cache pack (not a tar archive); make one with `analyzer cache pack`" in stderr
+
+
+def test_ci_check_validates_every_scenario_before_playing_any(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "a_good.yaml").write_text(games.get("pig").default_scenario.read_text())  # it has bounds
+    (folder / "b_broken.yaml").write_text("game: pig\nplayers: 2\npolicies: [hold_at]\nrules: {target: -5}\n"
+                                         "balance: {length: {max: 30}}\n")
+    code, stdout, stderr = run(capsys, "ci", "check", str(folder), "--n", "200", "--out", "reports")
+    assert code == 2 and stderr.count("\n") == 1 and "b_broken.yaml" in stderr and "rules.target" in stderr
+    assert stdout == "" and not (tmp_path / "reports").exists()  # a_good.yaml was neither played nor written
+
+
+@pytest.mark.parametrize("call,needle", [
+    (lambda a: a.sim("toy", n="abc"), "n='abc': expected a whole number"),
+    (lambda a: a.sim("toy", n=2.5), "n=2.5: must be a whole number"),
+    (lambda a: a.sim("toy", n=0), "n=0: must be a whole number of at least 1"),
+    (lambda a: a.sim("toy", n=True), "n=True: expected a whole number"),
+    (lambda a: a.sim("toy", n=10, seed=-1), "seed=-1: must be an integer"),
+    (lambda a: a.sim("toy", n=10, jobs=0), "jobs=0: must be at least 1"),
+    (lambda a: a.sim("toy", n=10, chunk=0), "chunk=0: must be at least 1 game"),
+    (lambda a: a.sim("toy", n=10, until_ci=2), "until_ci=2: a half-width"),
+    (lambda a: a.sim("toy", n=10, backend="spark"), "backend='spark': choose from"),
+    (lambda a: a.sim("toy", n=10, players=9), "players=9: players must be 2..6"),
+    (lambda a: a.sim("toy", n=10, policy="clever"), "policy=clever: unknown policy"),
+    (lambda a: a.sim("toy", n=10, set=["norhs"]), "set='norhs': expected KEY=VALUE"),
+    (lambda a: a.sim("toy", n=10, set=["rules.rolls=2", "rules.rolls=3"]), "set=rules.rolls: given more than once"),
+    (lambda a: a.sim("toy", n=10, resume=True), "resume=True: give out="),
+    (lambda a: a.sim("toy", n=10, out="r.parquet", resume=True), "resume=True: nothing to resume for r.parquet"),
+    (lambda a: a.sim("toy", n=10, out="r.csv"), "out=r.csv: results are written as parquet only"),
+    (lambda a: a.replay("toy", game_id=-1), "game_id=-1: must be a game id >= 0"),
+    (lambda a: a.replay("toy", game_id="x"), "game_id='x': must be a game id >= 0"),
+    (lambda a: a.read("foreign.parquet"), "foreign.parquet: no analyzer run metadata (not written by `analyzer sim`)"),
+])
+def test_python_api_errors_name_the_argument_not_the_flag(tmp_path, monkeypatch, call, needle):
+    import analyzer
+    monkeypatch.chdir(tmp_path)
+    pl.DataFrame({"a": [1, 2]}).write_parquet(tmp_path / "foreign.parquet")
+    with pytest.raises(analyzer.UserError) as e:
+        call(analyzer)
+    assert needle in str(e.value) and "--" not in str(e.value).split(":")[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["foreign.parquet"]  # nothing written

@@ -118,10 +118,35 @@ def test_two_field_sweep_draws_a_heatmap(tmp_path, capsys):
     assert "50, seat0" in capsys.readouterr().out and png.stat().st_size > 0
 
 
-def test_tune_for_length_picks_the_target_that_gives_it(capsys):
+def test_tune_for_length_picks_the_target_that_gives_it_and_prints_it_ready_to_paste(capsys):
     assert cli.main(["tune", "pig", "--target", "length", "--goal", "10", "--n", "300", "--check-n", "500", "-q"]) == 0
     out = capsys.readouterr().out
     assert "best of 5 candidates" in out and "rules.target=50" in out and "tuned" in out and "as given" in out
+    assert "significantly lower" in out and "Paste it: --set rules.target=50" in out
+
+
+def pig_tuning(tmp_path, values: str):
+    f = tmp_path / "pig.yaml"
+    f.write_text(PIG_WITHOUT_BOUNDS.split("\ntune:")[0] + f"\ntune:\n  rules.target: [{values}]\n")
+    return str(f)
+
+
+def test_tune_says_nothing_beats_the_scenario_when_the_search_keeps_it(tmp_path, capsys):
+    # a mean length near 20 turns: the printed target of 100 gives it, 40 does not
+    assert cli.main(["tune", "pig", "--scenario", pig_tuning(tmp_path, "40, 100"), "--target", "length", "--goal", "20",
+                     "--n", "300", "--check-n", "500", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "rules.target=100 (the scenario as given)" in out
+    assert "Nothing in this space beats the scenario as given at this n" in out and "Proposal" not in out
+
+
+def test_tune_never_proposes_a_setting_that_is_not_significantly_better(tmp_path, capsys):
+    # 100 and 101 points to win: at seed 2 the search's luck picks 101, and fresh games cannot tell them apart
+    assert cli.main(["tune", "pig", "--scenario", pig_tuning(tmp_path, "100, 101"), "--n", "300", "--check-n", "1000",
+                     "--seed", "2", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "): rules.target=101\n" in out and "not significantly lower" in out
+    assert "Nothing in this space beats the scenario as given at this n" in out and "Proposal" not in out
 
 
 def test_a_tune_candidate_that_makes_no_valid_scenario_fails_before_any_game(tmp_path, capsys):
@@ -129,3 +154,17 @@ def test_a_tune_candidate_that_makes_no_valid_scenario_fails_before_any_game(tmp
     f.write_text(PIG_WITHOUT_BOUNDS.split("\ntune:")[0] + "\ntune:\n  rules.target: [50, -3]\n")
     assert cli.main(["tune", "pig", "--scenario", str(f), "--n", "100", "-q"]) == 2
     one_line_error(capsys, "tune: rules.target=-3: rules.target: Input should be greater than or equal to 1")
+
+
+def test_every_playing_command_says_when_it_compiles(capsys, monkeypatch):
+    """Not only sim: a command whose games count on one bar shows the compile too (outside a terminal, a line)."""
+    from analyzer import compile_cache
+    monkeypatch.setattr(compile_cache, "is_warm", lambda folder: False)  # as on a first run
+    monkeypatch.setattr(compile_cache, "expected_seconds", lambda folder: 42)
+    monkeypatch.setattr(compile_cache, "record_seconds", lambda folder, s: None)
+    assert cli.main(["compare", "pig", str(PIG), "--set", "rules.target=80", "--n", "200"]) == 0
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == "compiling pig (once per machine, about 42 s)" and said[1].startswith("compiled pig in ")
+    assert said[2].startswith("pig compare: 400 games in") and len(said) == 3
+    assert cli.main(["compare", "pig", str(PIG), "--set", "rules.target=80", "--n", "200", "-q"]) == 0
+    assert capsys.readouterr().err == ""  # -q: nothing

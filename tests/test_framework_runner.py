@@ -3,6 +3,7 @@ import inspect
 import itertools
 import json
 import os
+import re
 from pathlib import Path
 
 import duckdb
@@ -80,7 +81,7 @@ def test_resume_after_interruption_neither_loses_nor_duplicates(tmp_path):
         runner.run(TOY, sc, 1000, 9, chunk=100, out=out, on_progress=boom)
     parts = tmp_path / "r.parquet.parts"
     assert len(list(parts.glob("part-*.arrow"))) == 3 and not out.exists()
-    with pytest.raises(UserError, match="--resume"):
+    with pytest.raises(UserError, match="pass resume=True to continue"):
         runner.run(TOY, sc, 1000, 9, chunk=100, out=out)
     with pytest.raises(UserError, match="different run"):
         runner.run(TOY, sc, 1000, 10, chunk=100, out=out, resume=True)
@@ -94,9 +95,9 @@ def test_resume_after_interruption_neither_loses_nor_duplicates(tmp_path):
 
 
 def test_bad_arguments_are_user_errors(tmp_path):
-    with pytest.raises(UserError, match="--n"):
+    with pytest.raises(UserError, match="n=0"):
         analyzer.sim(TOY, n=0)
-    with pytest.raises(UserError, match="--seed"):
+    with pytest.raises(UserError, match="seed=-1"):
         analyzer.sim(TOY, n=10, seed=-1)
     with pytest.raises(UserError, match="is a directory"):
         analyzer.sim(TOY, n=10, out=tmp_path)
@@ -267,7 +268,7 @@ def test_a_full_disk_mid_run_is_one_line_and_the_saved_parts_resume(tmp_path, mo
             raise OSError(errno.ENOSPC, "No space left on device")
         real(self, i, frame)
     monkeypatch.setattr(runner.run_store.FileSink, "_journal", journal)
-    with pytest.raises(UserError, match=r"No space left on device\); the 300 games saved so far stay in d.parquet.parts: .* --resume"):
+    with pytest.raises(UserError, match=r"No space left on device\); the 300 games saved so far stay in d.parquet.parts: .* resume=True"):
         runner.run(TOY, sc, 1000, 2, chunk=100, out=out)
     assert len(list(out.with_name("d.parquet.parts").glob("part-*.arrow"))) == 3 and not out.exists()
     monkeypatch.setattr(runner.run_store.FileSink, "_journal", real)
@@ -319,14 +320,24 @@ def test_until_ci_counts_factions_per_game_they_play():
     assert rule._sums == {"position 1": 2, "position 2": 0, "faction 0": 2, "faction 1": 0, "faction 2": 0}
 
 
-def test_the_python_api_shows_progress_and_says_when_it_compiles(capsys, monkeypatch):
+def test_the_python_api_shows_progress_and_says_when_it_compiles(capsys, caplog, monkeypatch):
     from analyzer import progress
-    assert not progress.interactive()  # under pytest stderr is no terminal: no display unless asked for
+    assert not progress.interactive()  # under pytest stderr is no terminal: a line per stage, logged
+    caplog.set_level("INFO", logger="analyzer")
+    monkeypatch.setattr(compile_cache, "is_warm", lambda folder: True)  # the kernels are cached
     analyzer.sim(TOY, n=2000, seed=1)
-    assert capsys.readouterr().err == ""
+    assert len(caplog.messages) == 1 and re.fullmatch(r"toy: 2,000 games in [\d.]+ s \([\d,]+ games/s\)", caplog.messages[0])
+    assert capsys.readouterr().err == ""  # logged, not printed
+    caplog.clear()
+    analyzer.sim(TOY, n=2000, seed=1, progress=False)
+    assert caplog.messages == []
     monkeypatch.setattr(compile_cache, "is_warm", lambda folder: False)  # as on a first run
     monkeypatch.setattr(compile_cache, "expected_seconds", lambda folder: 42)
     monkeypatch.setattr(compile_cache, "record_seconds", lambda folder, s: None)
+    analyzer.sim(TOY, n=2000, seed=1)
+    said = caplog.messages
+    assert said[0] == "compiling toy (once per machine, about 42 s)" and re.fullmatch(r"compiled toy in \d+ s", said[1])
+    assert said[2].startswith("toy: 2,000 games in") and len(said) == 3
     seen = []
     analyzer.sim(TOY, n=2000, seed=1, on_compile=seen.append, progress=False)
     assert seen == [True, None]  # compiling, then ready
@@ -349,6 +360,16 @@ def test_the_compile_message_stays_on_screen_while_the_kernels_compile(monkeypat
         display.advance(100)
         shown.append([t.description for t in display._bar.tasks])
     assert shown == [["compiling toy (once per machine, about 42 s)"], ["toy"]]
+
+
+def test_the_compile_label_says_when_the_machine_is_busy(monkeypatch):
+    from analyzer import progress
+    monkeypatch.undo()  # conftest's idle machine
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "getloadavg", lambda: (6.4, 5.0, 4.0))
+    assert progress.busy() == "; longer now: the machine is busy, load 6.4 on 2 cores"
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.5, 1.0, 1.0))
+    assert progress.busy() == ""
 
 
 def test_local_runs_use_threads_only_where_the_kernel_releases_the_gil():

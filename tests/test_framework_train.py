@@ -100,6 +100,13 @@ def test_the_budget_is_spent_as_planned():
     assert plan.total == 2 * (tr.tune.total_games(8, plan.first) * 2 + 3 * plan.confirm) + 3 * plan.confirm
 
 
+def test_a_budget_too_thin_for_its_candidates_is_warned_about():
+    thin = tr.Plan.of_budget(20_000, 2, 16, 3)  # the case: 17 games per candidate and seat
+    assert thin.first < tr.MIN_FIRST_GAMES and f"leaves {thin.first} games per candidate" in thin.thin()
+    enough = tr.MIN_FIRST_GAMES * tr.Plan.units(2, 16, 3)
+    assert f"--budget {enough:,} or more" in thin.thin() and tr.Plan.of_budget(enough, 2, 16, 3).thin() is None
+
+
 def test_samples_hold_the_field_first_and_stay_in_the_box():
     declared = PIG.Scenario.WEIGHTS["hold_at"]
     pts = tr.sample(declared, {"hold_at": 20}, tr.box(declared, {"hold_at": 20}, 1), 12, seed=3)
@@ -126,8 +133,9 @@ def test_a_log_weight_is_searched_evenly_in_its_logarithm():
 
 def test_train_writes_a_tuned_scenario_that_loads_plays_and_reproduces(tmp_path, capsys):
     out = tmp_path / "tuned.yaml"
-    code, text, _ = run(capsys, "train", "pig", *BAD_FIELD, *FAST, "--out", str(out))
+    code, text, err = run(capsys, "train", "pig", *BAD_FIELD, *FAST, "--out", str(out))
     assert code == 0 and f"wrote {out}" in text and "tuned: hold_at" in text
+    assert "warning: this budget leaves 19 games per candidate and seat" in err  # FAST is thin on purpose
     data = read_yaml(out)
     assert data["name"] == "tuned" and data["policies"] == ["hold_at"] and data["game"] == "pig"
     assert set(data["weights"]["hold_at"]) == {"hold_at"} and data["weights"]["hold_at"]["hold_at"] > 3

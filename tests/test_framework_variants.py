@@ -78,3 +78,16 @@ def test_tune_targets_measure_what_they_say():
         tune.check_target(TOY, "faction-fairness", None)
     with pytest.raises(UserError, match="--goal"):
         tune.check_target(TOY, "length", None)
+
+
+def test_a_tuned_setting_is_confirmed_only_when_its_loss_is_significantly_lower():
+    base = analyzer.load_scenario(TOY)
+    runs = variants.play(TOY, base, [variants.Variant("a"), variants.Variant("b")], 2000, seed=5)
+    same = tune.confirm(TOY, "position-fairness", runs["a"], base, runs["b"], base)
+    assert same.diff.value == 0 and not same.better  # the same games under the same scenario: no difference at all
+    assert same.diff.lo <= 0 <= same.diff.hi and same.given == tune.objective(TOY, "position-fairness", runs["a"], base)
+    edge = variants.scenario_of(TOY, base, {"rules.edge": 3})
+    skewed = variants.play(TOY, base, [variants.Variant("edge", {"rules.edge": 3})], 2000, seed=5)["edge"]
+    better = tune.confirm(TOY, "position-fairness", skewed, edge, runs["a"], base)
+    assert better.better and better.diff.hi < 0 and better.best < better.given
+    assert tune.set_flags({"rules.edge": 0.3, "rules.names": ["a b", "c"]}) == "--set rules.edge=0.3 --set 'rules.names=[\"a b\", \"c\"]'"

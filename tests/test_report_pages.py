@@ -1,10 +1,9 @@
 """The report pages as a reader sees them: headless Chromium (Debian's `chromium`, installed by
-.ci/run) opens the all-games index and every report it links, and every image must have loaded and
+.ci/run; skipped by `make test` where it is missing, see conftest.py) opens the all-games index and every report it links, and every image must have loaded and
 every local link (file and #anchor) must resolve. Checked on small fresh reports of `report --all`
 and on the committed reports under reports/."""
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -49,10 +48,8 @@ function load(url) {
 </script></body></html>"""
 
 
-def open_pages(start: list[Path], tmp_path: Path) -> dict[Path, dict]:
+def open_pages(browser: str, start: list[Path], tmp_path: Path) -> dict[Path, dict]:
     """What Chromium saw on each page reachable from `start` by local links, by file path."""
-    browser = shutil.which("chromium")
-    assert browser, "headless Chromium is needed: apt-get install chromium (.ci/run installs it)"
     harness = tmp_path / "harness.html"
     harness.write_text(HARNESS % json.dumps([p.resolve().as_uri() for p in start]))
     r = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
@@ -79,7 +76,8 @@ def assert_pages_whole(pages: dict[Path, dict]) -> None:
                 assert url.fragment in ids, f"{path}: link {href} points to a missing anchor"
 
 
-def test_report_all_index_and_reports_open_whole_in_chromium(tmp_path, monkeypatch):
+@pytest.mark.needs_tool  # chromium (conftest.py)
+def test_report_all_index_and_reports_open_whole_in_chromium(chromium, tmp_path, monkeypatch):
     monkeypatch.setenv("ANALYZER_COMPARE_N", "100")
     results = tmp_path / "results"
     results.mkdir()
@@ -87,7 +85,7 @@ def test_report_all_index_and_reports_open_whole_in_chromium(tmp_path, monkeypat
         analyzer.sim(game, n=300, seed=7, out=results / f"{game}.parquet")
     assert cli.main(["report", "--all", str(results), "--out", str(tmp_path / "reports")]) == 0
     index = tmp_path / "reports" / "index.html"
-    pages = open_pages([index], tmp_path)
+    pages = open_pages(chromium, [index], tmp_path)
     reports = {tmp_path / "reports" / g / "index.html" for g in ("stop", "pig")}
     assert reports <= set(pages), "the index links every report"
     assert_pages_whole(pages)
@@ -100,7 +98,8 @@ def test_report_all_index_and_reports_open_whole_in_chromium(tmp_path, monkeypat
     assert "greedy at every seat" in row and "<td>none</td>" in row  # holds under; no estimated data
 
 
-def test_index_links_to_short_and_long_estimated_lists_resolve(tmp_path):
+@pytest.mark.needs_tool  # chromium (conftest.py)
+def test_index_links_to_short_and_long_estimated_lists_resolve(chromium, tmp_path):
     # a report names a few estimated items in its header and links a long list to its own section
     from analyzer.reporting import Report, Scope, write_index
     for k in (5, 20):
@@ -110,18 +109,19 @@ def test_index_links_to_short_and_long_estimated_lists_resolve(tmp_path):
         rep.headline("Position 1 wins 50.0% [40.4, 59.6] (n=100).", Scope(["a (all)"], []))
         rep.write(tmp_path / f"g{k}")
     index = write_index(tmp_path, ["g5", "g20"])
-    pages = open_pages([index], tmp_path)
+    pages = open_pages(chromium, [index], tmp_path)
     assert len(pages) == 3
     assert_pages_whole(pages)
     links = pages[index.resolve()]["links"]
     assert "g5/index.html#what-was-run" in links and "g20/index.html#estimated-data" in links
 
 
-def test_committed_reports_open_whole_in_chromium(tmp_path):
+@pytest.mark.needs_tool  # chromium (conftest.py)
+def test_committed_reports_open_whole_in_chromium(chromium, tmp_path):
     start = [REPO / "reports" / "index.html"] if (REPO / "reports" / "index.html").is_file() else \
         sorted((REPO / "reports").glob("*/index.html"))
     assert start, "reports/ holds the committed reports"
-    assert_pages_whole(open_pages(start, tmp_path))
+    assert_pages_whole(open_pages(chromium, start, tmp_path))
 
 
 def test_report_all_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys, monkeypatch):

@@ -184,21 +184,32 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                               n_cmp * 2, meta["seed"] + 1, COMPARE_JOBS)
         check_given, check_tuned = check["as given"], check["proposed"]
         rows = []
-        for label, d in (("as given", check_given), ("proposed", check_tuned)):
+        for label, d in (("as given", check_given), ("search's best", check_tuned)):
             w, _, f = _position_rows(d)
             rows.append([label, *[x.fmt(pct=True) for x in w], f"{100 * positions.unfairness(d):.2f}", stats.fmt_p(f.p_value)])
         proposal = [dict(b) for b in base.rules.model_dump(mode="json")["turn_order_bonus"]]
         for key, value in tuned.items():
             _, _, idx, field = key.split(".")
             proposal[int(idx)][field] = value
+        # proposed only when it differs from the scenario's own bonus and its loss is significantly lower on fresh games
+        verdict = tn.confirm(game, "position-fairness", check_given, base, check_tuned,
+                             variants.scenario_of(game, base, tuned), seed=meta["seed"] + 1)
+        own, best = _bonus_text(base.rules.model_dump(mode="json")["turn_order_bonus"], players), _bonus_text(proposal, players)
+        if best == own:
+            found = f"Nothing better was found: the search kept the scenario's own bonus ({own})."
+        elif not verdict.better:
+            found = (f"Nothing better was found: the search's best ({best}) is not significantly fairer than the "
+                     f"scenario's own ({own}) on the fresh games.")
+        else:
+            found = f"**Proposal: {best}.**"
         rep.section(PROPOSED_BONUS,
                     f"Successive halving (`analyzer tune`) over {len(points)} settings of each later position's credits "
-                    f"and income (the printed bonus and a seeded sample of the default scenario's `tune:` grid), from "
+                    f"and income (the scenario's own bonus and a seeded sample of the default scenario's `tune:` grid), from "
                     f"{n_first:,} games each, the better half playing twice as many games each round ({res.games:,} games "
                     "in all, the same seeded games for every setting), for the smallest spread of the positions' win "
-                    "rates (sum of squared distances from their mean). **Proposal: "
-                    f"{_bonus_text(proposal, players)}.** Checked below on {2 * n_cmp:,} fresh games (seed "
-                    f"{meta['seed'] + 1}); the remaining deviation is how far from fair the best found set still is. "
+                    f"rates (sum of squared distances from their mean). {found} Checked below on {2 * n_cmp:,} fresh games (seed "
+                    f"{meta['seed'] + 1}; the loss's difference {verdict.diff.value:+.3g} [{verdict.diff.lo:+.3g}, "
+                    f"{verdict.diff.hi:+.3g}], paired bootstrap); the remaining deviation is how far from fair the best found set still is. "
                     f"Same search from the command line: `analyzer tune spacebase --target position-fairness {run_flags(meta, n_first)} --check-n {2 * n_cmp}` "
                     f"(its proposal depends on every flag, the seed included).")
         rep.table(["bonus", *[f"pos {i + 1} win" for i in range(players)], "max deviation (pts)", "fairness p"], rows)
