@@ -137,6 +137,7 @@ class Stop(Game):
     TRACE_CAP = 400_000
     EVENTS = EVENTS
     kernel_releases_gil = True   # engine.simulate is compiled with nogil=True
+    searchable = True            # engine.simulate takes the control table; decide's head is kernel.ask_policy
 
     def report(self, df, meta, out):
         from .report import write_report
