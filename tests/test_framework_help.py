@@ -62,4 +62,4 @@ def test_sim_help_lists_every_games_policies(capsys):
 def test_the_games_listing_names_scripted_as_a_test_tool(capsys):
     assert cli.main(["games"]) == 0
     stop = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("stop "))
-    assert "policies: random, greedy, defender (and scripted, for tests)" in stop
+    assert "policies: random, greedy, defender, search (plans) (and scripted, for tests)" in stop

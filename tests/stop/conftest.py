@@ -16,7 +16,7 @@ from analyzer.games.stop import state as S
 from analyzer.games.stop.cards import COLOUR_NAMES, K_PAUSE, K_TWO_PLUS, KIND_NAMES, N_KINDS, WILD, card_name
 from analyzer.games.stop.decisions import SWAP_PASS_LEFT, SWAP_WITH_ONE
 from analyzer.games.stop.scenario import kernel_inputs
-from analyzer.kernel import new_trace
+from analyzer.kernel import A_SCRIPT, new_trace
 from analyzer.rng import new_stream
 from analyzer.scenario import load
 
@@ -134,7 +134,7 @@ class Position:
     def script(self, *indices):
         """Give the scripted seats these option indices (from index_of; None: not asked), in game order."""
         self.pol = self.pol._replace(script=np.array([k for k in indices if k is not None], np.int64))
-        self.s.v[S.SCRIPT_AT] = 0
+        self.s.v[S.CTL + A_SCRIPT] = 0
 
     def choice(self, kind, p, *ctx, context=0):
         """What p's policy chooses at a decision of `kind`: a card name, O.DRAW_INSTEAD / O.ACCEPT (-1),

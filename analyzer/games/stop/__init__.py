@@ -56,9 +56,12 @@ scenario parameters, marked [param]):
   before its policy is asked (every STOP decision is a listed one, so no policy decides past the
   filter); where they forbid every option (a wild as the only legal card under
   never_play_wild) the filter is lifted for that decision and counted in `restrict_lifted`.
-Not implemented: nothing of stop.md is left out. Showing the X+ victim's hand to everyone has no
-effect because no policy remembers what it was shown; policies read only their own hand, hand sizes,
-match totals and the card table (view.py).
+- Search (`search`, docs/adding-a-game.md): at a rollout's branch the engine re-deals what the deciding
+  seat cannot see (engine.redeal_hidden). The X+ victim's hand is shown to everyone when the X+ is not
+  cancelled (also when it is ignored: the table sees it holds only symbols); a Swap's giver knows the
+  hand it gave. Rollouts keep both (state `known`) and the re-deal leaves those cards where they are.
+Not implemented: nothing of stop.md is left out. The heuristic policies do not remember the X+ victim's
+shown hand; they read only their own hand, hand sizes, match totals and the card table (view.py).
 
 Results columns are declared in `state.COLUMNS`; trace events in engine.py's docstring and how they
 read in `Stop.EVENTS`. The kernel: `engine.simulate(seed, game_ids, rules, cards, policy, seats,
@@ -137,6 +140,7 @@ class Stop(Game):
     TRACE_CAP = 400_000
     EVENTS = EVENTS
     kernel_releases_gil = True   # engine.simulate is compiled with nogil=True
+    searchable = True            # engine.simulate takes the control table; decide's head is kernel.ask_policy
 
     def report(self, df, meta, out):
         from .report import write_report

@@ -88,6 +88,7 @@ from .state import (
     ALLOWED,
     CAND,
     COPIES,
+    CTL,
     DEALER,
     DECK,
     DISC,
@@ -109,14 +110,18 @@ from .state import (
     HAND_OVER,
     HAND_TURNS,
     HELD,
+    KNOWN,
+    MAX_PLAYERS,
     NG,
     NIL,
     NONE,
     NSEAT,
     NUMBER_MASK,
+    NV,
     OPTS,
     OUT,
     PILE_N,
+    REDEAL_AT,
     S_FIRST,
     S_LIFTED,
     S_OUT,
@@ -126,7 +131,6 @@ from .state import (
     S_SUMSQ,
     S_SYMBOL,
     S_WIN,
-    SCRIPT_AT,
     SEAT,
     SHUFFLED,
     SIZE,
@@ -140,6 +144,7 @@ from .state import (
     hand_penalty,
     jit,
     jit_inline,
+    known_at,
     left,
     legal_mask,
     lose,
@@ -149,6 +154,7 @@ from .state import (
     right,
     symbol_penalty,
     top,
+    tracking,
 )
 
 # events
@@ -248,6 +254,8 @@ def draw_cards(s, p, k, reason):
 def place(s, p, t, how):
     """p puts card t from their hand on top of the discard pile."""
     lose(s, p, t)
+    if tracking(s):
+        forget(s, p, t)
     s.piles[DISC, s.v[DISC_N]] = t
     s.v[DISC_N] += 1
     rec(s, E_PLAY, p, t, how, s.hand[p, SIZE])
@@ -353,6 +361,9 @@ def ask(s, r, pol, p, kind, n, ctx):
     if n == 1:
         return s.v[OPTS]
     k = decide(s, r, pol, p, kind, n, ctx)
+    if s.v[REDEAL_AT] != 0:  # the branch of a search rollout (kernel.search_step): re-deal what p cannot see
+        redeal_hidden(s, s.v[REDEAL_AT] - 1)
+        s.v[REDEAL_AT] = 0
     if k < 0 or k >= n:
         s.v[G_CHECK] += 1
         k = 0
@@ -410,6 +421,114 @@ def swap_options(s, src):
 def forced_card_options(s, q):
     """D_XPLUS_CARD: any number card the X+ victim holds."""
     return offer_cards(s, 0, s.v[HELD + q] & NUMBER_MASK)
+
+
+# ---- what a seat cannot see: the re-deal at a search rollout's branch ------------------------------------
+# A search seat's rollout (analyzer/search.py) replays the match to its decision and then plays on in a
+# world of its own (kernel.search_step): there the engine deals again every card the seat cannot see,
+# from the rollout's stream. What each seat has seen of another's hand (an X+ victim shows it; a Swap
+# hands a known hand on) is kept in `known` during rollouts only (state.tracking), and stays where it is.
+
+@jit_inline
+def forget(s, p, t):
+    """p put a card of type t on the discard pile: whoever knew p held one knows one fewer (a lower bound:
+    the card played may have been an unseen copy, the seen one is then still held, unknown to them)."""
+    for w in range(n_players(s)):
+        i = known_at(w, p, t)
+        if s.v[i] > 0:
+            s.v[i] -= 1
+
+
+@jit
+def learn_shown(s, q):
+    """The X+ victim q shows their hand to everyone: every other seat knows all of it."""
+    for w in range(n_players(s)):
+        if w != q:
+            for t in range(N_TYPES):
+                s.v[known_at(w, q, t)] = s.hand[q, t]
+
+
+@jit
+def learn_swap(s, src, mode, target):
+    """The hands have moved (apply_swap): what each seat knew of a hand moves with it, each seat that
+    gave its hand away knows all of it where it went, and a seat knows nothing it need of its own."""
+    P = n_players(s)
+    for w in range(P):
+        for t in range(N_TYPES):
+            if mode == SWAP_WITH_ONE:
+                x = s.v[known_at(w, src, t)]
+                s.v[known_at(w, src, t)] = s.v[known_at(w, target, t)]
+                s.v[known_at(w, target, t)] = x
+            elif mode == SWAP_PASS_LEFT:   # q received the hand of q - 1
+                x = s.v[known_at(w, P - 1, t)]
+                for q in range(P - 1, 0, -1):
+                    s.v[known_at(w, q, t)] = s.v[known_at(w, q - 1, t)]
+                s.v[known_at(w, 0, t)] = x
+            else:                          # q received the hand of q + 1
+                x = s.v[known_at(w, 0, t)]
+                for q in range(P - 1):
+                    s.v[known_at(w, q, t)] = s.v[known_at(w, q + 1, t)]
+                s.v[known_at(w, P - 1, t)] = x
+    for q in range(P):
+        to = swap_incoming_of(s, src, mode, target, q)   # where q's own hand went (-1: it stayed)
+        for t in range(N_TYPES):
+            s.v[known_at(q, q, t)] = 0
+            if to >= 0:
+                s.v[known_at(q, to, t)] = s.hand[to, t]
+
+
+@jit
+def swap_incoming_of(s, src, mode, target, q):
+    """Who received q's hand in this Swap (-1: q's hand did not move)."""
+    if mode == SWAP_WITH_ONE:
+        if q == src:
+            return target
+        if q == target:
+            return src
+        return NONE
+    if mode == SWAP_PASS_LEFT:
+        return left(s, q)
+    return right(s, q)
+
+
+@jit
+def redeal_hidden(s, p):
+    """The branch of a search rollout for seat p: every card p cannot see -- the other hands, but for
+    the cards p knows they hold (`known`), and the draw pile -- is gathered by card type (so the result
+    depends only on what p knows, never on where the hidden cards were) and dealt again at random from
+    the stream, which is the rollout's own by now (kernel.search_step): each other hand, clockwise from
+    p's left, gets back its size, the rest is the draw pile (shuffled lazily: pop_pile). p's hand, the
+    discard pile, every hand's size and what p knows stay as they were."""
+    P = n_players(s)
+    for t in range(N_TYPES):
+        s.v[CAND + t] = 0
+    for i in range(s.v[PILE_N]):
+        s.v[CAND + s.piles[DRAW, i]] += 1
+    for q in range(P):
+        if q != p:
+            for t in range(N_TYPES):
+                s.v[CAND + t] += s.hand[q, t] - min(s.v[known_at(p, q, t)], s.hand[q, t])
+    m = 0
+    for t in range(N_TYPES):
+        for _ in range(s.v[CAND + t]):
+            s.piles[DRAW, m] = t
+            m += 1
+    s.v[PILE_N] = m
+    s.v[SHUFFLED] = m
+    q = p
+    for _ in range(P - 1):
+        q = left(s, q)
+        size = s.hand[q, SIZE]
+        s.v[HELD + q] = 0
+        for t in range(N_TYPES):
+            k = min(s.v[known_at(p, q, t)], s.hand[q, t])
+            s.hand[q, t] = k
+            if k > 0:
+                s.v[HELD + q] |= bit(t)
+            size -= k
+        s.hand[q, SIZE] -= size
+        for _ in range(size):
+            gain(s, q, pop_pile(s))
 
 
 # ---- jump-in ----------------------------------------------------------------------------------------
@@ -571,6 +690,8 @@ def resolve_swap_chosen(s, r, pol, src, t, mode, target):
             s.v[G_CANCELS] += 1
             return -1, q, zero, PENDING_NONE, 0
     apply_swap(s, src, mode, target)
+    if tracking(s):
+        learn_swap(s, src, mode, target)
     rec(s, E_SWAP_DONE, src, t, mode, target)
     return left(s, src), src, t, PENDING_NONE, 0
 
@@ -586,6 +707,8 @@ def resolve_xplus(s, r, pol, src, t):
     victim is out (STOP) only if their hand is still empty after the draw."""
     q = left(s, src)
     if s.v[HELD + q] & NUMBER_MASK == 0:
+        if tracking(s):
+            learn_shown(s, q)
         rec(s, E_XPLUS_IGNORED, q, t, NIL, NIL)
         return q, src, t, PENDING_NONE, 0
     zero = card_type(colour_of(t), K_ZERO)
@@ -593,6 +716,8 @@ def resolve_xplus(s, r, pol, src, t):
         play_one(s, r, q, zero, HOW_CANCEL)
         s.v[G_CANCELS] += 1
         return -1, q, zero, PENDING_NONE, 0
+    if tracking(s):
+        learn_shown(s, q)
     f = ask(s, r, pol, q, D_XPLUS_CARD, forced_card_options(s, q), t)
     n0 = s.hand[q, SIZE]
     place(s, q, f, HOW_XPLUS)
@@ -698,6 +823,9 @@ def deal(s, r, dealer):
     s.hand[:, :] = 0
     for p in range(n_players(s)):
         s.v[HELD + p] = 0
+    if tracking(s):
+        for i in range(KNOWN, KNOWN + MAX_PLAYERS * MAX_PLAYERS * N_TYPES):
+            s.v[i] = 0
     for _ in range(r.hand_size):
         q = dealer
         for _ in range(n_players(s)):
@@ -850,7 +978,6 @@ def reset_match(s, seed, game_id):
     counting on (explicitly: flags are otherwise inherited from the no-refcount caller) because
     new_stream allocates."""
     s.rng[0] = new_stream(seed, game_id)[0]
-    s.v[SCRIPT_AT] = 0
     for k in range(G0, G0 + NG):
         s.v[k] = 0
     for p in range(n_players(s)):
@@ -886,18 +1013,25 @@ def play_match(s, r, pol, seed, game_id):
 
 
 @njit(cache=True, _nrt=True, nogil=True)
-def simulate(seed, game_ids, r, cards, pol, seats, out_g, out_s, first, ev, tn, ev_cap):
-    """The kernel (Game.kernel): the matches `game_ids` of run `seed` (r: Rules, cards: Cards, pol:
-    Policy, seats: int64[P] policy codes) into the outputs the framework allocated from COLUMNS:
+def simulate(seed, game_ids, ctl, r, cards, pol, seats, out_g, out_s, first, ev, tn, ev_cap):
+    """The kernel (Game.kernel): the matches `game_ids` of run `seed`, each under its control row ctl[i]
+    (kernel.A_*: all zeros unless a seat searches; copied into the state for the match and back after
+    it: state.control), (r: Rules, cards: Cards, pol: Policy, seats: int64[P] policy codes) into the
+    outputs the framework allocated from COLUMNS:
     per-game counters out_g (n, NG) in GAME_COLUMNS order, per-seat stats out_s (n, P, NSEAT) in
     SEAT_COLUMNS order, the first dealer (the seat that moved first) into `first`, the trace ev/tn
     (ev_cap > 0 turns it on, meant for one game). Compiled with nogil: it runs without the GIL, so the
     runner plays chunks on threads (Stop.kernel_releases_gil); nothing it calls uses object mode."""
     P = seats.shape[0]
     n = game_ids.shape[0]
-    s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev, ev_cap)
+    width = ctl.shape[1]
+    s = make_state(P, cards.penalty, cards.draws, cards.copies, seats, ev, ev_cap, width - (NV - CTL))
     for i in range(n):
+        for k in range(width):
+            s.v[CTL + k] = ctl[i, k]
         first[i] = play_match(s, r, pol, seed, game_ids[i])
+        for k in range(width):
+            ctl[i, k] = s.v[CTL + k]
         for k in range(NG):
             out_g[i, k] = s.v[G0 + k]
         for p in range(P):

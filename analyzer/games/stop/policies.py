@@ -13,6 +13,8 @@ there is a real choice. Ties between card types are broken uniformly over the ph
 random   -- (shared by every game, analyzer.kernel) uniform over the listed options: each legal card
             type, "draw instead", each answer, each Swap target or pass direction, yes or no.
 scripted -- (shared) the scenario's `script` of option indices, in game order: for rule tests.
+search   -- (shared, analyzer/search.py) plays each option out from worlds consistent with what its seat has
+            seen: at the branch the engine re-deals the other hands and the draw pile (engine.redeal_hidden).
 greedy   -- sheds the highest-penalty legal card first (0s always last, whatever their penalty: they
             are its defence; an attack card -- 2+, Pause, X+ -- counted `attack_bonus` points more,
             default 0), ties broken uniformly. Never declines a legal card (so must_play_if_able
@@ -46,7 +48,7 @@ No policy peeks: an earlier greedy/defender Swap read the other hands' penalties
 """
 import numpy as np
 
-from ...kernel import FIRST_GAME_POLICY, shared_choice
+from ...kernel import FIRST_GAME_POLICY, ask_policy, asked
 from ...rng import below
 from .cards import K_ZERO, N_KINDS, WILD, kind_of
 from .decisions import (
@@ -66,7 +68,7 @@ from .decisions import (
     YES,
     swap_option,
 )
-from .state import NUMBER_MASK, bit, jit, jit_inline, left, lowest, n_players, script_cursor
+from .state import NUMBER_MASK, ask_of, bit, jit, jit_inline, left, lowest, n_players
 from .view import (
     card_draws,
     card_penalty,
@@ -109,15 +111,18 @@ ATTACK_MASK = i64(sum(1 << (c * 12 + k) for c in range(4) for k in (2, 9, 11))) 
 def decide(s, r, pol, p, kind, n, ctx):
     """The index of the option p's policy takes among the n options the engine listed (view.option)
     for a decision of `kind` (decisions.py; ctx is the decision's context). The only place a policy
-    code is read; the policy gets the seat's weights row."""
-    code = policy_of(s, p)
-    k = shared_choice(code, s.rng, pol.script, script_cursor(s), n)
-    if k >= 0:
-        return k
-    w = pol.weights[p]
-    if code == GREEDY:
-        return index_of(s, n, greedy(s, r, w, p, kind, n, ctx))
-    return index_of(s, n, defender(s, r, w, p, kind, n, ctx))
+    code is read; the policy gets the seat's weights row. random, scripted and search are the framework's
+    (kernel.ask_policy; the ask, the control row and the trace, is in the state: state.ask_of); a search
+    seat that plays on past its branch comes back as its rollout policy's code."""
+    ask = ask_of(s)
+    k, code = ask_policy(policy_of(s, p), s.rng, pol.script, ask, n)
+    if k < 0:
+        w = pol.weights[p]
+        if code == GREEDY:
+            k = index_of(s, n, greedy(s, r, w, p, kind, n, ctx))
+        else:
+            k = index_of(s, n, defender(s, r, w, p, kind, n, ctx))
+    return asked(ask, k)
 
 
 @jit_inline

@@ -13,7 +13,7 @@ import numpy as np
 from pydantic import Field, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
-from ...scenario import ScenarioBase, Strict, Weight
+from ...scenario import SEARCH_DOCS, SEARCH_POLICY, SEARCH_WEIGHTS, ScenarioBase, Strict, Weight
 from . import cards as C
 
 # the policies' judgement (`weights: {greedy: {...}}`, or one seat's in `seat_weights`), in the kernel's
@@ -36,6 +36,7 @@ WEIGHTS = {
         Weight("swap_cancel_cards", 0, -5, 10, "cancels a Swap with a 0 when the incoming hand has more than this "
                "many cards above its own without the 0 (equal: when it is expected to cost more)", integer=True),
     ),
+    **SEARCH_WEIGHTS,
 }
 # what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order
 # (decisions.NO_JUMP_IN, ...)
@@ -127,12 +128,15 @@ class StopRules(Strict):
 class StopScenario(ScenarioBase):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
-    POLICIES: ClassVar[tuple[str, ...]] = (*SHARED_POLICIES, "greedy", "defender")  # code = index
+    # code = index (random 0, scripted 1, then ours); search's is kernel.SEARCH + its seat
+    POLICIES: ClassVar[tuple[str, ...]] = (*SHARED_POLICIES, "greedy", "defender", SEARCH_POLICY)
     POLICY_DOCS: ClassVar[dict[str, str]] = {**SHARED_POLICY_DOCS,  # policies.py says it in full
         "greedy": "sheds its highest-penalty card first, keeps its 0s to cancel attacks, stacks 2+ on 2+",
-        "defender": "hoards 0s and 2+s as answers, attacks the player closest to winning when on its left"}
+        "defender": "hoards 0s and 2+s as answers, attacks the player closest to winning when on its left",
+        **SEARCH_DOCS}
     WEIGHTS = WEIGHTS
     RESTRICTIONS = RESTRICTIONS
+    ROLLOUT_POLICY: ClassVar[str] = "greedy"
 
     rules: StopRules = StopRules()
     cards: StopCards = StopCards()

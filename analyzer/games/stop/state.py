@@ -4,9 +4,15 @@
   piles  int64[3, T]    piles[DRAW, :v[PILE_N]] draw pile (top last, shuffled lazily: engine.pop_pile);
                         piles[DISC, :v[DISC_N]] discards;
                         piles[DECK] every card of the deck in type order (dealing starts from a copy)
-  v      int64[NV]      registers, counters, card table, seat policies, scratch (LAYOUT below; LAYOUT.dump(v))
+  v      int64[NV+log]  registers, counters, card table, seat policies, scratch, what each seat knows of the
+                        others' hands, and last the game's control row (kernel.A_*, its search log past NV)
+                        (LAYOUT below; LAYOUT.dump(v))
   rng    uint64[1]      the game's stream, rng.new_stream(seed, game_id)
   ev     int32[cap, 5]  trace records (kernel.record; v[TRACE] = cap, 0 = off; its counters in v[TRACE_N:+2])
+
+The control row (`control(s)`, v[CTL:]) is the game's row of the kernel's control table (kernel.A_*),
+copied in before the match and back after it (engine.simulate): a decision's `ask` (`ask_of(s)`) is it
+and the trace, all inside the state. Its A_SCRIPT slot is the scripted policy's cursor.
 
 Hands change only through `gain` and `lose` (and apply_swap / deal in the engine), which also keep
 `v[HELD + p]`, a bit mask of the card types p holds: legality checks then look at 2-4 candidate types
@@ -28,7 +34,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, Layout
+from ...kernel import A_LOG, A_MODE, A_REDEAL, RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, ROLLOUT, Columns, Layout
 from ...kernel_internals import jit_no_refcount as jit
 from ...kernel_internals import jit_no_refcount_inline as jit_inline
 from ...kernel_internals import trailing_zeros
@@ -85,7 +91,7 @@ NG, NSEAT = i64(len(GAME_COLUMNS)), i64(len(SEAT_COLUMNS))
 LAYOUT = Layout([
     # registers
     ("pile_n", 1), ("disc_n", 1), ("hand_over", 1), ("out", 1), ("hand_turns", 1), ("trace", 1), ("trace_n", 2), ("dealer", 1),
-    ("n_players", 1), ("shuffled", 1), ("script_at", 1),
+    ("n_players", 1), ("shuffled", 1),
     ("game", NG),                       # per-game counters, GAME_COLUMNS order
     ("cand", N_TYPES),                  # scratch: candidate weights, card counts
     ("opts", N_TYPES + 1),              # scratch: the options of a decision (decisions.py)
@@ -97,10 +103,15 @@ LAYOUT = Layout([
     ("policy", MAX_PLAYERS),            # policy code of each seat
     ("held", MAX_PLAYERS),              # bit mask of the card types each player holds
     ("seat", (MAX_PLAYERS, NSEAT)),     # per-seat match stats, SEAT_COLUMNS order
+    # known[v, q, t]: cards of type t seat v knows seat q holds (shown by an X+ victim, handed on by a Swap),
+    # kept only in a search rollout (engine.learn_*), for the re-deal at its branch (engine.redeal_hidden)
+    ("known", (MAX_PLAYERS, MAX_PLAYERS, N_TYPES)),
+    ("ctl", A_LOG),                     # the game's control row (kernel.A_*); its search log follows, past NV
 ])
-(PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, TRACE, TRACE_N, DEALER, N_PLAYERS, SHUFFLED, SCRIPT_AT, G0, CAND, OPTS, ALLOWED,
- PENALTY, DRAWS, COPIES, TOTAL, POLICY, HELD, SEAT) = LAYOUT.at(*LAYOUT.starts)
+(PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, TRACE, TRACE_N, DEALER, N_PLAYERS, SHUFFLED, G0, CAND, OPTS, ALLOWED,
+ PENALTY, DRAWS, COPIES, TOTAL, POLICY, HELD, SEAT, KNOWN, CTL) = LAYOUT.at(*LAYOUT.starts)
 NV = i64(LAYOUT.size)
+MODE_AT, REDEAL_AT = i64(CTL + A_MODE), i64(CTL + A_REDEAL)  # the control row's mode and re-deal slots in v
 (G_LENGTH, G_CAPPED, G_MOVES, G_JUMPS, G_TURNS, G_DRAWN, G_RESHUFFLES, G_CANCELS, G_ACHTUNG,
  G_MATCH_CAPPED, G_CHECK) = map(i64, range(G0, G0 + NG))
 S_SCORE, S_FIRST, S_SYMBOL, S_OUT, S_REL_PEN, S_REL_OUT, S_SUMSQ, S_WIN, S_LIFTED = map(i64, range(NSEAT))
@@ -139,13 +150,14 @@ def lowest(mask):
 
 
 @njit(cache=True, _nrt=True)
-def make_state(n_players, penalty, draws, copies, seat_policy, ev, ev_cap):
+def make_state(n_players, penalty, draws, copies, seat_policy, ev, ev_cap, log=0):
     """A fresh state for n_players with the card table (penalty, draws, copies: int64[49]) and the
-    seat policy codes, recording into the trace ev (kernel.new_trace); ev_cap > 0 turns it on."""
+    seat policy codes, recording into the trace ev (kernel.new_trace); ev_cap > 0 turns it on. Its
+    control row is PLAIN (nobody searches), with room for a search log of `log` decisions."""
     n_cards = 0
     for t in range(N_TYPES):
         n_cards += copies[t]
-    v = np.zeros(NV, np.int64)
+    v = np.zeros(NV + log, np.int64)
     v[N_PLAYERS] = n_players
     v[TRACE] = ev_cap
     for t in range(N_TYPES):
@@ -164,9 +176,28 @@ def make_state(n_players, penalty, draws, copies, seat_policy, ev, ev_cap):
 
 
 @jit_inline
-def script_cursor(s):
-    """The scripted policy's count of decisions taken in this match (a one-element view of v)."""
-    return s.v[SCRIPT_AT:SCRIPT_AT + 1]
+def control(s):
+    """The game's control row (kernel.A_*, then its search log): a view of v."""
+    return s.v[CTL:]
+
+
+@jit_inline
+def ask_of(s):
+    """A decision's `ask` (kernel.ask_policy): the control row and the trace (its counters, its cap)."""
+    return s.v[CTL:], s.ev, s.v[TRACE_N:TRACE_N + 2], s.v[TRACE]
+
+
+@jit_inline
+def tracking(s):
+    """Does this run keep what each seat knows of the others' hands (`known`)? Only a search rollout,
+    whose branch re-deals the rest (engine.redeal_hidden); every other run skips it."""
+    return s.v[MODE_AT] == ROLLOUT
+
+
+@jit_inline
+def known_at(p, q, t):
+    """The slot of known[p, q, t] in v."""
+    return KNOWN + (p * MAX_PLAYERS + q) * N_TYPES + t
 
 
 @jit_inline

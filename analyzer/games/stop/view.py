@@ -7,7 +7,7 @@ draw pile order have no accessor here: a policy that wants them has to come thro
 a reviewer sees it. tests/stop/test_stop_policies.py checks the rule two ways: policies.py touches the
 state only through these names, and re-dealing the hidden cards of built positions (other hands of
 the same sizes, the draw pile) never changes a decision. The X+ victim shows their hand to everyone;
-no policy remembers it, so nothing here exposes it.
+no heuristic remembers it, so nothing here exposes it (search's re-deal keeps it: engine.redeal_hidden).
 
 All accessors are inlined: they cost nothing in the kernel.
 """
