@@ -287,7 +287,6 @@ def seen_whole_hand(st, q):
         seen[q, IN_HAND_OR_SET, d] = max(seen[q, IN_HAND_OR_SET, d] - 1, 0)
 
 
-
 @njit(cache=True)
 def seen_placed(st, data, a):
     """a's Main just placed from its hand: face up, every card of it seen leaving; set, it may be any
@@ -300,6 +299,7 @@ def seen_placed(st, data, a):
     for _ in range(n[a, N_MAIN_H]):
         seen_leave(st, a, c)
         c = data.up[c]
+
 
 # ---- losing ------------------------------------------------------------------------------------------
 @njit(cache=True)
