@@ -678,8 +678,8 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
         return False
     out.cts[p, CT_CHANGING] += 1
     c = take_from_hand(st, p, options[k, O_INDEX])
-    seen_leave(st, p, c)
     to_risk(st, cards, p, c, True)
+    seen_leave(st, p, c)
     out.s[p, S.CAST_RISK] += cards[c, F.RISK]
     record(ev, tn, cap, E_CAST, p, c, CT_CHANGING, n[p, N_RISK_PTS])
     if check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1):
@@ -730,8 +730,8 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
     record(ev, tn, cap, E_CONTACT, a, x, 0, 0)
     for p in (a, b):
         if not n[p, N_MAIN_UP]:
-            seen_set_gone(st, p, n[p, N_MAIN_BASE])
             n[p, N_MAIN_UP] = 1
+            seen_set_gone(st, p, n[p, N_MAIN_BASE])
             record(ev, tn, cap, E_OPEN, p, top_of(up, n[p, N_MAIN_BASE], n[p, N_MAIN_H]), 0, 0)
     changes_left = rules[R.CHANGING_MAX]
     changed = -1  # the side that Changed last
