@@ -20,7 +20,7 @@ from analyzer.games.simplecard import packs as K
 from analyzer.games.simplecard import table as T
 from analyzer.games.simplecard import view as V
 from analyzer.games.simplecard.scenario import CT_NAMES, F, kernel_inputs
-from analyzer.kernel import new_trace
+from analyzer.kernel import new_ctl, new_trace
 
 
 def card(name, active, passive, a, b, c, rank=1):
@@ -82,7 +82,9 @@ class Table:
         self.deck_ = np.zeros((2, D.MAX_CARDS), np.int64)
         self.hand_ = np.zeros((2, D.MAX_CARDS), np.int64)
         self.risk_ = np.zeros((2, D.MAX_CARDS), np.int64)
-        self.at = np.zeros(1, np.int64)
+        self.seen = np.zeros((2, 2, len(cards)), np.int64)  # engine.seen_*: what each seat has seen of the other's
+        self.at = new_ctl(1)[0]  # the control row: the script's position first (kernel.A_SCRIPT)
+        self.ev0, self.tn0 = new_trace(0)  # the trace a search decision would record to (none here)
         self.stream = np.array([12345], np.uint64)
         self.view = np.zeros(V.VIEW_SIZE, np.int64)
         self.options = np.zeros((D.MAX_OPTIONS, 3), np.int64)
@@ -92,9 +94,10 @@ class Table:
         self.played = np.zeros((2, 1), np.int64)
         self.gs = np.zeros(3, np.int64)
         # engine.play's packs over these arrays (borrowed views: the table keeps the arrays alive)
-        self.zones = K.new_zones(self.n, self.deck_, self.hand_, self.risk_)
+        self.zones = K.new_zones(self.n, self.deck_, self.hand_, self.risk_, self.seen)
         self.data = K.new_data(rules_v, enabled, cards, up, *self.tables)
-        self.pol = K.new_policy(policy, weights, restrict, script_v, self.at, self.stream, self.view, self.options)
+        self.pol = K.new_policy(policy, weights, restrict, script_v, self.at, self.stream, self.view, self.options,
+                                self.ev0, self.tn0, np.int64(0))
         self.rows = K.new_rows(self.g, self.s, self.cts, self.played)
         for p in (A, B):
             self.balancer(p, "Zero")

@@ -41,7 +41,8 @@ Rule decisions (each open point is a named field of `rules`, default first):
   its technique resolves.
 - A decision with a single legal option is not asked (the scripted policy's script skips it).
 
-Policies: random, scripted (shared); greedy, cautious, ct (see policies.py). The balancers, Risk totals,
+Policies: random, scripted (shared); greedy, cautious, ct (see policies.py); search (analyzer/search.py: at
+its branch the engine re-deals its own deck and the opponent's unseen cards, keeping what it has seen). The balancers, Risk totals,
 zone sizes and face-up Mains are public; a set card is the "unknown card" (the pool's mean) to the
 opponent until it opens.
 """
@@ -102,6 +103,7 @@ class SimpleCard(Game):
     kernel = staticmethod(E.play)
     kernel_releases_gil = True  # E.play is compiled with nogil=True
     kernel_inputs = staticmethod(kernel_inputs)
+    searchable = True  # engine.ask re-deals what the search seat cannot see at its branch (engine.redeal)
 
     def events(self, scenario) -> dict[int, Event]:
         return events(scenario)

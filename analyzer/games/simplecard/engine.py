@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from ... import rng
-from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, record
+from ...kernel import A_REDEAL, RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, record
 from ...kernel_internals import borrowed, jit_plain_ints, keep_alive, release
 from .decisions import (
     CT_BOUNCE,
@@ -63,6 +63,7 @@ from .table import (
     N_REMOVED,
     N_RISK_N,
     N_RISK_PTS,
+    N_TOP_SEEN,
     N_UNDER,
     contact_total,
     main_risk,
@@ -142,6 +143,7 @@ def find_in_hand(st, p, c, skip):
 def draw(st, p):
     n, deck = st.n, st.deck
     n[p, N_DECK] -= 1
+    n[p, N_TOP_SEEN] = max(n[p, N_TOP_SEEN] - 1, 0)
     add_to_hand(st, p, deck[p, n[p, N_DECK]])
 
 
@@ -177,8 +179,16 @@ def main_to_hand(st, data, p, to):
     up = data.up
     n = st.n
     c = n[p, N_MAIN_BASE]
+    if not n[p, N_MAIN_UP] and n[p, N_MAIN_H] > 0:  # a set card: unseen into its owner's hand, or taken
+        if to == p:
+            seen_set_to_hand(st, p)
+        else:  # by the caster (Moving), who sees it; its owner knows it in the caster's hand
+            seen_set_gone(st, p, c)
+            seen_enter(st, to, c)
     for _ in range(n[p, N_MAIN_H]):
         add_to_hand(st, to, c)
+        if n[p, N_MAIN_UP]:
+            seen_enter(st, to, c)
         c = up[c]
     n[p, N_MAIN_H] = 0
     n[p, N_MAIN_UP] = 0
@@ -205,6 +215,90 @@ def mark_played(played, up, p, base, height):
     for _ in range(height):
         played[p, c // BITS] |= np.int64(1) << (c % BITS)
         c = up[c]
+
+
+# ---- what each player has seen of the other's hidden cards -------------------------------------------
+# A search seat's rollouts re-deal what it cannot see (`redeal`), keeping what it has seen where it saw it:
+# the cards it saw go into the opponent's hand (a face-up Main returned, Moving, Recall, a Picking's look
+# at the whole hand) stay there until it sees them leave. seen[q, IN_HAND, c]: copies of card c that q's
+# opponent knows are in q's hand; seen[q, IN_HAND_OR_SET, c]: in q's hand or its face-down Main (q set a
+# card from a hand holding them: any one of them may be the set card). A player's own seen deck top is
+# n[p, N_TOP_SEEN]. Counts of card ids: copies of a card are alike.
+IN_HAND, IN_HAND_OR_SET = 0, 1
+
+
+@njit(cache=True)
+def seen_enter(st, q, c):
+    """Card c goes into q's hand in view of q's opponent."""
+    st.seen[q, IN_HAND, c] += 1
+
+
+@njit(cache=True)
+def seen_leave(st, q, c):
+    """Card c leaves q's hand (or its set card) in view of q's opponent."""
+    seen = st.seen
+    if seen[q, IN_HAND, c] > 0:
+        seen[q, IN_HAND, c] -= 1
+    elif seen[q, IN_HAND_OR_SET, c] > 0:
+        seen[q, IN_HAND_OR_SET, c] -= 1
+
+
+@njit(cache=True)
+def seen_set(st, q, c):
+    """q sets card c face down from its hand: each card known in its hand may now be the set card."""
+    n, hand, seen = st.n, st.hand, st.seen
+    for i in range(n[q, N_HAND] + 1):
+        d = hand[q, i] if i < n[q, N_HAND] else c
+        seen[q, IN_HAND_OR_SET, d] += seen[q, IN_HAND, d]
+        seen[q, IN_HAND, d] = 0
+
+
+@njit(cache=True)
+def seen_set_to_hand(st, q):
+    """q's set card goes back into its hand unseen: the cards known in its hand or set card are in its hand."""
+    n, hand, seen = st.n, st.hand, st.seen
+    for i in range(n[q, N_HAND] + 1):
+        d = hand[q, i] if i < n[q, N_HAND] else n[q, N_MAIN_BASE]
+        seen[q, IN_HAND, d] += seen[q, IN_HAND_OR_SET, d]
+        seen[q, IN_HAND_OR_SET, d] = 0
+
+
+@njit(cache=True)
+def seen_set_gone(st, q, c):
+    """q's set card c is shown (it opens, or Moving gives it to the caster): the rest are in q's hand."""
+    seen = st.seen
+    if seen[q, IN_HAND_OR_SET, c] > 0:
+        seen[q, IN_HAND_OR_SET, c] -= 1
+    seen_set_to_hand(st, q)
+
+
+@njit(cache=True)
+def seen_whole_hand(st, q):
+    """q's opponent looks at q's hand (Picking): it knows the hand; what it knew in q's hand or set card
+    beyond the hand is the set card."""
+    n, hand, seen = st.n, st.hand, st.seen
+    for i in range(n[q, N_HAND]):  # the known counts, plus every copy in the hand over them
+        d = hand[q, i]
+        seen[q, IN_HAND_OR_SET, d] += seen[q, IN_HAND, d]
+        seen[q, IN_HAND, d] = 0
+    for i in range(n[q, N_HAND]):
+        d = hand[q, i]
+        seen[q, IN_HAND, d] += 1
+        seen[q, IN_HAND_OR_SET, d] = max(seen[q, IN_HAND_OR_SET, d] - 1, 0)
+
+
+@njit(cache=True)
+def seen_placed(st, data, a):
+    """a's Main just placed from its hand: face up, every card of it seen leaving; set, it may be any
+    card known in a's hand."""
+    n = st.n
+    c = n[a, N_MAIN_BASE]
+    if not n[a, N_MAIN_UP]:
+        seen_set(st, a, c)
+        return
+    for _ in range(n[a, N_MAIN_H]):
+        seen_leave(st, a, c)
+        c = data.up[c]
 
 
 # ---- losing ------------------------------------------------------------------------------------------
@@ -246,7 +340,12 @@ def ask(kind, p, a, st, data, pol, n_options, contact, changes_left, cast_for):
     """Seat p's policy picks one of the n_options listed in pol's options array; returns its index."""
     hidden = data.cards.shape[0] - 1  # the unknown card: the last row of cards
     fill_view(pol.own_view, kind, p, a, st.n, st.hand, contact, changes_left, cast_for, hidden)
-    return decide(pol.policy[p], data, pol, n_options, pol.weights[p])
+    k = decide(pol.policy[p], data, pol, n_options, pol.weights[p])
+    ctl = pol.ctl
+    if ctl[A_REDEAL] != 0:  # a search rollout's branch (kernel.search_step): what its seat cannot see, dealt anew
+        redeal(st, data, ctl[A_REDEAL] - 1, pol.stream)
+        ctl[A_REDEAL] = 0
+    return k
 
 
 @njit(cache=True)
@@ -303,6 +402,7 @@ def cast(p, a, kind, st, data, pol, out, gs, ev, tn, cap):
     n_opt = list_hand(st, p, pol.options, 0)
     k = ask(D_CAST, p, a, st, data, pol, n_opt, -1, 0, kind) if n_opt > 1 else 0
     c = take_from_hand(st, p, pol.options[k, O_INDEX])
+    seen_leave(st, p, c)
     to_risk(st, cards, p, c, True)
     out.s[p, S.CAST_RISK] += cards[c, F.RISK]
     record(ev, tn, cap, E_CAST, p, c, kind, st.n[p, N_RISK_PTS])
@@ -344,8 +444,10 @@ def picking(a, st, data, pol, out, gs, ev, tn, cap):
     if cast(a, a, CT_PICKING, st, data, pol, out, gs, ev, tn, cap):
         return
     n_opt = list_hand(st, b, pol.options, 0)  # the opponent's hand, shown to the caster
+    seen_whole_hand(st, b)
     k = ask(D_PICK, a, a, st, data, pol, n_opt, -1, 0, CT_PICKING) if n_opt > 1 else 0
     c = take_from_hand(st, b, pol.options[k, O_INDEX])
+    seen_leave(st, b, c)
     target = a if rules[R.PICKING_TO_CASTER] else b
     to_risk(st, cards, target, c, False)
     record(ev, tn, cap, E_PICK, a, c, target, 0)
@@ -367,6 +469,7 @@ def reading(a, st, data, pol, out, gs, ev, tn, cap):
         return
     c = risk[a, n[a, N_RISK_N] - 1]
     m = min(reading_depth(cards, rules, c), n[a, N_DECK])
+    n[a, N_TOP_SEEN] = max(n[a, N_TOP_SEEN], m)
     record(ev, tn, cap, E_READ, a, m, c, 0)
     top = n[a, N_DECK] - 1
     for t in range(m - 1):
@@ -387,6 +490,7 @@ def balance_shift(a, st, data, pol, ev, tn, cap):
     n_opt = list_hand(st, a, pol.options, 0)
     k = ask(D_SHIFT, a, a, st, data, pol, n_opt, -1, 0, CT_SHIFT) if n_opt > 1 else 0
     c = take_from_hand(st, a, pol.options[k, O_INDEX])
+    seen_leave(st, a, c)
     old = set_balancer(st, data, a, c)
     record(ev, tn, cap, E_SHIFT, a, c, old, 0)
 
@@ -399,6 +503,7 @@ def skipping(a, st, data, pol, out, gs, ev, tn, cap):
     if cast(a, a, CT_SKIPPING, st, data, pol, out, gs, ev, tn, cap):
         return
     n[b, N_DECK] -= 1
+    n[b, N_TOP_SEEN] = max(n[b, N_TOP_SEEN] - 1, 0)
     c = deck[b, n[b, N_DECK]]
     old = set_balancer(st, data, b, c)
     record(ev, tn, cap, E_SKIP, b, c, old, a)
@@ -455,6 +560,7 @@ def recall(a, st, data, pol, out, gs, ev, tn, cap):
         risk[a, j] = risk[a, j + 1]
     n[a, N_RISK_N] -= 1
     add_to_hand(st, a, c)
+    seen_enter(st, a, c)  # a Risk card, face up or one the opponent put there (Picking) or gave (its own)
     record(ev, tn, cap, E_RECALL, a, c, n[a, N_RISK_PTS], 0)
     return True
 
@@ -535,6 +641,7 @@ def place(a, st, data, pol, out, ev, tn, cap):
         take_from_hand(st, a, find_in_hand(st, a, c, -1))
     n[a, N_MAIN_BASE], n[a, N_MAIN_H] = base, h
     n[a, N_MAIN_UP] = n[1 - a, N_MAIN_H] > 0 or h > 1
+    seen_placed(st, data, a)
     mark_played(out.played, up, a, base, h)
     if h > 1:
         out.s[a, S.STACKS_PLAYED] += 1
@@ -572,6 +679,7 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
     out.cts[p, CT_CHANGING] += 1
     c = take_from_hand(st, p, options[k, O_INDEX])
     to_risk(st, cards, p, c, True)
+    seen_leave(st, p, c)
     out.s[p, S.CAST_RISK] += cards[c, F.RISK]
     record(ev, tn, cap, E_CAST, p, c, CT_CHANGING, n[p, N_RISK_PTS])
     if check_losses(st, rules, gs, rules[R.LOSS_IMMEDIATE] == 1):
@@ -585,6 +693,7 @@ def changing(p, a, x, st, data, pol, out, gs, changes_left, ev, tn, cap):
             m += 1
     k = ask(D_CHANGE_PLACE, p, a, st, data, pol, m, x, changes_left, CT_CHANGING) if m > 1 else 0
     new = take_from_hand(st, p, options[k, O_INDEX])
+    seen_leave(st, p, new)
     n[p, N_MAIN_BASE], n[p, N_MAIN_H], n[p, N_MAIN_UP] = new, 1, 1
     mark_played(out.played, up, p, new, 1)
     record(ev, tn, cap, E_CHANGE, p, new, old, 0)
@@ -622,6 +731,7 @@ def contact(a, st, data, pol, out, gs, ev, tn, cap):
     for p in (a, b):
         if not n[p, N_MAIN_UP]:
             n[p, N_MAIN_UP] = 1
+            seen_set_gone(st, p, n[p, N_MAIN_BASE])
             record(ev, tn, cap, E_OPEN, p, top_of(up, n[p, N_MAIN_BASE], n[p, N_MAIN_H]), 0, 0)
     changes_left = rules[R.CHANGING_MAX]
     changed = -1  # the side that Changed last
@@ -724,6 +834,96 @@ def play_act(a, st, data, pol, out, gs, ev, tn, cap):
     check_losses(st, rules, gs, True)  # act_end: every Risk total now
 
 
+# ---- a search's branch --------------------------------------------------------------------------------------
+@njit(cache=True)
+def write_sorted(count, out, at):
+    """Each card c, count[c] times, into out[at:] in card-id order (count emptied); returns the end."""
+    for c in range(len(count)):
+        for _ in range(count[c]):
+            out[at] = c
+            at += 1
+        count[c] = 0
+    return at
+
+
+@njit(cache=True)
+def redeal(st, data, p, stream):
+    """At a search rollout's branch (kernel.search_step sets ctl[A_REDEAL]), everything seat p cannot see is
+    dealt anew from the branch's stream: its own deck under the top cards it has seen there (Reading), and the
+    opponent's unseen cards among its hand, deck and face-down Main (a rank-1 card), each its size, the cards
+    p has seen go into that hand kept there (`seen`; a hand p knows whole stays as p saw it). Each player's
+    cards stay its own, and every pool is gathered in card-id order before it is shuffled: the deal depends
+    on what p can know and the stream, never on where the hidden cards were."""
+    cards = data.cards
+    n, deck, hand, seen = st.n, st.deck, st.hand, st.seen
+    kinds = cards.shape[0]
+    count = np.zeros(kinds, np.int64)
+    m = n[p, N_DECK] - min(n[p, N_TOP_SEEN], n[p, N_DECK])  # p's deck under its seen top
+    for i in range(m):
+        count[deck[p, i]] += 1
+    write_sorted(count, deck[p], 0)
+    rng.shuffle(stream, deck[p], m)
+    q = 1 - p
+    hn, dn = n[q, N_HAND], n[q, N_DECK]
+    sn = 1 if n[q, N_MAIN_H] > 0 and not n[q, N_MAIN_UP] else 0  # a set card is one rank-1 card
+    for i in range(hn):
+        count[hand[q, i]] += 1
+    for i in range(dn):
+        count[deck[q, i]] += 1
+    if sn:
+        count[n[q, N_MAIN_BASE]] += 1
+    # what p has seen there, as far as the cards are there (always, in a game played by the rules)
+    known = np.zeros((2, kinds), np.int64)
+    kh = ku = 0
+    for c in range(kinds):
+        known[IN_HAND, c] = min(seen[q, IN_HAND, c], count[c], hn - kh)
+        kh += known[IN_HAND, c]
+    for c in range(kinds):
+        known[IN_HAND_OR_SET, c] = min(seen[q, IN_HAND_OR_SET, c], count[c] - known[IN_HAND, c], hn + sn - kh - ku)
+        ku += known[IN_HAND_OR_SET, c]
+        count[c] -= known[IN_HAND, c] + known[IN_HAND_OR_SET, c]
+    rest = np.empty(hn + dn + sn, np.int64)  # the cards p knows nothing of, shuffled
+    r = write_sorted(count, rest, 0)
+    rng.shuffle(stream, rest, r)
+    g = hn + sn - kh  # the hand-or-set group: the cards known there, then unknown ones
+    group = np.empty(max(g, 1), np.int64)
+    j = 0
+    for c in range(kinds):
+        for _ in range(known[IN_HAND_OR_SET, c]):
+            group[j] = c
+            j += 1
+    drawn = g - ku
+    group[ku:g] = rest[:drawn]
+    if sn:
+        ones = 0
+        for i in range(g):
+            ones += cards[group[i], F.RANK] == 1
+        if ones == 0 and drawn > 0:  # the set card was a rank-1 card: the deck's first gives one of the group
+            for i in range(drawn, r):
+                if cards[rest[i], F.RANK] == 1:
+                    group[g - 1], rest[i] = rest[i], group[g - 1]
+                    break
+        rng.shuffle(stream, group, g)
+        k = 0
+        for i in range(g):
+            if cards[group[i], F.RANK] == 1:
+                k = i
+                break
+        n[q, N_MAIN_BASE] = group[k]
+        group[k] = group[g - 1]
+        g -= 1
+    if kh < hn:  # else the hand is the one p saw
+        j = 0
+        for c in range(kinds):
+            for _ in range(known[IN_HAND, c]):
+                hand[q, j] = c
+                j += 1
+        hand[q, kh:hn] = group[:g]
+        rng.shuffle(stream, hand[q], hn)
+    deck[q, :dn] = rest[drawn:r]
+    n[q, N_TOP_SEEN] = 0  # q's own knowledge of its deck's order is gone with it
+
+
 # ---- a game ------------------------------------------------------------------------------------------------
 @njit(cache=True)
 def setup(st, data, decks, seat_decks, stream, s, ev, tn, cap):
@@ -731,6 +931,7 @@ def setup(st, data, decks, seat_decks, stream, s, ev, tn, cap):
     cards = data.cards
     n, deck = st.n, st.deck
     n[:, :] = 0
+    st.seen[:, :, :] = 0
     for p in range(2):
         d = seat_decks[p] if seat_decks[p] >= 0 else rng.below(stream, decks.shape[0])
         s[p, S.FACTION] = d
@@ -797,29 +998,30 @@ def finish(st, data, gs, a, g, s, ev, tn, cap):
 
 
 @njit(cache=True, nogil=True)  # the runner plays chunks on threads of one process (Game.kernel_releases_gil)
-def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, weights, restrict_masks, script, g, s, cts,
-         played, first, ev, tn, cap):
-    """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
-    allocated from COLUMNS (never called with 0 games: the first game's rows are taken before the loop). The packs handed to the
-    rules (packs.py) hold borrowed views: every owner below lives until this function returns."""
+def play(seed, ids, ctl, rules, enabled, cards, up, decks, seat_decks, policy, weights, restrict_masks, script, g, s,
+         cts, played, first, ev, tn, cap):
+    """The kernel (Game.kernel): games `ids` of run `seed`, each under its control row ctl[i] (kernel.A_*: all
+    zeros unless a seat searches), written into the outputs the framework allocated from COLUMNS (never called
+    with 0 games: the first game's rows are taken before the loop). The packs handed to the rules (packs.py)
+    hold borrowed views: every owner below lives until this function returns."""
     mains, bonus = rule_tables(cards, up, rules)
     data = new_data(rules, enabled, cards, up, mains, bonus)
     # every array a rule function receives is borrowed: a counted one costs two atomic operations per call
     decks, seat_decks, ev, tn = borrowed(decks), borrowed(seat_decks), borrowed(ev), borrowed(tn)
     n, deck = np.zeros((2, N_FIELDS), np.int64), np.zeros((2, MAX_CARDS), np.int64)
     hand, risk = np.zeros((2, MAX_CARDS), np.int64), np.zeros((2, MAX_CARDS), np.int64)
-    st = new_zones(n, deck, hand, risk)
+    seen = np.zeros((2, 2, cards.shape[0]), np.int64)
+    st = new_zones(n, deck, hand, risk, seen)
     view = np.zeros(VIEW_SIZE, np.int64)
     options = np.zeros((MAX_OPTIONS, 3), np.int64)
-    at = np.zeros(1, np.int64)
     gs_owner = np.zeros(3, np.int64)
     gs = borrowed(gs_owner)
     stream = np.zeros(1, np.uint64)
-    pol = new_policy(policy, weights, restrict_masks, script, at, stream, view, options)
+    pol = new_policy(policy, weights, restrict_masks, script, ctl[0], stream, view, options, ev, tn, cap)
     out = new_rows(g[0], s[0], cts[0], played[0])  # this game's rows, set below
     for i in range(len(ids)):
         stream[0] = rng.new_stream(seed, ids[i])[0]
-        at[0] = 0
+        pol.ctl = borrowed(ctl[i])  # the scripted policy's count and a search's log: this game's
         gs[:] = 0
         out.g, out.s, out.cts, out.played = borrowed(g[i]), borrowed(s[i]), borrowed(cts[i]), borrowed(played[i])
         setup(st, data, decks, seat_decks, pol.stream, out.s, ev, tn, cap)
@@ -838,5 +1040,5 @@ def play(seed, ids, rules, enabled, cards, up, decks, seat_decks, policy, weight
             a = 1 - a
         finish(st, data, gs, a, out.g, out.s, ev, tn, cap)
     release(data), release(st), release(pol), release(out)
-    keep_alive(n, deck, hand, risk, view, options, at, gs_owner, stream, mains, bonus)  # the views' owners, to here
+    keep_alive(n, deck, hand, risk, seen, view, options, gs_owner, stream, mains, bonus)  # the views' owners, to here
 

@@ -17,6 +17,8 @@ ZONES_FIELDS = (
     "deck",  # int64[2, MAX_CARDS]: deck[p, :n[p, N_DECK]], top = last
     "hand",  # int64[2, MAX_CARDS]: hand[p, :n[p, N_HAND]]
     "risk",  # int64[2, MAX_CARDS]: risk[p, :n[p, N_RISK_N]], a face-down card as -1 - card
+    "seen",  # int64[2, 2, cards]: what q's opponent has seen of q's hidden cards (engine.py, `seen_*`):
+             # seen[q, IN_HAND, c] copies of card c known in q's hand, seen[q, IN_HAND_OR_SET, c] in its hand or set card
 )
 DATA_FIELDS = (
     "rules",    # the rule vector: rules[R.NAME]
@@ -31,10 +33,13 @@ POLICY_FIELDS = (
     "weights",   # each seat's weights row (scenario.WEIGHTS)
     "restrict",  # each seat's restrictions (decisions.NO_* bits)
     "script",    # the scripted policy's option indices
-    "at",        # the script's position
+    "ctl",       # the game's control row (kernel.A_*): the script's position, and a search's log and branch
     "stream",    # the game's random stream (uint64[1])
     "own_view",  # the deciding seat's view (view.fill_view; `view` would read as numpy's method)
     "options",   # the options of a decision: rows (O_CODE, O_INDEX, O_CARD)
+    "ev",        # the trace (kernel.record): a search decision is recorded there (kernel.search_step)
+    "tn",
+    "cap",
 )
 ROWS_FIELDS = (
     "g",       # the whole-game columns (G.NAME)
@@ -83,8 +88,8 @@ Rows = named(_Rows, RowsType, ROWS_FIELDS)
 
 
 @njit(cache=True)
-def new_zones(n, deck, hand, risk):
-    return Zones(field(n), field(deck), field(hand), field(risk))
+def new_zones(n, deck, hand, risk, seen):
+    return Zones(field(n), field(deck), field(hand), field(risk), field(seen))
 
 
 @njit(cache=True)
@@ -93,9 +98,9 @@ def new_data(rules, enabled, cards, up, mains, bonus):
 
 
 @njit(cache=True)
-def new_policy(policy, weights, restrict, script, at, stream, own_view, options):
-    return Policy(field(policy), field(weights), field(restrict), field(script), field(at), field(stream), field(own_view),
-                  field(options))
+def new_policy(policy, weights, restrict, script, ctl, stream, own_view, options, ev, tn, cap):
+    return Policy(field(policy), field(weights), field(restrict), field(script), field(ctl), field(stream), field(own_view),
+                  field(options), field(ev), field(tn), field(cap))
 
 
 @njit(cache=True)

@@ -21,10 +21,13 @@ name (packs.py): data (data.cards, data.mains...) and pol (pol.own_view, pol.opt
   beats, Balance shift to a card with a higher lowest value, Skipping an opponent balancer whose
   bonus is `skip_bonus`+, Bounce a Main worth
   `bounce_risk`+ points. It never uses Reading or Recall.
+- search (analyzer/search.py): plans each decision by playing it out; `decide`'s head (kernel.ask_policy)
+  makes its choices, and past its branch it plays the rollout policy (the tuned greedy by default). Its
+  rollouts see only what its seat sees: at the branch the engine re-deals the rest (engine.redeal).
 """
 from numba import njit
 
-from ...kernel import shared_choice
+from ...kernel import ask_policy, asked
 from .decisions import (
     CT_BOUNCE,
     CT_MOVING,
@@ -373,11 +376,15 @@ def greedy(data, pol, n_options, cautious, w):
 
 @njit(cache=True)
 def decide(code, data, pol, n_options, w):
-    """The one dispatch from a seat's policy code to its decision function (w: the seat's weights row)."""
-    k = shared_choice(code, pol.stream, pol.script, pol.at, n_options)
-    if k >= 0:
-        return k
-    if code == CT:
-        return ct_policy(data, pol, n_options, w)
-    return greedy(data, pol, n_options, code == CAUTIOUS, w)
+    """The one dispatch from a seat's policy code to its decision function (w: the seat's weights row):
+    random, scripted and search are the framework's (kernel.ask_policy; the framework's ask, (control row,
+    trace), comes in the pol pack); past its branch a search seat's `code` comes back as its rollout policy's."""
+    framework_ask = (pol.ctl, pol.ev, pol.tn, pol.cap)
+    k, code = ask_policy(code, pol.stream, pol.script, framework_ask, n_options)
+    if k < 0:
+        if code == CT:
+            k = ct_policy(data, pol, n_options, w)
+        else:
+            k = greedy(data, pol, n_options, code == CAUTIOUS, w)
+    return asked(framework_ask, k)
 

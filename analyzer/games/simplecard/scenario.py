@@ -13,13 +13,15 @@ import numpy as np
 from pydantic import Field, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS, indices
-from ...scenario import ScenarioBase, Strict, Weight
+from ...scenario import SEARCH_DOCS, SEARCH_POLICY, SEARCH_WEIGHTS, ScenarioBase, Strict, Weight
 
-POLICIES = (*SHARED_POLICIES, "greedy", "cautious", "ct")  # codes = index (random 0, scripted 1, then ours)
+# codes = index (random 0, scripted 1, then ours); search's is kernel.SEARCH + its seat
+POLICIES = (*SHARED_POLICIES, "greedy", "cautious", "ct", SEARCH_POLICY)
 POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in full
     "greedy": "plays for the best margin of each contact from what it sees; no cast techniques",
     "cautious": "greedy, but never risks a Main whose loss would end its game unless the win is sure",
     "ct": "greedy plus cast techniques by thresholds, each while its Risk stays `ct_margin` below the limit",
+    **SEARCH_DOCS,
 }
 # greedy's judgement, shared by cautious and ct (they play greedy's placements): the same first weights
 GREEDY_WEIGHTS = (
@@ -44,6 +46,7 @@ WEIGHTS = {
                   "after the cast", integer=True),
            Weight("bounce_risk", 12, 0, 60, "Bounce a Main worth at least this many risk points", integer=True),
            Weight("skip_bonus", 3, 0, 20, "Skip an opponent balancer whose bonus is at least this", integer=True)),
+    **SEARCH_WEIGHTS,
 }
 
 CT_NAMES = ("picking", "reading", "balance_shift", "skipping", "moving", "recall", "changing", "bounce")
@@ -167,6 +170,7 @@ class SimpleCardScenario(ScenarioBase):
     POLICY_DOCS = POLICY_DOCS
     WEIGHTS = WEIGHTS
     RESTRICTIONS = RESTRICTIONS
+    ROLLOUT_POLICY = "greedy"  # search's rollouts where there is no tuned.yaml (the shipped one tunes greedy)
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     pool_status: Literal["ours", "published"] = Field(

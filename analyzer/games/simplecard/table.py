@@ -14,9 +14,10 @@ from .scenario import MAX_RANK, F, R
 
 # one player's zones: sizes and single slots n[p, N_...]; the cards of deck, hand and Risk live in
 # deck[p, :n[p, N_DECK]] (top = last), hand[p, :n[p, N_HAND]], risk[p, :n[p, N_RISK_N]] (face-down
-# cards stored as -1 - card). The Main is a chain (base card, height), face up or set.
+# cards stored as -1 - card). The Main is a chain (base card, height), face up or set. N_TOP_SEEN: the
+# cards on top of p's deck that p has seen there (Reading), which a search's re-deal leaves in place.
 (N_RISK_PTS, N_DECK, N_HAND, N_BAL, N_RISK_N, N_MAIN_BASE, N_MAIN_H, N_MAIN_UP, N_UNDER, N_REMOVED,
- N_FIELDS) = range(11)
+ N_TOP_SEEN, N_FIELDS) = range(12)
 
 
 @njit(cache=True)

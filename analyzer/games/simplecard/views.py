@@ -16,7 +16,7 @@ cards (hand, deck and set card, a rank-1 card) anew among them, each zone its si
 import numpy as np
 
 from ... import rng
-from ...kernel import RANDOM, new_trace
+from ...kernel import A_SCRIPT, RANDOM, new_ctl, new_trace
 from . import engine as E
 from . import packs as K
 from . import policies as P
@@ -68,14 +68,17 @@ class Position:
         self.tables = T.rule_tables(cards, up, rules)
         self.n = np.zeros((2, T.N_FIELDS), np.int64)
         self.deck, self.hand, self.risk = (np.zeros((2, MAX_CARDS), np.int64) for _ in range(3))
-        self.at, self.stream = np.zeros(1, np.int64), rng.new_stream(0, seed)
+        self.seen = np.zeros((2, 2, len(cards)), np.int64)
+        self.ctl, self.stream = new_ctl(1)[0], rng.new_stream(0, seed)  # no search: the control row counts the script
+        self.ev, self.tn = new_trace(0)
         self.view, self.options = np.zeros(V.VIEW_SIZE, np.int64), np.zeros((MAX_OPTIONS, 3), np.int64)
         self.g, self.s = np.zeros(len(E.COLUMNS.game), np.int64), np.zeros((2, len(E.COLUMNS.seat)), np.int64)
         self.cts, self.played = np.zeros((2, len(CT_NAMES)), np.int64), np.zeros((2, len(cards) // E.BITS + 1), np.int64)
         self.gs = np.zeros(3, np.int64)
-        self.zones = K.new_zones(self.n, self.deck, self.hand, self.risk)
+        self.zones = K.new_zones(self.n, self.deck, self.hand, self.risk, self.seen)
         self.data = K.new_data(rules, enabled, cards, up, *self.tables)
-        self.pol = K.new_policy(policy, weights, restrict, script, self.at, self.stream, self.view, self.options)
+        self.pol = K.new_policy(policy, weights, restrict, script, self.ctl, self.stream, self.view, self.options,
+                                self.ev, self.tn, np.int64(0))
         self.rows = K.new_rows(self.g, self.s, self.cts, self.played)
         ev, tn = new_trace(0)
         cap = np.int64(0)
@@ -109,7 +112,7 @@ class Position:
         return self.n[q, T.N_MAIN_H] > 0 and not self.n[q, T.N_MAIN_UP]
 
     def _arrays(self):
-        return self.n, self.deck, self.hand, self.risk, self.stream, self.at, self.options, self.view
+        return self.n, self.deck, self.hand, self.risk, self.seen, self.stream, self.ctl, self.options, self.view
 
     def _snapshot(self):
         return [x.copy() for x in self._arrays()]
@@ -122,7 +125,7 @@ class Position:
         """The option row (code, index, card) the seat's policy picks among the m listed, asked by the
         engine's own `ask` (the view it builds, the unknown card for a set one), from the stream ASK_STREAM."""
         p = self.seat
-        self.stream[0], self.at[0] = ASK_STREAM, 0
+        self.stream[0], self.ctl[A_SCRIPT] = ASK_STREAM, 0
         k = ask(kind, p, p if active is None else active, self.zones, self.data, self.pol, m, contact, changes_left,
                  cast_for)
         return self.options[int(k)].tolist()
