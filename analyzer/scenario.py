@@ -65,13 +65,22 @@ PLAY_FIELDS = ("weights", "seat_weights", "restrict", "rollout_policy", "rollout
 # The player that searches (analyzer/search.py), in every game that lists it in its POLICIES: its code is
 # kernel.SEARCH + its seat, not its index. Its one weight is its budget.
 SEARCH_POLICY = "search"
-SEARCH_WEIGHTS = {SEARCH_POLICY: (
-    Weight("rollouts", 32, 1, 4096, "games played out from each option of a decision, on average (the budget: "
-           "rollouts x options per decision)", integer=True),
-    Weight("alpha", 0.01, 0.0, 1.0, "leave the rollout policy's own choice only for an option that did better in "
-           "significantly more of the same worlds than worse (a one-sided sign test at this level); 1: plain flat "
-           "Monte Carlo"),
-)}
+
+
+def search_weights(rollouts: int = 32, alpha: float = 0.01) -> dict[str, tuple[Weight, ...]]:
+    """search's weights with a game's defaults: its budget, and how sure it must be to leave its rollout
+    player's choice. alpha trades two costs that differ by game: a game of dozens of close decisions (Pig)
+    loses more to switching on noise than it gains, one of few decisive ones (Simple Card) gains from a
+    lenient test (docs/search.md measures both)."""
+    return {SEARCH_POLICY: (
+        Weight("rollouts", rollouts, 1, 4096, "games played out from each option of a decision, on average (the "
+               "budget: rollouts x options per decision)", integer=True),
+        Weight("alpha", alpha, 0.0, 1.0, "leave the rollout policy's own choice only for an option that did better in "
+               "significantly more of the same worlds than worse (a one-sided sign test at this level); 1: plain "
+               "flat Monte Carlo"),
+    )}
+
+
 SEARCH_DOCS = {SEARCH_POLICY: "plans every decision: plays each option out many times from worlds consistent with "
                               "what it has seen (the hidden cards re-dealt, its own dice), with `rollout_policy` after "
                               "it, and takes the option that won most (flat Monte Carlo, sequential halving)"}

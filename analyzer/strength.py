@@ -34,7 +34,8 @@ def field_player(game) -> tuple[str, dict]:
 def field_scenario(game, base: ScenarioBase) -> ScenarioBase:
     policy, weights = field_player(game)
     return variants.scenario_of(game, base, {"policies": [policy], "seat_weights": {}, "restrict": {},
-                                             "weights": {policy: weights} if weights else {}}, "the tuned field")
+                                             "weights": {**base.weights, **({policy: weights} if weights else {})}},
+                                "the tuned field")
 
 
 def point(game, base: ScenarioBase, rollouts: int, n: int, seed: int, jobs: int = 1,
@@ -49,7 +50,7 @@ def point(game, base: ScenarioBase, rollouts: int, n: int, seed: int, jobs: int 
 
     def seat(s: int) -> dict:
         return {"policies": [SEARCH_POLICY if k == s else policy for k in range(field.players)],
-                f"weights.{SEARCH_POLICY}": {"rollouts": rollouts}}
+                f"weights.{SEARCH_POLICY}.rollouts": rollouts}
     changed = train.rotated_wins(game, field, seat, n, seed, jobs, on_progress)
     own = field_won if field_won is not None else train.field_wins(game, field, n, seed, jobs, on_progress)
     return Point(rollouts, train.paired(changed, own), n, time.perf_counter() - t0)

@@ -16,7 +16,7 @@ import numpy as np
 from pydantic import Field, field_validator, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS, indices
-from ...scenario import SEARCH_DOCS, SEARCH_POLICY, SEARCH_WEIGHTS, ScenarioBase, Strict, Weight
+from ...scenario import SEARCH_DOCS, SEARCH_POLICY, ScenarioBase, Strict, Weight, search_weights
 from .decisions import TYPE_KEYS, TYPE_NAMES
 
 # codes = index (random 0, scripted 1, then ours); search's is kernel.SEARCH + its seat
@@ -39,7 +39,7 @@ WEIGHTS = {"expected_value": (
     Weight("keep", 0.5, 0.0, 2.0, "at take-off, a doubling type's best later use (kept at home) weighs this much "
            "against what it adds now"),
     Weight("mean_move", 3.0, 1.0, 6.0, "the take-off trip model: one roll every this many spaces, each spending a die"),
-), **SEARCH_WEIGHTS}
+), **search_weights()}
 # what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order
 # (decisions.py: bit t = never send type t, then LAND_AT_FIRST_CHANCE)
 RESTRICTIONS = {

@@ -7,7 +7,7 @@ import numpy as np
 from pydantic import Field
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
-from ...scenario import SEARCH_DOCS, SEARCH_POLICY, SEARCH_WEIGHTS, ScenarioBase, Strict, Weight
+from ...scenario import SEARCH_DOCS, SEARCH_POLICY, ScenarioBase, Strict, Weight, search_weights
 
 # codes = index: random 0, scripted 1 (analyzer.kernel), then ours; search's is kernel.SEARCH + its seat
 POLICIES = (*SHARED_POLICIES, "hold_at", SEARCH_POLICY)
@@ -20,7 +20,7 @@ POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in fu
 # the hold_at policy's judgement (`weights: {hold_at: {...}}`, or one seat's in `seat_weights`)
 WEIGHTS = {"hold_at": (
     Weight("hold_at", 20, 1, 100, "hold once the turn total reaches this", integer=True),
-), **SEARCH_WEIGHTS}
+), **search_weights()}
 # what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order
 RESTRICTIONS = {
     "no_early_hold": "never hold a turn total under 20, unless holding wins the game",

@@ -13,7 +13,7 @@ import numpy as np
 from pydantic import Field, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS, indices
-from ...scenario import SEARCH_DOCS, SEARCH_POLICY, SEARCH_WEIGHTS, ScenarioBase, Strict, Weight
+from ...scenario import SEARCH_DOCS, SEARCH_POLICY, ScenarioBase, Strict, Weight, search_weights
 
 # codes = index (random 0, scripted 1, then ours); search's is kernel.SEARCH + its seat
 POLICIES = (*SHARED_POLICIES, "greedy", "cautious", "ct", SEARCH_POLICY)
@@ -46,7 +46,7 @@ WEIGHTS = {
                   "after the cast", integer=True),
            Weight("bounce_risk", 12, 0, 60, "Bounce a Main worth at least this many risk points", integer=True),
            Weight("skip_bonus", 3, 0, 20, "Skip an opponent balancer whose bonus is at least this", integer=True)),
-    **SEARCH_WEIGHTS,
+    **search_weights(),
 }
 
 CT_NAMES = ("picking", "reading", "balance_shift", "skipping", "moving", "recall", "changing", "bounce")

@@ -13,7 +13,7 @@ import numpy as np
 from pydantic import Field, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
-from ...scenario import SEARCH_DOCS, SEARCH_POLICY, SEARCH_WEIGHTS, ScenarioBase, Strict, Weight
+from ...scenario import SEARCH_DOCS, SEARCH_POLICY, ScenarioBase, Strict, Weight, search_weights
 from . import cards as C
 
 # the policies' judgement (`weights: {greedy: {...}}`, or one seat's in `seat_weights`), in the kernel's
@@ -36,7 +36,7 @@ WEIGHTS = {
         Weight("swap_cancel_cards", 0, -5, 10, "cancels a Swap with a 0 when the incoming hand has more than this "
                "many cards above its own without the 0 (equal: when it is expected to cost more)", integer=True),
     ),
-    **SEARCH_WEIGHTS,
+    **search_weights(),
 }
 # what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order
 # (decisions.NO_JUMP_IN, ...)
