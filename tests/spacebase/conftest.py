@@ -7,7 +7,7 @@ from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase.scenario import card_list
-from analyzer.games.spacebase.state import ARRAY_FIELDS
+from analyzer.games.spacebase.state import ST
 from analyzer.rng import below
 from analyzer.scenario import load
 
@@ -32,7 +32,7 @@ class Position:
         self.D = GAME.inputs(self.sc)
         self.S = E.new_state(self.D)
         E.reset(self.D, self.S, seed, 0)
-        self.a = dict(zip(ARRAY_FIELDS, E.state_arrays(self.S), strict=True))
+        self.a = E.state_arrays(self.D, self.S)
         self.cards = card_list(self.sc)
         self.idx = {c.id: i for i, c in enumerate(self.cards)}
         self.P = players
@@ -42,10 +42,10 @@ class Position:
             self.DISP[:, :] = -1
             self.DP[:, 1] = 0
             self.COLAV[:] = 0
-            self.G[L.G_ROUND] = 1
+            self.v[ST.ROUND] = 1
 
     def __getattr__(self, name):  # PS, BD, CUBES, G, DISP ... as numpy arrays sharing the state
-        if name in ARRAY_FIELDS:
+        if name in self.__dict__.get("a", {}):
             return self.a[name]
         raise AttributeError(name)
 
@@ -79,7 +79,7 @@ class Position:
         return q
 
     def turn(self, a, d1, d2):
-        self.ST[0] = stream_rolling(d1, d2)
+        self.rng[0] = stream_rolling(d1, d2)
         E.play_turn(self.D, self.S, a)
 
     def cred(self, p):

@@ -10,7 +10,6 @@ from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase.scenario import card_list
-from analyzer.games.spacebase.state import ARRAY_FIELDS
 from analyzer.scenario import load, validate
 
 POLICIES = ["random", "greedy_vp", "engine", "weighted"]
@@ -31,7 +30,7 @@ def test_cards_conserved_and_vp_never_negative(players, variant):
         nst = len(sc.cards.starters)
         for gid in range(4):
             S = E.play_one(D, 17, gid)
-            a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+            a = E.state_arrays(D, S)
             PS, BD, DEP, DISP, DECK, DP, OWNER = (a[k] for k in ("PS", "BD", "DEP", "DISP", "DECK", "DP", "OWNER"))
             where = np.zeros(len(cards), int)
             for lv in range(3):  # decks (circular buffers) and display
@@ -274,7 +273,7 @@ def started_game(players, seed, gid, sets=()):
     D = GAME.inputs(sc)
     S = E.new_state(D)
     E.setup(D, S, seed, gid)
-    return sc, D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+    return sc, D, S, E.state_arrays(D, S)
 
 
 _ARRAYS: dict = {}

@@ -7,7 +7,6 @@ from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase.scenario import card_list
-from analyzer.games.spacebase.state import ARRAY_FIELDS
 from analyzer.scenario import load
 
 POLICIES = ["random", "greedy_vp", "engine", "weighted"]
@@ -19,7 +18,7 @@ def started(policy, players=2, seed=3, gid=0):
     D = GAME.inputs(sc)
     S = E.new_state(D)
     E.setup(D, S, seed, gid)
-    return sc, D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+    return sc, D, S, E.state_arrays(D, S)
 
 
 def buys(PS, seat):

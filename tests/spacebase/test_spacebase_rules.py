@@ -8,7 +8,7 @@ from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase import policies as PO
 from analyzer.games.spacebase.scenario import card_list, kernel_arrays
-from analyzer.games.spacebase.state import ARRAY_FIELDS, DATA_FIELDS
+from analyzer.games.spacebase.state import DATA_FIELDS, ST
 from analyzer.scenario import load
 
 BLUE, RED = L.BLUE, L.RED
@@ -57,7 +57,7 @@ def test_blue_for_active_red_of_all_deployed_for_others(position):
     for p in (0, 1):
         pos.put(p, "l1-26")  # sector 7: blue 4 credits, red 3; starter-7 (red 2) is deployed behind it
     pos.put(1, "l1-28")      # sector 7 again: blue 2 VP, red 2 cr + 1 VP; l1-26 deployed too
-    pos.G[L.G_D1], pos.G[L.G_D2] = 3, 4
+    pos.v[ST.D1], pos.v[ST.D2] = 3, 4
     E.assign_all(pos.D, pos.S, 0)
     assert pos.cred(0) == 4                       # active: blue of the stationed card
     assert pos.cred(1) == 2 + 3 and pos.vp(1) == 0  # other: red of starter-7 + l1-26, not l1-28's red
@@ -185,13 +185,13 @@ def test_opening_purchase_start_player_and_ties():
     for gid in range(40):
         S = E.new_state(D)
         E.setup(D, S, 3, gid)
-        a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
-        PS, OPEN, G = a["PS"], a["OPEN"], a["G"]
-        start = int(G[L.G_FIRST])
-        secs = OPEN[:4, 17]
+        a = E.state_arrays(D, S)
+        PS, OPEN, v = a["PS"], a["OPEN"], a["v"]
+        start = int(v[ST.FIRST])
+        secs = OPEN[:4, L.OPEN_SECTOR]
         assert secs[start] == secs.max()  # highest opening sector starts
-        assert bool(G[L.G_START_TIE]) == ((secs == secs.max()).sum() > 1)
-        ties += int(G[L.G_START_TIE])
+        assert bool(v[ST.START_TIE]) == ((secs == secs.max()).sum() > 1)
+        ties += int(v[ST.START_TIE])
         starts.add(start)
         for s in range(4):           # each seat keeps its opening ship; the bonus goes by turn position
             pos = (s - start) % 4
@@ -228,8 +228,8 @@ def test_turn_order_bonus_from_the_scenario_list():
     cards = card_list(sc)
     S = E.new_state(D)
     E.setup(D, S, 1, 7)
-    a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
-    assert int(a["G"][L.G_FIRST]) != 0  # bonuses go by position, not by seat
+    a = E.state_arrays(D, S)
+    assert int(a["v"][ST.FIRST]) != 0  # bonuses go by position, not by seat
     for s in range(5):
         cr, inc = [(0, 0), (3, 0), (0, 2), (1, 1), (9, 0)][a["PS"][s, L.PL.POS]]
         k = a["OPEN"][s, 0]
@@ -243,18 +243,18 @@ def test_lightspeed_setup():
     for gid in range(10):
         S = E.new_state(D)
         E.setup(D, S, 2, gid)
-        a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
-        PS, OPEN, G = a["PS"], a["OPEN"], a["G"]
-        left = OPEN[:4, 16]
-        start = int(G[L.G_FIRST])
+        a = E.state_arrays(D, S)
+        PS, OPEN, v = a["PS"], a["OPEN"], a["v"]
+        left = OPEN[:4, L.OPEN_CREDITS]
+        start = int(v[ST.FIRST])
         best = left.max()
         assert left[start] == best
         tied = left == best
-        assert OPEN[start, 17] == OPEN[:4, 17][tied].max()  # then highest sector bought
+        assert OPEN[start, L.OPEN_SECTOR] == OPEN[:4, L.OPEN_SECTOR][tied].max()  # then highest sector bought
         bought_l1 = 0
         for s in range(4):
             pos = (s - start) % 4
-            ks = [k for k in OPEN[s, :16] if k >= 0]
+            ks = [k for k in OPEN[s, :L.NOPEN_SHIPS] if k >= 0]
             cost = sum(cards[k].cost for k in ks)
             assert cost <= 15 and left[s] == 15 - cost
             assert all(cards[k].level in (1, 2) and a["OWNER"][k] == s for k in ks)
@@ -326,28 +326,28 @@ def test_ability_set_die(position):
     pos = position()
     c = pos.put(0, "l3-2", cubes=2)  # U.E.S. Gagarin: set a die + 1 credit, 2 squares (not linked)
     pos.put(0, "l1-30")              # sector 8: 5 credits
-    pos.G[L.G_DSET1] = pos.G[L.G_DSET2] = 0
+    pos.v[ST.DSET1] = pos.v[ST.DSET2] = 0
     E.set_dice_phase(pos.D, pos.S, 0)
-    assert pos.G[L.G_DSET1] == 1 and pos.G[L.G_DSET2] == 1 and pos.CUBES[0, c] == 0
+    assert pos.v[ST.DSET1] == 1 and pos.v[ST.DSET2] == 1 and pos.CUBES[0, c] == 0
     assert pos.cred(0) == 2
-    d1, d2 = int(pos.G[L.G_D1]), int(pos.G[L.G_D2])
+    d1, d2 = int(pos.v[ST.D1]), int(pos.v[ST.D2])
     av = pos.AV[0, BLUE]
     best = lambda x, y: max(av[x] + av[y], av[x + y])  # noqa: E731
     assert best(d1, d2) == max(best(d1, v) for v in range(1, 7))  # second die: the best given the first
     E.roll(pos.D, pos.S, 0)  # set dice are not rolled
-    assert (int(pos.G[L.G_D1]), int(pos.G[L.G_D2])) == (d1, d2)
+    assert (int(pos.v[ST.D1]), int(pos.v[ST.D2])) == (d1, d2)
 
 
 def test_ability_reroll(position):
     pos = position()
     c = pos.put(0, "l2-9", cubes=1)  # reroll + 1 credit (blue)
     pos.put(0, "l1-30")
-    pos.G[L.G_D1], pos.G[L.G_D2] = 1, 1  # snake eyes: 2 credits at best
-    before = pos.ST.copy()
+    pos.v[ST.D1], pos.v[ST.D2] = 1, 1  # snake eyes: 2 credits at best
+    before = pos.rng.copy()
     E.reroll_phase(pos.D, pos.S, 0)
     assert pos.CUBES[0, c] == 0 and pos.cred(0) == 1
-    assert not np.array_equal(before, pos.ST)  # a die was rolled again
-    assert (pos.G[L.G_D1] == 1) or (pos.G[L.G_D2] == 1)  # only one die
+    assert not np.array_equal(before, pos.rng)  # a die was rolled again
+    assert (pos.v[ST.D1] == 1) or (pos.v[ST.D2] == 1)  # only one die
 
 
 def test_ability_swap_sectors_and_on_place_credits(position):
@@ -446,7 +446,7 @@ def test_ability_you_win(position):
     w = pos.put(2, "l3-35", cubes=4)  # estimated 'You Win' card: 4 linked squares
     pos.PS[:, L.PL.VP] = [39, 20, 3, 10]
     E.free_abilities(pos.D, pos.S, 2, BLUE)
-    assert pos.G[L.G_OVER] == 1 and pos.G[L.G_END] == L.END_YOU_WIN and pos.G[L.G_YOUWIN] == 2
+    assert pos.v[ST.OVER] == 1 and pos.v[ST.END] == L.END_YOU_WIN and pos.v[ST.YOU_WIN] == 2
     assert pos.CUBES[2, w] == 0
 
 
@@ -466,28 +466,28 @@ def started(players=4, sets=(), gid=0):
     D = GAME.inputs(sc)
     S = E.new_state(D)
     E.setup(D, S, 5, gid)
-    return D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+    return D, S, E.state_arrays(D, S)
 
 
 def test_trigger_vp_finishes_the_round_with_equal_turns():
     D, S, a = started()
     a["PS"][2, L.PL.VP] = 40  # seat 2 has reached 40: the round is finished, then the game ends
     E.play_rounds(D, S)
-    assert a["G"][L.G_ROUND] == 1 and a["G"][L.G_TRIGGER] == 1
+    assert a["v"][ST.ROUND] == 1 and a["v"][ST.TRIGGER] == 1
     assert list(a["PS"][:, L.PL.TURNS]) == [1, 1, 1, 1]
     D, S, a = started()
     a["PS"][0, L.PL.VP] = 39  # below 40: the game goes on for more rounds
     E.play_rounds(D, S)
     turns = a["PS"][:, L.PL.TURNS]
-    assert a["G"][L.G_OVER] == 0  # (no 'You Win' in this game)
-    assert a["G"][L.G_ROUND] > 1 and (turns == turns[0]).all() and a["PS"][:, L.PL.VP].max() >= 40
+    assert a["v"][ST.OVER] == 0  # (no 'You Win' in this game)
+    assert a["v"][ST.ROUND] > 1 and (turns == turns[0]).all() and a["PS"][:, L.PL.VP].max() >= 40
 
 
 def test_tie_rounds_only_tied_players_play():
     D, S, a = started()
     a["PS"][:, L.PL.VP] = [40, 12, 40, 30]
     n = E.tie_rounds(D, S)
-    tr = int(a["G"][L.G_TIEROUNDS])
+    tr = int(a["v"][ST.TIE_ROUNDS])
     assert 1 <= tr <= 10
     assert a["PS"][1, L.PL.TURNS] == 0 and a["PS"][3, L.PL.TURNS] == 0
     assert a["PS"][0, L.PL.TURNS] == tr and a["PS"][2, L.PL.TURNS] == tr
@@ -502,7 +502,7 @@ def test_tie_rounds_cap_shares_the_win():
     D, S, a = started(sets=["rules.tie_rounds_cap=0"])
     a["PS"][:, L.PL.VP] = [40, 12, 40, 30]
     assert E.tie_rounds(D, S) == 2
-    assert list(a["PS"][:, L.PL.IN]) == [1, 0, 1, 0] and a["G"][L.G_TIEROUNDS] == 0
+    assert list(a["PS"][:, L.PL.IN]) == [1, 0, 1, 0] and a["v"][ST.TIE_ROUNDS] == 0
 
 
 def test_game_results_follow_the_end_rules():

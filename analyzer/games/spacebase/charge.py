@@ -1,11 +1,11 @@
 """Charge squares, the rules both the engine and the policies read: whether a card can fire (it has
 its cubes) and whether it can take another cube (it has an empty needed square)."""
 # ruff: noqa: F405  (layout constants come in with a star import)
+from ...kernel_internals import jit_plain_ints_inline
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
-from .state import jit_inline
 
 
-@jit_inline
+@jit_plain_ints_inline
 def is_ready(D, S, p, c, side):
     """Enough cubes on card c (on its `side`) to fire: all needed squares if linked, else one."""
     CT = D.CT
@@ -18,7 +18,7 @@ def is_ready(D, S, p, c, side):
     return CUBES[p, c] >= 1
 
 
-@jit_inline
+@jit_plain_ints_inline
 def has_room(D, S, p, c, side):
     """Whether card c, showing `side` on p's board, has an empty needed charge square."""
     return S.CUBES[p, c] < D.CT[c, K_SIDE + side * NSIDE + S_CAP]

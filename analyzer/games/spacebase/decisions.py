@@ -53,7 +53,7 @@ which answer unlisted, never choose them. Every decision they filter keeps its N
 A decision with a single option is not asked (e.g. a D_SET_DIE with both dice set). The firing card
 neither receives a placed cube (it could recharge itself without end) nor gives a moved one.
 """
-from .state import jit_inline
+from ...kernel_internals import jit_plain_ints_inline
 
 (D_BUY, D_ABILITY_BUY, D_CLAIM, D_SET_DIE, D_REROLL, D_ASSIGN, D_FIRE,
  D_SWAP, D_EXCHANGE, D_PLACE, D_MOVE_FROM, D_MOVE_TO, D_ARROW) = range(13)
@@ -71,7 +71,7 @@ NO_COLONIES = 1 << 2          # no colony bought
 EXCH_STRIDE = 16  # D_EXCHANGE: (deployed index + 1) * EXCH_STRIDE + sector (index -1: the stationed card)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def set_die(die, face):
     return die * FACE_STRIDE + face
 
@@ -82,42 +82,42 @@ TARGET_SHIFT, ARROW_SHIFT, DOUBLE_SHIFT = 3, 8, 24
 NO_CARD_SPENT = 1 << ARROW_SHIFT  # the options below it spend no card: the two faces or the plain sum
 
 
-@jit_inline
+@jit_plain_ints_inline
 def assignment(mode, target, arrow_card, double_card):
     return mode + (target << TARGET_SHIFT) + ((arrow_card + 1) << ARROW_SHIFT) + ((double_card + 1) << DOUBLE_SHIFT)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def unpack_assignment(v):
     """(mode, target, arrow card, 2X card) of a D_ASSIGN option."""
     return (v & 7, (v >> TARGET_SHIFT) & 31, ((v >> ARROW_SHIFT) & 0xFFFF) - 1, (v >> DOUBLE_SHIFT) - 1)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def exchange(sector, i):
     """D_EXCHANGE option: the card deployed at index i of `sector`, or its stationed card (i = -1)."""
     return (i + 1) * EXCH_STRIDE + sector
 
 
-@jit_inline
+@jit_plain_ints_inline
 def unpack_exchange(v):
     """(sector, deployed index or -1) of a D_EXCHANGE option."""
     return v % EXCH_STRIDE, v // EXCH_STRIDE - 1
 
 
-@jit_inline
+@jit_plain_ints_inline
 def cube(card, side):
     """D_PLACE / D_MOVE_TO option: card's `side` (the one it shows on p's board) receives the cube."""
     return 2 * card + side
 
 
-@jit_inline
+@jit_plain_ints_inline
 def unpack_cube(v):
     """(card, side) of a D_PLACE / D_MOVE_TO option."""
     return v >> 1, v & 1
 
 
-@jit_inline
+@jit_plain_ints_inline
 def forbidden(kind, v, mask, display_size):
     """Whether a seat with restriction `mask` may never take option v of a decision of `kind`."""
     if kind == D_BUY or kind == D_ABILITY_BUY:

@@ -6,7 +6,7 @@ tests can set up a position and call it directly.
 Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are numba structrefs of numpy
 arrays (state.py: two pointers per call, whatever the arrays):
   D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT, OWN)
-  S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, ALLOWED, BASE,
+  S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, rng, COLOWN, OPTS, ALLOWED, BASE,
             OPEN, EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT, OWN)
 Column meanings are in layout.py.
 
@@ -71,7 +71,8 @@ import numpy as np
 from numba import njit
 
 from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, new_trace, record
-from ...kernel_internals import borrowed, release
+from ...kernel_internals import jit_plain_ints, jit_plain_ints_inline, release
+from ...kernel_pack import field
 from ...rng import below, new_stream, shuffle
 from .charge import has_room, is_ready
 from .decisions import (
@@ -108,53 +109,39 @@ from .decisions import (
 )
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
 from .policies import decide, turn_start  # the seat's policy: its choices and its turn-start bookkeeping
-from .state import State, jit, jit_inline
+from .state import ST, TABLES, State, named_tables, tables
 
 # ------------------------------------------------------------------------------------------------
 # state
 
 
-@jit
+@jit_plain_ints
 def alloc_state(D, EV, EVN, cap):
-    """All per-game arrays, allocated once per batch (reset by `setup`); the trace goes to the
-    framework's EV, EVN (kernel.record; cap 0: no trace)."""
-    R, LVL_IDS = D.R, D.LVL_IDS
-    P = R[R_P]
-    nc = R[R_NCARD]
-    ncol = max(1, R[R_NCOL])
-    dsz = R[R_DISPLAY]
-    PS = np.zeros((P, NPS), np.int32)
-    BD = np.zeros((P, 13, NBD), np.int32)
-    DEP = np.zeros((P, 13, R[R_MAXDEP]), np.int32)
-    CUBES = np.zeros((P, nc), np.int32)
-    AV = np.zeros((P, 2, 13), np.float64)
-    AC = np.zeros((P, 2, 13, NAC), np.int32)
-    ABL = np.zeros((P, 2, nc), np.int32)
-    G = np.zeros(NG, np.int64)
-    DECK = np.zeros((3, LVL_IDS.shape[1]), np.int32)
-    DP = np.zeros((3, 2), np.int64)
-    DISP = np.full((3, dsz), -1, np.int32)
-    COLAV = np.zeros(ncol, np.int32)
-    OWNER = np.full(nc, -1, np.int32)
-    ST = np.zeros(1, np.uint64)
-    COLOWN = np.full(ncol, -1, np.int32)
-    OPTS = np.zeros(3 * dsz + ncol + 32, np.int64)  # a decision's options (decisions.py), >= 27 for D_ASSIGN
-    ALLOWED = np.zeros(OPTS.size, np.bool_)  # which of them a restricted seat may take (restrict_options)
-    BASE = np.zeros((P, 2, 13, NX), np.float64)
-    OPEN = np.full((P, 18), -1, np.int32)
-    AT = np.zeros(1, np.int64)
-    G[G_TRACE] = cap
-    SB_PS, SB_BD, SB_DEP, SB_BASE = np.zeros_like(PS), np.zeros_like(BD), np.zeros_like(DEP), np.zeros_like(BASE)
-    SB_AV, SB_AC, SB_ABL = np.zeros_like(AV), np.zeros_like(AC), np.zeros_like(ABL)
-    own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, ALLOWED, BASE, OPEN,
-           EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT)
-    S = State(borrowed(PS), borrowed(BD), borrowed(DEP), borrowed(CUBES), borrowed(AV), borrowed(AC),
-              borrowed(ABL), borrowed(G), borrowed(DECK), borrowed(DP), borrowed(DISP), borrowed(COLAV),
-              borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(ALLOWED), borrowed(BASE),
-              borrowed(OPEN), borrowed(EV), borrowed(EVN), borrowed(SB_PS), borrowed(SB_BD), borrowed(SB_DEP),
-              borrowed(SB_BASE), borrowed(SB_AV), borrowed(SB_AC), borrowed(SB_ABL), borrowed(AT), own)
+    """A game's state vector and its pack, allocated once per batch (reset by `setup`); the trace goes
+    to the framework's EV, EVN (kernel.record; cap 0: no trace)."""
+    size = D.LAY[len(TABLES)]
+    S = bind(D, np.zeros(size, np.int64), np.zeros(size, np.int64), EV, EVN, cap)
     starting_boards(D, S)
     return S
+
+
+@jit_plain_ints
+def bind(D, v, start, EV, EVN, cap):
+    """The pack over state vector v (what the rules read and write: state.State), with the starting
+    boards in the vector `start` (filled by starting_boards) and the scratch of a decision. A copy of a
+    state vector bound again plays on from where the copy was taken."""
+    R = D.R
+    OPTS = np.zeros(3 * R[R_DISPLAY] + max(1, R[R_NCOL]) + 32, np.int64)  # >= 27 for D_ASSIGN (decisions.py)
+    ALLOWED = np.zeros(OPTS.size, np.bool_)
+    PS, BD, DEP, CUBES, ABL, AC, AV, BASE, DISP, COLAV, OWNER, COLOWN, DECK, DP, OPEN = tables(D, v)
+    SB_PS, SB_BD, SB_DEP, _, SB_ABL, SB_AC, SB_AV, SB_BASE, _, _, _, _, _, _, _ = tables(D, start)
+    rng = v[ST.RNG:ST.RNG + 1].view(np.uint64)
+    at = v[ST.AT:ST.AT + 1]
+    return State(field(v), field(PS), field(BD), field(DEP), field(CUBES), field(ABL), field(AC), field(AV),
+                 field(BASE), field(DISP), field(COLAV), field(OWNER), field(COLOWN), field(DECK), field(DP),
+                 field(OPEN), field(rng), field(at), field(OPTS), field(ALLOWED), field(SB_PS), field(SB_BD),
+                 field(SB_DEP), field(SB_BASE), field(SB_AV), field(SB_AC), field(SB_ABL), field(EV), field(EVN),
+                 cap, (v, start, OPTS, ALLOWED, EV, EVN))
 
 
 def new_state(D, cap=0):
@@ -163,32 +150,36 @@ def new_state(D, cap=0):
     return alloc_state(D, ev, tn, np.int64(cap))
 
 
-@jit
-def state_arrays(S):
-    """The state's (owning) arrays as a tuple in state.STATE_FIELDS order (for tests and checks: numpy
-    arrays sharing memory with the state)."""
-    return S.OWN
+@jit_plain_ints
+def state_vector(S):
+    """The state vector itself (a numpy array, not a view without owner)."""
+    return S.OWN[0]
 
 
-@jit_inline
+def state_arrays(D, S) -> dict:
+    """The state's tables by name, numpy arrays sharing its memory (for tests and checks)."""
+    return named_tables(D, state_vector(S))
+
+
+@jit_plain_ints_inline
 def wrap(i, n):
     """i mod n for 0 <= i < 2n (the seat after a in turn order: wrap(a + k, P)): a compare instead of
     an integer division, which costs tens of cycles and ran a dozen times a turn."""
     return i - n if i >= n else i
 
 
-@jit_inline
+@jit_plain_ints_inline
 def emit(S, kind, seat, a, b, c, d):
-    """Append one trace record (kind, seat, a, b, c, d) when tracing (kernel.record: G_TRACE is the
+    """Append one trace record (kind, seat, a, b, c, d) when tracing (kernel.record: S.cap is the
     cap); never changes the game."""
-    record(S.EV, S.EVN, S.G[G_TRACE], kind, seat, a, b, c, d)
+    record(S.EV, S.EVN, S.cap, kind, seat, a, b, c, d)
 
 
 # ------------------------------------------------------------------------------------------------
 # decks and display
 
 
-@jit_inline
+@jit_plain_ints_inline
 def draw(D, S, lv):
     """Top card of level lv+1's deck, or -1 when it is empty (decks are circular buffers)."""
     LVL_N = D.LVL_N
@@ -201,7 +192,7 @@ def draw(D, S, lv):
     return int(k)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def put_bottom(D, S, lv, k):
     LVL_N = D.LVL_N
     DECK, DP = S.DECK, S.DP
@@ -209,7 +200,7 @@ def put_bottom(D, S, lv, k):
     DP[lv, 1] += 1
 
 
-@jit
+@jit_plain_ints
 def refill_display(D, S):
     """End of turn: every empty face-up slot of each level is refilled from that level's deck."""
     R = D.R
@@ -227,7 +218,7 @@ def refill_display(D, S):
 # the board: stationing, deploying, colonies, and the per-sector reward tables
 
 
-@jit_inline
+@jit_plain_ints_inline
 def deploy(D, S, p, pos, c):
     """Turn card c and put it behind sector position pos; its cubes move to its red squares (if any)."""
     CT = D.CT
@@ -239,7 +230,7 @@ def deploy(D, S, p, pos, c):
         CUBES[p, c] = rc
 
 
-@jit_inline
+@jit_plain_ints_inline
 def station(D, S, p, c):
     """Station card c in its printed sector; the card stationed there is deployed behind it."""
     CT = D.CT
@@ -252,7 +243,7 @@ def station(D, S, p, c):
     CUBES[p, c] = 0
 
 
-@jit
+@jit_plain_ints
 def place_colony(D, S, p, q):
     """Colony q: its VP at once; its sector is closed (no station, no blue reward); the card stationed
     there is deployed (rules.colony_deploys_station) or covered for good."""
@@ -273,7 +264,7 @@ def place_colony(D, S, p, q):
     COLOWN[q] = p
 
 
-@jit
+@jit_plain_ints
 def rebuild_position(D, S, p, s):
     """Player p's reward boxes in sector position s, BASE[p, side, s, X_*] (layout.py): the stationed
     card's blue side and the summed red sides of all deployed cards."""
@@ -317,7 +308,7 @@ def rebuild_position(D, S, p, s):
     BD[p, s, B_RSPEC] = spec
 
 
-@jit
+@jit_plain_ints
 def rebuild_abilities(D, S, p):
     """ABL[p, side]: p's cards with charge squares on their visible side (blue: stationed, red:
     deployed), and the mask of their timings."""
@@ -347,7 +338,7 @@ def rebuild_abilities(D, S, p):
     PS[p, PL.TMASK0 + 1] = m1
 
 
-@jit
+@jit_plain_ints
 def rebuild_chains(D, S, p, side, only):
     """AC/AV[p, side, s]: one die on sector s, with the reward arrow chained one way from s (each
     sector once; for a two-way arrow, whose owner chooses, the direction of better policy value: the
@@ -423,7 +414,7 @@ def rebuild_chains(D, S, p, side, only):
         AV[p, side, s] = tval
 
 
-@jit
+@jit_plain_ints
 def refresh(D, S, p):
     """Rebuild all of player p's reward tables (after a swap, an exchange, a policy phase change...)."""
     for s in range(1, 13):
@@ -433,14 +424,14 @@ def refresh(D, S, p):
     rebuild_chains(D, S, p, RED, 0)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def has_charge(D, c):
     """Card c (-1: none) has charge squares on either side."""
     CT = D.CT
     return c >= 0 and CT[c, K_SIDE + S_CAP] + CT[c, K_SIDE + NSIDE + S_CAP] > 0
 
 
-@jit
+@jit_plain_ints
 def refresh_pos(D, S, p, s, old, new):
     """Update p's reward tables after a change in sector position s only (a buy, claim or colony: card
     `old` left the station there, card `new` took it; -1 for none): the per-sector totals are kept
@@ -458,14 +449,14 @@ def refresh_pos(D, S, p, s, old, new):
 # options has them listed first
 
 
-@jit_inline
+@jit_plain_ints_inline
 def offer(S, n, value):
     """Add an option to the list being built; returns the new count."""
     S.OPTS[n] = value
     return n + 1
 
 
-@jit_inline
+@jit_plain_ints_inline
 def ask(D, S, p, kind, x, y, z):
     """The option p takes at a decision of `kind` (x, y, z: its context, decisions.py). The policy
     answers at once, or LIST: it chooses among the legal options, which are then listed in OPTS
@@ -484,7 +475,7 @@ def ask(D, S, p, kind, x, y, z):
     return decide(D, S, p, kind, n, x, y, z)
 
 
-@jit
+@jit_plain_ints
 def restrict_options(D, S, p, kind, n):
     """Keep, at the front of the n listed options, those p's restrictions allow (decisions.forbidden);
     returns their count. Every restricted decision keeps its NO or plain option, so some are always
@@ -497,7 +488,7 @@ def restrict_options(D, S, p, kind, n):
     return keep_allowed(OPTS, n, ALLOWED)
 
 
-@jit
+@jit_plain_ints
 def list_options(D, S, p, kind, x, y, z):
     """The legal options of p's decision of `kind` (context x, y, z as in decisions.py) into OPTS;
     returns their count."""
@@ -526,7 +517,7 @@ def list_options(D, S, p, kind, x, y, z):
     return offer(S, offer(S, 0, RIGHT), LEFT)  # D_ARROW
 
 
-@jit
+@jit_plain_ints
 def buy_options(D, S, p, credits, allow_colony):
     """D_BUY / D_ABILITY_BUY: NO, the affordable display ships outside p's colony sectors, the
     affordable colonies still open to p (when allowed)."""
@@ -546,14 +537,14 @@ def buy_options(D, S, p, credits, allow_colony):
     return n
 
 
-@jit
+@jit_plain_ints
 def ask_buy(D, S, p, credits, pay_all):
     """The normal buy (pay_all: it spends all credits) or an ability buy (pays the cost; colonies only
     with rules.ability_buy_colonies): NO or the option bought."""
     return ask(D, S, p, D_BUY if pay_all else D_ABILITY_BUY, credits, 0, 0)
 
 
-@jit
+@jit_plain_ints
 def claim_options(D, S, p, lv):
     """D_CLAIM: NO, then the display slot of each level lv+1 ship whose sector is open to p."""
     CT, DISP, BD = D.CT, S.DISP, S.BD
@@ -565,36 +556,36 @@ def claim_options(D, S, p, lv):
     return n
 
 
-@jit
+@jit_plain_ints
 def ask_claim(D, S, p, lv):
     """A free ship of level lv+1: NO or the display slot of a ship whose sector is open to p."""
     return ask(D, S, p, D_CLAIM, lv, 0, 0)
 
 
-@jit
+@jit_plain_ints
 def set_die_options(S):
     """D_SET_DIE: NO, then set_die(die, face) for each die not set yet."""
     n = offer(S, 0, NO)
     for die in range(2):
-        if S.G[G_DSET1 + die] == 0:
+        if S.v[ST.DSET1 + die] == 0:
             for face in range(1, 7):
                 n = offer(S, n, set_die(die, face))
     return n
 
 
-@jit
+@jit_plain_ints
 def ask_set_die(D, S, p, c, side):
     """Set-die charge of card c before the roll: NO or set_die(die, face) for a die not set yet."""
     return ask(D, S, p, D_SET_DIE, c, side, 0)
 
 
-@jit
+@jit_plain_ints
 def ask_reroll(D, S, p, c, side):
     """Reroll charge of card c after the roll: NO or the die (0, 1) rerolled."""
     return ask(D, S, p, D_REROLL, c, side, 0)
 
 
-@jit
+@jit_plain_ints
 def ask_fire(D, S, p, c, side):
     """Fire card c's ready free-timing ability? Its context names where c sits when it exchanges (a
     heuristic fires when what the ability then does gains, policies.follow_ups_gain)."""
@@ -604,13 +595,13 @@ def ask_fire(D, S, p, c, side):
     return ask(D, S, p, D_FIRE, c, side, a) == YES
 
 
-@jit
+@jit_plain_ints
 def ask_swap(D, S, p, c, side):
     """Does card c's fired ability swap its two sectors?"""
     return ask(D, S, p, D_SWAP, c, side, 0) == YES
 
 
-@jit
+@jit_plain_ints
 def exchange_options(D, S, p, side, a):
     """D_EXCHANGE for a card in sector a: NO, then the station of each sector outside colonies (for a
     stationed card, not its own; rules.exchange same_kind: a deployed card takes each card deployed in
@@ -628,13 +619,13 @@ def exchange_options(D, S, p, side, a):
     return n
 
 
-@jit
+@jit_plain_ints
 def ask_exchange(D, S, p, c, side, a):
     """The card that card c (sector a) trades places with: NO or exchange(sector, deployed index)."""
     return ask(D, S, p, D_EXCHANGE, c, side, a)
 
 
-@jit
+@jit_plain_ints
 def cube_options(D, S, p, n, exclude):
     """Add cube(card, side) after the n options listed, for each card of p but `exclude` with an empty
     needed square: by sector, its station (outside colony sectors), then its deployed cards."""
@@ -650,13 +641,13 @@ def cube_options(D, S, p, n, exclude):
     return n
 
 
-@jit
+@jit_plain_ints
 def ask_place(D, S, p, c):
     """Where card c's fired ability places a cube: NO or cube(card, side), never on c itself."""
     return ask(D, S, p, D_PLACE, c, 0, 0)
 
 
-@jit
+@jit_plain_ints
 def move_source_options(D, S, p, c):
     """D_MOVE_FROM: NO, then each card of p but c holding a cube (cube_options' cards and order) while
     a card besides it has an empty needed square."""
@@ -675,19 +666,19 @@ def move_source_options(D, S, p, c):
     return n
 
 
-@jit
+@jit_plain_ints
 def ask_move_source(D, S, p, c):
     """The card card c's fired ability moves a cube from: NO or the card."""
     return ask(D, S, p, D_MOVE_FROM, c, 0, 0)
 
 
-@jit
+@jit_plain_ints
 def ask_move_target(D, S, p, src):
     """Where the cube moved from card src goes: cube(card, side), any card of p but src with room."""
     return ask(D, S, p, D_MOVE_TO, src, 0, 0)
 
 
-@jit
+@jit_plain_ints
 def arrow_card_to(D, S, p, side, ssum, t):
     """The first of p's ready dice-arrow cards on `side` (ability order) that moves the sum ssum to
     sector t (up by 1..N, or down with rules.dice_arrow_down), or -1."""
@@ -704,7 +695,7 @@ def arrow_card_to(D, S, p, side, ssum, t):
     return -1
 
 
-@jit
+@jit_plain_ints
 def double_card(D, S, p, side):
     """The first of p's ready 2X cards on `side` (ability order), or -1."""
     CT = D.CT
@@ -717,7 +708,7 @@ def double_card(D, S, p, side):
     return -1
 
 
-@jit
+@jit_plain_ints
 def assign_options(D, S, p, side, d1, d2):
     """D_ASSIGN: the two faces, the sum, the sum moved to each sector a ready dice-arrow card reaches;
     with a ready 2X card also the sum twice (plain and moved) and the faces plus either die again."""
@@ -744,7 +735,7 @@ def assign_options(D, S, p, side, d1, d2):
 # collecting rewards
 
 
-@jit
+@jit_plain_ints
 def add_cube(D, S, p, c, side):
     """One charge cube on card c's `side` if a needed square is empty; pays its on_place credits."""
     CT = D.CT
@@ -758,7 +749,7 @@ def add_cube(D, S, p, c, side):
     return True
 
 
-@jit
+@jit_plain_ints
 def gain_card(D, S, p, c, side, skip, charge):
     """Take one card's reward box on `side`: credits, income, VP, claims (queued) and a charge cube."""
     CT = D.CT
@@ -773,7 +764,7 @@ def gain_card(D, S, p, c, side, skip, charge):
         add_cube(D, S, p, c, side)
 
 
-@jit
+@jit_plain_ints
 def collect_position(D, S, p, side, t, skip, charge):
     """Blue: the stationed card of sector t (nothing under a colony). Red: every deployed card there."""
     BD, DEP = S.BD, S.DEP
@@ -786,7 +777,7 @@ def collect_position(D, S, p, side, t, skip, charge):
             gain_card(D, S, p, DEP[p, t, i], side, skip, charge)
 
 
-@jit
+@jit_plain_ints
 def position_arrow(D, S, p, side, t):
     CT = D.CT
     BD = S.BD
@@ -798,7 +789,7 @@ def position_arrow(D, S, p, side, t):
     return BD[p, t, B_RARROW]
 
 
-@jit
+@jit_plain_ints
 def collect(D, S, p, side, s, skip):
     """One die on sector s for player p (s = 0: no die, nothing): blue (active) or red (others)
     rewards of that sector, then the reward arrow's chain (each sector once per die), which p directs
@@ -828,7 +819,7 @@ def collect(D, S, p, side, s, skip):
             break
 
 
-@jit_inline
+@jit_plain_ints_inline
 def spend(D, S, p, c, side):
     """Remove the cubes a firing takes: all needed squares if linked, else one."""
     CT = D.CT
@@ -841,7 +832,7 @@ def spend(D, S, p, c, side):
     PS[p, PL.ABIL] += 1
 
 
-@jit_inline
+@jit_plain_ints_inline
 def ability_bonus(D, S, p, c, side):
     """The plain credits / VP parts of an ability (e.g. 'set a die + 1 credit')."""
     CT = D.CT
@@ -851,7 +842,7 @@ def ability_bonus(D, S, p, c, side):
     PS[p, PL.VP] += CT[c, o + E_VP]
 
 
-@jit
+@jit_plain_ints
 def use_dice(D, S, p, side, d1, d2, choice):
     """Carry out p's D_ASSIGN option `choice`: the two faces, or the sum (a double as two faces
     activates that sector twice), possibly with a dice-arrow or 2X charge spent; returns its mode."""
@@ -884,7 +875,7 @@ def use_dice(D, S, p, side, d1, d2, choice):
     return mode
 
 
-@jit_inline
+@jit_plain_ints_inline
 def plain_dice(D, S, p, side, d1, d2, use_sum, tgt):
     """The sum (sector tgt) or the two faces, selected without a branch, which the dice made
     unpredictable: the sum's second "sector" is 0, whose table row is all zeros."""
@@ -892,28 +883,28 @@ def plain_dice(D, S, p, side, d1, d2, use_sum, tgt):
     collect(D, S, p, side, 0 if use_sum else d2, -1)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def assign_player(D, S, p, side, d1, d2):
     """Player p chooses how to use the dice (decisions.D_ASSIGN) and collects its rewards; returns the
     mode taken. The usual choice, the two faces or the plain sum untraced, is carried out right here:
     inlined into assign_all with ask and decide (whose heuristics answer it inline too), as it is asked
     of every player on every turn and the calls of the general path (use_dice) cost ~5% of the run time."""
     choice = ask(D, S, p, D_ASSIGN, side, d1, d2)
-    if choice < NO_CARD_SPENT and S.G[G_TRACE] == 0:
+    if choice < NO_CARD_SPENT and S.cap == 0:
         mode, tgt, _, _ = unpack_assignment(choice)
         plain_dice(D, S, p, side, d1, d2, mode == M_SUM, tgt)
         return mode
     return use_dice(D, S, p, side, d1, d2, choice)
 
 
-@jit
+@jit_plain_ints
 def assign_all(D, S, a):
     """Every player in the game uses the active player's dice: the active one blue, the others red."""
     R = D.R
-    PS, G = S.PS, S.G
+    PS, v = S.PS, S.v
     P = R[R_P]
-    d1 = int(G[G_D1])
-    d2 = int(G[G_D2])
+    d1 = int(v[ST.D1])
+    d2 = int(v[ST.D2])
     for k in range(P):
         p = wrap(a + k, P)
         if PS[p, PL.IN] != 0:
@@ -924,7 +915,7 @@ def assign_all(D, S, a):
 # buying, claiming and the charge abilities
 
 
-@jit
+@jit_plain_ints
 def buy_apply(D, S, p, choice, pay_all):
     """Carry out a buy chosen by a policy (display slot l*DSZ+j, or COLONY+q for colony q). pay_all:
     the normal buy spends all credits; an ability buy pays the cost only."""
@@ -959,7 +950,7 @@ def buy_apply(D, S, p, choice, pay_all):
     refresh_pos(D, S, p, pos, old, k)
 
 
-@jit
+@jit_plain_ints
 def resolve_claims(D, S, p):
     """Claims queued by rewards or abilities: take free ships of those levels from the display."""
     CT = D.CT
@@ -985,7 +976,7 @@ def resolve_claims(D, S, p):
     return changed
 
 
-@jit
+@jit_plain_ints
 def find_card(S, p, c, side):
     """Where card c sits on p's board: (sector, deployed index or -1)."""
     BD, DEP = S.BD, S.DEP
@@ -1000,7 +991,7 @@ def find_card(S, p, c, side):
     return -1, -1
 
 
-@jit
+@jit_plain_ints
 def swap_sectors(D, S, p, a, b):
     """Swap everything in sector positions a and b (stationed, deployed, colony); cards bought later
     still go to their printed sector."""
@@ -1018,7 +1009,7 @@ def swap_sectors(D, S, p, a, b):
     emit(S, EV_SWAP, p, a, b, 0, 0)
 
 
-@jit
+@jit_plain_ints
 def exchange_cards(D, S, p, c, side, a, ia, s, i_s):
     """Exchange card c (sector a; deployed index ia when deployed) with the card in sector s: the one
     deployed at index i_s, or the stationed one (i_s = -1). A card that changes kind of position turns
@@ -1042,7 +1033,7 @@ def exchange_cards(D, S, p, c, side, a, ia, s, i_s):
     emit(S, EV_EXCHANGE, p, c, t, a, s)
 
 
-@jit
+@jit_plain_ints
 def lose_vp(D, S, p, n):
     """All other players lose n VP (never below 0)."""
     R = D.R
@@ -1053,22 +1044,22 @@ def lose_vp(D, S, p, n):
             emit(S, EV_LOSE_VP, p, q, n, PS[q, PL.VP], 0)
 
 
-@jit
+@jit_plain_ints
 def try_fire(D, S, p, c, side):
     """Card c's free-timing charge ability, if p's policy fires it; True if it fired. In order: you win,
     the others lose VP, credits and VP, claims, buys, then what p's policy chooses for its swap,
     exchange, cubes placed and cubes moved (options.py)."""
     CT = D.CT
-    PS, G, CUBES = S.PS, S.G, S.CUBES
+    PS, v, CUBES = S.PS, S.v, S.CUBES
     if not ask_fire(D, S, p, c, side):
         return False
     o = K_SIDE + side * NSIDE
     spend(D, S, p, c, side)
     emit(S, EV_FIRE, p, c, side, 0, 0)
     if CT[c, o + E_WIN] != 0:
-        G[G_OVER] = 1
-        G[G_END] = END_YOU_WIN
-        G[G_YOUWIN] = p
+        v[ST.OVER] = 1
+        v[ST.END] = END_YOU_WIN
+        v[ST.YOU_WIN] = p
         return True
     if CT[c, o + E_LOSEVP] > 0:
         lose_vp(D, S, p, CT[c, o + E_LOSEVP])
@@ -1108,11 +1099,11 @@ def try_fire(D, S, p, c, side):
     return True
 
 
-@jit
+@jit_plain_ints
 def free_abilities(D, S, p, side):
     """Fire p's ready free-timing abilities on `side` while they pay (a fired one may ready another)."""
     CT = D.CT
-    PS, G, ABL = S.PS, S.G, S.ABL
+    PS, v, ABL = S.PS, S.v, S.ABL
     o = K_SIDE + side * NSIDE
     for _ in range(32):
         fired = False
@@ -1123,11 +1114,11 @@ def free_abilities(D, S, p, side):
             if try_fire(D, S, p, c, side):
                 fired = True
                 break
-        if G[G_OVER] != 0 or not fired:
+        if v[ST.OVER] != 0 or not fired:
             return
 
 
-@jit_inline
+@jit_plain_ints_inline
 def dice_setters(D):
     """How many players, in turn order from the active one, may set or reroll its dice: all of them
     (red abilities act on others' rolls), or only the active player."""
@@ -1135,12 +1126,12 @@ def dice_setters(D):
     return R[R_P] if R[R_RED_DICE] == RED_DICE_OTHERS_ROLLS else 1
 
 
-@jit
+@jit_plain_ints
 def set_dice_phase(D, S, a):
     """Before the roll: set-die charges (active player blue, then the others red, in turn order, unless
     rules.red_dice_abilities is never)."""
     CT, R = D.CT, D.R
-    PS, G, ABL = S.PS, S.G, S.ABL
+    PS, v, ABL = S.PS, S.v, S.ABL
     P = R[R_P]
     for kk in range(dice_setters(D)):
         p = wrap(a + kk, P)
@@ -1159,27 +1150,27 @@ def set_dice_phase(D, S, a):
                 die, face = choice // FACE_STRIDE, choice % FACE_STRIDE
                 spend(D, S, p, c, side)
                 ability_bonus(D, S, p, c, side)
-                G[G_D1 + die] = face
-                G[G_DSET1 + die] = 1
+                v[ST.D1 + die] = face
+                v[ST.DSET1 + die] = 1
                 emit(S, EV_SET_DIE, p, c, die, face, side)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def roll(D, S, a):
     """Roll the dice not fixed by a set-die charge."""
-    G, ST = S.G, S.ST
+    v, rng = S.v, S.rng
     for i in range(2):
-        if G[G_DSET1 + i] == 0:
-            G[G_D1 + i] = below(ST, 6) + 1
-    emit(S, EV_ROLL, a, G[G_D1], G[G_D2], G[G_DSET1] + 2 * G[G_DSET2], 0)
+        if v[ST.DSET1 + i] == 0:
+            v[ST.D1 + i] = below(rng, 6) + 1
+    emit(S, EV_ROLL, a, v[ST.D1], v[ST.D2], v[ST.DSET1] + 2 * v[ST.DSET2], 0)
 
 
-@jit
+@jit_plain_ints
 def reroll_phase(D, S, a):
     """After the roll: reroll charges (active blue, then others red unless rules.red_dice_abilities is
     never); a reroll changes everyone's dice."""
     CT, R = D.CT, D.R
-    PS, G, ABL, ST = S.PS, S.G, S.ABL, S.ST
+    PS, v, ABL, rng = S.PS, S.v, S.ABL, S.rng
     P = R[R_P]
     for kk in range(dice_setters(D)):
         p = wrap(a + kk, P)
@@ -1197,11 +1188,11 @@ def reroll_phase(D, S, a):
                     break
                 spend(D, S, p, c, side)
                 ability_bonus(D, S, p, c, side)
-                G[G_D1 + die] = below(ST, 6) + 1
-                emit(S, EV_REROLL, p, c, die, G[G_D1 + die], side)
+                v[ST.D1 + die] = below(rng, 6) + 1
+                emit(S, EV_REROLL, p, c, die, v[ST.D1 + die], side)
 
 
-@jit
+@jit_plain_ints
 def buy_phase(D, S, a):
     """The active player may buy one ship or colony costing at most its credits; buying spends all."""
     PS = S.PS
@@ -1212,7 +1203,7 @@ def buy_phase(D, S, a):
         emit(S, EV_NOBUY, a, PS[a, PL.CRED], 0, 0, 0)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def income_floor(D, S, a):
     """End of the active player's turn: credits below income are raised to income."""
     PS = S.PS
@@ -1221,40 +1212,40 @@ def income_floor(D, S, a):
         emit(S, EV_FLOOR, a, PS[a, PL.CRED], 0, 0, 0)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def check_trigger(D, S):
     R = D.R
-    PS, G = S.PS, S.G
-    if G[G_TRIGGER] != 0:
+    PS, v = S.PS, S.v
+    if v[ST.TRIGGER] != 0:
         return
     for p in range(R[R_P]):
         if PS[p, PL.VP] >= R[R_TRIGGER]:
-            G[G_TRIGGER] = 1
-            emit(S, EV_TRIGGER, p, PS[p, PL.VP], G[G_ROUND], 0, 0)
+            v[ST.TRIGGER] = 1
+            emit(S, EV_TRIGGER, p, PS[p, PL.VP], v[ST.ROUND], 0, 0)
             return
 
 
-@jit
+@jit_plain_ints
 def play_turn(D, S, a):
     """One turn of seat a: set dice, roll, reroll, everyone assigns, claims, abilities, buy, refill,
     income floor."""
     R = D.R
-    PS, G = S.PS, S.G
+    PS, v = S.PS, S.v
     P = R[R_P]
-    G[G_ACTIVE] = a
+    v[ST.ACTIVE] = a
     PS[a, PL.TURNS] += 1
     if turn_start(D, S, a):  # the seat's policy changed its card values (engine: growth -> VP)
         refresh(D, S, a)
-    trace = G[G_TRACE] != 0
+    trace = S.cap != 0
     if trace:
-        emit(S, EV_TURN, a, G[G_ROUND], PS[a, PL.CRED], PS[a, PL.INC], PS[a, PL.VP])
+        emit(S, EV_TURN, a, v[ST.ROUND], PS[a, PL.CRED], PS[a, PL.INC], PS[a, PL.VP])
     timings = 0  # charge-ability timings held by anyone on the side that acts this turn
     for k in range(P):
         p = wrap(a + k, P)
         if PS[p, PL.IN] != 0:
             timings |= PS[p, PL.TMASK0 + (BLUE if k == 0 else RED)]
-    G[G_DSET1] = 0
-    G[G_DSET2] = 0
+    v[ST.DSET1] = 0
+    v[ST.DSET2] = 0
     if timings & (1 << T_PREROLL):
         set_dice_phase(D, S, a)
     roll(D, S, a)
@@ -1270,11 +1261,11 @@ def play_turn(D, S, a):
             p = wrap(a + kk, P)
             if PS[p, PL.IN] != 0 and PS[p, PL.TMASK0 + RED] & (1 << T_FREE) != 0:
                 free_abilities(D, S, p, RED)
-                if G[G_OVER] != 0:
+                if v[ST.OVER] != 0:
                     return
         if PS[a, PL.TMASK0 + BLUE] & (1 << T_FREE) != 0:
             free_abilities(D, S, a, BLUE)
-            if G[G_OVER] != 0:
+            if v[ST.OVER] != 0:
                 return
     buy_phase(D, S, a)
     refill_display(D, S)
@@ -1286,7 +1277,7 @@ def play_turn(D, S, a):
 # setup
 
 
-@jit
+@jit_plain_ints
 def starting_boards(D, S):
     """Every seat's board with its 12 starting ships stationed, and that board's reward tables, kept in
     SB_* for `starting_board` (called once per batch, by alloc_state)."""
@@ -1311,7 +1302,7 @@ def starting_boards(D, S):
     copy_all(S.SB_ABL, S.ABL)
 
 
-@jit
+@jit_plain_ints
 def copy_all(dst, src):
     """dst[...] = src (same shape, C order) as a plain loop: numba's slice assignment took seconds
     to compile for each array type."""
@@ -1321,7 +1312,7 @@ def copy_all(dst, src):
         d[i] = s[i]
 
 
-@jit
+@jit_plain_ints
 def starting_board(S, p):
     """Seat p's player state and board as at the start of a game: a copy of its starting board and
     tables (a full refresh per seat and game took 7% of the run time)."""
@@ -1345,27 +1336,25 @@ def starting_board(S, p):
             ABL[p, side, k] = S.SB_ABL[p, side, k]
 
 
-@jit
+@jit_plain_ints
 def reset(D, S, seed, gid):
     """Shuffled decks, six face-up ships per level, colonies on display, and every player's board
     with only its 12 starting ships (and their reward tables)."""
     R, LVL_IDS, LVL_N = D.R, D.LVL_IDS, D.LVL_N
-    CUBES, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN = (S.CUBES, S.G, S.DECK, S.DP, S.DISP, S.COLAV, S.OWNER,
-                                                          S.ST, S.COLOWN)
+    CUBES, v, DECK, DP, DISP, COLAV, OWNER, rng, COLOWN = (S.CUBES, S.v, S.DECK, S.DP, S.DISP, S.COLAV, S.OWNER,
+                                                          S.rng, S.COLOWN)
     P = R[R_P]
     CUBES[:, :] = 0
     OWNER[:] = -1
     COLOWN[:] = -1
-    tr = G[G_TRACE]
-    G[:] = 0
-    G[G_TRACE] = tr
-    ST[0] = new_stream(seed, gid)[0]
-    S.AT[0] = 0
+    for i in range(ST.SIZE):
+        v[i] = 0
+    rng[0] = new_stream(seed, gid)[0]
     for lv in range(3):
         n = LVL_N[lv]
         for i in range(n):
             DECK[lv, i] = LVL_IDS[lv, i]
-        shuffle(ST, DECK[lv], n)
+        shuffle(rng, DECK[lv], n)
         DP[lv, 0] = 0
         DP[lv, 1] = n
     DISP[:, :] = -1
@@ -1376,7 +1365,7 @@ def reset(D, S, seed, gid):
         starting_board(S, p)
 
 
-@jit
+@jit_plain_ints
 def opening_value(D, S, k):
     """Neutral worth (row P of VALS/PR: the scenario's `weighted` weights) of adding ship k to a
     starting board, for the light-speed opening where seats are not known yet."""
@@ -1391,38 +1380,38 @@ def opening_value(D, S, k):
     return rate * WP[P, W_HMAX]
 
 
-@jit
+@jit_plain_ints
 def opening_standard(D, S):
     """Each player draws one random Level I ship and pays it from the start credits; the highest
     sector starts (ties: random). Returns (start pre-seat, tie)."""
     CT, R = D.CT, D.R
-    OPEN, ST = S.OPEN, S.ST
+    OPEN, rng = S.OPEN, S.rng
     P = R[R_P]
     for i in range(P):
         k = draw(D, S, 0)
         OPEN[i, :] = -1
         OPEN[i, 0] = k
         cost = CT[k, K_COST] if k >= 0 else 0
-        OPEN[i, 16] = max(0, R[R_START_CREDITS] - cost)
-        OPEN[i, 17] = CT[k, K_SECTOR] if k >= 0 else 0
+        OPEN[i, OPEN_CREDITS] = max(0, R[R_START_CREDITS] - cost)
+        OPEN[i, OPEN_SECTOR] = CT[k, K_SECTOR] if k >= 0 else 0
     best = -1
     n = 0
     for i in range(P):
-        if OPEN[i, 17] > best:
-            best = OPEN[i, 17]
+        if OPEN[i, OPEN_SECTOR] > best:
+            best = OPEN[i, OPEN_SECTOR]
             n = 1
-        elif OPEN[i, 17] == best:
+        elif OPEN[i, OPEN_SECTOR] == best:
             n += 1
-    pick = 0 if n == 1 else below(ST, n)
+    pick = 0 if n == 1 else below(rng, n)
     for i in range(P):
-        if OPEN[i, 17] == best:
+        if OPEN[i, OPEN_SECTOR] == best:
             if pick == 0:
                 return i, n > 1
             pick -= 1
     return 0, False
 
 
-@jit
+@jit_plain_ints
 def deployed_opening_value(D, S, k):
     """Neutral worth of ship k deployed on a starting board (a second light-speed ship of its sector
     is stationed in front of it): its red side on the others' turns (row P, as opening_value)."""
@@ -1431,7 +1420,7 @@ def deployed_opening_value(D, S, k):
     return PR[P, CT[k, K_SECTOR]] * (P - 1) * VALS[P, 0, RED, k] * WP[P, W_HMAX]
 
 
-@jit
+@jit_plain_ints
 def sort_opening_options(D, S, n):
     """OPTS[n:2n] = the indices of the n drawn ships OPTS[:n], by sector, and within a sector by how much
     better the card is stationed than deployed: bought in this order, the last of a sector is stationed
@@ -1453,7 +1442,7 @@ def sort_opening_options(D, S, n):
         OPTS[n + u] = t
 
 
-@jit
+@jit_plain_ints
 def opening_lightspeed(D, S):
     """Light speed: each player sees draw_l1 Level I + draw_l2 Level II ships, buys any set within the
     light-speed credits (paying costs; rules.lightspeed_one_per_sector: at most one per sector, else a
@@ -1461,7 +1450,7 @@ def opening_lightspeed(D, S):
     order drawn. Most credits left starts; ties: highest sector bought, then random. Returns (start
     pre-seat, tie)."""
     CT, R, WP = D.CT, D.R, D.WP
-    OPEN, OPTS, ST = S.OPEN, S.OPTS, S.ST
+    OPEN, OPTS, rng = S.OPEN, S.OPTS, S.rng
     P = R[R_P]
     budget = R[R_LS_CREDITS]
     one_per_sector = R[R_LS_ONE_PER_SECTOR] != 0
@@ -1480,7 +1469,7 @@ def opening_lightspeed(D, S):
         bestm = 0
         for m in range(1 << n):
             cost = 0
-            v = 0.0
+            worth = 0.0
             ok = True
             prev = -1  # the previous ship of this subset in buying order
             for t in range(n):
@@ -1494,15 +1483,15 @@ def opening_lightspeed(D, S):
                         ok = False
                         break
                     # k is stationed in front of prev: prev's station worth becomes its deployed worth
-                    v += opening_value(D, S, k) - opening_value(D, S, prev) + deployed_opening_value(D, S, prev)
+                    worth += opening_value(D, S, k) - opening_value(D, S, prev) + deployed_opening_value(D, S, prev)
                 else:
-                    v += opening_value(D, S, k)
+                    worth += opening_value(D, S, k)
                 prev = k
             if not ok or cost > budget:
                 continue
-            v += wc * (budget - cost)
-            if v > bestv:
-                bestv = v
+            worth += wc * (budget - cost)
+            if worth > bestv:
+                bestv = worth
                 bestm = m
         cost = 0
         top = 0
@@ -1519,43 +1508,43 @@ def opening_lightspeed(D, S):
             if bestm >> j & 1 == 0:
                 k = OPTS[j]
                 put_bottom(D, S, CT[k, K_LEVEL] - 1, k)
-        OPEN[i, 16] = budget - cost
-        OPEN[i, 17] = top
+        OPEN[i, OPEN_CREDITS] = budget - cost
+        OPEN[i, OPEN_SECTOR] = top
     best = -1
     bsec = -1
     n = 0
     for i in range(P):
-        if OPEN[i, 16] > best or (OPEN[i, 16] == best and OPEN[i, 17] > bsec):
-            best = OPEN[i, 16]
-            bsec = OPEN[i, 17]
+        if OPEN[i, OPEN_CREDITS] > best or (OPEN[i, OPEN_CREDITS] == best and OPEN[i, OPEN_SECTOR] > bsec):
+            best = OPEN[i, OPEN_CREDITS]
+            bsec = OPEN[i, OPEN_SECTOR]
             n = 1
-        elif OPEN[i, 16] == best and OPEN[i, 17] == bsec:
+        elif OPEN[i, OPEN_CREDITS] == best and OPEN[i, OPEN_SECTOR] == bsec:
             n += 1
-    pick = 0 if n == 1 else below(ST, n)
+    pick = 0 if n == 1 else below(rng, n)
     for i in range(P):
-        if OPEN[i, 16] == best and OPEN[i, 17] == bsec:
+        if OPEN[i, OPEN_CREDITS] == best and OPEN[i, OPEN_SECTOR] == bsec:
             if pick == 0:
                 return i, n > 1
             pick -= 1
     return 0, False
 
 
-@jit
+@jit_plain_ints
 def seat_players(D, S, start, tie):
     """Seat `start` moves first; the others follow in seat order (clockwise). Each seat keeps its
     identity (its policy): its turn position is (seat - start) mod P. Each seat's opening ships are
     stationed, then the turn-order bonus of its position is added."""
     CT, R, BONUS = D.CT, D.R, D.BONUS
-    PS, BD, OPEN, OWNER, G = S.PS, S.BD, S.OPEN, S.OWNER, S.G
+    PS, BD, OPEN, OWNER, v = S.PS, S.BD, S.OPEN, S.OWNER, S.v
     P = R[R_P]
     ls = R[R_VARIANT] == VARIANT_LIGHTSPEED
-    G[G_FIRST] = start
-    G[G_START_TIE] = 1 if tie else 0
+    v[ST.FIRST] = start
+    v[ST.START_TIE] = 1 if tie else 0
     emit(S, EV_START, start, 1 if tie else 0, 0, 0, 0)
     for s in range(P):
         pos = wrap(s + P - start, P)
         PS[s, PL.POS] = pos
-        for j in range(16):
+        for j in range(NOPEN_SHIPS):
             k = OPEN[s, j]
             if k < 0:
                 break
@@ -1566,15 +1555,15 @@ def seat_players(D, S, start, tie):
             OWNER[k] = s
             PS[s, PL.BOUGHT] += 1
             emit(S, EV_LS_BUY if ls else EV_OPENING, s, k, CT[k, K_SECTOR], CT[k, K_COST], 0)
-        PS[s, PL.CRED] = OPEN[s, 16]
+        PS[s, PL.CRED] = OPEN[s, OPEN_CREDITS]
         PS[s, PL.INC] = R[R_LS_INCOME] if ls else R[R_START_INCOME]
-        PS[s, PL.OPENSEC] = OPEN[s, 17]
+        PS[s, PL.OPENSEC] = OPEN[s, OPEN_SECTOR]
         PS[s, PL.CRED] += BONUS[pos, 0]
         PS[s, PL.INC] += BONUS[pos, 1]
         emit(S, EV_BONUS, s, BONUS[pos, 0], BONUS[pos, 1], PS[s, PL.CRED], PS[s, PL.INC])
 
 
-@jit
+@jit_plain_ints
 def setup(D, S, seed, gid):
     R = D.R
     reset(D, S, seed, gid)
@@ -1590,7 +1579,7 @@ def setup(D, S, seed, gid):
 # the game
 
 
-@jit
+@jit_plain_ints
 def settle_winners(D, S):
     """Leave PL.IN = 1 exactly for the players with the most VP among those still in; returns count."""
     R = D.R
@@ -1608,78 +1597,78 @@ def settle_winners(D, S):
     return n
 
 
-@jit
+@jit_plain_ints
 def play_rounds(D, S):
     """Full rounds in turn order from the first player until a player has trigger_vp (the round is
     finished: equal turns), a 'you win' card fires, or max_rounds."""
-    R, G = D.R, S.G
+    R, v = D.R, S.v
     P = R[R_P]
     while True:
-        G[G_ROUND] += 1
+        v[ST.ROUND] += 1
         for k in range(P):
-            play_turn(D, S, wrap(G[G_FIRST] + k, P))
-            if G[G_OVER] != 0:
+            play_turn(D, S, wrap(v[ST.FIRST] + k, P))
+            if v[ST.OVER] != 0:
                 return
-        if G[G_TRIGGER] != 0:
+        if v[ST.TRIGGER] != 0:
             return
-        if G[G_ROUND] >= R[R_MAX_ROUNDS]:
-            G[G_END] = END_MAX_ROUNDS
+        if v[ST.ROUND] >= R[R_MAX_ROUNDS]:
+            v[ST.END] = END_MAX_ROUNDS
             return
 
 
-@jit
+@jit_plain_ints
 def tie_rounds(D, S):
     """Most VP wins; tied players play further full rounds (only they take turns) until one leads, at
     most tie_rounds_cap rounds; then they share the win. Leaves the winners in PL.IN."""
     R = D.R
-    PS, G = S.PS, S.G
+    PS, v = S.PS, S.v
     P = R[R_P]
     n = settle_winners(D, S)
     tr = 0
     while n > 1 and tr < R[R_TIE_CAP]:
-        G[G_ROUND] += 1
+        v[ST.ROUND] += 1
         tr += 1
         mask = 0
         for p in range(P):
             if PS[p, PL.IN] != 0:
                 mask |= 1 << p
-        emit(S, EV_TIE_ROUND, -1, G[G_ROUND], mask, 0, 0)
+        emit(S, EV_TIE_ROUND, -1, v[ST.ROUND], mask, 0, 0)
         for k in range(P):
-            a = wrap(G[G_FIRST] + k, P)
+            a = wrap(v[ST.FIRST] + k, P)
             if PS[a, PL.IN] != 0:
                 play_turn(D, S, a)
-                if G[G_OVER] != 0:
+                if v[ST.OVER] != 0:
                     break
-        if G[G_OVER] != 0:
+        if v[ST.OVER] != 0:
             break
         n = settle_winners(D, S)
-    G[G_TIEROUNDS] = tr
+    v[ST.TIE_ROUNDS] = tr
     return n
 
 
-@jit
+@jit_plain_ints
 def play_game(D, S, seed, gid):
-    """Setup, rounds, end. Afterwards PS[:, PL.IN] marks the winners and G[G_END] the end reason."""
+    """Setup, rounds, end. Afterwards PS[:, PL.IN] marks the winners and v[ST.END] the end reason."""
     R = D.R
-    PS, G = S.PS, S.G
+    PS, v = S.PS, S.v
     P = R[R_P]
     setup(D, S, seed, gid)
     play_rounds(D, S)
-    if G[G_OVER] == 0:
-        if G[G_END] == END_MAX_ROUNDS:
+    if v[ST.OVER] == 0:
+        if v[ST.END] == END_MAX_ROUNDS:
             settle_winners(D, S)
         else:
             n = tie_rounds(D, S)
-            if G[G_OVER] == 0:
-                G[G_END] = END_SHARED if n > 1 else END_VP
-    if G[G_OVER] != 0:  # you win
+            if v[ST.OVER] == 0:
+                v[ST.END] = END_SHARED if n > 1 else END_VP
+    if v[ST.OVER] != 0:  # you win
         for p in range(P):
-            PS[p, PL.IN] = 1 if p == G[G_YOUWIN] else 0
+            PS[p, PL.IN] = 1 if p == v[ST.YOU_WIN] else 0
     mask = 0
     for p in range(P):
         if PS[p, PL.IN] != 0:
             mask |= 1 << p
-    emit(S, EV_END, -1, G[G_END], G[G_ROUND], mask, G[G_TIEROUNDS])
+    emit(S, EV_END, -1, v[ST.END], v[ST.ROUND], mask, v[ST.TIE_ROUNDS])
     for p in range(P):
         emit(S, EV_FINAL, p, PS[p, PL.VP], PS[p, PL.CRED], PS[p, PL.INC], PS[p, PL.COLS])
 
@@ -1715,7 +1704,7 @@ def play(seed, ids, D, g, s, buyer, col_buyer, first, ev, tn, cap):
     P = R[R_P]
     nst = R[R_NSTART]
     S = alloc_state(D, ev, tn, cap)
-    PS, G, OWNER, COLOWN = S.PS, S.G, S.OWNER, S.COLOWN
+    PS, v, OWNER, COLOWN = S.PS, S.v, S.OWNER, S.COLOWN
     for i in range(len(ids)):
         play_game(D, S, seed, ids[i])
         for p in range(P):
@@ -1729,11 +1718,11 @@ def play(seed, ids, D, g, s, buyer, col_buyer, first, ev, tn, cap):
             s[i, p, SC.CARDS_CLAIMED] = PS[p, PL.CLAIMED]
             s[i, p, SC.TURNS] = PS[p, PL.TURNS]
             s[i, p, SC.ABILITIES] = PS[p, PL.ABIL]
-        g[i, GC.LENGTH] = G[G_ROUND]
-        g[i, GC.END_REASON] = G[G_END]
-        g[i, GC.START_TIE] = G[G_START_TIE] != 0
-        g[i, GC.TIE_ROUNDS] = G[G_TIEROUNDS]
-        first[i] = G[G_FIRST]
+        g[i, GC.LENGTH] = v[ST.ROUND]
+        g[i, GC.END_REASON] = v[ST.END]
+        g[i, GC.START_TIE] = v[ST.START_TIE] != 0
+        g[i, GC.TIE_ROUNDS] = v[ST.TIE_ROUNDS]
+        first[i] = v[ST.FIRST]
         for k in range(buyer.shape[1]):
             buyer[i, k] = OWNER[nst + k]
         for q in range(col_buyer.shape[1]):

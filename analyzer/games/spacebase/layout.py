@@ -70,6 +70,11 @@ def player(PS, p) -> dict[str, int]:
     """Seat p's player state by name (for tests and debugging)."""
     return {name: int(PS[p, PL[name.upper()]]) for name in PLAYER}
 
+# ---- the opening OPEN[seat, ...] (int64): the ships it bought (-1 after the last), then: ----
+NOPEN_SHIPS = 16
+OPEN_CREDITS, OPEN_SECTOR = NOPEN_SHIPS, NOPEN_SHIPS + 1  # credits left; sector of its opening ship (highest)
+NOPEN = NOPEN_SHIPS + 2
+
 # ---- board BD[seat, sector, ...] (int32): what sits in each sector position ----
 (B_STATION, B_COLONY, B_COVERED, B_NDEP, B_RARROW, B_RSPEC) = range(6)
 NBD = 6
@@ -86,10 +91,7 @@ NX = 6
 A_C, A_I, A_V, A_SPEC, A_DIR, A_TWO_WAY = range(6)
 NAC = 6
 
-# ---- game scalars G[...] (int64) ----
-(G_ROUND, G_ACTIVE, G_D1, G_D2, G_TRIGGER, G_END, G_OVER, G_TIEROUNDS, G_START_TIE, G_FIRST,
- G_YOUWIN, G_DSET1, G_DSET2, G_TRACE) = range(14)
-NG = 14
+# ---- how a game ended (state.ST.END) ----
 END_VP, END_YOU_WIN, END_SHARED, END_MAX_ROUNDS = 0, 1, 2, 3
 
 # ---- trace events: int32 rows (kind, seat, a, b, c, d) (kernel.record); how each reads: Spacebase.events ----

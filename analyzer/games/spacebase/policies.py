@@ -42,6 +42,7 @@ Every heuristic values things in "credit equivalents" with its weights (credits,
   Level III ships and colonies it may not buy, the charge abilities it may not use).
 """
 from ...kernel import FIRST_GAME_POLICY, shared_choice
+from ...kernel_internals import jit_plain_ints, jit_plain_ints_inline
 from .charge import is_ready
 from .decisions import (
     D_ABILITY_BUY,
@@ -69,7 +70,7 @@ from .decisions import (
     set_die,
 )
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
-from .state import jit, jit_inline
+from .state import ST
 
 GREEDY = FIRST_GAME_POLICY       # greedy_vp
 ENGINE = FIRST_GAME_POLICY + 1   # engine
@@ -79,7 +80,7 @@ NEG = -1e18
 
 # ---- the dispatch --------------------------------------------------------------------------------------
 
-@jit_inline
+@jit_plain_ints_inline
 def decide(D, S, p, kind, n, x, y, z):
     """The option p's policy takes at a decision of `kind` (decisions.py; x, y, z its context), n the
     options the engine listed in S.OPTS or UNLISTED. random and scripted take the index of a listed
@@ -94,10 +95,10 @@ def decide(D, S, p, kind, n, x, y, z):
         return heuristic(D, S, p, kind, x, y, z)
     if n == UNLISTED:
         return LIST
-    return S.OPTS[shared_choice(code, S.ST, D.SCRIPT, S.AT, n)]
+    return S.OPTS[shared_choice(code, S.rng, D.SCRIPT, S.at, n)]
 
 
-@jit
+@jit_plain_ints
 def heuristic(D, S, p, kind, x, y, z):
     """greedy_vp's, engine's or weighted's option for a decision of `kind` (context as in decisions.py:
     D_BUY / D_ABILITY_BUY x = credits; D_CLAIM x = level - 1; D_SET_DIE / D_REROLL x = card, y = side;
@@ -132,10 +133,10 @@ def heuristic(D, S, p, kind, x, y, z):
     if kind == D_SET_DIE:
         die, face = choose_set_die(D, S, p, y, bonus)
         return NO if die < 0 else set_die(die, face)
-    return choose_reroll(D, S, p, y, S.G[G_D1], S.G[G_D2], bonus)  # D_REROLL
+    return choose_reroll(D, S, p, y, S.v[ST.D1], S.v[ST.D2], bonus)  # D_REROLL
 
 
-@jit
+@jit_plain_ints
 def turn_start(D, S, a):
     """A policy's own bookkeeping at the start of its seat's turn; True when its card values changed
     (the engine then rebuilds the seat's tables): the engine policy's growth -> VP switch."""
@@ -145,7 +146,7 @@ def turn_start(D, S, a):
     return False
 
 
-@jit
+@jit_plain_ints
 def fire_pays(D, S, p, c, side):
     """Whether firing card c's free-timing ability pays by itself: it wins, gives credits or VP, takes VP
     from someone who has some, or its buy / claim finds a ship worth taking."""
@@ -166,7 +167,7 @@ def fire_pays(D, S, p, c, side):
     return False
 
 
-@jit
+@jit_plain_ints
 def follow_ups_gain(D, S, p, c, side, a):
     """Whether card c's swap, exchange (c in sector a) or cube placing would gain: the heuristics fire
     for that too (decided before firing, as the abilities are carried out just after)."""
@@ -179,14 +180,14 @@ def follow_ups_gain(D, S, p, c, side, a):
     return CT[c, o + E_PLACE] > 0 and choose_place(D, S, p, c) != NO
 
 
-@jit_inline
+@jit_plain_ints_inline
 def weight_c(D, S, p):
     WP = D.WP
     PS = S.PS
     return WP[p, W_C0 + 3 * PS[p, PL.PHASE]]
 
 
-@jit
+@jit_plain_ints
 def best_plain(AV, p, side, d1, d2):
     """Value of the better plain assignment (two faces or the sum) of dice d1, d2."""
     f = AV[p, side, d1] + AV[p, side, d2]
@@ -194,7 +195,7 @@ def best_plain(AV, p, side, d1, d2):
     return f if f >= s else s
 
 
-@jit_inline
+@jit_plain_ints_inline
 def choose_assignment(D, S, p, side, d1, d2):
     """Best use of the dice for player p: returns (mode, summed sector, shift card, double card).
     mode (layout.M_*): 0 the two faces, 1 the sum (moved by a dice-arrow card when shift card >= 0),
@@ -267,48 +268,48 @@ def choose_assignment(D, S, p, side, d1, d2):
     return mode, tgt, shift_card if use_shift else -1, dbl_card if mode >= 2 else -1
 
 
-@jit
+@jit_plain_ints
 def choose_set_die(D, S, p, side, bonus_credits):
     """Set-die charge (before the roll): returns (die index 0/1, face) or (-1, 0) when it does not pay.
     A free die is set to the face with the best expected assignment value (the other die unknown, or
     already set); it pays if that beats not setting, counting the card's bonus credits."""
-    G, AV = S.G, S.AV
-    from_d1 = G[G_DSET1] != 0
-    from_d2 = G[G_DSET2] != 0
+    v, AV = S.v, S.AV
+    from_d1 = v[ST.DSET1] != 0
+    from_d2 = v[ST.DSET2] != 0
     if from_d1 and from_d2:
         return -1, 0
     wc = weight_c(D, S, p)
     if from_d1 or from_d2:
-        w = G[G_D1] if from_d1 else G[G_D2]
+        w = v[ST.D1] if from_d1 else v[ST.D2]
         e0 = 0.0
         bv = NEG
         bf = 0
-        for v in range(1, 7):
-            x = best_plain(AV, p, side, w, v)
+        for face in range(1, 7):
+            x = best_plain(AV, p, side, w, face)
             e0 += x / 6.0
             if x > bv:
                 bv = x
-                bf = v
+                bf = face
         die = 1 if from_d1 else 0
     else:
         e0 = 0.0
         bv = NEG
         bf = 0
-        for v in range(1, 7):
+        for face in range(1, 7):
             x = 0.0
             for u in range(1, 7):
-                x += best_plain(AV, p, side, v, u) / 6.0
+                x += best_plain(AV, p, side, face, u) / 6.0
             e0 += x / 6.0
             if x > bv:
                 bv = x
-                bf = v
+                bf = face
         die = 0
     if bv - e0 + bonus_credits * wc > 0:
         return die, bf
     return -1, 0
 
 
-@jit
+@jit_plain_ints
 def choose_reroll(D, S, p, side, d1, d2, bonus_credits):
     """Reroll charge (after the roll): the die whose reroll has the best expected value; fires if that
     beats keeping the dice (counting the card's bonus credits). Returns die index or -1."""
@@ -330,7 +331,7 @@ def choose_reroll(D, S, p, side, d1, d2, bonus_credits):
     return -1
 
 
-@jit_inline
+@jit_plain_ints_inline
 def leader_vp(D, S):
     """The highest VP at the table."""
     PS = S.PS
@@ -341,7 +342,7 @@ def leader_vp(D, S):
     return lead
 
 
-@jit_inline
+@jit_plain_ints_inline
 def horizon(D, S, p):
     """Rounds a new ship is expected to keep paying: (trigger - leader VP) / vp_per_round, in [1, max]."""
     R, WP = D.R, D.WP
@@ -354,7 +355,7 @@ def horizon(D, S, p):
     return h
 
 
-@jit_inline
+@jit_plain_ints_inline
 def gain_rate(CT, VB, VR, PRp, BDp, np1, k):
     """Policy gain per round (before the horizon) of stationing ship k: sector odds x (new blue side -
     replaced blue side + replaced card's red side on the np1 others' turns), from one player's views
@@ -368,20 +369,20 @@ def gain_rate(CT, VB, VR, PRp, BDp, np1, k):
     return rate + (BDp[pos, B_COLONY] != 0) * NEG
 
 
-@jit_inline
+@jit_plain_ints_inline
 def closed(rate):
     """A gain_rate / colony_rate that marks an option as impossible."""
     return rate < 0.5 * NEG
 
 
-@jit_inline
+@jit_plain_ints_inline
 def ship_rate(D, S, p, k):
     """gain_rate of ship k for player p in its current phase."""
     ph = S.PS[p, PL.PHASE]
     return gain_rate(D.CT, D.VALS[p, ph, BLUE], D.VALS[p, ph, RED], D.PR[p], S.BD[p], D.R[R_P] - 1, k)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def colony_rate(D, S, p, q):
     """Per-round change of p's sector rewards that colony q would cause (its blue side lost, plus the
     deployed card's red side when colonies deploy); `closed` when bought or the sector is already closed."""
@@ -397,7 +398,7 @@ def colony_rate(D, S, p, q):
     return rate + (COLAV[q] == 0 or BD[p, pos, B_COLONY] != 0) * NEG
 
 
-@jit
+@jit_plain_ints
 def choose_buy(D, S, p, credits, pay_all, allow_colony):
     """A heuristic's buy for player p with `credits`: NO, l*DSZ+j (display slot) or COLONY+q (colony q).
     pay_all: the normal buy (spends all credits); else an ability buy paying the cost only. Only what
@@ -409,7 +410,7 @@ def choose_buy(D, S, p, credits, pay_all, allow_colony):
     return buy_scored(D, S, p, credits, pay_all, levels, allow_colony)
 
 
-@jit
+@jit_plain_ints
 def buy_greedy(D, S, p, credits, levels, allow_colony):
     """greedy_vp: the affordable colony with most VP, else the affordable ship with most printed VP;
     with neither it saves up, unless it can afford every legal option (saving unlocks nothing): then
@@ -457,7 +458,7 @@ def buy_greedy(D, S, p, credits, levels, allow_colony):
     return best
 
 
-@jit
+@jit_plain_ints
 def covers_every_option(D, S, p, credits, levels, allow_colony):
     """Whether `credits` pay for every option p could legally buy from what is on offer: the ships on
     the display (levels below `levels`) outside p's colony sectors and the colonies still open to p.
@@ -476,7 +477,7 @@ def covers_every_option(D, S, p, credits, levels, allow_colony):
     return True
 
 
-@jit
+@jit_plain_ints
 def buy_scored(D, S, p, credits, pay_all, levels, allow_colony):
     """engine / weighted: the best positive score benefit - beta*cost - waste*(credits left), a ship's
     benefit being its rate x H rounds, a colony's its VP plus its rate x H (see the module doc); the
@@ -525,7 +526,7 @@ def buy_scored(D, S, p, credits, pay_all, levels, allow_colony):
     return best
 
 
-@jit
+@jit_plain_ints
 def choose_claim(D, S, p, lv):
     """A heuristic's free card of level lv+1 from the display: slot index j or NO (none legal / not
     worth it: engine and weighted decline a ship that would not gain)."""
@@ -551,7 +552,7 @@ def choose_claim(D, S, p, lv):
     return best
 
 
-@jit
+@jit_plain_ints
 def pos_value(D, S, p, side, s):
     """Policy worth of one activation of sector position s on `side` (no arrows)."""
     VALS = D.VALS
@@ -568,7 +569,7 @@ def pos_value(D, S, p, side, s):
     return v
 
 
-@jit
+@jit_plain_ints
 def swap_gain(D, S, p, a, b):
     """Per-round gain of swapping everything in sectors a and b."""
     R, PR = D.R, D.PR
@@ -578,7 +579,7 @@ def swap_gain(D, S, p, a, b):
     return blue + red
 
 
-@jit
+@jit_plain_ints
 def choose_swap(D, S, p, c, side):
     """Swap card c's two sectors when that gains per round, or costs nothing while the card pays
     credits per cube placed on it (its cubes are then worth refilling)."""
@@ -587,7 +588,7 @@ def choose_swap(D, S, p, c, side):
     return YES if g > 1e-9 or (g > -1e-9 and D.CT[c, o + S_ONPLACE] > 0) else NO
 
 
-@jit
+@jit_plain_ints
 def choose_exchange(D, S, p, c, side, a):
     """The exchange partner of card c (sector a; stationed if side is BLUE, else deployed) of best
     per-round gain, or NO when none gains. A stationed card takes another station; a deployed one a
@@ -600,14 +601,14 @@ def choose_exchange(D, S, p, c, side, a):
     return NO if s < 0 else exchange(s, i)
 
 
-@jit
+@jit_plain_ints
 def choose_place(D, S, p, c):
     """The card (other than the firing card c) where a placed cube is worth most, or NO if none gains."""
     t, ts, _ = cube_target(D, S, p, c)
     return NO if t < 0 else cube(t, ts)
 
 
-@jit
+@jit_plain_ints
 def choose_move_source(D, S, p, c):
     """The card (other than the firing card c) whose cube is worth least, when moving it to the card
     where it is worth most (choose_move_target) gains; else NO."""
@@ -618,14 +619,14 @@ def choose_move_source(D, S, p, c):
     return NO if t < 0 or tv <= sv else src
 
 
-@jit
+@jit_plain_ints
 def choose_move_target(D, S, p, src):
     """Where the cube moved from card src is worth most (choose_move_source made sure there is one)."""
     t, ts, _ = cube_target(D, S, p, src)
     return cube(t, ts)
 
 
-@jit
+@jit_plain_ints
 def best_exchange(D, S, p, c, side, a):
     """Exchange card c (at sector a, stationed if side is BLUE, else deployed) with a card in the same
     kind of position elsewhere: returns (sector, deployed index or -1, gain)."""
@@ -662,7 +663,7 @@ def best_exchange(D, S, p, c, side, a):
     return bsec, bidx, bs
 
 
-@jit
+@jit_plain_ints
 def cube_target(D, S, p, exclude):
     """Best card of p to receive a charge cube (room left, not `exclude`): (card, side, worth)."""
     CT, VALS = D.CT, D.VALS
@@ -687,7 +688,7 @@ def cube_target(D, S, p, exclude):
     return best, bside, bv
 
 
-@jit
+@jit_plain_ints
 def cube_source(D, S, p, exclude):
     """The card of p whose cube is worth least (to move it elsewhere): (card, worth) or (-1, 0)."""
     VALS = D.VALS
@@ -711,7 +712,7 @@ def cube_source(D, S, p, exclude):
     return best, bv
 
 
-@jit
+@jit_plain_ints
 def production(D, S, p):
     """Own credits per round: income + sector odds x credits of every activation (own and others' turns)."""
     R, PR = D.R, D.PR
@@ -722,7 +723,7 @@ def production(D, S, p):
     return v
 
 
-@jit
+@jit_plain_ints
 def wants_switch(D, S, p):
     """engine policy: growth -> VP mode when its production or the leader's VP reaches the thresholds."""
     WP = D.WP
@@ -730,7 +731,7 @@ def wants_switch(D, S, p):
     return lead >= WP[p, W_SWITCH_VP] or production(D, S, p) >= WP[p, W_SWITCH_PROD]
 
 
-@jit
+@jit_plain_ints
 def best_station_for_deployed(D, S, p, c, a):
     """Exchange partner for a deployed card c (in sector a) under rules.exchange any_station_card: a
     stationed card t of sector s, then deployed in a (paying its red side on the others' turns) while

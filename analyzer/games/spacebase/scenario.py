@@ -13,7 +13,8 @@ from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
 from ...scenario import ScenarioBase, Strict, Weight
 from . import layout as L
 from .decisions import NO_CHARGE_ABILITIES
-from .state import make_data
+from .state import TABLES, make_data
+from .state import layout as state_layout
 
 PIP = re.compile(r"^(?:<=)?(\d)p$")
 MAX_AMOUNT = 9999  # any card number; the kernel's card table is int16 (half the cache of int32)
@@ -339,8 +340,8 @@ def card_list(sc: SpacebaseScenario) -> list:
 
 
 def kernel_inputs(sc: SpacebaseScenario):
-    """Numbers only, in a state.Data structref (state.make_data): CT, COLT, R, BONUS, VALS, WP, POL, PR,
-    RM, LVL_IDS, LVL_N, SCRIPT."""
+    """Numbers only, in a state.Data pack (state.make_data): CT, COLT, R, BONUS, VALS, WP, POL, PR, RM,
+    LVL_IDS, LVL_N, SCRIPT, LAY."""
     return make_data(*kernel_arrays(sc))
 
 
@@ -432,4 +433,6 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
                         v += cube
                     VALS[seat, ph, side, i] = v
     SCRIPT = sc.script_codes()
-    return (CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT)
+    lay = state_layout(P, nc, COLT.shape[0], ru.display_size, LVL_IDS.shape[1])
+    LAY = np.array([lay.starts[name] for name in TABLES] + [lay.size], np.int64)
+    return (CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT, LAY)

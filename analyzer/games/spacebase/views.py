@@ -9,7 +9,7 @@ from . import engine as E
 from . import layout as L
 from .decisions import D_ASSIGN
 from .scenario import card_list, kernel_arrays
-from .state import ARRAY_FIELDS, DATA_FIELDS
+from .state import DATA_FIELDS, ST
 
 UNCHECKED: dict[str, str] = {}  # random draws from the dice stream, which the re-deal leaves alone
 DICE = [(1, 6), (2, 2), (3, 5), (6, 6), (4, 1)]
@@ -17,14 +17,14 @@ CHARGE, SWAPPER = "l2-9", "l2-24"  # a charge card (its abilities' bonus credits
 
 
 class Position:
-    """A seeded game a few rounds in; its state arrays by name (pos.DECK, pos.PS ...) share the state."""
+    """A seeded game a few rounds in; its state's tables by name (pos.DECK, pos.PS ...) share the state."""
 
     def __init__(self, sc, seed: int):
         self.sc, self.P = sc, sc.players
         self.D = GAME.inputs(sc)
         self.S = E.new_state(self.D)
         E.reset(self.D, self.S, seed, 0)
-        self.a = dict(zip(ARRAY_FIELDS, E.state_arrays(self.S), strict=True))
+        self.a = E.state_arrays(self.D, self.S)
         self.cards = card_list(sc)
         self.idx = {c.id: i for i, c in enumerate(self.cards)}
         for p in range(self.P):
@@ -33,7 +33,7 @@ class Position:
             E.play_turn(self.D, self.S, t % self.P)
 
     def __getattr__(self, name):
-        if name in ARRAY_FIELDS:
+        if name in self.__dict__.get("a", {}):
             return self.a[name]
         raise AttributeError(name)
 
@@ -45,7 +45,7 @@ def position(sc, seed: int) -> Position:
 def decisions(pos: Position, card: str = CHARGE) -> list:
     """Every decision of every seat, asked as the engine asks it (`card`: the ship the asks take as
     context); the state is restored afterwards (the asks roll dice into it)."""
-    saved = {k: v.copy() for k, v in pos.a.items()}
+    saved = pos.v.copy()
     D, S, c = pos.D, pos.S, pos.idx[card]
     swapper, sector = pos.idx[SWAPPER], pos.cards[c].sector
     out = []
@@ -57,7 +57,7 @@ def decisions(pos: Position, card: str = CHARGE) -> list:
         for side in (L.BLUE, L.RED):
             out += [("assign", p, side, d, E.ask(D, S, p, D_ASSIGN, side, *d)) for d in DICE]
             for d in DICE:
-                pos.G[L.G_D1], pos.G[L.G_D2] = d
+                pos.v[ST.D1], pos.v[ST.D2] = d
                 out.append(("reroll", p, side, d, E.ask_reroll(D, S, p, c, side)))
             out.append(("set die", p, side, E.ask_set_die(D, S, p, c, side)))
             out.append(("fire", p, side, E.ask_fire(D, S, p, c, side)))
@@ -66,8 +66,7 @@ def decisions(pos: Position, card: str = CHARGE) -> list:
         out.append(("place", p, E.ask_place(D, S, p, c)))
         src = E.ask_move_source(D, S, p, c)
         out.append(("move", p, src, E.ask_move_target(D, S, p, src) if src >= 0 else None))
-    for k, v in saved.items():
-        pos.a[k][...] = v
+    pos.v[:] = saved
     return out
 
 
