@@ -19,6 +19,23 @@ def is_ready(D, S, p, c, side):
 
 
 @jit_plain_ints_inline
+def next_ready(D, S, p, side, timing, k):
+    """The first index from k of p's ability list on `side` (ABL[p, side], ability order) whose card's
+    charge ability has this timing (T_*) and is ready, or the list's length: p's ready abilities of one
+    timing are `k = next_ready(.., 0)`, then `k = next_ready(.., k + 1)` while k < the length.
+    S: the state, or the public tables a policy reads."""
+    CT, ABL = D.CT, S.ABL
+    o = K_SIDE + side * NSIDE
+    n = S.PS[p, PL.NAB0 + side]
+    while k < n:
+        c = ABL[p, side, k]
+        if CT[c, o + S_TIMING] == timing and is_ready(D, S, p, c, side):
+            return k
+        k += 1
+    return n
+
+
+@jit_plain_ints_inline
 def has_room(D, S, p, c, side):
     """Whether card c, showing `side` on p's board, has an empty needed charge square."""
     return S.CUBES[p, c] < D.CT[c, K_SIDE + side * NSIDE + S_CAP]

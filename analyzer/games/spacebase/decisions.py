@@ -1,11 +1,7 @@
 """The decisions of a Space Base player and how their options are written: the vocabulary the rules
 (engine.py, which asks each decision and lists its legal options into the state's OPTS scratch) and
-the policies (policies.py, whose `decide` takes one) share. Nothing here decides anything.
-
-How a decision is asked (engine.ask): the policy is asked first with the options UNLISTED and either
-answers with its option at once (the heuristics compute it from the position) or answers LIST; the
-legal options are then listed and it is asked again with their count (random and scripted take the
-index of one). A decision with a single legal option is then not asked.
+the policies (policies.py, whose `decide` returns the index of one) share. Nothing here decides anything.
+A decision with a single legal option is not asked (engine.ask).
 
   kind            options (in this order)                                              context
   D_BUY           NO, each affordable display ship outside p's colony sectors          credits
@@ -43,6 +39,8 @@ index of one). A decision with a single legal option is then not asked.
                   needed square (the firing card included)
   D_ARROW         RIGHT, LEFT: the way a two-way reward arrow of the sector activated  side, sector
                   takes the neighbours' rewards (asked at each activation)
+  D_PHASE         NO, YES: move the seat's policy to its next phase (engine: growth ->  -
+                  VP), asked at the start of its turns while it has one (data PHASES)
 
 * the sector where the firing card sits; for D_FIRE only when the card exchanges (else 0).
 
@@ -56,12 +54,10 @@ neither receives a placed cube (it could recharge itself without end) nor gives 
 from ...kernel_internals import jit_plain_ints_inline
 
 (D_BUY, D_ABILITY_BUY, D_CLAIM, D_SET_DIE, D_REROLL, D_ASSIGN, D_FIRE,
- D_SWAP, D_EXCHANGE, D_PLACE, D_MOVE_FROM, D_MOVE_TO, D_ARROW) = range(13)
+ D_SWAP, D_EXCHANGE, D_PLACE, D_MOVE_FROM, D_MOVE_TO, D_ARROW, D_PHASE) = range(14)
 
-UNLISTED = 0     # decide's option count when the options are not listed (yet)
-LIST = -2        # a policy's answer: list the legal options and ask me again
 NO = -1          # decline: no buy, no claim, no set die / reroll, do not fire / swap / exchange / place / move
-YES = 1          # D_FIRE: fire; D_SWAP: swap
+YES = 1          # D_FIRE: fire; D_SWAP: swap; D_PHASE: next phase
 RIGHT, LEFT = 1, -1  # D_ARROW: the chain goes up (+1 sector at a time) or down
 COLONY = 1000    # D_BUY / D_ABILITY_BUY: COLONY + q is colony q (a display ship is lv * display_size + slot)
 FACE_STRIDE = 8  # D_SET_DIE: die * FACE_STRIDE + face

@@ -3,12 +3,10 @@
 uses only rng.new_stream(seed, game_id). Every rule is a small jitted helper named after the rule, so the
 tests can set up a position and call it directly.
 
-Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are numba structrefs of numpy
-arrays (state.py: two pointers per call, whatever the arrays):
-  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT, OWN)
-  S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, rng, COLOWN, OPTS, ALLOWED, BASE,
-            OPEN, EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT, OWN)
-Column meanings are in layout.py.
+Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are packs (state.py: one pointer
+each per call). A game's whole state is one flat int64 vector S.v (state.layout: the scalars at
+v[ST.*], then the tables PS, BD, DEP, CUBES ... by name, views of it in S); copied and bound again
+(`bind`) it plays on from there. Column meanings are in layout.py.
 
 Speed: per player and sector the reward of one die (blue of the stationed card / summed red of the
 deployed cards, arrows chained) is kept in AC/AV and updated only for the sector a buy changes
@@ -17,12 +15,12 @@ seat's starting board and tables (SB_*, built once per batch); a buy decision sc
 card with few branches (policies.gain_rate). Nothing is reference-counted inside the kernel and no
 allocation happens after alloc_state (state.py). Tracing writes only to EV/EVN (kernel.record), so a
 traced game plays exactly as untraced. Results are written by column name (COLUMNS, GC, SC:
-analyzer.kernel.Columns). Decisions (decisions.py) are asked through `ask`, which lists the legal
-options only for a policy that answers decisions.LIST (random, scripted).
+analyzer.kernel.Columns). Each decision (decisions.py) lists its legal options and is asked through
+`ask`: the seat's policy returns the index of one, from its view (view.py).
 The compile cache is keyed by every file of this folder (analyzer/kernel.py): an edit anywhere here
 rebuilds the kernels.
 Players are indexed by seat, their identity (the policy of the scenario's seat list): the opening
-decides which seat moves first (G_FIRST, the result column first_player), and a seat's turn position
+decides which seat moves first (ST.FIRST, the result column first_player), and a seat's turn position
 is (seat - first) mod P (PS[PL.POS]; the turn-order bonus goes by position).
 
 Rule readings beyond the spec (each one a scenario parameter where it is a real ambiguity):
@@ -71,10 +69,10 @@ import numpy as np
 from numba import njit
 
 from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, new_trace, record
-from ...kernel_internals import jit_plain_ints, jit_plain_ints_inline, release
+from ...kernel_internals import borrowed, jit_plain_ints, jit_plain_ints_inline, release
 from ...kernel_pack import field
 from ...rng import below, new_stream, shuffle
-from .charge import has_room, is_ready
+from .charge import has_room, is_ready, next_ready
 from .decisions import (
     COLONY,
     D_ABILITY_BUY,
@@ -86,17 +84,16 @@ from .decisions import (
     D_FIRE,
     D_MOVE_FROM,
     D_MOVE_TO,
+    D_PHASE,
     D_PLACE,
     D_REROLL,
     D_SET_DIE,
     D_SWAP,
     FACE_STRIDE,
     LEFT,
-    LIST,
     NO,
     NO_CARD_SPENT,
     RIGHT,
-    UNLISTED,
     YES,
     assignment,
     cube,
@@ -108,8 +105,9 @@ from .decisions import (
     unpack_exchange,
 )
 from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
-from .policies import decide, turn_start  # the seat's policy: its choices and its turn-start bookkeeping
-from .state import ST, TABLES, State, named_tables, tables
+from .policies import decide  # the seat's policy: the index of the option it takes
+from .state import ST, TABLES, State, Table, named_tables, tables
+from .view import VIEW_SIZE, fill_view
 
 # ------------------------------------------------------------------------------------------------
 # state
@@ -133,15 +131,26 @@ def bind(D, v, start, EV, EVN, cap):
     R = D.R
     OPTS = np.zeros(3 * R[R_DISPLAY] + max(1, R[R_NCOL]) + 32, np.int64)  # >= 27 for D_ASSIGN (decisions.py)
     ALLOWED = np.zeros(OPTS.size, np.bool_)
+    VIEW = np.zeros(VIEW_SIZE, np.int64)
     PS, BD, DEP, CUBES, ABL, AC, AV, BASE, DISP, COLAV, OWNER, COLOWN, DECK, DP, OPEN = tables(D, v)
     SB_PS, SB_BD, SB_DEP, _, SB_ABL, SB_AC, SB_AV, SB_BASE, _, _, _, _, _, _, _ = tables(D, start)
     rng = v[ST.RNG:ST.RNG + 1].view(np.uint64)
     at = v[ST.AT:ST.AT + 1]
+    T = Table(field(v[:ST.RNG]), field(PS), field(BD), field(DEP), field(CUBES), field(ABL), field(AC), field(AV), field(BASE),
+              field(DISP), field(COLAV), field(OWNER), field(COLOWN))
     return State(field(v), field(PS), field(BD), field(DEP), field(CUBES), field(ABL), field(AC), field(AV),
                  field(BASE), field(DISP), field(COLAV), field(OWNER), field(COLOWN), field(DECK), field(DP),
-                 field(OPEN), field(rng), field(at), field(OPTS), field(ALLOWED), field(SB_PS), field(SB_BD),
-                 field(SB_DEP), field(SB_BASE), field(SB_AV), field(SB_AC), field(SB_ABL), field(EV), field(EVN),
-                 cap, (v, start, OPTS, ALLOWED, EV, EVN))
+                 field(OPEN), field(rng), field(at), field(OPTS), field(ALLOWED), field(VIEW), T, field(SB_PS),
+                 field(SB_BD), field(SB_DEP), field(SB_BASE), field(SB_AV), field(SB_AC), field(SB_ABL), field(EV),
+                 field(EVN), cap, (v, start, EV, EVN, OPTS, ALLOWED, VIEW))
+
+
+@jit_plain_ints
+def fork(D, S):
+    """A state that plays on from S's position without changing S (a search's continuation): a copy of
+    its vector bound with the same starting boards, untraced (cap 0: S's trace arrays are never written)."""
+    v, start, ev, tn = S.OWN[0], S.OWN[1], S.OWN[2], S.OWN[3]
+    return bind(D, v.copy(), start, ev, tn, 0)
 
 
 def new_state(D, cap=0):
@@ -457,22 +466,19 @@ def offer(S, n, value):
 
 
 @jit_plain_ints_inline
-def ask(D, S, p, kind, x, y, z):
-    """The option p takes at a decision of `kind` (x, y, z: its context, decisions.py). The policy
-    answers at once, or LIST: it chooses among the legal options, which are then listed in OPTS
-    (`list_options`) and offered to it; a single option is taken without asking. So the rules never
-    ask which policy a seat runs, and a heuristic that computes its choice from the position is not
-    slowed down by a list it would not read. Inlined, as `decide` is: a dice assignment is asked of
-    every player on every turn, and two calls more there cost ~10% of the run time."""
-    choice = decide(D, S, p, kind, UNLISTED, x, y, z)
-    if choice != LIST:
-        return choice
-    n = list_options(D, S, p, kind, x, y, z)
-    if D.RM[p] != 0:
+def ask(D, S, p, kind, n, x, y, z):
+    """The option p takes among the n options of a decision of `kind` listed in OPTS (x, y, z: its
+    context, decisions.py): p's restrictions filter them, a single one is taken without asking, else
+    p's policy returns the index of one from p's view (view.fill_view). So the rules never ask which
+    policy a seat runs. Inlined, as `decide` is: a dice assignment is asked of every player on every
+    turn, and two calls more there cost ~10% of the run time."""
+    mask = D.RM[p]
+    if mask != 0:
         n = restrict_options(D, S, p, kind, n)
     if n == 1:
         return S.OPTS[0]
-    return decide(D, S, p, kind, n, x, y, z)
+    fill_view(S.VIEW, p, kind, x, y, z, mask)
+    return S.OPTS[decide(D.POL[p], S.VIEW, S.OPTS, n, S.rng, D.SCRIPT, S.at, borrowed(D.WP[p]), S.T, D)]
 
 
 @jit_plain_ints
@@ -489,51 +495,30 @@ def restrict_options(D, S, p, kind, n):
 
 
 @jit_plain_ints
-def list_options(D, S, p, kind, x, y, z):
-    """The legal options of p's decision of `kind` (context x, y, z as in decisions.py) into OPTS;
-    returns their count."""
-    if kind == D_BUY:
-        return buy_options(D, S, p, x, True)
-    if kind == D_ABILITY_BUY:
-        return buy_options(D, S, p, x, D.R[R_ABUY_COL] != 0)
-    if kind == D_CLAIM:
-        return claim_options(D, S, p, x)
-    if kind == D_SET_DIE:
-        return set_die_options(S)
-    if kind == D_REROLL:
-        return offer(S, offer(S, offer(S, 0, NO), 0), 1)
-    if kind == D_ASSIGN:
-        return assign_options(D, S, p, x, y, z)
-    if kind == D_FIRE or kind == D_SWAP:
-        return offer(S, offer(S, 0, NO), YES)
-    if kind == D_EXCHANGE:
-        return exchange_options(D, S, p, y, z)
-    if kind == D_PLACE:
-        return cube_options(D, S, p, offer(S, 0, NO), x)
-    if kind == D_MOVE_FROM:
-        return move_source_options(D, S, p, x)
-    if kind == D_MOVE_TO:
-        return cube_options(D, S, p, 0, x)
-    return offer(S, offer(S, 0, RIGHT), LEFT)  # D_ARROW
+def ask_yes_no(D, S, p, kind, x, y, z):
+    """A decision whose options are NO and YES: whether p takes it."""
+    return ask(D, S, p, kind, offer(S, offer(S, 0, NO), YES), x, y, z) == YES
 
 
 @jit_plain_ints
 def buy_options(D, S, p, credits, allow_colony):
     """D_BUY / D_ABILITY_BUY: NO, the affordable display ships outside p's colony sectors, the
-    affordable colonies still open to p (when allowed)."""
+    affordable colonies still open to p (when allowed). Listed every turn: each candidate is written
+    and kept by arithmetic, as a branch decided at the end of its chain of loads mostly mispredicts."""
     CT, COLT, R = D.CT, D.COLT, D.R
-    DISP, BD, COLAV = S.DISP, S.BD, S.COLAV
+    OPTS, DISP, BD, COLAV = S.OPTS, S.DISP, S.BD, S.COLAV
     dsz = R[R_DISPLAY]
     n = offer(S, 0, NO)
     for lv in range(3):
         for j in range(dsz):
             k = DISP[lv, j]
-            if k >= 0 and CT[k, K_COST] <= credits and BD[p, CT[k, K_SECTOR], B_COLONY] == 0:
-                n = offer(S, n, lv * dsz + j)
+            ship = max(k, 0)
+            OPTS[n] = lv * dsz + j
+            n += (k >= 0) & (CT[ship, K_COST] <= credits) & (BD[p, CT[ship, K_SECTOR], B_COLONY] == 0)
     if allow_colony:
         for q in range(R[R_NCOL]):
-            if COLT[q, C_COST] <= credits and COLAV[q] != 0 and BD[p, COLT[q, C_SECTOR], B_COLONY] == 0:
-                n = offer(S, n, COLONY + q)
+            OPTS[n] = COLONY + q
+            n += (COLT[q, C_COST] <= credits) & (COLAV[q] != 0) & (BD[p, COLT[q, C_SECTOR], B_COLONY] == 0)
     return n
 
 
@@ -541,7 +526,8 @@ def buy_options(D, S, p, credits, allow_colony):
 def ask_buy(D, S, p, credits, pay_all):
     """The normal buy (pay_all: it spends all credits) or an ability buy (pays the cost; colonies only
     with rules.ability_buy_colonies): NO or the option bought."""
-    return ask(D, S, p, D_BUY if pay_all else D_ABILITY_BUY, credits, 0, 0)
+    n = buy_options(D, S, p, credits, pay_all or D.R[R_ABUY_COL] != 0)
+    return ask(D, S, p, D_BUY if pay_all else D_ABILITY_BUY, n, credits, 0, 0)
 
 
 @jit_plain_ints
@@ -559,7 +545,7 @@ def claim_options(D, S, p, lv):
 @jit_plain_ints
 def ask_claim(D, S, p, lv):
     """A free ship of level lv+1: NO or the display slot of a ship whose sector is open to p."""
-    return ask(D, S, p, D_CLAIM, lv, 0, 0)
+    return ask(D, S, p, D_CLAIM, claim_options(D, S, p, lv), lv, 0, 0)
 
 
 @jit_plain_ints
@@ -576,13 +562,13 @@ def set_die_options(S):
 @jit_plain_ints
 def ask_set_die(D, S, p, c, side):
     """Set-die charge of card c before the roll: NO or set_die(die, face) for a die not set yet."""
-    return ask(D, S, p, D_SET_DIE, c, side, 0)
+    return ask(D, S, p, D_SET_DIE, set_die_options(S), c, side, 0)
 
 
 @jit_plain_ints
 def ask_reroll(D, S, p, c, side):
     """Reroll charge of card c after the roll: NO or the die (0, 1) rerolled."""
-    return ask(D, S, p, D_REROLL, c, side, 0)
+    return ask(D, S, p, D_REROLL, offer(S, offer(S, offer(S, 0, NO), 0), 1), c, side, 0)
 
 
 @jit_plain_ints
@@ -592,13 +578,13 @@ def ask_fire(D, S, p, c, side):
     a = 0
     if D.CT[c, K_SIDE + side * NSIDE + E_EXCH] > 0:
         a, _ = find_card(S, p, c, side)
-    return ask(D, S, p, D_FIRE, c, side, a) == YES
+    return ask_yes_no(D, S, p, D_FIRE, c, side, a)
 
 
 @jit_plain_ints
 def ask_swap(D, S, p, c, side):
     """Does card c's fired ability swap its two sectors?"""
-    return ask(D, S, p, D_SWAP, c, side, 0) == YES
+    return ask_yes_no(D, S, p, D_SWAP, c, side, 0)
 
 
 @jit_plain_ints
@@ -622,7 +608,7 @@ def exchange_options(D, S, p, side, a):
 @jit_plain_ints
 def ask_exchange(D, S, p, c, side, a):
     """The card that card c (sector a) trades places with: NO or exchange(sector, deployed index)."""
-    return ask(D, S, p, D_EXCHANGE, c, side, a)
+    return ask(D, S, p, D_EXCHANGE, exchange_options(D, S, p, side, a), c, side, a)
 
 
 @jit_plain_ints
@@ -644,7 +630,7 @@ def cube_options(D, S, p, n, exclude):
 @jit_plain_ints
 def ask_place(D, S, p, c):
     """Where card c's fired ability places a cube: NO or cube(card, side), never on c itself."""
-    return ask(D, S, p, D_PLACE, c, 0, 0)
+    return ask(D, S, p, D_PLACE, cube_options(D, S, p, offer(S, 0, NO), c), c, 0, 0)
 
 
 @jit_plain_ints
@@ -669,57 +655,72 @@ def move_source_options(D, S, p, c):
 @jit_plain_ints
 def ask_move_source(D, S, p, c):
     """The card card c's fired ability moves a cube from: NO or the card."""
-    return ask(D, S, p, D_MOVE_FROM, c, 0, 0)
+    return ask(D, S, p, D_MOVE_FROM, move_source_options(D, S, p, c), c, 0, 0)
 
 
 @jit_plain_ints
 def ask_move_target(D, S, p, src):
     """Where the cube moved from card src goes: cube(card, side), any card of p but src with room."""
-    return ask(D, S, p, D_MOVE_TO, src, 0, 0)
+    return ask(D, S, p, D_MOVE_TO, cube_options(D, S, p, 0, src), src, 0, 0)
 
 
 @jit_plain_ints
 def arrow_card_to(D, S, p, side, ssum, t):
     """The first of p's ready dice-arrow cards on `side` (ability order) that moves the sum ssum to
     sector t (up by 1..N, or down with rules.dice_arrow_down), or -1."""
-    CT, R = D.CT, D.R
-    PS, ABL = S.PS, S.ABL
-    o = K_SIDE + side * NSIDE
+    CT, ABL = D.CT, S.ABL
     j = t - ssum
-    if j == 0 or (j < 0 and R[R_SHIFT_DOWN] == 0):
+    if j == 0 or (j < 0 and D.R[R_SHIFT_DOWN] == 0):
         return -1
-    for k in range(PS[p, PL.NAB0 + side]):
+    nab = S.PS[p, PL.NAB0 + side]
+    k = next_ready(D, S, p, side, T_ASSIGN, 0)
+    while k < nab:
         c = ABL[p, side, k]
-        if CT[c, o + S_TIMING] == T_ASSIGN and CT[c, o + E_SHIFT] >= abs(j) and is_ready(D, S, p, c, side):
+        if CT[c, K_SIDE + side * NSIDE + E_SHIFT] >= abs(j):
             return c
+        k = next_ready(D, S, p, side, T_ASSIGN, k + 1)
     return -1
 
 
-@jit_plain_ints
-def double_card(D, S, p, side):
-    """The first of p's ready 2X cards on `side` (ability order), or -1."""
-    CT = D.CT
-    PS, ABL = S.PS, S.ABL
-    o = K_SIDE + side * NSIDE
-    for k in range(PS[p, PL.NAB0 + side]):
-        c = ABL[p, side, k]
-        if CT[c, o + S_TIMING] == T_ASSIGN and CT[c, o + E_DOUBLE] != 0 and is_ready(D, S, p, c, side):
-            return c
-    return -1
-
-
-@jit_plain_ints
+@jit_plain_ints_inline
 def assign_options(D, S, p, side, d1, d2):
     """D_ASSIGN: the two faces, the sum, the sum moved to each sector a ready dice-arrow card reaches;
-    with a ready 2X card also the sum twice (plain and moved) and the faces plus either die again."""
+    with a ready 2X card also the sum twice (plain and moved) and the faces plus either die again.
+    Inlined: listed for every player on every turn, mostly with no such card (the two first only)."""
     ssum = d1 + d2
     n = offer(S, 0, assignment(M_FACES, ssum, -1, -1))
     n = offer(S, n, assignment(M_SUM, ssum, -1, -1))
-    for t in range(1, 13):
+    if S.PS[p, PL.TMASK0 + side] & (1 << T_ASSIGN) == 0:
+        return n
+    return charge_assign_options(D, S, p, side, ssum, n)
+
+
+@jit_plain_ints_inline
+def ask_assign(D, S, p, side, d1, d2):
+    """How p uses the dice d1, d2 on `side`: a D_ASSIGN option."""
+    return ask(D, S, p, D_ASSIGN, assign_options(D, S, p, side, d1, d2), side, d1, d2)
+
+
+@jit_plain_ints
+def charge_assign_options(D, S, p, side, ssum, n):
+    """assign_options after the two first: those that spend a ready dice-arrow or 2X card (one pass over
+    the ready ones first: mostly there is none)."""
+    CT, ABL = D.CT, S.ABL
+    o = K_SIDE + side * NSIDE
+    reach = 0  # the longest shift of a ready dice-arrow card
+    dbc = -1   # the first ready 2X card
+    nab = S.PS[p, PL.NAB0 + side]
+    k = next_ready(D, S, p, side, T_ASSIGN, 0)
+    while k < nab:
+        c = ABL[p, side, k]
+        reach = max(reach, CT[c, o + E_SHIFT])
+        if dbc < 0 and CT[c, o + E_DOUBLE] != 0:
+            dbc = c
+        k = next_ready(D, S, p, side, T_ASSIGN, k + 1)
+    for t in range(max(1, ssum - reach), min(NSEC, ssum + reach) + 1):
         c = arrow_card_to(D, S, p, side, ssum, t)
         if c >= 0:
             n = offer(S, n, assignment(M_SUM, t, c, -1))
-    dbc = double_card(D, S, p, side)
     if dbc >= 0:
         moved = n
         n = offer(S, n, assignment(M_DOUBLE_SUM, ssum, -1, dbc))
@@ -799,7 +800,7 @@ def collect(D, S, p, side, s, skip):
     PS, AC = S.PS, S.AC
     d = AC[p, side, s, A_DIR]
     if AC[p, side, s, A_TWO_WAY] != 0:
-        d = ask(D, S, p, D_ARROW, side, s, 0)
+        d = ask(D, S, p, D_ARROW, offer(S, offer(S, 0, RIGHT), LEFT), side, s, 0)
     if AC[p, side, s, A_SPEC] == 0 and d == AC[p, side, s, A_DIR]:  # plain credits / income / VP: the table
         PS[p, PL.CRED] += AC[p, side, s, A_C]
         PS[p, PL.INC] += AC[p, side, s, A_I]
@@ -889,7 +890,7 @@ def assign_player(D, S, p, side, d1, d2):
     mode taken. The usual choice, the two faces or the plain sum untraced, is carried out right here:
     inlined into assign_all with ask and decide (whose heuristics answer it inline too), as it is asked
     of every player on every turn and the calls of the general path (use_dice) cost ~5% of the run time."""
-    choice = ask(D, S, p, D_ASSIGN, side, d1, d2)
+    choice = ask_assign(D, S, p, side, d1, d2)
     if choice < NO_CARD_SPENT and S.cap == 0:
         mode, tgt, _, _ = unpack_assignment(choice)
         plain_dice(D, S, p, side, d1, d2, mode == M_SUM, tgt)
@@ -1234,7 +1235,8 @@ def play_turn(D, S, a):
     P = R[R_P]
     v[ST.ACTIVE] = a
     PS[a, PL.TURNS] += 1
-    if turn_start(D, S, a):  # the seat's policy changed its card values (engine: growth -> VP)
+    if PS[a, PL.PHASE] + 1 < D.PHASES[a] and ask_yes_no(D, S, a, D_PHASE, 0, 0, 0):
+        PS[a, PL.PHASE] += 1  # the policy's card values change (engine: growth -> VP): so do its tables
         refresh(D, S, a)
     trace = S.cap != 0
     if trace:
@@ -1727,6 +1729,7 @@ def play(seed, ids, D, g, s, buyer, col_buyer, first, ev, tn, cap):
             buyer[i, k] = OWNER[nst + k]
         for q in range(col_buyer.shape[1]):
             col_buyer[i, q] = COLOWN[q]
+    release(S.T)
     release(S)
 
 

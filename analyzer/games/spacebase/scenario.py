@@ -341,7 +341,7 @@ def card_list(sc: SpacebaseScenario) -> list:
 
 def kernel_inputs(sc: SpacebaseScenario):
     """Numbers only, in a state.Data pack (state.make_data): CT, COLT, R, BONUS, VALS, WP, POL, PR, RM,
-    LVL_IDS, LVL_N, SCRIPT, LAY."""
+    PHASES, LVL_IDS, LVL_N, SCRIPT, LAY."""
     return make_data(*kernel_arrays(sc))
 
 
@@ -435,4 +435,5 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
     SCRIPT = sc.script_codes()
     lay = state_layout(P, nc, COLT.shape[0], ru.display_size, LVL_IDS.shape[1])
     LAY = np.array([lay.starts[name] for name in TABLES] + [lay.size], np.int64)
-    return (CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT, LAY)
+    PHASES = np.array([2 if pol == "engine" else 1 for pol in pols], np.int64)  # engine: growth, then VP
+    return (CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, PHASES, LVL_IDS, LVL_N, SCRIPT, LAY)

@@ -8,8 +8,9 @@ int64 slots. Column meanings: layout.py.
 The kernel reads the state through packs (analyzer/kernel_pack.py: one pointer per call, never
 reference-counted), whose fields are views of the vector:
 - `State` (the rules' S): every table, the scratch of a decision and the trace;
-- `Table` (a policy's T): the public tables only, what every player sees (views.py checks that nothing
-  else decides), so a policy cannot read the deck order or the random stream;
+- `Table` (a policy's T): the public scalars (GS, read at ST.*: the round, the dice ...) and tables
+  only, what every player sees (views.py checks that nothing else decides), so a policy cannot read
+  the deck order or the random stream;
 - `Data` (D): the scenario's numbers, read only.
 Speed: numba reference-counts every array it reads from a tuple or passes to a function, and the rule
 helpers make dozens of calls a turn: packs of borrowed views skip that counting (a quarter of the run
@@ -73,20 +74,23 @@ DATA_FIELDS = (
     "POL",                       # each seat's policy code
     "PR",                        # each seat's sector odds, read by policies
     "RM",                        # each seat's restrictions (decisions.py)
+    "PHASES",                    # how many phases each seat's policy has (decisions.D_PHASE)
     "LVL_IDS", "LVL_N",          # the ships of each level
     "SCRIPT",                    # the scripted policy's option indices
     "LAY",                       # where each table of the state starts (F.*), and its size last
     "OWN",                       # the arrays themselves (the fields above are borrowed views)
 )
-TABLE_FIELDS = PUBLIC
+TABLE_FIELDS = ("GS", *PUBLIC)  # GS: the public scalars, v[:ST.RNG]
 STATE_FIELDS = (
     "v",                         # the state vector
     *TABLES,                     # its tables (views)
     "rng", "at",                 # its random stream and script cursor (views of one slot)
     "OPTS", "ALLOWED",           # a decision's options; which of them a restricted seat may take
+    "VIEW",                      # the deciding seat's view (view.py)
+    "T",                         # the public tables (a Table): what the policies read
     "SB_PS", "SB_BD", "SB_DEP", "SB_BASE", "SB_AV", "SB_AC", "SB_ABL",  # every seat's starting board
     "EV", "EVN", "cap",          # the trace (kernel.record; cap 0: off)
-    "OWN",                       # the owning arrays: the state vector, the starting boards', the scratch
+    "OWN",                       # the owning arrays: (v, the starting boards' vector, EV, EVN, the scratch)
 )
 
 
@@ -120,11 +124,11 @@ State = named(_State, StateType, STATE_FIELDS)
 
 
 @jit_plain_ints
-def make_data(CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT, LAY):
+def make_data(CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, PHASES, LVL_IDS, LVL_N, SCRIPT, LAY):
     """The kernel's Data: borrowed fields, the arrays themselves kept alive in OWN."""
     return Data(field(CT), field(COLT), field(R), field(BONUS), field(VALS), field(WP), field(POL), field(PR),
-                field(RM), field(LVL_IDS), field(LVL_N), field(SCRIPT), field(LAY),
-                (CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT, LAY))
+                field(RM), field(PHASES), field(LVL_IDS), field(LVL_N), field(SCRIPT), field(LAY),
+                (CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, PHASES, LVL_IDS, LVL_N, SCRIPT, LAY))
 
 
 @jit_plain_ints

@@ -7,7 +7,7 @@ import numpy as np
 from . import GAME
 from . import engine as E
 from . import layout as L
-from .decisions import D_ASSIGN
+from .decisions import D_PHASE
 from .scenario import card_list, kernel_arrays
 from .state import DATA_FIELDS, ST
 
@@ -55,7 +55,7 @@ def decisions(pos: Position, card: str = CHARGE) -> list:
         out.append(("ability buy", p, E.ask_buy(D, S, p, credits, False)))
         out += [("claim", p, lv, E.ask_claim(D, S, p, lv)) for lv in range(3)]
         for side in (L.BLUE, L.RED):
-            out += [("assign", p, side, d, E.ask(D, S, p, D_ASSIGN, side, *d)) for d in DICE]
+            out += [("assign", p, side, d, E.ask_assign(D, S, p, side, *d)) for d in DICE]
             for d in DICE:
                 pos.v[ST.D1], pos.v[ST.D2] = d
                 out.append(("reroll", p, side, d, E.ask_reroll(D, S, p, c, side)))
@@ -64,6 +64,7 @@ def decisions(pos: Position, card: str = CHARGE) -> list:
             out.append(("swap", p, side, E.ask_swap(D, S, p, swapper, side)))
             out.append(("exchange", p, side, E.ask_exchange(D, S, p, c, side, sector)))
         out.append(("place", p, E.ask_place(D, S, p, c)))
+        out.append(("phase", p, E.ask_yes_no(D, S, p, D_PHASE, 0, 0, 0)))
         src = E.ask_move_source(D, S, p, c)
         out.append(("move", p, src, E.ask_move_target(D, S, p, src) if src >= 0 else None))
     pos.v[:] = saved
