@@ -30,14 +30,14 @@ class Position:
     def __init__(self, players=4, sets=(), policies=None, seed=0, market=True):
         self.sc = load(GAME, players=players, sets=list(sets), policies=policies)
         self.D = GAME.inputs(self.sc)
-        self.S = E.new_state(self.D)
-        E.reset(self.D, self.S, seed, 0)
-        self.a = E.state_arrays(self.D, self.S)
+        self.st = E.new_state(self.D)
+        E.reset(self.D, self.st, seed, 0)
+        self.a = E.state_arrays(self.D, self.st)
         self.cards = card_list(self.sc)
         self.idx = {c.id: i for i, c in enumerate(self.cards)}
         self.P = players
         for p in range(players):
-            E.refresh(self.D, self.S, p)
+            E.refresh(self.D, self.st, p)
         if not market:
             self.DISP[:, :] = -1
             self.DP[:, 1] = 0
@@ -52,17 +52,17 @@ class Position:
     def put(self, p, cid, cubes=0):
         """Card cid stationed in its sector on p's board (the card there is deployed behind it)."""
         c = self.idx[cid]
-        E.station(self.D, self.S, p, c)
+        E.station(self.D, self.st, p, c)
         self.CUBES[p, c] = cubes
-        E.refresh(self.D, self.S, p)
+        E.refresh(self.D, self.st, p)
         return c
 
     def deploy(self, p, cid, cubes=0):
         """Card cid deployed in its sector on p's board, behind the card stationed there."""
         c = self.idx[cid]
-        E.deploy(self.D, self.S, p, self.cards[c].sector, c)
+        E.deploy(self.D, self.st, p, self.cards[c].sector, c)
         self.CUBES[p, c] = cubes
-        E.refresh(self.D, self.S, p)
+        E.refresh(self.D, self.st, p)
         return c
 
     def offer(self, cid):
@@ -80,7 +80,7 @@ class Position:
 
     def turn(self, a, d1, d2):
         self.rng[0] = stream_rolling(d1, d2)
-        E.play_turn(self.D, self.S, a)
+        E.play_turn(self.D, self.st, a)
 
     def cred(self, p):
         return int(self.PS[p, L.PL.CRED])

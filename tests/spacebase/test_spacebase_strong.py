@@ -123,7 +123,7 @@ def test_restricted_seat_never_takes_what_it_may_not_in_whole_games(policy):
     for g in ids[:8]:
         ev = GAME.run_batch(sc, 5, np.array([g], np.int64), trace=True).events
         for r in ev:
-            if r[0] in (L.EV_BUY, L.EV_ABILITY_BUY) and r[5] == 3:
+            if r[0] in (L.E_BUY, L.E_ABILITY_BUY) and r[5] == 3:
                 level3[min(int(r[1]), 1)] += 1
     assert level3[0] == 0 and level3[1] > 0
 

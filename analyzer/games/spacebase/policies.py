@@ -1,13 +1,12 @@
-# ruff: noqa: F405  (layout constants come in with a star import)
 """Space Base policies: the one dispatch from a seat's policy code to its decision (`decide`), and
 the decision functions of Space Base's own policies, with their numbers from the scenario
 (the seat's weights, scenario.WEIGHTS -> its WP, VALS, PR rows; layout.py says how VALS is organised).
 
 At every decision (decisions.py lists the kinds and how options are written) the engine lists the
 legal options and the seat's policy returns the index of one. A policy sees only its player's view:
-view.py (the decision, the dice) and the public tables (state.Table: every board, credit, cube and
-display card), never the deck order or the random stream. The rules never read a policy code:
-`decide` here is the place.
+view.py (who decides, what and its context) and the public tables (state.Table: the dice, every board,
+credit, cube and display card), never the deck order or the random stream. The rules never read a
+policy code: `decide` here is the place.
 - random (shared by every game, analyzer.kernel): uniform over the listed options of every decision
   (buys and "no buy", claims and "no claim", each set-die face, each reroll, each dice assignment,
   firing a ready ability or not, and what a fired one does: swap or not, each exchange partner, each
@@ -70,7 +69,39 @@ from .decisions import (
     exchange,
     set_die,
 )
-from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
+from .layout import (
+    A_C,
+    A_DIR,
+    B_COLONY,
+    B_NDEP,
+    B_STATION,
+    BLUE,
+    C_COST,
+    C_SECTOR,
+    C_VP,
+    CUBE,
+    EXCH_SAME_KIND,
+    NSIDE,
+    PL,
+    R_ABUY_COL,
+    R_COLONY_DEPLOYS,
+    R_DISPLAY,
+    R_EXCHANGE,
+    R_NCOL,
+    R_P,
+    R_SHIFT_DOWN,
+    R_TRIGGER,
+    RED,
+    T_ASSIGN,
+    W_C0,
+    W_HMAX,
+    W_SWITCH_PROD,
+    W_SWITCH_VP,
+    W_V0,
+    W_VPR,
+    W_WASTE,
+    F,
+)
 from .state import ST
 from .view import V_KIND, V_RESTRICT, V_SEAT, V_X, V_Y, V_Z
 
@@ -83,9 +114,9 @@ NEG = -1e18
 @jit_plain_ints_inline
 def decide(code, view, options, n_options, stream, script, at, weights, T, D):
     """The index of the option the seat's policy takes among the n_options listed in `options`, from
-    its view (view.py: who decides, what, the context and the dice), the public tables T (state.Table)
-    and its weights row (WP[seat], layout.W_*; its card values and sector odds, VALS and PR, come from
-    the same weights and are read by seat from D). random and scripted are the framework's; the
+    its view (view.py: who decides, what and its context), the public tables T (state.Table: the dice,
+    the boards) and its weights row (WP[seat], layout.W_*; its card values and sector odds, VALS and
+    PR, come from the same weights and are read by seat from D). random and scripted are the framework's; the
     heuristics compute their option from the position and return its index."""
     k = shared_choice(code, stream, script, at, n_options)
     if k >= 0:
@@ -147,7 +178,7 @@ def heuristic(code, view, w, T, D):
         return YES if wants_switch(D, T, p, w) else NO
     if mask & NO_CHARGE_ABILITIES:  # D_SET_DIE, D_REROLL
         return NO
-    bonus = D.CT[x, K_SIDE + y * NSIDE + E_CRED]
+    bonus = D.CT[x, y * NSIDE + F.BONUS_CREDITS]
     if kind == D_SET_DIE:
         die, face = choose_set_die(T, p, w, y, bonus)
         return NO if die < 0 else set_die(die, face)
@@ -160,17 +191,17 @@ def fire_pays(D, T, p, w, code, mask, c, side):
     from someone who has some, or its buy / claim finds a ship worth taking."""
     CT, R = D.CT, D.R
     PS = T.PS
-    o = K_SIDE + side * NSIDE
-    if CT[c, o + E_WIN] != 0 or CT[c, o + E_CRED] > 0 or CT[c, o + E_VP] > 0:
+    o = side * NSIDE
+    if CT[c, o + F.WIN] != 0 or CT[c, o + F.BONUS_CREDITS] > 0 or CT[c, o + F.BONUS_VP] > 0:
         return True
-    if CT[c, o + E_LOSEVP] > 0:
+    if CT[c, o + F.LOSE_VP] > 0:
         for q in range(R[R_P]):
             if q != p and PS[q, PL.VP] > 0:
                 return True
-    if CT[c, o + E_BUY] > 0 and choose_buy(D, T, p, w, code, mask, PS[p, PL.CRED], False, R[R_ABUY_COL] != 0) >= 0:
+    if CT[c, o + F.BUY] > 0 and choose_buy(D, T, p, w, code, mask, PS[p, PL.CRED], False, R[R_ABUY_COL] != 0) >= 0:
         return True
     for lv in range(3):
-        if CT[c, o + E_CL1 + lv] > 0 and choose_claim(D, T, p, w, code, lv) >= 0:
+        if CT[c, o + F.CLAIM1 + lv] > 0 and choose_claim(D, T, p, w, code, lv) >= 0:
             return True
     return False
 
@@ -180,12 +211,12 @@ def follow_ups_gain(D, T, p, c, side, a):
     """Whether card c's swap, exchange (c in sector a) or cube placing would gain: the heuristics fire
     for that too (decided before firing, as the abilities are carried out just after)."""
     CT = D.CT
-    o = K_SIDE + side * NSIDE
-    if CT[c, o + E_SWAPA] > 0 and choose_swap(D, T, p, c, side) == YES:
+    o = side * NSIDE
+    if CT[c, o + F.SWAP_A] > 0 and choose_swap(D, T, p, c, side) == YES:
         return True
-    if CT[c, o + E_EXCH] > 0 and choose_exchange(D, T, p, c, side, a) != NO:
+    if CT[c, o + F.EXCHANGE] > 0 and choose_exchange(D, T, p, c, side, a) != NO:
         return True
-    return CT[c, o + E_PLACE] > 0 and choose_place(D, T, p, c) != NO
+    return CT[c, o + F.PLACE] > 0 and choose_place(D, T, p, c) != NO
 
 
 @jit_plain_ints_inline
@@ -223,16 +254,16 @@ def choose_assignment(D, T, p, mask, side, d1, d2):
     if mask & NO_CHARGE_ABILITIES:
         return mode, ssum, -1, -1
     nab = PS[p, PL.NAB0 + side]
-    o = K_SIDE + side * NSIDE
+    o = side * NSIDE
     shift_card = -1
     dbl_card = -1
     t_best = ssum
     v_best = v_sum
     for k in range(nab):
         c = ABL[p, side, k]
-        if CT[c, o + S_TIMING] != T_ASSIGN or not is_ready(D, T, p, c, side):
+        if CT[c, o + F.TIMING] != T_ASSIGN or not is_ready(D, T, p, c, side):
             continue
-        n = CT[c, o + E_SHIFT]
+        n = CT[c, o + F.SHIFT]
         for j in range(1, n + 1):
             t = ssum + j
             if t <= 12 and AV[p, side, t] > v_best:
@@ -244,7 +275,7 @@ def choose_assignment(D, T, p, mask, side, d1, d2):
                 v_best = AV[p, side, t]
                 t_best = t
                 shift_card = c
-        if CT[c, o + E_DOUBLE] != 0 and dbl_card < 0:
+        if CT[c, o + F.DOUBLE] != 0 and dbl_card < 0:
             dbl_card = c
     tgt = ssum
     use_shift = False
@@ -368,7 +399,7 @@ def gain_rate(CT, VB, VR, PRp, BDp, np1, k):
     VB / VR = VALS[p, phase, BLUE / RED], PRp = PR[p], BDp = BD[p]. About NEG (see `closed`) when the
     sector is closed by a colony. Arithmetic instead of branches: a buy scan runs this on every display
     card, and mispredicted branches at the end of its chain of loads were most of the scan's cost."""
-    pos = CT[k, K_SECTOR]
+    pos = CT[k, F.SECTOR]
     old = BDp[pos, B_STATION]
     o = max(old, 0)
     rate = PRp[pos] * (VB[k] + (old >= 0) * 1.0 * (np1 * VR[o] - VB[o]))
@@ -437,11 +468,11 @@ def buy_greedy(D, T, p, credits, levels, allow_colony):
             rate = ship_rate(D, T, p, k)
             if closed(rate):
                 continue
-            cost = CT[k, K_COST]
+            cost = CT[k, F.COST]
             maxcost = max(maxcost, cost)
             if cost > credits:
                 continue
-            vp = CT[k, K_SIDE + S_V] + CT[k, K_SIDE + NSIDE + S_V]
+            vp = CT[k, F.VP] + CT[k, NSIDE + F.VP]
             sc = 0.0 if vp <= 0 else vp * 100.0 + cost
             if rate > fbs:
                 fbs = rate
@@ -474,7 +505,7 @@ def covers_every_option(D, T, p, credits, levels, allow_colony):
     for lv in range(levels - 1, -1, -1):
         for j in range(R[R_DISPLAY]):
             k = DISP[lv, j]
-            if k >= 0 and CT[k, K_COST] > credits and BDp[CT[k, K_SECTOR], B_COLONY] == 0:
+            if k >= 0 and CT[k, F.COST] > credits and BDp[CT[k, F.SECTOR], B_COLONY] == 0:
                 return False
     if allow_colony:
         for q in range(R[R_NCOL]):
@@ -507,7 +538,7 @@ def buy_terms(D, T, p, w, credits, pay_all, levels, allow_colony):
 @jit_plain_ints_inline
 def ship_score(CT, VB, VR, PRp, BDp, np1, k, credits, H, beta, waste):
     """A ship's buy score (buy_terms; the other arguments as gain_rate's)."""
-    cost = CT[k, K_COST]
+    cost = CT[k, F.COST]
     return gain_rate(CT, VB, VR, PRp, BDp, np1, k) * H - beta * cost - waste * (credits - cost)
 
 
@@ -531,7 +562,7 @@ def buy_scored(D, T, p, w, credits, pay_all, levels, allow_colony):
     for lv in range(levels):
         for j in range(dsz):
             k = DISP[lv, j]
-            if k < 0 or CT[k, K_COST] > credits:  # decided two loads in: a mispredict here costs little
+            if k < 0 or CT[k, F.COST] > credits:  # decided two loads in: a mispredict here costs little
                 continue
             sc = ship_score(CT, VB, VR, PRp, BDp, np1, k, credits, H, beta, waste)
             # best = argmax in arithmetic: a branch here would be decided late, after the whole chain
@@ -590,10 +621,10 @@ def choose_claim(D, T, p, w, code, lv):
     bs = NEG
     for j in range(R[R_DISPLAY]):
         k = DISP[lv, j]
-        if k < 0 or BD[p, CT[k, K_SECTOR], B_COLONY] != 0:
+        if k < 0 or BD[p, CT[k, F.SECTOR], B_COLONY] != 0:
             continue
         if greedy:
-            sc = (CT[k, K_SIDE + S_V] + CT[k, K_SIDE + NSIDE + S_V]) * 100.0 + CT[k, K_COST]
+            sc = (CT[k, F.VP] + CT[k, NSIDE + F.VP]) * 100.0 + CT[k, F.COST]
         else:
             sc = ship_rate(D, T, p, k) * H
             if sc <= 0:
@@ -635,9 +666,9 @@ def swap_gain(D, T, p, a, b):
 def choose_swap(D, T, p, c, side):
     """Swap card c's two sectors when that gains per round, or costs nothing while the card pays
     credits per cube placed on it (its cubes are then worth refilling)."""
-    o = K_SIDE + side * NSIDE
-    g = swap_gain(D, T, p, D.CT[c, o + E_SWAPA], D.CT[c, o + E_SWAPB])
-    return YES if g > 1e-9 or (g > -1e-9 and D.CT[c, o + S_ONPLACE] > 0) else NO
+    o = side * NSIDE
+    g = swap_gain(D, T, p, D.CT[c, o + F.SWAP_A], D.CT[c, o + F.SWAP_B])
+    return YES if g > 1e-9 or (g > -1e-9 and D.CT[c, o + F.ON_PLACE] > 0) else NO
 
 
 @jit_plain_ints
@@ -727,13 +758,13 @@ def cube_target(D, T, p, exclude):
     for s in range(1, 13):
         c = BD[p, s, B_STATION]
         if c >= 0 and c != exclude and BD[p, s, B_COLONY] == 0:
-            if CUBES[p, c] < CT[c, K_SIDE + S_CAP] and VALS[p, ph, CUBE + BLUE, c] > bv:
+            if CUBES[p, c] < CT[c, F.CAP] and VALS[p, ph, CUBE + BLUE, c] > bv:
                 bv = VALS[p, ph, CUBE + BLUE, c]
                 best = c
                 bside = BLUE
         for i in range(BD[p, s, B_NDEP]):
             c = DEP[p, s, i]
-            if c != exclude and CUBES[p, c] < CT[c, K_SIDE + NSIDE + S_CAP] and VALS[p, ph, CUBE + RED, c] > bv:
+            if c != exclude and CUBES[p, c] < CT[c, NSIDE + F.CAP] and VALS[p, ph, CUBE + RED, c] > bv:
                 bv = VALS[p, ph, CUBE + RED, c]
                 best = c
                 bside = RED

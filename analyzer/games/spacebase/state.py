@@ -2,12 +2,12 @@
 (`v.copy()`) is the whole game at that point, which `bind` makes playable again. Its first slots are
 the game's scalars at fixed offsets (`ST.ROUND`, `ST.D1` ...: compile-time constants); the tables
 after them are sized by the scenario (players, cards, colonies, display), their offsets in the data's
-LAY (`D.LAY[F.PS]`). Two tables hold float64 policy values (AV, BASE), stored bit for bit in their
+LAY (`D.LAY[TAB.PS]`). Two tables hold float64 policy values (AV, BASE), stored bit for bit in their
 int64 slots. Column meanings: layout.py.
 
 The kernel reads the state through packs (analyzer/kernel_pack.py: one pointer per call, never
 reference-counted), whose fields are views of the vector:
-- `State` (the rules' S): every table, the scratch of a decision and the trace;
+- `State` (the rules' st): every table, the scratch of a decision and the trace;
 - `Table` (a policy's T): the public scalars (GS, read at ST.*: the round, the dice ...) and tables
   only, what every player sees (views.py checks that nothing else decides), so a policy cannot read
   the deck order or the random stream;
@@ -39,7 +39,7 @@ SCALARS = [
 ]
 ST = Layout(SCALARS).offsets("ST")
 
-# ---- the tables, sized by the scenario: v[D.LAY[F.*]:] ----------------------------------------------------
+# ---- the tables, sized by the scenario: v[D.LAY[TAB.*]:] --------------------------------------------------
 TABLES = (
     # public: a policy's Table
     "PS", "BD", "DEP", "CUBES", "ABL", "AC", "AV", "BASE", "DISP", "COLAV", "OWNER", "COLOWN",
@@ -48,7 +48,7 @@ TABLES = (
 )
 PUBLIC = TABLES[:TABLES.index("DECK")]
 FLOATS = ("AV", "BASE")
-F = indices("F", TABLES)  # D.LAY[F.PS]: where table PS starts
+TAB = indices("TAB", TABLES)  # D.LAY[TAB.PS]: where table PS starts
 
 
 def layout(players: int, cards: int, colonies: int, display: int, deck: int) -> Layout:
@@ -77,7 +77,7 @@ DATA_FIELDS = (
     "PHASES",                    # how many phases each seat's policy has (decisions.D_PHASE)
     "LVL_IDS", "LVL_N",          # the ships of each level
     "SCRIPT",                    # the scripted policy's option indices
-    "LAY",                       # where each table of the state starts (F.*), and its size last
+    "LAY",                       # where each table of the state starts (TAB.*), and its size last
     "OWN",                       # the arrays themselves (the fields above are borrowed views)
 )
 TABLE_FIELDS = ("GS", *PUBLIC)  # GS: the public scalars, v[:ST.RNG]
@@ -144,16 +144,16 @@ def tables(D, v):
     R = D.R
     P, nc, ncol, dsz, deck = R[R_P], R[R_NCARD], max(1, R[R_NCOL]), R[R_DISPLAY], D.LVL_IDS.shape[1]
     sec = NSEC + 1
-    return (table(D, v, F.PS, P * NPS).reshape((P, NPS)),
-            table(D, v, F.BD, P * sec * NBD).reshape((P, sec, NBD)),
-            table(D, v, F.DEP, P * sec * R[R_MAXDEP]).reshape((P, sec, R[R_MAXDEP])),
-            table(D, v, F.CUBES, P * nc).reshape((P, nc)),
-            table(D, v, F.ABL, P * 2 * nc).reshape((P, 2, nc)),
-            table(D, v, F.AC, P * 2 * sec * NAC).reshape((P, 2, sec, NAC)),
-            table(D, v, F.AV, P * 2 * sec).view(np.float64).reshape((P, 2, sec)),
-            table(D, v, F.BASE, P * 2 * sec * NX).view(np.float64).reshape((P, 2, sec, NX)),
-            table(D, v, F.DISP, 3 * dsz).reshape((3, dsz)),
-            table(D, v, F.COLAV, ncol), table(D, v, F.OWNER, nc), table(D, v, F.COLOWN, ncol),
-            table(D, v, F.DECK, 3 * deck).reshape((3, deck)),
-            table(D, v, F.DP, 6).reshape((3, 2)),
-            table(D, v, F.OPEN, P * NOPEN).reshape((P, NOPEN)))
+    return (table(D, v, TAB.PS, P * NPS).reshape((P, NPS)),
+            table(D, v, TAB.BD, P * sec * NBD).reshape((P, sec, NBD)),
+            table(D, v, TAB.DEP, P * sec * R[R_MAXDEP]).reshape((P, sec, R[R_MAXDEP])),
+            table(D, v, TAB.CUBES, P * nc).reshape((P, nc)),
+            table(D, v, TAB.ABL, P * 2 * nc).reshape((P, 2, nc)),
+            table(D, v, TAB.AC, P * 2 * sec * NAC).reshape((P, 2, sec, NAC)),
+            table(D, v, TAB.AV, P * 2 * sec).view(np.float64).reshape((P, 2, sec)),
+            table(D, v, TAB.BASE, P * 2 * sec * NX).view(np.float64).reshape((P, 2, sec, NX)),
+            table(D, v, TAB.DISP, 3 * dsz).reshape((3, dsz)),
+            table(D, v, TAB.COLAV, ncol), table(D, v, TAB.OWNER, nc), table(D, v, TAB.COLOWN, ncol),
+            table(D, v, TAB.DECK, 3 * deck).reshape((3, deck)),
+            table(D, v, TAB.DP, 6).reshape((3, 2)),
+            table(D, v, TAB.OPEN, P * NOPEN).reshape((P, NOPEN)))

@@ -22,15 +22,15 @@ class Position:
     def __init__(self, sc, seed: int):
         self.sc, self.P = sc, sc.players
         self.D = GAME.inputs(sc)
-        self.S = E.new_state(self.D)
-        E.reset(self.D, self.S, seed, 0)
-        self.a = E.state_arrays(self.D, self.S)
+        self.st = E.new_state(self.D)
+        E.reset(self.D, self.st, seed, 0)
+        self.a = E.state_arrays(self.D, self.st)
         self.cards = card_list(sc)
         self.idx = {c.id: i for i, c in enumerate(self.cards)}
         for p in range(self.P):
-            E.refresh(self.D, self.S, p)
+            E.refresh(self.D, self.st, p)
         for t in range(self.P * (4 + seed % 3)):  # a few rounds in: boards, credits and displays differ
-            E.play_turn(self.D, self.S, t % self.P)
+            E.play_turn(self.D, self.st, t % self.P)
 
     def __getattr__(self, name):
         if name in self.__dict__.get("a", {}):
@@ -46,27 +46,27 @@ def decisions(pos: Position, card: str = CHARGE) -> list:
     """Every decision of every seat, asked as the engine asks it (`card`: the ship the asks take as
     context); the state is restored afterwards (the asks roll dice into it)."""
     saved = pos.v.copy()
-    D, S, c = pos.D, pos.S, pos.idx[card]
+    D, st, c = pos.D, pos.st, pos.idx[card]
     swapper, sector = pos.idx[SWAPPER], pos.cards[c].sector
     out = []
     for p in range(pos.P):
         credits = int(pos.PS[p, L.PL.CRED])
-        out.append(("buy", p, E.ask_buy(D, S, p, credits, True)))
-        out.append(("ability buy", p, E.ask_buy(D, S, p, credits, False)))
-        out += [("claim", p, lv, E.ask_claim(D, S, p, lv)) for lv in range(3)]
+        out.append(("buy", p, E.ask_buy(D, st, p, credits, True)))
+        out.append(("ability buy", p, E.ask_buy(D, st, p, credits, False)))
+        out += [("claim", p, lv, E.ask_claim(D, st, p, lv)) for lv in range(3)]
         for side in (L.BLUE, L.RED):
-            out += [("assign", p, side, d, E.ask_assign(D, S, p, side, *d)) for d in DICE]
+            out += [("assign", p, side, d, E.ask_assign(D, st, p, side, *d)) for d in DICE]
             for d in DICE:
                 pos.v[ST.D1], pos.v[ST.D2] = d
-                out.append(("reroll", p, side, d, E.ask_reroll(D, S, p, c, side)))
-            out.append(("set die", p, side, E.ask_set_die(D, S, p, c, side)))
-            out.append(("fire", p, side, E.ask_fire(D, S, p, c, side)))
-            out.append(("swap", p, side, E.ask_swap(D, S, p, swapper, side)))
-            out.append(("exchange", p, side, E.ask_exchange(D, S, p, c, side, sector)))
-        out.append(("place", p, E.ask_place(D, S, p, c)))
-        out.append(("phase", p, E.ask_yes_no(D, S, p, D_PHASE, 0, 0, 0)))
-        src = E.ask_move_source(D, S, p, c)
-        out.append(("move", p, src, E.ask_move_target(D, S, p, src) if src >= 0 else None))
+                out.append(("reroll", p, side, d, E.ask_reroll(D, st, p, c, side)))
+            out.append(("set die", p, side, E.ask_set_die(D, st, p, c, side)))
+            out.append(("fire", p, side, E.ask_fire(D, st, p, c, side)))
+            out.append(("swap", p, side, E.ask_swap(D, st, p, swapper, side)))
+            out.append(("exchange", p, side, E.ask_exchange(D, st, p, c, side, sector)))
+        out.append(("place", p, E.ask_place(D, st, p, c)))
+        out.append(("phase", p, E.ask_yes_no(D, st, p, D_PHASE, 0, 0, 0)))
+        src = E.ask_move_source(D, st, p, c)
+        out.append(("move", p, src, E.ask_move_target(D, st, p, src) if src >= 0 else None))
     pos.v[:] = saved
     return out
 
