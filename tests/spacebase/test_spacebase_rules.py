@@ -327,7 +327,7 @@ def test_ability_set_die(position):
     c = pos.put(0, "l3-2", cubes=2)  # U.E.st. Gagarin: set a die + 1 credit, 2 squares (not linked)
     pos.put(0, "l1-30")              # sector 8: 5 credits
     pos.v[ST.DSET1] = pos.v[ST.DSET2] = 0
-    E.set_dice_phase(pos.D, pos.st, 0)
+    E.dice_phase(pos.D, pos.st, 0, L.T_PREROLL)
     assert pos.v[ST.DSET1] == 1 and pos.v[ST.DSET2] == 1 and pos.CUBES[0, c] == 0
     assert pos.cred(0) == 2
     d1, d2 = int(pos.v[ST.D1]), int(pos.v[ST.D2])
@@ -344,7 +344,7 @@ def test_ability_reroll(position):
     pos.put(0, "l1-30")
     pos.v[ST.D1], pos.v[ST.D2] = 1, 1  # snake eyes: 2 credits at best
     before = pos.rng.copy()
-    E.reroll_phase(pos.D, pos.st, 0)
+    E.dice_phase(pos.D, pos.st, 0, L.T_POSTROLL)
     assert pos.CUBES[0, c] == 0 and pos.cred(0) == 1
     assert not np.array_equal(before, pos.rng)  # a die was rolled again
     assert (pos.v[ST.D1] == 1) or (pos.v[ST.D2] == 1)  # only one die

@@ -212,6 +212,8 @@ from .policies import decide  # the seat's policy: the index of the option it ta
 from .state import ST, TABLES, State, Table, named_tables, tables
 from .view import VIEW_SIZE, fill_view
 
+MAX_FIRINGS = 32  # free abilities fired by one player at one time, at most (a fired one may ready another)
+
 # ------------------------------------------------------------------------------------------------
 # state
 
@@ -430,7 +432,7 @@ def rebuild_abilities(D, st, p):
     nab1 = 0
     m0 = 0
     m1 = 0
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         c = BD[p, s, B_STATION]
         if c >= 0 and BD[p, s, B_COLONY] == 0 and CT[c, F.CAP] > 0:
             ABL[p, BLUE, nab0] = c
@@ -457,13 +459,13 @@ def rebuild_chains(D, st, p, side, only):
     just below it and of left arrows just above it."""
     BASE, AV, AC = st.BASE, st.AV, st.AC
     lo = 1
-    hi = 12
+    hi = NSEC
     if only > 0:
         lo = only
         while lo > 1 and int(BASE[p, side, lo - 1, X_ARROW]) & ARROW_R != 0:
             lo -= 1
         hi = only
-        while hi < 12 and int(BASE[p, side, hi + 1, X_ARROW]) & ARROW_L != 0:
+        while hi < NSEC and int(BASE[p, side, hi + 1, X_ARROW]) & ARROW_L != 0:
             hi += 1
     for s in range(lo, hi + 1):
         tc = BASE[p, side, s, X_C]
@@ -492,7 +494,7 @@ def rebuild_chains(D, st, p, side, only):
                 t = s
                 while True:
                     t += d
-                    if t < 1 or t > 12:
+                    if t < 1 or t > NSEC:
                         break
                     cc += BASE[p, side, t, X_C]
                     ci += BASE[p, side, t, X_I]
@@ -527,7 +529,7 @@ def rebuild_chains(D, st, p, side, only):
 @jit_plain_ints
 def refresh(D, st, p):
     """Rebuild all of player p's reward tables (after a swap, an exchange, a policy phase change...)."""
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         rebuild_position(D, st, p, s)
     rebuild_abilities(D, st, p)
     rebuild_chains(D, st, p, BLUE, 0)
@@ -696,7 +698,7 @@ def exchange_options(D, st, p, side, a):
     BD = st.BD
     n = offer(st, 0, NO)
     same_kind = side == RED and D.R[R_EXCHANGE] == EXCH_SAME_KIND
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         if same_kind:
             if s != a:
                 for i in range(BD[p, s, B_NDEP]):
@@ -717,7 +719,7 @@ def cube_options(D, st, p, n, exclude):
     """Add cube(card, side) after the n options listed, for each card of p but `exclude` with an empty
     needed square: by sector, its station (outside colony sectors), then its deployed cards."""
     BD, DEP = st.BD, st.DEP
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         c = BD[p, s, B_STATION]
         if c >= 0 and c != exclude and BD[p, s, B_COLONY] == 0 and has_room(D, st, p, c, BLUE):
             n = offer(st, n, cube(c, BLUE))
@@ -741,7 +743,7 @@ def move_source_options(D, st, p, c):
     BD, DEP, CUBES = st.BD, st.DEP, st.CUBES
     rooms = cube_options(D, st, p, 0, -1)  # only counted: the sources overwrite that list
     n = offer(st, 0, NO)
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         t = BD[p, s, B_STATION]
         if (t >= 0 and t != c and BD[p, s, B_COLONY] == 0 and CUBES[p, t] > 0
                 and rooms > has_room(D, st, p, t, BLUE)):
@@ -914,7 +916,7 @@ def collect(D, st, p, side, s, skip):
     t = s
     while True:
         t += d
-        if t < 1 or t > 12:
+        if t < 1 or t > NSEC:
             break
         collect_position(D, st, p, side, t, skip, R[R_ARROW_CHARGES] != 0)
         if position_arrow(D, st, p, side, t) & bit == 0:
@@ -1082,7 +1084,7 @@ def resolve_claims(D, st, p):
 def find_card(st, p, c, side):
     """Where card c sits on p's board: (sector, deployed index or -1)."""
     BD, DEP = st.BD, st.DEP
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         if side == BLUE:
             if BD[p, s, B_STATION] == c:
                 return s, -1
@@ -1204,18 +1206,16 @@ def try_fire(D, st, p, c, side):
 @jit_plain_ints
 def free_abilities(D, st, p, side):
     """Fire p's ready free-timing abilities on `side` while they pay (a fired one may ready another)."""
-    CT = D.CT
     PS, v, ABL = st.PS, st.v, st.ABL
-    o = side * NSIDE
-    for _ in range(32):
+    for _ in range(MAX_FIRINGS):
         fired = False
-        for k in range(PS[p, PL.NAB0 + side]):
-            c = ABL[p, side, k]
-            if CT[c, o + F.TIMING] != T_FREE or not is_ready(D, st, p, c, side):
-                continue
-            if try_fire(D, st, p, c, side):
+        nab = PS[p, PL.NAB0 + side]
+        k = next_ready(D, st, p, side, T_FREE, 0)
+        while k < nab:
+            if try_fire(D, st, p, ABL[p, side, k], side):
                 fired = True
                 break
+            k = next_ready(D, st, p, side, T_FREE, k + 1)
         if v[ST.OVER] != 0 or not fired:
             return
 
@@ -1229,32 +1229,52 @@ def dice_setters(D):
 
 
 @jit_plain_ints
-def set_dice_phase(D, st, a):
-    """Before the roll: set-die charges (active player blue, then the others red, in turn order, unless
-    rules.red_dice_abilities is never)."""
-    CT, R = D.CT, D.R
-    PS, v, ABL = st.PS, st.v, st.ABL
+def dice_phase(D, st, a, timing):
+    """Before the roll (timing T_PREROLL) the set-die charges, after it (T_POSTROLL) the reroll charges:
+    the active player's blue ones, then the others' red ones in turn order (unless
+    rules.red_dice_abilities is never); each card fires while it is ready and its owner wants to. A
+    reroll changes everyone's dice."""
+    R = D.R
+    PS, ABL = st.PS, st.ABL
     P = R[R_P]
     for kk in range(dice_setters(D)):
         p = wrap(a + kk, P)
         side = BLUE if p == a else RED
-        if PS[p, PL.IN] == 0 or PS[p, PL.NAB0 + side] == 0:
+        nab = PS[p, PL.NAB0 + side]
+        if PS[p, PL.IN] == 0 or nab == 0:
             continue
-        o = side * NSIDE
-        for k in range(PS[p, PL.NAB0 + side]):
+        k = next_ready(D, st, p, side, timing, 0)
+        while k < nab:
             c = ABL[p, side, k]
-            if CT[c, o + F.TIMING] != T_PREROLL:
-                continue
-            while is_ready(D, st, p, c, side):
-                choice = ask_set_die(D, st, p, c, side)
-                if choice == NO:
-                    break
-                die, face = choice // FACE_STRIDE, choice % FACE_STRIDE
-                spend(D, st, p, c, side)
-                ability_bonus(D, st, p, c, side)
-                v[ST.D1 + die] = face
-                v[ST.DSET1 + die] = 1
-                emit(st, E_SET_DIE, p, c, die, face, side)
+            while is_ready(D, st, p, c, side) and dice_charge(D, st, p, c, side, timing):
+                pass
+            k = next_ready(D, st, p, side, timing, k + 1)
+
+
+@jit_plain_ints
+def dice_charge(D, st, p, c, side, timing):
+    """Card c's set-die (T_PREROLL) or reroll (T_POSTROLL) charge, if p's policy uses it: True if it did."""
+    v = st.v
+    face = 0
+    if timing == T_PREROLL:
+        choice = ask_set_die(D, st, p, c, side)
+        if choice == NO:
+            return False
+        die, face = choice // FACE_STRIDE, choice % FACE_STRIDE
+    else:
+        die = ask_reroll(D, st, p, c, side)
+        if die == NO:
+            return False
+    spend(D, st, p, c, side)
+    ability_bonus(D, st, p, c, side)
+    if timing == T_PREROLL:
+        v[ST.D1 + die] = face
+        v[ST.DSET1 + die] = 1
+        emit(st, E_SET_DIE, p, c, die, face, side)
+    else:
+        v[ST.D1 + die] = below(st.rng, 6) + 1
+        emit(st, E_REROLL, p, c, die, v[ST.D1 + die], side)
+    return True
 
 
 @jit_plain_ints_inline
@@ -1265,33 +1285,6 @@ def roll(D, st, a):
         if v[ST.DSET1 + i] == 0:
             v[ST.D1 + i] = below(rng, 6) + 1
     emit(st, E_ROLL, a, v[ST.D1], v[ST.D2], v[ST.DSET1] + 2 * v[ST.DSET2], 0)
-
-
-@jit_plain_ints
-def reroll_phase(D, st, a):
-    """After the roll: reroll charges (active blue, then others red unless rules.red_dice_abilities is
-    never); a reroll changes everyone's dice."""
-    CT, R = D.CT, D.R
-    PS, v, ABL, rng = st.PS, st.v, st.ABL, st.rng
-    P = R[R_P]
-    for kk in range(dice_setters(D)):
-        p = wrap(a + kk, P)
-        side = BLUE if p == a else RED
-        if PS[p, PL.IN] == 0 or PS[p, PL.NAB0 + side] == 0:
-            continue
-        o = side * NSIDE
-        for k in range(PS[p, PL.NAB0 + side]):
-            c = ABL[p, side, k]
-            if CT[c, o + F.TIMING] != T_POSTROLL:
-                continue
-            while is_ready(D, st, p, c, side):
-                die = ask_reroll(D, st, p, c, side)
-                if die == NO:
-                    break
-                spend(D, st, p, c, side)
-                ability_bonus(D, st, p, c, side)
-                v[ST.D1 + die] = below(rng, 6) + 1
-                emit(st, E_REROLL, p, c, die, v[ST.D1 + die], side)
 
 
 @jit_plain_ints
@@ -1350,10 +1343,10 @@ def play_turn(D, st, a):
     v[ST.DSET1] = 0
     v[ST.DSET2] = 0
     if timings & (1 << T_PREROLL):
-        set_dice_phase(D, st, a)
+        dice_phase(D, st, a, T_PREROLL)
     roll(D, st, a)
     if timings & (1 << T_POSTROLL):
-        reroll_phase(D, st, a)
+        dice_phase(D, st, a, T_POSTROLL)
     assign_all(D, st, a)
     for kk in range(P):
         p = wrap(a + kk, P)
@@ -1423,13 +1416,13 @@ def starting_board(st, p):
     SB_BD, SB_BASE, SB_AV, SB_AC = st.SB_BD, st.SB_BASE, st.SB_AV, st.SB_AC
     for f in range(NPS):  # loops with constant bounds: numba's slice assignment is several times slower
         PS[p, f] = st.SB_PS[p, f]
-    for s in range(13):
+    for s in range(NSEC + 1):
         for f in range(NBD):
             BD[p, s, f] = SB_BD[p, s, f]
         for i in range(BD[p, s, B_NDEP]):
             DEP[p, s, i] = st.SB_DEP[p, s, i]
     for side in range(2):
-        for s in range(13):
+        for s in range(NSEC + 1):
             AV[p, side, s] = SB_AV[p, side, s]
             for f in range(NX):
                 BASE[p, side, s, f] = SB_BASE[p, side, s, f]

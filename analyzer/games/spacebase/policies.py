@@ -43,7 +43,7 @@ Every heuristic values things in "credit equivalents" with its weights (credits,
 """
 from ...kernel import FIRST_GAME_POLICY, shared_choice
 from ...kernel_internals import jit_plain_ints, jit_plain_ints_inline
-from .charge import is_ready
+from .charge import next_ready
 from .decisions import (
     COLONY,
     D_ABILITY_BUY,
@@ -81,6 +81,7 @@ from .layout import (
     C_VP,
     CUBE,
     EXCH_SAME_KIND,
+    NSEC,
     NSIDE,
     PL,
     R_ABUY_COL,
@@ -259,14 +260,14 @@ def choose_assignment(D, T, p, mask, side, d1, d2):
     dbl_card = -1
     t_best = ssum
     v_best = v_sum
-    for k in range(nab):
+    k = next_ready(D, T, p, side, T_ASSIGN, 0)
+    while k < nab:
         c = ABL[p, side, k]
-        if CT[c, o + F.TIMING] != T_ASSIGN or not is_ready(D, T, p, c, side):
-            continue
+        k = next_ready(D, T, p, side, T_ASSIGN, k + 1)
         n = CT[c, o + F.SHIFT]
         for j in range(1, n + 1):
             t = ssum + j
-            if t <= 12 and AV[p, side, t] > v_best:
+            if t <= NSEC and AV[p, side, t] > v_best:
                 v_best = AV[p, side, t]
                 t_best = t
                 shift_card = c
@@ -721,7 +722,7 @@ def best_exchange(D, T, p, c, side, a):
     bs = 1e-9
     bsec = -1
     bidx = -1
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         if s == a:
             continue
         if side == BLUE:
@@ -755,7 +756,7 @@ def cube_target(D, T, p, exclude):
     best = -1
     bside = 0
     bv = 0.0
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         c = BD[p, s, B_STATION]
         if c >= 0 and c != exclude and BD[p, s, B_COLONY] == 0:
             if CUBES[p, c] < CT[c, F.CAP] and VALS[p, ph, CUBE + BLUE, c] > bv:
@@ -779,7 +780,7 @@ def cube_source(D, T, p, exclude):
     ph = PS[p, PL.PHASE]
     best = -1
     bv = 1e18
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         c = BD[p, s, B_STATION]
         if c >= 0 and c != exclude and BD[p, s, B_COLONY] == 0 and CUBES[p, c] > 0:
             if VALS[p, ph, CUBE + BLUE, c] < bv:
@@ -801,7 +802,7 @@ def production(D, T, p):
     R, PR = D.R, D.PR
     PS, AC = T.PS, T.AC
     v = PS[p, PL.INC] * 1.0
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         v += PR[p, s] * (AC[p, BLUE, s, A_C] + (R[R_P] - 1) * AC[p, RED, s, A_C])
     return v
 
@@ -825,7 +826,7 @@ def best_station_for_deployed(D, T, p, c, a):
     others = R[R_P] - 1.0
     bs = 1e-9
     bsec = -1
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         t = BD[p, s, B_STATION]
         if t < 0 or BD[p, s, B_COLONY] != 0:
             continue
