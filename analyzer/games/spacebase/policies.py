@@ -117,12 +117,12 @@ def decide(code, view, options, n_options, stream, script, at, weights, T, D):
     """The index of the option the seat's policy takes among the n_options listed in `options`, from
     its view (view.py: who decides, what and its context), the public tables T (state.Table: the dice,
     the boards) and its weights row (WP[seat], layout.W_*; its card values and sector odds, VALS and
-    PR, come from the same weights and are read by seat from D). random and scripted are the framework's; the
-    heuristics compute their option from the position and return its index."""
+    PR, come from the same weights and are read by seat from D). random and scripted are the framework's;
+    the heuristics compute their option from the position and return its index."""
+    kind = view[V_KIND]  # read first: inlined into an ask, it is the constant just written (no call between)
     k = shared_choice(code, stream, script, at, n_options)
     if k >= 0:
         return k
-    kind = view[V_KIND]
     if kind == D_ASSIGN:  # asked of every player on every turn: inlined here rather than a call
         p, side, d1, d2 = view[V_SEAT], view[V_X], view[V_Y], view[V_Z]
         if n_options == 2:  # the faces or the sum (no charge card can act: the usual case)
@@ -234,7 +234,7 @@ def best_plain(AV, p, side, d1, d2):
     return f if f >= s else s
 
 
-@jit_plain_ints_inline
+@jit_plain_ints
 def choose_assignment(D, T, p, mask, side, d1, d2):
     """Best use of the dice for player p: returns (mode, summed sector, shift card, double card).
     mode (layout.M_*): 0 the two faces, 1 the sum (moved by a dice-arrow card when shift card >= 0),
