@@ -1,9 +1,11 @@
 """Space Base (AEG 2018): dice engine-building for 2-5 players.
 
 Rules: engine.py (the compiled rulebook, one kernel), decisions.py (every decision and how its options
-are written), charge.py (charge-square rules the policies read too), policies.py (numba policies),
-scenario.py (YAML schema and its number arrays), layout.py (array columns and event codes), state.py
-(the kernel's containers). The trace reads by `event_table` below.
+are written), charge.py (charge-square rules the policies read too), view.py (what a deciding seat
+sees), policies.py (numba policies: an option index from the view), scenario.py (YAML schema and its
+number arrays), layout.py (array columns, card fields F.* and trace record kinds E_*), state.py (one
+game's whole state, a flat int64 vector by name, and the packs the kernel reads it through). The
+trace reads by `event_table` below.
 """
 from __future__ import annotations
 
