@@ -47,7 +47,6 @@ TABLES = (
     "DECK", "DP", "OPEN",
 )
 PUBLIC = TABLES[:TABLES.index("DECK")]
-FLOATS = ("AV", "BASE")
 TAB = indices("TAB", TABLES)  # D.LAY[TAB.PS]: where table PS starts
 
 
