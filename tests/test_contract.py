@@ -156,12 +156,12 @@ def test_the_view_check_catches_a_policy_that_reads_the_hidden_future(monkeypatc
 
 # the rules' side of a game: everything but its policies, its view check, its measures and its report
 POLICY_SIDE = {"policies.py", "views.py", "measures.py", "report.py", "__init__.py"}
-SEAT_INTERFACE = {"decide", "turn_start"}  # what an engine calls on a seat's policy (numba needs it at compile time)
+SEAT_INTERFACE = {"decide"}  # what an engine calls on a seat's policy (numba needs it at compile time)
 
 
 def test_the_rules_take_only_the_seat_interface_from_the_policies(game):
-    """Policies import the rules, never the other way round: a rules module imports at most `decide` (and
-    Space Base's `turn_start`) from its policies, never a constant or a view builder."""
+    """Policies import the rules, never the other way round: a rules module imports at most `decide` from
+    its policies, never a constant or a view builder."""
     import ast
     import importlib
 

@@ -7,7 +7,7 @@ from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase.scenario import card_list
-from analyzer.games.spacebase.state import ARRAY_FIELDS
+from analyzer.games.spacebase.state import ST
 from analyzer.rng import below
 from analyzer.scenario import load
 
@@ -30,39 +30,39 @@ class Position:
     def __init__(self, players=4, sets=(), policies=None, seed=0, market=True):
         self.sc = load(GAME, players=players, sets=list(sets), policies=policies)
         self.D = GAME.inputs(self.sc)
-        self.S = E.new_state(self.D)
-        E.reset(self.D, self.S, seed, 0)
-        self.a = dict(zip(ARRAY_FIELDS, E.state_arrays(self.S), strict=True))
+        self.st = E.new_state(self.D)
+        E.reset(self.D, self.st, seed, 0)
+        self.a = E.state_arrays(self.D, self.st)
         self.cards = card_list(self.sc)
         self.idx = {c.id: i for i, c in enumerate(self.cards)}
         self.P = players
         for p in range(players):
-            E.refresh(self.D, self.S, p)
+            E.refresh(self.D, self.st, p)
         if not market:
             self.DISP[:, :] = -1
             self.DP[:, 1] = 0
             self.COLAV[:] = 0
-            self.G[L.G_ROUND] = 1
+            self.v[ST.ROUND] = 1
 
     def __getattr__(self, name):  # PS, BD, CUBES, G, DISP ... as numpy arrays sharing the state
-        if name in ARRAY_FIELDS:
+        if name in self.__dict__.get("a", {}):
             return self.a[name]
         raise AttributeError(name)
 
     def put(self, p, cid, cubes=0):
         """Card cid stationed in its sector on p's board (the card there is deployed behind it)."""
         c = self.idx[cid]
-        E.station(self.D, self.S, p, c)
+        E.station(self.D, self.st, p, c)
         self.CUBES[p, c] = cubes
-        E.refresh(self.D, self.S, p)
+        E.refresh(self.D, self.st, p)
         return c
 
     def deploy(self, p, cid, cubes=0):
         """Card cid deployed in its sector on p's board, behind the card stationed there."""
         c = self.idx[cid]
-        E.deploy(self.D, self.S, p, self.cards[c].sector, c)
+        E.deploy(self.D, self.st, p, self.cards[c].sector, c)
         self.CUBES[p, c] = cubes
-        E.refresh(self.D, self.S, p)
+        E.refresh(self.D, self.st, p)
         return c
 
     def offer(self, cid):
@@ -79,8 +79,8 @@ class Position:
         return q
 
     def turn(self, a, d1, d2):
-        self.ST[0] = stream_rolling(d1, d2)
-        E.play_turn(self.D, self.S, a)
+        self.rng[0] = stream_rolling(d1, d2)
+        E.play_turn(self.D, self.st, a)
 
     def cred(self, p):
         return int(self.PS[p, L.PL.CRED])

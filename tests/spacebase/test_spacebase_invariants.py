@@ -10,7 +10,6 @@ from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase.scenario import card_list
-from analyzer.games.spacebase.state import ARRAY_FIELDS
 from analyzer.scenario import load, validate
 
 POLICIES = ["random", "greedy_vp", "engine", "weighted"]
@@ -30,8 +29,8 @@ def test_cards_conserved_and_vp_never_negative(players, variant):
         cards = card_list(sc)
         nst = len(sc.cards.starters)
         for gid in range(4):
-            S = E.play_one(D, 17, gid)
-            a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+            st = E.play_one(D, 17, gid)
+            a = E.state_arrays(D, st)
             PS, BD, DEP, DISP, DECK, DP, OWNER = (a[k] for k in ("PS", "BD", "DEP", "DISP", "DECK", "DP", "OWNER"))
             where = np.zeros(len(cards), int)
             for lv in range(3):  # decks (circular buffers) and display
@@ -109,6 +108,26 @@ def test_determinism_batch_equals_one_by_one():
     assert not ((other.score == whole.score).all() and (other.length == whole.length).all())
 
 
+def test_a_forked_state_plays_on_as_the_game_does():
+    """A game's whole state is its vector: a fork taken mid-game (a copy of the vector, bound again) plays
+    the next turns exactly as the game itself, and leaves the game untouched."""
+    sc = load(GAME, players=3, policies=["random", "engine", "weighted"])
+    D = GAME.inputs(sc)
+    game = E.new_state(D)
+    E.setup(D, game, 4, 0)
+    for t in range(12):
+        E.play_turn(D, game, t % 3)
+    fork = E.fork(D, game)
+    before = E.state_arrays(D, game)["v"].copy()
+    for t in range(12, 40):
+        E.play_turn(D, fork, t % 3)
+    assert (E.state_arrays(D, game)["v"] == before).all()
+    for t in range(12, 40):
+        E.play_turn(D, game, t % 3)
+    assert (E.state_arrays(D, fork)["v"] == E.state_arrays(D, game)["v"]).all()
+    assert not (E.state_arrays(D, game)["v"] == before).all()
+
+
 @pytest.mark.parametrize("variant", ["standard", "lightspeed"])
 def test_traced_game_equals_untraced(variant):
     sc = load(GAME, players=3, policies=["random", "engine", "weighted"], sets=[f"rules.variant={variant}"])
@@ -120,13 +139,13 @@ def test_traced_game_equals_untraced(variant):
             assert (traced.extra[k] == v).all(), k
         ev = traced.events
         assert ev.shape[1] == E.COLUMNS.trace_width and len(ev) > 50 and traced.events_dropped == 0
-        assert L.EV_END in ev[:, 0]
-        turns = (ev[:, 0] == L.EV_TURN).sum()
+        assert L.E_END in ev[:, 0]
+        turns = (ev[:, 0] == L.E_TURN).sum()
         assert turns == plain.extra["turns"][0].sum()
         lines = GAME.describe(sc, ev)
         assert any(line.startswith("END") for line in lines)
         assert any("roll:" in line for line in lines) and any("turn-order bonus" in line for line in lines)
-        final = [x for x in ev if x[0] == L.EV_FINAL]
+        final = [x for x in ev if x[0] == L.E_FINAL]
         assert [int(x[2]) for x in final] == list(plain.score[0])
 
 
@@ -207,18 +226,18 @@ def test_buy_rates_match_their_formulas():
     policies module doc, computed here in plain Python, in the middle of real games."""
     from analyzer.games.spacebase import policies as PO
     for players, gid in ((2, 1), (4, 2), (5, 3)):
-        sc, D, S, a = started_game(players, 4, gid)
+        sc, D, st, a = started_game(players, 4, gid)
         CT, COLT, R, _, VALS, _, _, PR = D_arrays(sc)[:8]
         for turn in range(6 * players):
-            E.play_turn(D, S, turn % players)
+            E.play_turn(D, st, turn % players)
             for p in range(players):
                 ph = int(a["PS"][p, L.PL.PHASE])
                 blue, red = VALS[p, ph, L.BLUE], VALS[p, ph, L.RED]
                 for k in a["DISP"].ravel():
                     if k < 0:
                         continue
-                    pos = CT[k, L.K_SECTOR]
-                    rate = PO.ship_rate(D, S, p, k)
+                    pos = CT[k, L.F.SECTOR]
+                    rate = PO.ship_rate(D, st, p, k)
                     if a["BD"][p, pos, L.B_COLONY]:
                         assert PO.closed(rate)
                         continue
@@ -227,7 +246,7 @@ def test_buy_rates_match_their_formulas():
                     assert rate == pytest.approx(PR[p, pos] * (blue[k] + swap))
                 for q in range(len(COLT)):
                     pos = COLT[q, L.C_SECTOR]
-                    rate = PO.colony_rate(D, S, p, q)
+                    rate = PO.colony_rate(D, st, p, q)
                     if not a["COLAV"][q] or a["BD"][p, pos, L.B_COLONY]:
                         assert PO.closed(rate)
                         continue
@@ -245,13 +264,13 @@ def test_incremental_reward_tables_equal_a_full_rebuild(variant):
     boards_with_arrows = 0
     abilities_seen = 0
     for players, gid in ((2, 5), (4, 6), (5, 7)):
-        sc, D, S, a = started_game(players, 9, gid, [f"rules.variant={variant}"])
+        sc, D, st, a = started_game(players, 9, gid, [f"rules.variant={variant}"])
         for turn in range(-1, 14 * players):
             if turn >= 0:
-                E.play_turn(D, S, turn % players)
+                E.play_turn(D, st, turn % players)
             for p in range(players):
                 kept = tables(a, p)
-                E.refresh(D, S, p)
+                E.refresh(D, st, p)
                 rebuilt = tables(a, p)
                 assert all(np.array_equal(x, y) for x, y in zip(kept, rebuilt, strict=True)), (turn, p)
                 boards_with_arrows += bool((a["BASE"][p, :, 1:, 5] != 0).any())
@@ -269,12 +288,12 @@ def tables(a, p):
 
 
 def started_game(players, seed, gid, sets=()):
-    """Game gid of run `seed` set up (mixed policies): scenario, D, S and S's arrays by name."""
+    """Game gid of run `seed` set up (mixed policies): scenario, D, st and st's arrays by name."""
     sc = load(GAME, sets=sets, players=players, policies=seat_policies(players, gid))
     D = GAME.inputs(sc)
-    S = E.new_state(D)
-    E.setup(D, S, seed, gid)
-    return sc, D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+    st = E.new_state(D)
+    E.setup(D, st, seed, gid)
+    return sc, D, st, E.state_arrays(D, st)
 
 
 _ARRAYS: dict = {}

@@ -7,7 +7,6 @@ from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase.scenario import card_list
-from analyzer.games.spacebase.state import ARRAY_FIELDS
 from analyzer.scenario import load
 
 POLICIES = ["random", "greedy_vp", "engine", "weighted"]
@@ -17,9 +16,9 @@ def started(policy, players=2, seed=3, gid=0):
     """A game just set up (openings bought, displays dealt) with `policy` in every seat."""
     sc = load(GAME, players=players, policies=[policy])
     D = GAME.inputs(sc)
-    S = E.new_state(D)
-    E.setup(D, S, seed, gid)
-    return sc, D, S, dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+    st = E.new_state(D)
+    E.setup(D, st, seed, gid)
+    return sc, D, st, E.state_arrays(D, st)
 
 
 def buys(PS, seat):
@@ -32,12 +31,12 @@ def test_rich_player_buys_on_its_turn(policy, credits):
     """With 100 or 933 credits (as in the stalled games of issue #9) and the whole display affordable,
     the player buys on its own turn: the normal buy spends everything, so it ends at its income floor."""
     for gid in range(5):
-        _, D, S, a = started(policy, gid=gid)
+        _, D, st, a = started(policy, gid=gid)
         PS = a["PS"]
         seat = 0
         PS[seat, L.PL.CRED] = credits
         before = buys(PS, seat)
-        E.play_turn(D, S, seat)
+        E.play_turn(D, st, seat)
         assert buys(PS, seat) == before + 1
         assert PS[seat, L.PL.CRED] == PS[seat, L.PL.INC]
 
@@ -47,10 +46,10 @@ def test_rich_random_player_buys_nearly_always():
     affordable), so over 40 turns with 933 credits it buys in almost all of them."""
     bought = 0
     for gid in range(40):
-        _, D, S, a = started("random", gid=gid)
+        _, D, st, a = started("random", gid=gid)
         a["PS"][0, L.PL.CRED] = 933
         before = buys(a["PS"], 0)
-        E.play_turn(D, S, 0)
+        E.play_turn(D, st, 0)
         bought += buys(a["PS"], 0) - before
     assert bought >= 35
 
@@ -58,14 +57,14 @@ def test_rich_random_player_buys_nearly_always():
 def weak_offer(policy):
     """A built position for seat 0: the display holds one cheap, weak ship (l1-3: sector 1, 1 credit,
     where the starter already gives 1), and colony-12 (cost 42) is the only colony left."""
-    sc, D, S, a = started(policy)
+    sc, D, st, a = started(policy)
     idx = {c.id: i for i, c in enumerate(card_list(sc))}
     a["DISP"][:, :] = -1
     a["DISP"][0, 0] = idx["l1-3"]
     q = next(i for i, c in enumerate(sc.cards.colonies) if c.id == "colony-12")
     a["COLAV"][:] = 0
     a["COLAV"][q] = 1
-    return D, S, a, sc.cards.colonies[q].cost
+    return D, st, a, sc.cards.colonies[q].cost
 
 
 @pytest.mark.parametrize("policy", ["engine", "weighted"])
@@ -80,11 +79,11 @@ def test_scored_policy_buys_once_credits_cover_the_dearest_option(policy):
 def check_buy_step(policy, cases, prepare=lambda a: None):
     """For each (credits held, bought?): the weak offer, changed by `prepare`, through the buy step."""
     for held, bought in cases:
-        D, S, a, _ = weak_offer(policy)
+        D, st, a, _ = weak_offer(policy)
         prepare(a)
         a["PS"][0, L.PL.CRED] = held
         before = buys(a["PS"], 0)
-        E.buy_phase(D, S, 0)
+        E.buy_phase(D, st, 0)
         assert buys(a["PS"], 0) == before + bought
         assert a["PS"][0, L.PL.CRED] == (0 if bought else held)
 
@@ -106,7 +105,7 @@ def test_a_ship_on_display_can_be_the_dearest_option(policy):
 def test_dearest_option_leaves_out_what_the_player_cannot_buy(policy):
     """A ship in a sector closed by the player's own colony is not an option: with the weak ship and a
     closed sector-12 ship on display and no colony left, 2 credits already cover every option."""
-    D, S, a, _ = weak_offer(policy)
+    D, st, a, _ = weak_offer(policy)
     idx = {c.id: i for i, c in enumerate(card_list(load(GAME, players=2)))}
     a["COLAV"][:] = 0
     a["DISP"][2, 0] = idx["l3-34"]  # sector 12, cost 14
@@ -114,7 +113,7 @@ def test_dearest_option_leaves_out_what_the_player_cannot_buy(policy):
     a["BD"][0, 12, L.B_STATION] = -1
     a["PS"][0, L.PL.CRED] = 13
     before = buys(a["PS"], 0)
-    E.buy_phase(D, S, 0)
+    E.buy_phase(D, st, 0)
     assert buys(a["PS"], 0) == before + 1 and a["PS"][0, L.PL.CRED] == 0 and a["DISP"][0, 0] == -1
 
 

@@ -9,7 +9,7 @@ import analyzer
 from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase.scenario import card_list, kernel_arrays
-from analyzer.games.spacebase.state import DATA_FIELDS
+from analyzer.games.spacebase.state import DATA_FIELDS, ST
 
 RESTRICTED = {"restrict": {0: ["no_level3", "no_charge_abilities", "no_colonies"]}}
 
@@ -93,9 +93,9 @@ def test_no_charge_abilities_leaves_set_die_unasked(position, restricted):
     t.turn(0, 4, 4)
     assert int(t.PS[0, L.PL.ABIL]) == (0 if restricted else 1)
     if restricted:
-        assert int(t.G[L.G_DSET1]) == 0 and t.cred(0) == 3 and int(t.CUBES[0, c]) == 1
+        assert int(t.v[ST.DSET1]) == 0 and t.cred(0) == 3 and int(t.CUBES[0, c]) == 1
     else:
-        assert (int(t.G[L.G_DSET1]), int(t.G[L.G_D1])) == (1, 1)
+        assert (int(t.v[ST.DSET1]), int(t.v[ST.D1])) == (1, 1)
 
 
 @pytest.mark.parametrize("restricted,credits", [(False, 6), (True, 3)])
@@ -123,7 +123,7 @@ def test_restricted_seat_never_takes_what_it_may_not_in_whole_games(policy):
     for g in ids[:8]:
         ev = GAME.run_batch(sc, 5, np.array([g], np.int64), trace=True).events
         for r in ev:
-            if r[0] in (L.EV_BUY, L.EV_ABILITY_BUY) and r[5] == 3:
+            if r[0] in (L.E_BUY, L.E_ABILITY_BUY) and r[5] == 3:
                 level3[min(int(r[1]), 1)] += 1
     assert level3[0] == 0 and level3[1] > 0
 
@@ -209,6 +209,6 @@ def test_no_charge_abilities_heuristic_sets_no_die(position, restricted):
     c = t.put(0, "l3-2", cubes=1)
     t.turn(0, 4, 4)
     assert int(t.PS[0, L.PL.ABIL]) == (0 if restricted else 1)
-    assert int(t.G[L.G_DSET1]) + int(t.G[L.G_DSET2]) == (0 if restricted else 1)
+    assert int(t.v[ST.DSET1]) + int(t.v[ST.DSET2]) == (0 if restricted else 1)
     if restricted:
         assert int(t.CUBES[0, c]) == 1

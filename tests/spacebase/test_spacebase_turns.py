@@ -9,7 +9,7 @@ from analyzer.games.spacebase import GAME
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase.scenario import card_list
-from analyzer.games.spacebase.state import ARRAY_FIELDS
+from analyzer.games.spacebase.state import ST
 from analyzer.rng import below
 from analyzer.scenario import load
 
@@ -229,10 +229,10 @@ def test_turn_set_die_one_die_per_cube(position, cubes):
     t.put(0, "l3-2", cubes=cubes)       # Gagarin: set a die + 1 credit; 2 blue squares
     t.put(0, "l1-30")                   # 8: 5 credits
     t.turn(0, 1, 1)                     # dice not set are rolled: 1 (and 1)
-    assert (int(t.G[L.G_DSET1]), int(t.G[L.G_DSET2])) == ((1, 1) if cubes == 2 else (1, 0))
+    assert (int(t.v[ST.DSET1]), int(t.v[ST.DSET2])) == ((1, 1) if cubes == 2 else (1, 0))
     assert t.PS[0, L.PL.ABIL] == cubes   # one charge per die set
     if cubes == 1:
-        assert t.G[L.G_D2] == 1
+        assert t.v[ST.D2] == 1
 
 
 def test_turn_reroll_one_die_after_the_roll(position, rolling):
@@ -244,7 +244,7 @@ def test_turn_reroll_one_die_after_the_roll(position, rolling):
     below(st, 6), below(st, 6)
     face = below(st, 6) + 1             # the stream's third die
     assert t.PS[0, L.PL.ABIL] == 1
-    assert (int(t.G[L.G_D1]), int(t.G[L.G_D2])) == (face, 1)  # the first die rerolled (both alike)
+    assert (int(t.v[ST.D1]), int(t.v[ST.D2])) == (face, 1)  # the first die rerolled (both alike)
 
 
 def test_turn_swap_sectors(position):
@@ -322,11 +322,11 @@ def test_turn_you_win_ends_the_game_at_once(position):
     w = t.put(2, "l3-35", cubes=4)      # 'You Win': 4 linked squares
     t.PS[:, L.PL.VP] = [39, 20, 3, 10]
     t.turn(2, 5, 6)
-    assert t.G[L.G_OVER] == 1 and t.G[L.G_END] == L.END_YOU_WIN and t.G[L.G_YOUWIN] == 2
+    assert t.v[ST.OVER] == 1 and t.v[ST.END] == L.END_YOU_WIN and t.v[ST.YOU_WIN] == 2
     t = position(market=False)
     w = t.put(2, "l3-35", cubes=3)      # one cube short
     t.turn(2, 5, 6)
-    assert t.G[L.G_OVER] == 0 and t.CUBES[2, w] == 3
+    assert t.v[ST.OVER] == 0 and t.CUBES[2, w] == 3
 
 
 # ------------------------------------------------------------------------------------ issue 13 rules
@@ -339,7 +339,7 @@ def zudov_table(position, mode):
     z = t.put(1, "l2-35")
     t.put(1, "l1-34")                   # 9: l1-34 stationed, Zudov deployed behind it
     t.CUBES[1, z] = 1
-    E.refresh(t.D, t.S, 1)
+    E.refresh(t.D, t.st, 1)
     t.put(1, "l1-30")                   # 8: starter-8 (red 2) deployed behind l1-30
     return t, z
 
@@ -375,7 +375,7 @@ def test_turn_red_set_die_on_another_players_roll(position, mode, fires):
     t = position(market=False, sets=[f"rules.red_dice_abilities={mode}"])
     t.deploy(1, "l3-2", cubes=1)        # Gagarin deployed: red set a die + 1 credit, 1 square
     t.turn(0, 1, 1)
-    assert t.PS[1, L.PL.ABIL] == int(fires) and bool(t.G[L.G_DSET1]) == fires
+    assert t.PS[1, L.PL.ABIL] == int(fires) and bool(t.v[ST.DSET1]) == fires
     assert t.cred(1) == int(fires)      # the card's +1 credit (its only red reward is a cube)
 
 
@@ -389,10 +389,10 @@ def test_turn_red_reroll_on_another_players_roll(position, mode, fires):
     assert t.PS[1, L.PL.ABIL] == int(fires)
 
 
-def stack_level1_deck(S, cids, idx):
+def stack_level1_deck(D, st, cids, idx):
     """Put these Level I ships (in this order) on top of the Level I deck, swapping each with the card
     there (taken from the display if it is face up) so every card stays exactly once in the game."""
-    a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+    a = E.state_arrays(D, st)
     deck, disp, top = a["DECK"][0], a["DISP"][0], int(a["DP"][0, 0])
     live = [(top + i) % len(deck) for i in range(int(a["DP"][0, 1]))]
     for i, cid in enumerate(cids):
@@ -410,15 +410,15 @@ def test_lightspeed_opening_two_ships_of_one_sector(one_per_sector):
     sc = load(GAME, players=2, sets=["rules.variant=lightspeed", "rules.lightspeed.draw_l2=0",
                                      f"rules.lightspeed_one_per_sector={str(one_per_sector).lower()}"])
     D = GAME.inputs(sc)
-    S = E.new_state(D)
-    E.reset(D, S, 1, 0)
-    a = dict(zip(ARRAY_FIELDS, E.state_arrays(S), strict=True))
+    st = E.new_state(D)
+    E.reset(D, st, 1, 0)
+    a = E.state_arrays(D, st)
     idx = {c.id: i for i, c in enumerate(card_list(sc))}
     # seat 0 sees l1-21 (6: cost 4, blue 2 credits), l1-22 (6: cost 2, blue 1 VP), l1-3 and
     # l1-7 (cost 2 each), and no Level II card: buying all four is best where the rules allow it
-    stack_level1_deck(S, ["l1-21", "l1-22", "l1-3", "l1-7", "l1-11", "l1-15", "l1-19", "l1-2"], idx)
-    start, tie = E.opening_lightspeed(D, S)
-    E.seat_players(D, S, start, tie)
+    stack_level1_deck(D, st, ["l1-21", "l1-22", "l1-3", "l1-7", "l1-11", "l1-15", "l1-19", "l1-2"], idx)
+    start, tie = E.opening_lightspeed(D, st)
+    E.seat_players(D, st, start, tie)
     seat = 0                         # opening player 0 is seat 0, whoever starts
     bought = set(a["OPEN"][0, :16]) - {-1}
     pair = {idx["l1-21"], idx["l1-22"]}
@@ -441,38 +441,38 @@ def test_lightspeed_opening_two_ships_of_one_sector(one_per_sector):
 @pytest.mark.parametrize("vp,ends", [(40, True), (39, False)])
 def test_rounds_end_at_the_trigger_vp_after_the_whole_round(position, vp, ends):
     t = position(market=False, sets=["rules.max_rounds=3"])
-    t.G[L.G_ROUND] = 0
+    t.v[ST.ROUND] = 0
     t.PS[2, L.PL.VP] = vp        # nobody gains VP here (starters, empty market)
-    E.play_rounds(t.D, t.S)
-    assert bool(t.G[L.G_TRIGGER]) == ends
-    assert t.G[L.G_ROUND] == (1 if ends else 3)
-    assert list(t.PS[:, L.PL.TURNS]) == [int(t.G[L.G_ROUND])] * 4  # equal turns: the round is finished
+    E.play_rounds(t.D, t.st)
+    assert bool(t.v[ST.TRIGGER]) == ends
+    assert t.v[ST.ROUND] == (1 if ends else 3)
+    assert list(t.PS[:, L.PL.TURNS]) == [int(t.v[ST.ROUND])] * 4  # equal turns: the round is finished
 
 
 def test_trigger_reached_during_the_first_players_turn_finishes_the_round(position):
     t = position(market=False, sets=["rules.max_rounds=3"])
-    t.G[L.G_ROUND] = 0
+    t.v[ST.ROUND] = 0
     for cid in ("l1-2", "l1-6", "l1-10", "l1-14", "l1-18", "l1-22"):
         t.put(0, cid)           # sectors 1-6 pay 1 VP: every roll gives seat 0 at least 1 VP... as faces
     t.PS[0, L.PL.VP] = 39
-    E.play_rounds(t.D, t.S)
-    assert t.G[L.G_TRIGGER] == 1 and t.G[L.G_ROUND] == 1
+    E.play_rounds(t.D, t.st)
+    assert t.v[ST.TRIGGER] == 1 and t.v[ST.ROUND] == 1
     assert list(t.PS[:, L.PL.TURNS]) == [1, 1, 1, 1]
 
 
 def test_most_vp_wins_by_one(position):
     t = position(market=False)
     t.PS[:, L.PL.VP] = [40, 12, 41, 30]
-    assert E.tie_rounds(t.D, t.S) == 1
-    assert t.G[L.G_TIEROUNDS] == 0 and list(t.PS[:, L.PL.IN]) == [0, 0, 1, 0]
+    assert E.tie_rounds(t.D, t.st) == 1
+    assert t.v[ST.TIE_ROUNDS] == 0 and list(t.PS[:, L.PL.IN]) == [0, 0, 1, 0]
 
 
 @pytest.mark.parametrize("cap", [0, 2])
 def test_tie_rounds_among_the_tied_players_up_to_the_cap(position, cap):
     t = position(market=False, sets=[f"rules.tie_rounds_cap={cap}"])
     t.PS[:, L.PL.VP] = [40, 12, 40, 30]   # nobody gains VP: the tie stays
-    n = E.tie_rounds(t.D, t.S)
-    assert n == 2 and t.G[L.G_TIEROUNDS] == cap
+    n = E.tie_rounds(t.D, t.st)
+    assert n == 2 and t.v[ST.TIE_ROUNDS] == cap
     assert list(t.PS[:, L.PL.TURNS]) == [cap, 0, cap, 0]
     assert list(t.PS[:, L.PL.IN]) == [1, 0, 1, 0]
 
@@ -483,8 +483,8 @@ def test_tie_round_broken_by_the_tied_players_own_turns(position):
         t.put(2, cid)           # seat 2 gains VP on each own turn (faces 1-6 pay 1 VP); seat 0 cannot
     t.PS[:, L.PL.VP] = [40, 12, 40, 41 - 1]
     t.PS[3, L.PL.VP] = 30
-    n = E.tie_rounds(t.D, t.S)
-    assert n == 1 and t.G[L.G_TIEROUNDS] == 1
+    n = E.tie_rounds(t.D, t.st)
+    assert n == 1 and t.v[ST.TIE_ROUNDS] == 1
     assert list(t.PS[:, L.PL.IN]) == [0, 0, 1, 0] and list(t.PS[:, L.PL.TURNS]) == [1, 0, 1, 0]
 
 
@@ -528,10 +528,10 @@ def test_scripted_set_die_options_are_no_then_each_face_of_each_free_die(positio
     t.turn(0, 4, 4)
     assert t.PS[0, L.PL.ABIL] == (0 if index == 0 else 1)
     if face is None:                 # 0: not fired; 7: die 2 set to 1 (options 7..12)
-        assert int(t.G[L.G_DSET1]) == 0
-        assert index == 0 or (int(t.G[L.G_DSET2]), int(t.G[L.G_D2])) == (1, 1)
+        assert int(t.v[ST.DSET1]) == 0
+        assert index == 0 or (int(t.v[ST.DSET2]), int(t.v[ST.D2])) == (1, 1)
     else:
-        assert (int(t.G[L.G_DSET1]), int(t.G[L.G_D1])) == (1, face)
+        assert (int(t.v[ST.DSET1]), int(t.v[ST.D1])) == (1, face)
 
 
 @pytest.mark.parametrize("index,credits,spent", [(0, 2, False), (1, 3, False), (2, 3, True), (3, 6, True),
@@ -568,7 +568,7 @@ def test_scripted_reroll_options_are_no_then_each_die(position, rolling, index):
     dice = [1, 1]
     if index:
         dice[index - 1] = face
-    assert [int(t.G[L.G_D1]), int(t.G[L.G_D2])] == dice and t.PS[0, L.PL.ABIL] == (index > 0)
+    assert [int(t.v[ST.D1]), int(t.v[ST.D2])] == dice and t.PS[0, L.PL.ABIL] == (index > 0)
 
 
 @pytest.mark.parametrize("index,claimed", [(0, None), (1, "l1-2"), (2, "l1-10")])
@@ -579,7 +579,7 @@ def test_scripted_claim_options_are_no_then_each_slot_outside_ones_colony_sector
     t.put(0, "l3-22")                # Tereshkova (8): blue reward 'claim 2 Level I'
     for cid in ("l1-2", "l1-6", "l1-10"):
         t.offer(cid)
-    E.place_colony(t.D, t.S, 0, t.offer_colony(2))
+    E.place_colony(t.D, t.st, 0, t.offer_colony(2))
     t.turn(0, 4, 4)
     assert t.PS[0, L.PL.CLAIMED] == (claimed is not None)
     on_display = {"l1-2", "l1-6", "l1-10"} - {claimed}
@@ -636,7 +636,7 @@ def test_scripted_exchange_options_of_a_deployed_card_are_every_station_its_own_
     z = t.put(1, "l2-35")
     l134 = t.put(1, "l1-34")         # 9: l1-34 stationed, Zudov deployed behind starter-9
     t.CUBES[1, z] = 1
-    E.refresh(t.D, t.S, 1)
+    E.refresh(t.D, t.st, 1)
     t.turn(0, 1, 1)
     assert t.PS[1, L.PL.ABIL] == 1 and t.CUBES[1, z] == 0
     if sector is None:
@@ -656,7 +656,7 @@ def test_scripted_exchange_options_same_kind_are_cards_deployed_in_other_sectors
     t.put(1, "l1-30")                # 8: starter-8 deployed
     t.put(1, "l1-42")                # 11: starter-11 deployed
     t.CUBES[1, z] = 1
-    E.refresh(t.D, t.S, 1)
+    E.refresh(t.D, t.st, 1)
     t.turn(0, 1, 1)
     assert t.PS[1, L.PL.ABIL] == 1
     if partner is None:

@@ -1,9 +1,11 @@
 """Space Base (AEG 2018): dice engine-building for 2-5 players.
 
 Rules: engine.py (the compiled rulebook, one kernel), decisions.py (every decision and how its options
-are written), charge.py (charge-square rules the policies read too), policies.py (numba policies),
-scenario.py (YAML schema and its number arrays), layout.py (array columns and event codes), state.py
-(the kernel's containers). The trace reads by `event_table` below.
+are written), charge.py (charge-square rules the policies read too), view.py (what a deciding seat
+sees), policies.py (numba policies: an option index from the view), scenario.py (YAML schema and its
+number arrays), layout.py (array columns, card fields F.* and trace record kinds E_*), state.py (one
+game's whole state, a flat int64 vector by name, and the packs the kernel reads it through). The
+trace reads by `event_table` below.
 """
 from __future__ import annotations
 
@@ -88,38 +90,38 @@ def event_table(scenario) -> dict[int, Event]:
     fire = {0: f"  {who} fires {{a}} ({{b}})", "arrow": f"  {who} fires {{a}} ({{b}}): sum {{c}} -> sector {{d}}",
             **{m: f"  {who} fires {{a}} ({{b}}): {how}" for m, how in MODES.items() if m != L.M_FACES}}
     return {
-        L.EV_REFILL: Event("  display L{a} slot {b}: {c}", {"c": card}),
-        L.EV_START: Event(f"start player: {who} moves first{{a}}", {"a": lambda t: " (tie broken at random)" if t else ""}),
-        L.EV_OPENING: Event(f"{who}: opening ship {{a}}, paid {{c}}", {"a": card}),
-        L.EV_LS_BUY: Event(f"{who}: light-speed buy {{a}}, paid {{c}}", {"a": card}),
-        L.EV_BONUS: Event(f"{who}: turn-order bonus +{{a}} credits +{{b}} income -> {{c}} credits, {{d}} income"),
-        L.EV_TURN: Event(f"== round {{a}}, {who}'s turn ({{b}} credits, {{c}} income, {{d}} VP)"),
-        L.EV_SET_DIE: Event(f"  {who} sets die {{b}} to {{c}} with {{a}} ({{d}})", {**sided, "b": lambda i: i + 1}),
-        L.EV_ROLL: Event("  roll: {a} and {b}{c}", {"c": fixed}),
-        L.EV_REROLL: Event(f"  {who} rerolls die {{b}} -> {{c}} with {{a}} ({{d}})", {**sided, "b": lambda i: i + 1}),
-        L.EV_ASSIGN: Event(assign, by="a"),
-        L.EV_GAIN: Event({True: f"    {who} gains {{a}} credits, {{b}} income, {{c}} VP", False: None},
+        L.E_REFILL: Event("  display L{a} slot {b}: {c}", {"c": card}),
+        L.E_START: Event(f"start player: {who} moves first{{a}}", {"a": lambda t: " (tie broken at random)" if t else ""}),
+        L.E_OPENING: Event(f"{who}: opening ship {{a}}, paid {{c}}", {"a": card}),
+        L.E_LS_BUY: Event(f"{who}: light-speed buy {{a}}, paid {{c}}", {"a": card}),
+        L.E_BONUS: Event(f"{who}: turn-order bonus +{{a}} credits +{{b}} income -> {{c}} credits, {{d}} income"),
+        L.E_TURN: Event(f"== round {{a}}, {who}'s turn ({{b}} credits, {{c}} income, {{d}} VP)"),
+        L.E_SET_DIE: Event(f"  {who} sets die {{b}} to {{c}} with {{a}} ({{d}})", {**sided, "b": lambda i: i + 1}),
+        L.E_ROLL: Event("  roll: {a} and {b}{c}", {"c": fixed}),
+        L.E_REROLL: Event(f"  {who} rerolls die {{b}} -> {{c}} with {{a}} ({{d}})", {**sided, "b": lambda i: i + 1}),
+        L.E_ASSIGN: Event(assign, by="a"),
+        L.E_GAIN: Event({True: f"    {who} gains {{a}} credits, {{b}} income, {{c}} VP", False: None},
                          by=lambda r: (r["a"], r["b"], r["c"]) != (0, 0, 0)),
-        L.EV_CHARGE: Event(f"    {who}: charge cube on {{a}} ({{d}}) -> {{b}}{{c}}",
+        L.E_CHARGE: Event(f"    {who}: charge cube on {{a}} ({{d}}) -> {{b}}{{c}}",
                            {**sided, "c": lambda n: f", +{n} credits" if n else ""}),
-        L.EV_FIRE: Event(fire, {"a": card, "b": SIDES.get}, by=lambda r: "arrow" if r["d"] else r["c"]),
-        L.EV_BUY: Event(f"  {who} buys {{a}} with {{c}} credits (spends all)", {"a": card}),
-        L.EV_ABILITY_BUY: Event(f"  {who} buys {{a}} by ability, paying {{b}} of {{c}} credits", {"a": card}),
-        L.EV_COLONY: Event(f"  {who} buys {{a}} (sector {{b}}, +{{c}} VP) with {{d}} credits",
+        L.E_FIRE: Event(fire, {"a": card, "b": SIDES.get}, by=lambda r: "arrow" if r["d"] else r["c"]),
+        L.E_BUY: Event(f"  {who} buys {{a}} with {{c}} credits (spends all)", {"a": card}),
+        L.E_ABILITY_BUY: Event(f"  {who} buys {{a}} by ability, paying {{b}} of {{c}} credits", {"a": card}),
+        L.E_COLONY: Event(f"  {who} buys {{a}} (sector {{b}}, +{{c}} VP) with {{d}} credits",
                            {"a": lambda q: colonies[q].id}),
-        L.EV_NOBUY: Event(f"  {who} buys nothing, keeps {{a}} credits"),
-        L.EV_CLAIM: Event(f"  {who} claims {{a}} free", {"a": card}),
-        L.EV_LOSE_VP: Event("  seat {a} loses {b} VP (now {c}) by seat {seat}"),
-        L.EV_SWAP: Event(f"  {who} swaps sectors {{a}} and {{b}}"),
-        L.EV_EXCHANGE: Event(f"  {who} exchanges {{a}} (sector {{c}}) with {{b}} (sector {{d}})", {"a": card, "b": card}),
-        L.EV_PLACE: Event(f"  {who} places a charge on {{a}}", {"a": card}),
-        L.EV_MOVE: Event(f"  {who} moves a charge from {{a}} to {{b}}", {"a": card, "b": card}),
-        L.EV_FLOOR: Event(f"  {who}: credits raised to income {{a}}"),
-        L.EV_TRIGGER: Event(f"** {who} reaches {{a}} VP in round {{b}}: the round is finished"),
-        L.EV_TIE_ROUND: Event("== tie round (round {a}) among seats {b}", {"b": seats}),
-        L.EV_END: Event("END after {b} rounds ({d} tie rounds): {a}; winner(s): seat {c}",
+        L.E_NOBUY: Event(f"  {who} buys nothing, keeps {{a}} credits"),
+        L.E_CLAIM: Event(f"  {who} claims {{a}} free", {"a": card}),
+        L.E_LOSE_VP: Event("  seat {a} loses {b} VP (now {c}) by seat {seat}"),
+        L.E_SWAP: Event(f"  {who} swaps sectors {{a}} and {{b}}"),
+        L.E_EXCHANGE: Event(f"  {who} exchanges {{a}} (sector {{c}}) with {{b}} (sector {{d}})", {"a": card, "b": card}),
+        L.E_PLACE: Event(f"  {who} places a charge on {{a}}", {"a": card}),
+        L.E_MOVE: Event(f"  {who} moves a charge from {{a}} to {{b}}", {"a": card, "b": card}),
+        L.E_FLOOR: Event(f"  {who}: credits raised to income {{a}}"),
+        L.E_TRIGGER: Event(f"** {who} reaches {{a}} VP in round {{b}}: the round is finished"),
+        L.E_TIE_ROUND: Event("== tie round (round {a}) among seats {b}", {"b": seats}),
+        L.E_END: Event("END after {b} rounds ({d} tie rounds): {a}; winner(s): seat {c}",
                         {"a": lambda r: END_REASONS.get(r, r), "c": seats}),
-        L.EV_FINAL: Event(f"  {who}: {{a}} VP, {{b}} credits, {{c}} income, {{d}} colonies"),
+        L.E_FINAL: Event(f"  {who}: {{a}} VP, {{b}} credits, {{c}} income, {{d}} colonies"),
     }
 
 

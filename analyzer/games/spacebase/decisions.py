@@ -1,11 +1,7 @@
 """The decisions of a Space Base player and how their options are written: the vocabulary the rules
 (engine.py, which asks each decision and lists its legal options into the state's OPTS scratch) and
-the policies (policies.py, whose `decide` takes one) share. Nothing here decides anything.
-
-How a decision is asked (engine.ask): the policy is asked first with the options UNLISTED and either
-answers with its option at once (the heuristics compute it from the position) or answers LIST; the
-legal options are then listed and it is asked again with their count (random and scripted take the
-index of one). A decision with a single legal option is then not asked.
+the policies (policies.py, whose `decide` returns the index of one) share. Nothing here decides anything.
+A decision with a single legal option is not asked (engine.ask).
 
   kind            options (in this order)                                              context
   D_BUY           NO, each affordable display ship outside p's colony sectors          credits
@@ -43,6 +39,8 @@ index of one). A decision with a single legal option is then not asked.
                   needed square (the firing card included)
   D_ARROW         RIGHT, LEFT: the way a two-way reward arrow of the sector activated  side, sector
                   takes the neighbours' rewards (asked at each activation)
+  D_PHASE         NO, YES: move the seat's policy to its next phase (engine: growth ->  -
+                  VP), asked at the start of its turns while it has one (data PHASES)
 
 * the sector where the firing card sits; for D_FIRE only when the card exchanges (else 0).
 
@@ -53,15 +51,13 @@ which answer unlisted, never choose them. Every decision they filter keeps its N
 A decision with a single option is not asked (e.g. a D_SET_DIE with both dice set). The firing card
 neither receives a placed cube (it could recharge itself without end) nor gives a moved one.
 """
-from .state import jit_inline
+from ...kernel_internals import jit_plain_ints_inline
 
 (D_BUY, D_ABILITY_BUY, D_CLAIM, D_SET_DIE, D_REROLL, D_ASSIGN, D_FIRE,
- D_SWAP, D_EXCHANGE, D_PLACE, D_MOVE_FROM, D_MOVE_TO, D_ARROW) = range(13)
+ D_SWAP, D_EXCHANGE, D_PLACE, D_MOVE_FROM, D_MOVE_TO, D_ARROW, D_PHASE) = range(14)
 
-UNLISTED = 0     # decide's option count when the options are not listed (yet)
-LIST = -2        # a policy's answer: list the legal options and ask me again
 NO = -1          # decline: no buy, no claim, no set die / reroll, do not fire / swap / exchange / place / move
-YES = 1          # D_FIRE: fire; D_SWAP: swap
+YES = 1          # D_FIRE: fire; D_SWAP: swap; D_PHASE: next phase
 RIGHT, LEFT = 1, -1  # D_ARROW: the chain goes up (+1 sector at a time) or down
 COLONY = 1000    # D_BUY / D_ABILITY_BUY: COLONY + q is colony q (a display ship is lv * display_size + slot)
 FACE_STRIDE = 8  # D_SET_DIE: die * FACE_STRIDE + face
@@ -71,7 +67,7 @@ NO_COLONIES = 1 << 2          # no colony bought
 EXCH_STRIDE = 16  # D_EXCHANGE: (deployed index + 1) * EXCH_STRIDE + sector (index -1: the stationed card)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def set_die(die, face):
     return die * FACE_STRIDE + face
 
@@ -82,42 +78,42 @@ TARGET_SHIFT, ARROW_SHIFT, DOUBLE_SHIFT = 3, 8, 24
 NO_CARD_SPENT = 1 << ARROW_SHIFT  # the options below it spend no card: the two faces or the plain sum
 
 
-@jit_inline
+@jit_plain_ints_inline
 def assignment(mode, target, arrow_card, double_card):
     return mode + (target << TARGET_SHIFT) + ((arrow_card + 1) << ARROW_SHIFT) + ((double_card + 1) << DOUBLE_SHIFT)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def unpack_assignment(v):
     """(mode, target, arrow card, 2X card) of a D_ASSIGN option."""
     return (v & 7, (v >> TARGET_SHIFT) & 31, ((v >> ARROW_SHIFT) & 0xFFFF) - 1, (v >> DOUBLE_SHIFT) - 1)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def exchange(sector, i):
     """D_EXCHANGE option: the card deployed at index i of `sector`, or its stationed card (i = -1)."""
     return (i + 1) * EXCH_STRIDE + sector
 
 
-@jit_inline
+@jit_plain_ints_inline
 def unpack_exchange(v):
     """(sector, deployed index or -1) of a D_EXCHANGE option."""
     return v % EXCH_STRIDE, v // EXCH_STRIDE - 1
 
 
-@jit_inline
+@jit_plain_ints_inline
 def cube(card, side):
     """D_PLACE / D_MOVE_TO option: card's `side` (the one it shows on p's board) receives the cube."""
     return 2 * card + side
 
 
-@jit_inline
+@jit_plain_ints_inline
 def unpack_cube(v):
     """(card, side) of a D_PLACE / D_MOVE_TO option."""
     return v >> 1, v & 1
 
 
-@jit_inline
+@jit_plain_ints_inline
 def forbidden(kind, v, mask, display_size):
     """Whether a seat with restriction `mask` may never take option v of a decision of `kind`."""
     if kind == D_BUY or kind == D_ABILITY_BUY:

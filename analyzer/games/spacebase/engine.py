@@ -1,14 +1,11 @@
-# ruff: noqa: F405  (layout constants come in with a star import)
 """Space Base: the compiled rulebook. One numba kernel (`play`, Game.kernel) plays a batch of games; each game
 uses only rng.new_stream(seed, game_id). Every rule is a small jitted helper named after the rule, so the
 tests can set up a position and call it directly.
 
-Data (D, from scenario.kernel_inputs) and state (S, from alloc_state) are numba structrefs of numpy
-arrays (state.py: two pointers per call, whatever the arrays):
-  D = Data(CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT, OWN)
-  S = State(PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, ALLOWED, BASE,
-            OPEN, EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT, OWN)
-Column meanings are in layout.py.
+Data (D, from scenario.kernel_inputs) and state (st, from alloc_state) are packs (state.py: one pointer
+each per call). A game's whole state is one flat int64 vector st.v (state.layout: the scalars at
+v[ST.*], then the tables PS, BD, DEP, CUBES ... by name, views of it in st); copied and bound again
+(`bind`) it plays on from there. Column meanings are in layout.py.
 
 Speed: per player and sector the reward of one die (blue of the stationed card / summed red of the
 deployed cards, arrows chained) is kept in AC/AV and updated only for the sector a buy changes
@@ -16,13 +13,13 @@ deployed cards, arrows chained) is kept in AC/AV and updated only for the sector
 seat's starting board and tables (SB_*, built once per batch); a buy decision scores the display card by
 card with few branches (policies.gain_rate). Nothing is reference-counted inside the kernel and no
 allocation happens after alloc_state (state.py). Tracing writes only to EV/EVN (kernel.record), so a
-traced game plays exactly as untraced. Results are written by column name (COLUMNS, GC, SC:
-analyzer.kernel.Columns). Decisions (decisions.py) are asked through `ask`, which lists the legal
-options only for a policy that answers decisions.LIST (random, scripted).
+traced game plays exactly as untraced. Results are written by column name (COLUMNS, G, S:
+analyzer.kernel.Columns). Each decision (decisions.py) lists its legal options and is asked through
+`ask`: the seat's policy returns the index of one, from its view (view.py).
 The compile cache is keyed by every file of this folder (analyzer/kernel.py): an edit anywhere here
 rebuilds the kernels.
 Players are indexed by seat, their identity (the policy of the scenario's seat list): the opening
-decides which seat moves first (G_FIRST, the result column first_player), and a seat's turn position
+decides which seat moves first (ST.FIRST, the result column first_player), and a seat's turn position
 is (seat - first) mod P (PS[PL.POS]; the turn-order bonus goes by position).
 
 Rule readings beyond the spec (each one a scenario parameter where it is a real ambiguity):
@@ -71,9 +68,10 @@ import numpy as np
 from numba import njit
 
 from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, new_trace, record
-from ...kernel_internals import borrowed, release
+from ...kernel_internals import borrowed, jit_plain_ints, jit_plain_ints_inline, release
+from ...kernel_pack import field
 from ...rng import below, new_stream, shuffle
-from .charge import has_room, is_ready
+from .charge import has_room, is_ready, next_ready
 from .decisions import (
     COLONY,
     D_ABILITY_BUY,
@@ -85,17 +83,16 @@ from .decisions import (
     D_FIRE,
     D_MOVE_FROM,
     D_MOVE_TO,
+    D_PHASE,
     D_PLACE,
     D_REROLL,
     D_SET_DIE,
     D_SWAP,
     FACE_STRIDE,
     LEFT,
-    LIST,
     NO,
     NO_CARD_SPENT,
     RIGHT,
-    UNLISTED,
     YES,
     assignment,
     cube,
@@ -106,55 +103,159 @@ from .decisions import (
     unpack_cube,
     unpack_exchange,
 )
-from .layout import *  # noqa: F403 (array columns and codes, see layout.py)
-from .policies import decide, turn_start  # the seat's policy: its choices and its turn-start bookkeeping
-from .state import State, jit, jit_inline
+from .layout import (
+    A_C,
+    A_DIR,
+    A_I,
+    A_SPEC,
+    A_TWO_WAY,
+    A_V,
+    ARROW_L,
+    ARROW_R,
+    B_COLONY,
+    B_COVERED,
+    B_NDEP,
+    B_RARROW,
+    B_RSPEC,
+    B_STATION,
+    BLUE,
+    C_COST,
+    C_SECTOR,
+    C_VP,
+    E_ABILITY_BUY,
+    E_ASSIGN,
+    E_BONUS,
+    E_BUY,
+    E_CHARGE,
+    E_CLAIM,
+    E_COLONY,
+    E_END,
+    E_EXCHANGE,
+    E_FINAL,
+    E_FIRE,
+    E_FLOOR,
+    E_GAIN,
+    E_LOSE_VP,
+    E_LS_BUY,
+    E_MOVE,
+    E_NOBUY,
+    E_OPENING,
+    E_PLACE,
+    E_REFILL,
+    E_REROLL,
+    E_ROLL,
+    E_SET_DIE,
+    E_START,
+    E_SWAP,
+    E_TIE_ROUND,
+    E_TRIGGER,
+    E_TURN,
+    END_MAX_ROUNDS,
+    END_SHARED,
+    END_VP,
+    END_YOU_WIN,
+    EXCH_SAME_KIND,
+    M_DOUBLE_D1,
+    M_DOUBLE_D2,
+    M_DOUBLE_SUM,
+    M_FACES,
+    M_SUM,
+    NAC,
+    NBD,
+    NOPEN_SHIPS,
+    NPS,
+    NSEC,
+    NSIDE,
+    NX,
+    OPEN_CREDITS,
+    OPEN_SECTOR,
+    PL,
+    R_ABUY_COL,
+    R_ARROW_CHARGES,
+    R_COLONY_DEPLOYS,
+    R_DISPLAY,
+    R_EXCHANGE,
+    R_LS_CREDITS,
+    R_LS_INCOME,
+    R_LS_L1,
+    R_LS_L2,
+    R_LS_ONE_PER_SECTOR,
+    R_MAX_ROUNDS,
+    R_NCOL,
+    R_NSTART,
+    R_P,
+    R_RED_DICE,
+    R_SHIFT_DOWN,
+    R_START_CREDITS,
+    R_START_INCOME,
+    R_TIE_CAP,
+    R_TRIGGER,
+    R_VARIANT,
+    RED,
+    RED_DICE_OTHERS_ROLLS,
+    T_ASSIGN,
+    T_FREE,
+    T_POSTROLL,
+    T_PREROLL,
+    VARIANT_LIGHTSPEED,
+    W_C0,
+    W_HMAX,
+    X_ARROW,
+    X_C,
+    X_I,
+    X_SPEC,
+    X_V,
+    X_VALUE,
+    F,
+)
+from .policies import decide  # the seat's policy: the index of the option it takes
+from .state import ST, TABLES, State, Table, named_tables, tables
+from .view import VIEW_SIZE, fill_view
+
+MAX_FIRINGS = 32  # free abilities fired by one player at one time, at most (a fired one may ready another)
 
 # ------------------------------------------------------------------------------------------------
 # state
 
 
-@jit
+@jit_plain_ints
 def alloc_state(D, EV, EVN, cap):
-    """All per-game arrays, allocated once per batch (reset by `setup`); the trace goes to the
-    framework's EV, EVN (kernel.record; cap 0: no trace)."""
-    R, LVL_IDS = D.R, D.LVL_IDS
-    P = R[R_P]
-    nc = R[R_NCARD]
-    ncol = max(1, R[R_NCOL])
-    dsz = R[R_DISPLAY]
-    PS = np.zeros((P, NPS), np.int32)
-    BD = np.zeros((P, 13, NBD), np.int32)
-    DEP = np.zeros((P, 13, R[R_MAXDEP]), np.int32)
-    CUBES = np.zeros((P, nc), np.int32)
-    AV = np.zeros((P, 2, 13), np.float64)
-    AC = np.zeros((P, 2, 13, NAC), np.int32)
-    ABL = np.zeros((P, 2, nc), np.int32)
-    G = np.zeros(NG, np.int64)
-    DECK = np.zeros((3, LVL_IDS.shape[1]), np.int32)
-    DP = np.zeros((3, 2), np.int64)
-    DISP = np.full((3, dsz), -1, np.int32)
-    COLAV = np.zeros(ncol, np.int32)
-    OWNER = np.full(nc, -1, np.int32)
-    ST = np.zeros(1, np.uint64)
-    COLOWN = np.full(ncol, -1, np.int32)
-    OPTS = np.zeros(3 * dsz + ncol + 32, np.int64)  # a decision's options (decisions.py), >= 27 for D_ASSIGN
-    ALLOWED = np.zeros(OPTS.size, np.bool_)  # which of them a restricted seat may take (restrict_options)
-    BASE = np.zeros((P, 2, 13, NX), np.float64)
-    OPEN = np.full((P, 18), -1, np.int32)
-    AT = np.zeros(1, np.int64)
-    G[G_TRACE] = cap
-    SB_PS, SB_BD, SB_DEP, SB_BASE = np.zeros_like(PS), np.zeros_like(BD), np.zeros_like(DEP), np.zeros_like(BASE)
-    SB_AV, SB_AC, SB_ABL = np.zeros_like(AV), np.zeros_like(AC), np.zeros_like(ABL)
-    own = (PS, BD, DEP, CUBES, AV, AC, ABL, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN, OPTS, ALLOWED, BASE, OPEN,
-           EV, EVN, SB_PS, SB_BD, SB_DEP, SB_BASE, SB_AV, SB_AC, SB_ABL, AT)
-    S = State(borrowed(PS), borrowed(BD), borrowed(DEP), borrowed(CUBES), borrowed(AV), borrowed(AC),
-              borrowed(ABL), borrowed(G), borrowed(DECK), borrowed(DP), borrowed(DISP), borrowed(COLAV),
-              borrowed(OWNER), borrowed(ST), borrowed(COLOWN), borrowed(OPTS), borrowed(ALLOWED), borrowed(BASE),
-              borrowed(OPEN), borrowed(EV), borrowed(EVN), borrowed(SB_PS), borrowed(SB_BD), borrowed(SB_DEP),
-              borrowed(SB_BASE), borrowed(SB_AV), borrowed(SB_AC), borrowed(SB_ABL), borrowed(AT), own)
-    starting_boards(D, S)
-    return S
+    """A game's state vector and its pack, allocated once per batch (reset by `setup`); the trace goes
+    to the framework's EV, EVN (kernel.record; cap 0: no trace)."""
+    size = D.LAY[len(TABLES)]
+    st = bind(D, np.zeros(size, np.int64), np.zeros(size, np.int64), EV, EVN, cap)
+    starting_boards(D, st)
+    return st
+
+
+@jit_plain_ints
+def bind(D, v, start, EV, EVN, cap):
+    """The pack over state vector v (what the rules read and write: state.State), with the starting
+    boards in the vector `start` (filled by starting_boards) and the scratch of a decision. A copy of a
+    state vector bound again plays on from where the copy was taken."""
+    R = D.R
+    OPTS = np.zeros(3 * R[R_DISPLAY] + max(1, R[R_NCOL]) + 32, np.int64)  # >= 27 for D_ASSIGN (decisions.py)
+    ALLOWED = np.zeros(OPTS.size, np.bool_)
+    VIEW = np.zeros(VIEW_SIZE, np.int64)
+    PS, BD, DEP, CUBES, ABL, AC, AV, BASE, DISP, COLAV, OWNER, COLOWN, DECK, DP, OPEN = tables(D, v)
+    SB_PS, SB_BD, SB_DEP, _, SB_ABL, SB_AC, SB_AV, SB_BASE, _, _, _, _, _, _, _ = tables(D, start)
+    rng = v[ST.RNG:ST.RNG + 1].view(np.uint64)
+    at = v[ST.AT:ST.AT + 1]
+    T = Table(field(v[:ST.RNG]), field(PS), field(BD), field(DEP), field(CUBES), field(ABL), field(AC), field(AV), field(BASE),
+              field(DISP), field(COLAV), field(OWNER), field(COLOWN))
+    return State(field(v), field(PS), field(BD), field(DEP), field(CUBES), field(ABL), field(AC), field(AV),
+                 field(BASE), field(DISP), field(COLAV), field(OWNER), field(COLOWN), field(DECK), field(DP),
+                 field(OPEN), field(rng), field(at), field(OPTS), field(ALLOWED), field(VIEW), T, field(SB_PS),
+                 field(SB_BD), field(SB_DEP), field(SB_BASE), field(SB_AV), field(SB_AC), field(SB_ABL), field(EV),
+                 field(EVN), cap, (v, start, EV, EVN, OPTS, ALLOWED, VIEW))
+
+
+@jit_plain_ints
+def fork(D, st):
+    """A state that plays on from st's position without changing st (a search's continuation): a copy of
+    its vector bound with the same starting boards, untraced (cap 0: st's trace arrays are never written)."""
+    v, start, ev, tn = st.OWN[0], st.OWN[1], st.OWN[2], st.OWN[3]
+    return bind(D, v.copy(), start, ev, tn, 0)
 
 
 def new_state(D, cap=0):
@@ -163,36 +264,40 @@ def new_state(D, cap=0):
     return alloc_state(D, ev, tn, np.int64(cap))
 
 
-@jit
-def state_arrays(S):
-    """The state's (owning) arrays as a tuple in state.STATE_FIELDS order (for tests and checks: numpy
-    arrays sharing memory with the state)."""
-    return S.OWN
+@jit_plain_ints
+def state_vector(st):
+    """The state vector itself (a numpy array, not a view without owner)."""
+    return st.OWN[0]
 
 
-@jit_inline
+def state_arrays(D, st) -> dict:
+    """The state's tables by name, numpy arrays sharing its memory (for tests and checks)."""
+    return named_tables(D, state_vector(st))
+
+
+@jit_plain_ints_inline
 def wrap(i, n):
     """i mod n for 0 <= i < 2n (the seat after a in turn order: wrap(a + k, P)): a compare instead of
     an integer division, which costs tens of cycles and ran a dozen times a turn."""
     return i - n if i >= n else i
 
 
-@jit_inline
-def emit(S, kind, seat, a, b, c, d):
-    """Append one trace record (kind, seat, a, b, c, d) when tracing (kernel.record: G_TRACE is the
+@jit_plain_ints_inline
+def emit(st, kind, seat, a, b, c, d):
+    """Append one trace record (kind, seat, a, b, c, d) when tracing (kernel.record: st.cap is the
     cap); never changes the game."""
-    record(S.EV, S.EVN, S.G[G_TRACE], kind, seat, a, b, c, d)
+    record(st.EV, st.EVN, st.cap, kind, seat, a, b, c, d)
 
 
 # ------------------------------------------------------------------------------------------------
 # decks and display
 
 
-@jit_inline
-def draw(D, S, lv):
+@jit_plain_ints_inline
+def draw(D, st, lv):
     """Top card of level lv+1's deck, or -1 when it is empty (decks are circular buffers)."""
     LVL_N = D.LVL_N
-    DECK, DP = S.DECK, S.DP
+    DECK, DP = st.DECK, st.DP
     if DP[lv, 1] == 0:
         return -1
     k = DECK[lv, DP[lv, 0]]
@@ -201,68 +306,68 @@ def draw(D, S, lv):
     return int(k)
 
 
-@jit_inline
-def put_bottom(D, S, lv, k):
+@jit_plain_ints_inline
+def put_bottom(D, st, lv, k):
     LVL_N = D.LVL_N
-    DECK, DP = S.DECK, S.DP
+    DECK, DP = st.DECK, st.DP
     DECK[lv, wrap(DP[lv, 0] + DP[lv, 1], LVL_N[lv])] = k
     DP[lv, 1] += 1
 
 
-@jit
-def refill_display(D, S):
+@jit_plain_ints
+def refill_display(D, st):
     """End of turn: every empty face-up slot of each level is refilled from that level's deck."""
     R = D.R
-    DISP = S.DISP
+    DISP = st.DISP
     for lv in range(3):
         for j in range(R[R_DISPLAY]):
             if DISP[lv, j] < 0:
-                k = draw(D, S, lv)
+                k = draw(D, st, lv)
                 DISP[lv, j] = k
                 if k >= 0:
-                    emit(S, EV_REFILL, -1, lv + 1, j, k, 0)
+                    emit(st, E_REFILL, -1, lv + 1, j, k, 0)
 
 
 # ------------------------------------------------------------------------------------------------
 # the board: stationing, deploying, colonies, and the per-sector reward tables
 
 
-@jit_inline
-def deploy(D, S, p, pos, c):
+@jit_plain_ints_inline
+def deploy(D, st, p, pos, c):
     """Turn card c and put it behind sector position pos; its cubes move to its red squares (if any)."""
     CT = D.CT
-    BD, DEP, CUBES = S.BD, S.DEP, S.CUBES
+    BD, DEP, CUBES = st.BD, st.DEP, st.CUBES
     DEP[p, pos, BD[p, pos, B_NDEP]] = c
     BD[p, pos, B_NDEP] += 1
-    rc = CT[c, K_SIDE + NSIDE + S_CAP]
+    rc = CT[c, NSIDE + F.CAP]
     if CUBES[p, c] > rc:
         CUBES[p, c] = rc
 
 
-@jit_inline
-def station(D, S, p, c):
+@jit_plain_ints_inline
+def station(D, st, p, c):
     """Station card c in its printed sector; the card stationed there is deployed behind it."""
     CT = D.CT
-    BD, CUBES = S.BD, S.CUBES
-    pos = CT[c, K_SECTOR]
+    BD, CUBES = st.BD, st.CUBES
+    pos = CT[c, F.SECTOR]
     old = BD[p, pos, B_STATION]
     if old >= 0:
-        deploy(D, S, p, pos, old)
+        deploy(D, st, p, pos, old)
     BD[p, pos, B_STATION] = c
     CUBES[p, c] = 0
 
 
-@jit
-def place_colony(D, S, p, q):
+@jit_plain_ints
+def place_colony(D, st, p, q):
     """Colony q: its VP at once; its sector is closed (no station, no blue reward); the card stationed
     there is deployed (rules.colony_deploys_station) or covered for good."""
     COLT, R = D.COLT, D.R
-    PS, BD, COLAV, COLOWN = S.PS, S.BD, S.COLAV, S.COLOWN
+    PS, BD, COLAV, COLOWN = st.PS, st.BD, st.COLAV, st.COLOWN
     pos = COLT[q, C_SECTOR]
     old = BD[p, pos, B_STATION]
     if old >= 0:
         if R[R_COLONY_DEPLOYS] != 0:
-            deploy(D, S, p, pos, old)
+            deploy(D, st, p, pos, old)
         else:
             BD[p, pos, B_COVERED] = old
     BD[p, pos, B_STATION] = -1
@@ -273,23 +378,22 @@ def place_colony(D, S, p, q):
     COLOWN[q] = p
 
 
-@jit
-def rebuild_position(D, S, p, s):
+@jit_plain_ints
+def rebuild_position(D, st, p, s):
     """Player p's reward boxes in sector position s, BASE[p, side, s, X_*] (layout.py): the stationed
     card's blue side and the summed red sides of all deployed cards."""
     CT, VALS = D.CT, D.VALS
-    PS, BD, DEP, BASE = S.PS, S.BD, S.DEP, S.BASE
+    PS, BD, DEP, BASE = st.PS, st.BD, st.DEP, st.BASE
     ph = PS[p, PL.PHASE]
-    ob = K_SIDE
-    orr = K_SIDE + NSIDE
+    orr = NSIDE
     c = BD[p, s, B_STATION]
     if c >= 0 and BD[p, s, B_COLONY] == 0:
-        BASE[p, BLUE, s, X_C] = CT[c, ob + S_C]
-        BASE[p, BLUE, s, X_I] = CT[c, ob + S_I]
-        BASE[p, BLUE, s, X_V] = CT[c, ob + S_V]
+        BASE[p, BLUE, s, X_C] = CT[c, F.CREDITS]
+        BASE[p, BLUE, s, X_I] = CT[c, F.INCOME]
+        BASE[p, BLUE, s, X_V] = CT[c, F.VP]
         BASE[p, BLUE, s, X_VALUE] = VALS[p, ph, BLUE, c]
-        BASE[p, BLUE, s, X_SPEC] = CT[c, ob + S_SPECIAL]
-        BASE[p, BLUE, s, X_ARROW] = CT[c, ob + S_ARROW]
+        BASE[p, BLUE, s, X_SPEC] = CT[c, F.SPECIAL]
+        BASE[p, BLUE, s, X_ARROW] = CT[c, F.ARROW]
     else:
         for f in range(NX):
             BASE[p, BLUE, s, f] = 0.0
@@ -301,12 +405,12 @@ def rebuild_position(D, S, p, s):
     arrow = 0
     for i in range(BD[p, s, B_NDEP]):
         d = DEP[p, s, i]
-        rc += CT[d, orr + S_C]
-        ri += CT[d, orr + S_I]
-        rv += CT[d, orr + S_V]
+        rc += CT[d, orr + F.CREDITS]
+        ri += CT[d, orr + F.INCOME]
+        rv += CT[d, orr + F.VP]
         val += VALS[p, ph, RED, d]
-        spec |= CT[d, orr + S_SPECIAL]
-        arrow |= CT[d, orr + S_ARROW]
+        spec |= CT[d, orr + F.SPECIAL]
+        arrow |= CT[d, orr + F.ARROW]
     BASE[p, RED, s, X_C] = rc
     BASE[p, RED, s, X_I] = ri
     BASE[p, RED, s, X_V] = rv
@@ -317,52 +421,51 @@ def rebuild_position(D, S, p, s):
     BD[p, s, B_RSPEC] = spec
 
 
-@jit
-def rebuild_abilities(D, S, p):
+@jit_plain_ints
+def rebuild_abilities(D, st, p):
     """ABL[p, side]: p's cards with charge squares on their visible side (blue: stationed, red:
     deployed), and the mask of their timings."""
     CT = D.CT
-    PS, BD, DEP, ABL = S.PS, S.BD, S.DEP, S.ABL
-    ob = K_SIDE
-    orr = K_SIDE + NSIDE
+    PS, BD, DEP, ABL = st.PS, st.BD, st.DEP, st.ABL
+    orr = NSIDE
     nab0 = 0
     nab1 = 0
     m0 = 0
     m1 = 0
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         c = BD[p, s, B_STATION]
-        if c >= 0 and BD[p, s, B_COLONY] == 0 and CT[c, ob + S_CAP] > 0:
+        if c >= 0 and BD[p, s, B_COLONY] == 0 and CT[c, F.CAP] > 0:
             ABL[p, BLUE, nab0] = c
             nab0 += 1
-            m0 |= 1 << CT[c, ob + S_TIMING]
+            m0 |= 1 << CT[c, F.TIMING]
         for i in range(BD[p, s, B_NDEP]):
             d = DEP[p, s, i]
-            if CT[d, orr + S_CAP] > 0:
+            if CT[d, orr + F.CAP] > 0:
                 ABL[p, RED, nab1] = d
                 nab1 += 1
-                m1 |= 1 << CT[d, orr + S_TIMING]
+                m1 |= 1 << CT[d, orr + F.TIMING]
     PS[p, PL.NAB0] = nab0
     PS[p, PL.NAB0 + 1] = nab1
     PS[p, PL.TMASK0] = m0
     PS[p, PL.TMASK0 + 1] = m1
 
 
-@jit
-def rebuild_chains(D, S, p, side, only):
+@jit_plain_ints
+def rebuild_chains(D, st, p, side, only):
     """AC/AV[p, side, s]: one die on sector s, with the reward arrow chained one way from s (each
     sector once; for a two-way arrow, whose owner chooses, the direction of better policy value: the
     heuristics' choice, policies.heuristic D_ARROW). After a change in sector `only` (0: all), just
     the sectors whose chain reaches it are recomputed: `only` and the unbroken runs of right arrows
     just below it and of left arrows just above it."""
-    BASE, AV, AC = S.BASE, S.AV, S.AC
+    BASE, AV, AC = st.BASE, st.AV, st.AC
     lo = 1
-    hi = 12
+    hi = NSEC
     if only > 0:
         lo = only
         while lo > 1 and int(BASE[p, side, lo - 1, X_ARROW]) & ARROW_R != 0:
             lo -= 1
         hi = only
-        while hi < 12 and int(BASE[p, side, hi + 1, X_ARROW]) & ARROW_L != 0:
+        while hi < NSEC and int(BASE[p, side, hi + 1, X_ARROW]) & ARROW_L != 0:
             hi += 1
     for s in range(lo, hi + 1):
         tc = BASE[p, side, s, X_C]
@@ -391,7 +494,7 @@ def rebuild_chains(D, S, p, side, only):
                 t = s
                 while True:
                     t += d
-                    if t < 1 or t > 12:
+                    if t < 1 or t > NSEC:
                         break
                     cc += BASE[p, side, t, X_C]
                     ci += BASE[p, side, t, X_I]
@@ -423,34 +526,34 @@ def rebuild_chains(D, S, p, side, only):
         AV[p, side, s] = tval
 
 
-@jit
-def refresh(D, S, p):
+@jit_plain_ints
+def refresh(D, st, p):
     """Rebuild all of player p's reward tables (after a swap, an exchange, a policy phase change...)."""
-    for s in range(1, 13):
-        rebuild_position(D, S, p, s)
-    rebuild_abilities(D, S, p)
-    rebuild_chains(D, S, p, BLUE, 0)
-    rebuild_chains(D, S, p, RED, 0)
+    for s in range(1, NSEC + 1):
+        rebuild_position(D, st, p, s)
+    rebuild_abilities(D, st, p)
+    rebuild_chains(D, st, p, BLUE, 0)
+    rebuild_chains(D, st, p, RED, 0)
 
 
-@jit_inline
+@jit_plain_ints_inline
 def has_charge(D, c):
     """Card c (-1: none) has charge squares on either side."""
     CT = D.CT
-    return c >= 0 and CT[c, K_SIDE + S_CAP] + CT[c, K_SIDE + NSIDE + S_CAP] > 0
+    return c >= 0 and CT[c, F.CAP] + CT[c, NSIDE + F.CAP] > 0
 
 
-@jit
-def refresh_pos(D, S, p, s, old, new):
+@jit_plain_ints
+def refresh_pos(D, st, p, s, old, new):
     """Update p's reward tables after a change in sector position s only (a buy, claim or colony: card
     `old` left the station there, card `new` took it; -1 for none): the per-sector totals are kept
     incrementally so a dice assignment stays a few table lookups. The ability lists can change only
     if one of those two cards has charge squares."""
-    rebuild_position(D, S, p, s)
+    rebuild_position(D, st, p, s)
     if has_charge(D, old) or has_charge(D, new):
-        rebuild_abilities(D, S, p)
-    rebuild_chains(D, S, p, BLUE, s)
-    rebuild_chains(D, S, p, RED, s)
+        rebuild_abilities(D, st, p)
+    rebuild_chains(D, st, p, BLUE, s)
+    rebuild_chains(D, st, p, RED, s)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -458,38 +561,35 @@ def refresh_pos(D, S, p, s, old, new):
 # options has them listed first
 
 
-@jit_inline
-def offer(S, n, value):
+@jit_plain_ints_inline
+def offer(st, n, value):
     """Add an option to the list being built; returns the new count."""
-    S.OPTS[n] = value
+    st.OPTS[n] = value
     return n + 1
 
 
-@jit_inline
-def ask(D, S, p, kind, x, y, z):
-    """The option p takes at a decision of `kind` (x, y, z: its context, decisions.py). The policy
-    answers at once, or LIST: it chooses among the legal options, which are then listed in OPTS
-    (`list_options`) and offered to it; a single option is taken without asking. So the rules never
-    ask which policy a seat runs, and a heuristic that computes its choice from the position is not
-    slowed down by a list it would not read. Inlined, as `decide` is: a dice assignment is asked of
-    every player on every turn, and two calls more there cost ~10% of the run time."""
-    choice = decide(D, S, p, kind, UNLISTED, x, y, z)
-    if choice != LIST:
-        return choice
-    n = list_options(D, S, p, kind, x, y, z)
-    if D.RM[p] != 0:
-        n = restrict_options(D, S, p, kind, n)
+@jit_plain_ints_inline
+def ask(D, st, p, kind, n, x, y, z):
+    """The option p takes among the n options of a decision of `kind` listed in OPTS (x, y, z: its
+    context, decisions.py): p's restrictions filter them, a single one is taken without asking, else
+    p's policy returns the index of one from p's view (view.fill_view). So the rules never ask which
+    policy a seat runs. Inlined, as `decide` is: a dice assignment is asked of every player on every
+    turn, and two calls more there cost ~10% of the run time."""
+    mask = D.RM[p]
+    if mask != 0:
+        n = restrict_options(D, st, p, kind, n)
     if n == 1:
-        return S.OPTS[0]
-    return decide(D, S, p, kind, n, x, y, z)
+        return st.OPTS[0]
+    fill_view(st.VIEW, p, kind, x, y, z, mask)
+    return st.OPTS[decide(D.POL[p], st.VIEW, st.OPTS, n, st.rng, D.SCRIPT, st.at, borrowed(D.WP[p]), st.T, D)]
 
 
-@jit
-def restrict_options(D, S, p, kind, n):
+@jit_plain_ints
+def restrict_options(D, st, p, kind, n):
     """Keep, at the front of the n listed options, those p's restrictions allow (decisions.forbidden);
     returns their count. Every restricted decision keeps its NO or plain option, so some are always
     left and no restriction is ever lifted (the restrict_lifted column stays 0)."""
-    OPTS, ALLOWED = S.OPTS, S.ALLOWED
+    OPTS, ALLOWED = st.OPTS, st.ALLOWED
     mask = D.RM[p]
     dsz = D.R[R_DISPLAY]
     for k in range(n):
@@ -497,246 +597,241 @@ def restrict_options(D, S, p, kind, n):
     return keep_allowed(OPTS, n, ALLOWED)
 
 
-@jit
-def list_options(D, S, p, kind, x, y, z):
-    """The legal options of p's decision of `kind` (context x, y, z as in decisions.py) into OPTS;
-    returns their count."""
-    if kind == D_BUY:
-        return buy_options(D, S, p, x, True)
-    if kind == D_ABILITY_BUY:
-        return buy_options(D, S, p, x, D.R[R_ABUY_COL] != 0)
-    if kind == D_CLAIM:
-        return claim_options(D, S, p, x)
-    if kind == D_SET_DIE:
-        return set_die_options(S)
-    if kind == D_REROLL:
-        return offer(S, offer(S, offer(S, 0, NO), 0), 1)
-    if kind == D_ASSIGN:
-        return assign_options(D, S, p, x, y, z)
-    if kind == D_FIRE or kind == D_SWAP:
-        return offer(S, offer(S, 0, NO), YES)
-    if kind == D_EXCHANGE:
-        return exchange_options(D, S, p, y, z)
-    if kind == D_PLACE:
-        return cube_options(D, S, p, offer(S, 0, NO), x)
-    if kind == D_MOVE_FROM:
-        return move_source_options(D, S, p, x)
-    if kind == D_MOVE_TO:
-        return cube_options(D, S, p, 0, x)
-    return offer(S, offer(S, 0, RIGHT), LEFT)  # D_ARROW
+@jit_plain_ints
+def ask_yes_no(D, st, p, kind, x, y, z):
+    """A decision whose options are NO and YES: whether p takes it."""
+    return ask(D, st, p, kind, offer(st, offer(st, 0, NO), YES), x, y, z) == YES
 
 
-@jit
-def buy_options(D, S, p, credits, allow_colony):
+@jit_plain_ints
+def buy_options(D, st, p, credits, allow_colony):
     """D_BUY / D_ABILITY_BUY: NO, the affordable display ships outside p's colony sectors, the
-    affordable colonies still open to p (when allowed)."""
+    affordable colonies still open to p (when allowed). Listed every turn: each candidate is written
+    and kept by arithmetic, as a branch decided at the end of its chain of loads mostly mispredicts."""
     CT, COLT, R = D.CT, D.COLT, D.R
-    DISP, BD, COLAV = S.DISP, S.BD, S.COLAV
+    OPTS, DISP, BD, COLAV = st.OPTS, st.DISP, st.BD, st.COLAV
     dsz = R[R_DISPLAY]
-    n = offer(S, 0, NO)
+    n = offer(st, 0, NO)
     for lv in range(3):
         for j in range(dsz):
             k = DISP[lv, j]
-            if k >= 0 and CT[k, K_COST] <= credits and BD[p, CT[k, K_SECTOR], B_COLONY] == 0:
-                n = offer(S, n, lv * dsz + j)
+            ship = max(k, 0)
+            OPTS[n] = lv * dsz + j
+            n += (k >= 0) & (CT[ship, F.COST] <= credits) & (BD[p, CT[ship, F.SECTOR], B_COLONY] == 0)
     if allow_colony:
         for q in range(R[R_NCOL]):
-            if COLT[q, C_COST] <= credits and COLAV[q] != 0 and BD[p, COLT[q, C_SECTOR], B_COLONY] == 0:
-                n = offer(S, n, COLONY + q)
+            OPTS[n] = COLONY + q
+            n += (COLT[q, C_COST] <= credits) & (COLAV[q] != 0) & (BD[p, COLT[q, C_SECTOR], B_COLONY] == 0)
     return n
 
 
-@jit
-def ask_buy(D, S, p, credits, pay_all):
+@jit_plain_ints
+def ask_buy(D, st, p, credits, pay_all):
     """The normal buy (pay_all: it spends all credits) or an ability buy (pays the cost; colonies only
     with rules.ability_buy_colonies): NO or the option bought."""
-    return ask(D, S, p, D_BUY if pay_all else D_ABILITY_BUY, credits, 0, 0)
+    n = buy_options(D, st, p, credits, pay_all or D.R[R_ABUY_COL] != 0)
+    return ask(D, st, p, D_BUY if pay_all else D_ABILITY_BUY, n, credits, 0, 0)
 
 
-@jit
-def claim_options(D, S, p, lv):
+@jit_plain_ints
+def claim_options(D, st, p, lv):
     """D_CLAIM: NO, then the display slot of each level lv+1 ship whose sector is open to p."""
-    CT, DISP, BD = D.CT, S.DISP, S.BD
-    n = offer(S, 0, NO)
+    CT, DISP, BD = D.CT, st.DISP, st.BD
+    n = offer(st, 0, NO)
     for j in range(D.R[R_DISPLAY]):
         k = DISP[lv, j]
-        if k >= 0 and BD[p, CT[k, K_SECTOR], B_COLONY] == 0:
-            n = offer(S, n, j)
+        if k >= 0 and BD[p, CT[k, F.SECTOR], B_COLONY] == 0:
+            n = offer(st, n, j)
     return n
 
 
-@jit
-def ask_claim(D, S, p, lv):
+@jit_plain_ints
+def ask_claim(D, st, p, lv):
     """A free ship of level lv+1: NO or the display slot of a ship whose sector is open to p."""
-    return ask(D, S, p, D_CLAIM, lv, 0, 0)
+    return ask(D, st, p, D_CLAIM, claim_options(D, st, p, lv), lv, 0, 0)
 
 
-@jit
-def set_die_options(S):
+@jit_plain_ints
+def set_die_options(st):
     """D_SET_DIE: NO, then set_die(die, face) for each die not set yet."""
-    n = offer(S, 0, NO)
+    n = offer(st, 0, NO)
     for die in range(2):
-        if S.G[G_DSET1 + die] == 0:
+        if st.v[ST.DSET1 + die] == 0:
             for face in range(1, 7):
-                n = offer(S, n, set_die(die, face))
+                n = offer(st, n, set_die(die, face))
     return n
 
 
-@jit
-def ask_set_die(D, S, p, c, side):
+@jit_plain_ints
+def ask_set_die(D, st, p, c, side):
     """Set-die charge of card c before the roll: NO or set_die(die, face) for a die not set yet."""
-    return ask(D, S, p, D_SET_DIE, c, side, 0)
+    return ask(D, st, p, D_SET_DIE, set_die_options(st), c, side, 0)
 
 
-@jit
-def ask_reroll(D, S, p, c, side):
+@jit_plain_ints
+def ask_reroll(D, st, p, c, side):
     """Reroll charge of card c after the roll: NO or the die (0, 1) rerolled."""
-    return ask(D, S, p, D_REROLL, c, side, 0)
+    return ask(D, st, p, D_REROLL, offer(st, offer(st, offer(st, 0, NO), 0), 1), c, side, 0)
 
 
-@jit
-def ask_fire(D, S, p, c, side):
+@jit_plain_ints
+def ask_fire(D, st, p, c, side):
     """Fire card c's ready free-timing ability? Its context names where c sits when it exchanges (a
     heuristic fires when what the ability then does gains, policies.follow_ups_gain)."""
     a = 0
-    if D.CT[c, K_SIDE + side * NSIDE + E_EXCH] > 0:
-        a, _ = find_card(S, p, c, side)
-    return ask(D, S, p, D_FIRE, c, side, a) == YES
+    if D.CT[c, side * NSIDE + F.EXCHANGE] > 0:
+        a, _ = find_card(st, p, c, side)
+    return ask_yes_no(D, st, p, D_FIRE, c, side, a)
 
 
-@jit
-def ask_swap(D, S, p, c, side):
+@jit_plain_ints
+def ask_swap(D, st, p, c, side):
     """Does card c's fired ability swap its two sectors?"""
-    return ask(D, S, p, D_SWAP, c, side, 0) == YES
+    return ask_yes_no(D, st, p, D_SWAP, c, side, 0)
 
 
-@jit
-def exchange_options(D, S, p, side, a):
+@jit_plain_ints
+def exchange_options(D, st, p, side, a):
     """D_EXCHANGE for a card in sector a: NO, then the station of each sector outside colonies (for a
     stationed card, not its own; rules.exchange same_kind: a deployed card takes each card deployed in
     another sector instead)."""
-    BD = S.BD
-    n = offer(S, 0, NO)
+    BD = st.BD
+    n = offer(st, 0, NO)
     same_kind = side == RED and D.R[R_EXCHANGE] == EXCH_SAME_KIND
-    for s in range(1, 13):
+    for s in range(1, NSEC + 1):
         if same_kind:
             if s != a:
                 for i in range(BD[p, s, B_NDEP]):
-                    n = offer(S, n, exchange(s, i))
+                    n = offer(st, n, exchange(s, i))
         elif (s != a or side == RED) and BD[p, s, B_STATION] >= 0 and BD[p, s, B_COLONY] == 0:
-            n = offer(S, n, exchange(s, -1))
+            n = offer(st, n, exchange(s, -1))
     return n
 
 
-@jit
-def ask_exchange(D, S, p, c, side, a):
+@jit_plain_ints
+def ask_exchange(D, st, p, c, side, a):
     """The card that card c (sector a) trades places with: NO or exchange(sector, deployed index)."""
-    return ask(D, S, p, D_EXCHANGE, c, side, a)
+    return ask(D, st, p, D_EXCHANGE, exchange_options(D, st, p, side, a), c, side, a)
 
 
-@jit
-def cube_options(D, S, p, n, exclude):
+@jit_plain_ints
+def cube_options(D, st, p, n, exclude):
     """Add cube(card, side) after the n options listed, for each card of p but `exclude` with an empty
     needed square: by sector, its station (outside colony sectors), then its deployed cards."""
-    BD, DEP = S.BD, S.DEP
-    for s in range(1, 13):
+    BD, DEP = st.BD, st.DEP
+    for s in range(1, NSEC + 1):
         c = BD[p, s, B_STATION]
-        if c >= 0 and c != exclude and BD[p, s, B_COLONY] == 0 and has_room(D, S, p, c, BLUE):
-            n = offer(S, n, cube(c, BLUE))
+        if c >= 0 and c != exclude and BD[p, s, B_COLONY] == 0 and has_room(D, st, p, c, BLUE):
+            n = offer(st, n, cube(c, BLUE))
         for i in range(BD[p, s, B_NDEP]):
             c = DEP[p, s, i]
-            if c != exclude and has_room(D, S, p, c, RED):
-                n = offer(S, n, cube(c, RED))
+            if c != exclude and has_room(D, st, p, c, RED):
+                n = offer(st, n, cube(c, RED))
     return n
 
 
-@jit
-def ask_place(D, S, p, c):
+@jit_plain_ints
+def ask_place(D, st, p, c):
     """Where card c's fired ability places a cube: NO or cube(card, side), never on c itself."""
-    return ask(D, S, p, D_PLACE, c, 0, 0)
+    return ask(D, st, p, D_PLACE, cube_options(D, st, p, offer(st, 0, NO), c), c, 0, 0)
 
 
-@jit
-def move_source_options(D, S, p, c):
+@jit_plain_ints
+def move_source_options(D, st, p, c):
     """D_MOVE_FROM: NO, then each card of p but c holding a cube (cube_options' cards and order) while
     a card besides it has an empty needed square."""
-    BD, DEP, CUBES = S.BD, S.DEP, S.CUBES
-    rooms = cube_options(D, S, p, 0, -1)  # only counted: the sources overwrite that list
-    n = offer(S, 0, NO)
-    for s in range(1, 13):
+    BD, DEP, CUBES = st.BD, st.DEP, st.CUBES
+    rooms = cube_options(D, st, p, 0, -1)  # only counted: the sources overwrite that list
+    n = offer(st, 0, NO)
+    for s in range(1, NSEC + 1):
         t = BD[p, s, B_STATION]
         if (t >= 0 and t != c and BD[p, s, B_COLONY] == 0 and CUBES[p, t] > 0
-                and rooms > has_room(D, S, p, t, BLUE)):
-            n = offer(S, n, t)
+                and rooms > has_room(D, st, p, t, BLUE)):
+            n = offer(st, n, t)
         for i in range(BD[p, s, B_NDEP]):
             t = DEP[p, s, i]
-            if t != c and CUBES[p, t] > 0 and rooms > has_room(D, S, p, t, RED):
-                n = offer(S, n, t)
+            if t != c and CUBES[p, t] > 0 and rooms > has_room(D, st, p, t, RED):
+                n = offer(st, n, t)
     return n
 
 
-@jit
-def ask_move_source(D, S, p, c):
+@jit_plain_ints
+def ask_move_source(D, st, p, c):
     """The card card c's fired ability moves a cube from: NO or the card."""
-    return ask(D, S, p, D_MOVE_FROM, c, 0, 0)
+    return ask(D, st, p, D_MOVE_FROM, move_source_options(D, st, p, c), c, 0, 0)
 
 
-@jit
-def ask_move_target(D, S, p, src):
+@jit_plain_ints
+def ask_move_target(D, st, p, src):
     """Where the cube moved from card src goes: cube(card, side), any card of p but src with room."""
-    return ask(D, S, p, D_MOVE_TO, src, 0, 0)
+    return ask(D, st, p, D_MOVE_TO, cube_options(D, st, p, 0, src), src, 0, 0)
 
 
-@jit
-def arrow_card_to(D, S, p, side, ssum, t):
+@jit_plain_ints
+def arrow_card_to(D, st, p, side, ssum, t):
     """The first of p's ready dice-arrow cards on `side` (ability order) that moves the sum ssum to
     sector t (up by 1..N, or down with rules.dice_arrow_down), or -1."""
-    CT, R = D.CT, D.R
-    PS, ABL = S.PS, S.ABL
-    o = K_SIDE + side * NSIDE
+    CT, ABL = D.CT, st.ABL
     j = t - ssum
-    if j == 0 or (j < 0 and R[R_SHIFT_DOWN] == 0):
+    if j == 0 or (j < 0 and D.R[R_SHIFT_DOWN] == 0):
         return -1
-    for k in range(PS[p, PL.NAB0 + side]):
+    nab = st.PS[p, PL.NAB0 + side]
+    k = next_ready(D, st, p, side, T_ASSIGN, 0)
+    while k < nab:
         c = ABL[p, side, k]
-        if CT[c, o + S_TIMING] == T_ASSIGN and CT[c, o + E_SHIFT] >= abs(j) and is_ready(D, S, p, c, side):
+        if CT[c, side * NSIDE + F.SHIFT] >= abs(j):
             return c
+        k = next_ready(D, st, p, side, T_ASSIGN, k + 1)
     return -1
 
 
-@jit
-def double_card(D, S, p, side):
-    """The first of p's ready 2X cards on `side` (ability order), or -1."""
-    CT = D.CT
-    PS, ABL = S.PS, S.ABL
-    o = K_SIDE + side * NSIDE
-    for k in range(PS[p, PL.NAB0 + side]):
-        c = ABL[p, side, k]
-        if CT[c, o + S_TIMING] == T_ASSIGN and CT[c, o + E_DOUBLE] != 0 and is_ready(D, S, p, c, side):
-            return c
-    return -1
-
-
-@jit
-def assign_options(D, S, p, side, d1, d2):
+@jit_plain_ints_inline
+def assign_options(D, st, p, side, d1, d2):
     """D_ASSIGN: the two faces, the sum, the sum moved to each sector a ready dice-arrow card reaches;
-    with a ready 2X card also the sum twice (plain and moved) and the faces plus either die again."""
+    with a ready 2X card also the sum twice (plain and moved) and the faces plus either die again.
+    Inlined: listed for every player on every turn, mostly with no such card (the two first only)."""
     ssum = d1 + d2
-    n = offer(S, 0, assignment(M_FACES, ssum, -1, -1))
-    n = offer(S, n, assignment(M_SUM, ssum, -1, -1))
-    for t in range(1, 13):
-        c = arrow_card_to(D, S, p, side, ssum, t)
+    n = offer(st, 0, assignment(M_FACES, ssum, -1, -1))
+    n = offer(st, n, assignment(M_SUM, ssum, -1, -1))
+    if st.PS[p, PL.TMASK0 + side] & (1 << T_ASSIGN) == 0:
+        return n
+    return charge_assign_options(D, st, p, side, ssum, n)
+
+
+@jit_plain_ints_inline
+def ask_assign(D, st, p, side, d1, d2):
+    """How p uses the dice d1, d2 on `side`: a D_ASSIGN option."""
+    return ask(D, st, p, D_ASSIGN, assign_options(D, st, p, side, d1, d2), side, d1, d2)
+
+
+@jit_plain_ints
+def charge_assign_options(D, st, p, side, ssum, n):
+    """assign_options after the two first: those that spend a ready dice-arrow or 2X card (one pass over
+    the ready ones first: mostly there is none)."""
+    CT, ABL = D.CT, st.ABL
+    o = side * NSIDE
+    reach = 0  # the longest shift of a ready dice-arrow card
+    dbc = -1   # the first ready 2X card
+    nab = st.PS[p, PL.NAB0 + side]
+    k = next_ready(D, st, p, side, T_ASSIGN, 0)
+    while k < nab:
+        c = ABL[p, side, k]
+        reach = max(reach, CT[c, o + F.SHIFT])
+        if dbc < 0 and CT[c, o + F.DOUBLE] != 0:
+            dbc = c
+        k = next_ready(D, st, p, side, T_ASSIGN, k + 1)
+    for t in range(max(1, ssum - reach), min(NSEC, ssum + reach) + 1):
+        c = arrow_card_to(D, st, p, side, ssum, t)
         if c >= 0:
-            n = offer(S, n, assignment(M_SUM, t, c, -1))
-    dbc = double_card(D, S, p, side)
+            n = offer(st, n, assignment(M_SUM, t, c, -1))
     if dbc >= 0:
         moved = n
-        n = offer(S, n, assignment(M_DOUBLE_SUM, ssum, -1, dbc))
+        n = offer(st, n, assignment(M_DOUBLE_SUM, ssum, -1, dbc))
         for k in range(2, moved):
-            _, t, c, _ = unpack_assignment(S.OPTS[k])
-            n = offer(S, n, assignment(M_DOUBLE_SUM, t, c, dbc))
-        n = offer(S, n, assignment(M_DOUBLE_D1, ssum, -1, dbc))
-        n = offer(S, n, assignment(M_DOUBLE_D2, ssum, -1, dbc))
+            _, t, c, _ = unpack_assignment(st.OPTS[k])
+            n = offer(st, n, assignment(M_DOUBLE_SUM, t, c, dbc))
+        n = offer(st, n, assignment(M_DOUBLE_D1, ssum, -1, dbc))
+        n = offer(st, n, assignment(M_DOUBLE_D2, ssum, -1, dbc))
     return n
 
 
@@ -744,252 +839,252 @@ def assign_options(D, S, p, side, d1, d2):
 # collecting rewards
 
 
-@jit
-def add_cube(D, S, p, c, side):
+@jit_plain_ints
+def add_cube(D, st, p, c, side):
     """One charge cube on card c's `side` if a needed square is empty; pays its on_place credits."""
     CT = D.CT
-    PS, CUBES = S.PS, S.CUBES
-    o = K_SIDE + side * NSIDE
-    if CUBES[p, c] >= CT[c, o + S_CAP]:
+    PS, CUBES = st.PS, st.CUBES
+    o = side * NSIDE
+    if CUBES[p, c] >= CT[c, o + F.CAP]:
         return False
     CUBES[p, c] += 1
-    PS[p, PL.CRED] += CT[c, o + S_ONPLACE]
-    emit(S, EV_CHARGE, p, c, CUBES[p, c], CT[c, o + S_ONPLACE], side)
+    PS[p, PL.CRED] += CT[c, o + F.ON_PLACE]
+    emit(st, E_CHARGE, p, c, CUBES[p, c], CT[c, o + F.ON_PLACE], side)
     return True
 
 
-@jit
-def gain_card(D, S, p, c, side, skip, charge):
+@jit_plain_ints
+def gain_card(D, st, p, c, side, skip, charge):
     """Take one card's reward box on `side`: credits, income, VP, claims (queued) and a charge cube."""
     CT = D.CT
-    PS = S.PS
-    o = K_SIDE + side * NSIDE
-    PS[p, PL.CRED] += CT[c, o + S_C]
-    PS[p, PL.INC] += CT[c, o + S_I]
-    PS[p, PL.VP] += CT[c, o + S_V]
+    PS = st.PS
+    o = side * NSIDE
+    PS[p, PL.CRED] += CT[c, o + F.CREDITS]
+    PS[p, PL.INC] += CT[c, o + F.INCOME]
+    PS[p, PL.VP] += CT[c, o + F.VP]
     for lv in range(3):
-        PS[p, PL.CLQ1 + lv] += CT[c, o + S_CL1 + lv]
-    if charge and c != skip and CT[c, o + S_CAP] > 0:
-        add_cube(D, S, p, c, side)
+        PS[p, PL.CLQ1 + lv] += CT[c, o + F.CL1 + lv]
+    if charge and c != skip and CT[c, o + F.CAP] > 0:
+        add_cube(D, st, p, c, side)
 
 
-@jit
-def collect_position(D, S, p, side, t, skip, charge):
+@jit_plain_ints
+def collect_position(D, st, p, side, t, skip, charge):
     """Blue: the stationed card of sector t (nothing under a colony). Red: every deployed card there."""
-    BD, DEP = S.BD, S.DEP
+    BD, DEP = st.BD, st.DEP
     if side == BLUE:
         c = BD[p, t, B_STATION]
         if c >= 0 and BD[p, t, B_COLONY] == 0:
-            gain_card(D, S, p, c, side, skip, charge)
+            gain_card(D, st, p, c, side, skip, charge)
     else:
         for i in range(BD[p, t, B_NDEP]):
-            gain_card(D, S, p, DEP[p, t, i], side, skip, charge)
+            gain_card(D, st, p, DEP[p, t, i], side, skip, charge)
 
 
-@jit
-def position_arrow(D, S, p, side, t):
+@jit_plain_ints
+def position_arrow(D, st, p, side, t):
     CT = D.CT
-    BD = S.BD
+    BD = st.BD
     if side == BLUE:
         c = BD[p, t, B_STATION]
         if c < 0 or BD[p, t, B_COLONY] != 0:
             return 0
-        return CT[c, K_SIDE + S_ARROW]
+        return CT[c, F.ARROW]
     return BD[p, t, B_RARROW]
 
 
-@jit
-def collect(D, S, p, side, s, skip):
+@jit_plain_ints
+def collect(D, st, p, side, s, skip):
     """One die on sector s for player p (s = 0: no die, nothing): blue (active) or red (others)
     rewards of that sector, then the reward arrow's chain (each sector once per die), which p directs
     when the arrow points both ways (D_ARROW). `skip`: a card that may not be charged by this
     activation (the 2X card on its own extra activation)."""
     R = D.R
-    PS, AC = S.PS, S.AC
+    PS, AC = st.PS, st.AC
     d = AC[p, side, s, A_DIR]
     if AC[p, side, s, A_TWO_WAY] != 0:
-        d = ask(D, S, p, D_ARROW, side, s, 0)
+        d = ask(D, st, p, D_ARROW, offer(st, offer(st, 0, RIGHT), LEFT), side, s, 0)
     if AC[p, side, s, A_SPEC] == 0 and d == AC[p, side, s, A_DIR]:  # plain credits / income / VP: the table
         PS[p, PL.CRED] += AC[p, side, s, A_C]
         PS[p, PL.INC] += AC[p, side, s, A_I]
         PS[p, PL.VP] += AC[p, side, s, A_V]
         return
-    collect_position(D, S, p, side, s, skip, True)
+    collect_position(D, st, p, side, s, skip, True)
     if d == 0:
         return
     bit = ARROW_R if d == 1 else ARROW_L
     t = s
     while True:
         t += d
-        if t < 1 or t > 12:
+        if t < 1 or t > NSEC:
             break
-        collect_position(D, S, p, side, t, skip, R[R_ARROW_CHARGES] != 0)
-        if position_arrow(D, S, p, side, t) & bit == 0:
+        collect_position(D, st, p, side, t, skip, R[R_ARROW_CHARGES] != 0)
+        if position_arrow(D, st, p, side, t) & bit == 0:
             break
 
 
-@jit_inline
-def spend(D, S, p, c, side):
+@jit_plain_ints_inline
+def spend(D, st, p, c, side):
     """Remove the cubes a firing takes: all needed squares if linked, else one."""
     CT = D.CT
-    PS, CUBES = S.PS, S.CUBES
-    o = K_SIDE + side * NSIDE
-    if CT[c, o + S_LINKED] != 0:
-        CUBES[p, c] -= CT[c, o + S_CAP]
+    PS, CUBES = st.PS, st.CUBES
+    o = side * NSIDE
+    if CT[c, o + F.LINKED] != 0:
+        CUBES[p, c] -= CT[c, o + F.CAP]
     else:
         CUBES[p, c] -= 1
     PS[p, PL.ABIL] += 1
 
 
-@jit_inline
-def ability_bonus(D, S, p, c, side):
+@jit_plain_ints_inline
+def ability_bonus(D, st, p, c, side):
     """The plain credits / VP parts of an ability (e.g. 'set a die + 1 credit')."""
     CT = D.CT
-    PS = S.PS
-    o = K_SIDE + side * NSIDE
-    PS[p, PL.CRED] += CT[c, o + E_CRED]
-    PS[p, PL.VP] += CT[c, o + E_VP]
+    PS = st.PS
+    o = side * NSIDE
+    PS[p, PL.CRED] += CT[c, o + F.BONUS_CREDITS]
+    PS[p, PL.VP] += CT[c, o + F.BONUS_VP]
 
 
-@jit
-def use_dice(D, S, p, side, d1, d2, choice):
+@jit_plain_ints
+def use_dice(D, st, p, side, d1, d2, choice):
     """Carry out p's D_ASSIGN option `choice`: the two faces, or the sum (a double as two faces
     activates that sector twice), possibly with a dice-arrow or 2X charge spent; returns its mode."""
-    PS = S.PS
+    PS = st.PS
     c0 = PS[p, PL.CRED]
     i0 = PS[p, PL.INC]
     v0 = PS[p, PL.VP]
     mode, tgt, shc, dbc = unpack_assignment(choice)
     if shc >= 0:
-        spend(D, S, p, shc, side)
-        emit(S, EV_FIRE, p, shc, side, d1 + d2, tgt)
+        spend(D, st, p, shc, side)
+        emit(st, E_FIRE, p, shc, side, d1 + d2, tgt)
     if dbc >= 0:
-        spend(D, S, p, dbc, side)
-        emit(S, EV_FIRE, p, dbc, side, mode, 0)
-    emit(S, EV_ASSIGN, p, mode, d1, d2, tgt)
+        spend(D, st, p, dbc, side)
+        emit(st, E_FIRE, p, dbc, side, mode, 0)
+    emit(st, E_ASSIGN, p, mode, d1, d2, tgt)
     if mode <= M_SUM:
-        plain_dice(D, S, p, side, d1, d2, mode == M_SUM, tgt)
+        plain_dice(D, st, p, side, d1, d2, mode == M_SUM, tgt)
     elif mode == M_DOUBLE_SUM:
-        collect(D, S, p, side, tgt, -1)
-        collect(D, S, p, side, tgt, dbc)
+        collect(D, st, p, side, tgt, -1)
+        collect(D, st, p, side, tgt, dbc)
     elif mode == M_DOUBLE_D1:
-        collect(D, S, p, side, d1, -1)
-        collect(D, S, p, side, d2, -1)
-        collect(D, S, p, side, d1, dbc)
+        collect(D, st, p, side, d1, -1)
+        collect(D, st, p, side, d2, -1)
+        collect(D, st, p, side, d1, dbc)
     else:
-        collect(D, S, p, side, d1, -1)
-        collect(D, S, p, side, d2, -1)
-        collect(D, S, p, side, d2, dbc)
-    emit(S, EV_GAIN, p, PS[p, PL.CRED] - c0, PS[p, PL.INC] - i0, PS[p, PL.VP] - v0, 0)
+        collect(D, st, p, side, d1, -1)
+        collect(D, st, p, side, d2, -1)
+        collect(D, st, p, side, d2, dbc)
+    emit(st, E_GAIN, p, PS[p, PL.CRED] - c0, PS[p, PL.INC] - i0, PS[p, PL.VP] - v0, 0)
     return mode
 
 
-@jit_inline
-def plain_dice(D, S, p, side, d1, d2, use_sum, tgt):
+@jit_plain_ints_inline
+def plain_dice(D, st, p, side, d1, d2, use_sum, tgt):
     """The sum (sector tgt) or the two faces, selected without a branch, which the dice made
     unpredictable: the sum's second "sector" is 0, whose table row is all zeros."""
-    collect(D, S, p, side, tgt if use_sum else d1, -1)
-    collect(D, S, p, side, 0 if use_sum else d2, -1)
+    collect(D, st, p, side, tgt if use_sum else d1, -1)
+    collect(D, st, p, side, 0 if use_sum else d2, -1)
 
 
-@jit_inline
-def assign_player(D, S, p, side, d1, d2):
+@jit_plain_ints_inline
+def assign_player(D, st, p, side, d1, d2):
     """Player p chooses how to use the dice (decisions.D_ASSIGN) and collects its rewards; returns the
     mode taken. The usual choice, the two faces or the plain sum untraced, is carried out right here:
     inlined into assign_all with ask and decide (whose heuristics answer it inline too), as it is asked
     of every player on every turn and the calls of the general path (use_dice) cost ~5% of the run time."""
-    choice = ask(D, S, p, D_ASSIGN, side, d1, d2)
-    if choice < NO_CARD_SPENT and S.G[G_TRACE] == 0:
+    choice = ask_assign(D, st, p, side, d1, d2)
+    if choice < NO_CARD_SPENT and st.cap == 0:
         mode, tgt, _, _ = unpack_assignment(choice)
-        plain_dice(D, S, p, side, d1, d2, mode == M_SUM, tgt)
+        plain_dice(D, st, p, side, d1, d2, mode == M_SUM, tgt)
         return mode
-    return use_dice(D, S, p, side, d1, d2, choice)
+    return use_dice(D, st, p, side, d1, d2, choice)
 
 
-@jit
-def assign_all(D, S, a):
+@jit_plain_ints
+def assign_all(D, st, a):
     """Every player in the game uses the active player's dice: the active one blue, the others red."""
     R = D.R
-    PS, G = S.PS, S.G
+    PS, v = st.PS, st.v
     P = R[R_P]
-    d1 = int(G[G_D1])
-    d2 = int(G[G_D2])
+    d1 = int(v[ST.D1])
+    d2 = int(v[ST.D2])
     for k in range(P):
         p = wrap(a + k, P)
         if PS[p, PL.IN] != 0:
-            assign_player(D, S, p, BLUE if k == 0 else RED, d1, d2)
+            assign_player(D, st, p, BLUE if k == 0 else RED, d1, d2)
 
 
 # ------------------------------------------------------------------------------------------------
 # buying, claiming and the charge abilities
 
 
-@jit
-def buy_apply(D, S, p, choice, pay_all):
+@jit_plain_ints
+def buy_apply(D, st, p, choice, pay_all):
     """Carry out a buy chosen by a policy (display slot l*DSZ+j, or COLONY+q for colony q). pay_all:
     the normal buy spends all credits; an ability buy pays the cost only."""
     CT, COLT, R = D.CT, D.COLT, D.R
-    PS, DISP, OWNER = S.PS, S.DISP, S.OWNER
+    PS, DISP, OWNER = st.PS, st.DISP, st.OWNER
     cred = PS[p, PL.CRED]
     if choice >= COLONY:
         q = choice - COLONY
         cost = COLT[q, C_COST]
         pos = COLT[q, C_SECTOR]
-        old = S.BD[p, pos, B_STATION]
-        place_colony(D, S, p, q)
+        old = st.BD[p, pos, B_STATION]
+        place_colony(D, st, p, q)
         k = -1
-        emit(S, EV_COLONY, p, q, COLT[q, C_SECTOR], COLT[q, C_VP], cred)
+        emit(st, E_COLONY, p, q, COLT[q, C_SECTOR], COLT[q, C_VP], cred)
     else:
         dsz = R[R_DISPLAY]
         lv = choice // dsz
         j = choice % dsz
         k = DISP[lv, j]
         DISP[lv, j] = -1
-        cost = CT[k, K_COST]
-        pos = CT[k, K_SECTOR]
-        old = S.BD[p, pos, B_STATION]
-        station(D, S, p, k)
+        cost = CT[k, F.COST]
+        pos = CT[k, F.SECTOR]
+        old = st.BD[p, pos, B_STATION]
+        station(D, st, p, k)
         OWNER[k] = p
         PS[p, PL.BOUGHT] += 1
-        emit(S, EV_BUY if pay_all else EV_ABILITY_BUY, p, k, cost, cred, lv + 1)
+        emit(st, E_BUY if pay_all else E_ABILITY_BUY, p, k, cost, cred, lv + 1)
     if pay_all:
         PS[p, PL.CRED] = 0
     else:
         PS[p, PL.CRED] -= cost
-    refresh_pos(D, S, p, pos, old, k)
+    refresh_pos(D, st, p, pos, old, k)
 
 
-@jit
-def resolve_claims(D, S, p):
+@jit_plain_ints
+def resolve_claims(D, st, p):
     """Claims queued by rewards or abilities: take free ships of those levels from the display."""
     CT = D.CT
-    PS, BD, DISP, OWNER = S.PS, S.BD, S.DISP, S.OWNER
+    PS, BD, DISP, OWNER = st.PS, st.BD, st.DISP, st.OWNER
     changed = False
     for lv in range(3):
         n = PS[p, PL.CLQ1 + lv]
         PS[p, PL.CLQ1 + lv] = 0
         for _ in range(n):
-            j = ask_claim(D, S, p, lv)
+            j = ask_claim(D, st, p, lv)
             if j < 0:
                 break
             k = DISP[lv, j]
             DISP[lv, j] = -1
-            pos = CT[k, K_SECTOR]
+            pos = CT[k, F.SECTOR]
             old = BD[p, pos, B_STATION]
-            station(D, S, p, k)
+            station(D, st, p, k)
             OWNER[k] = p
             PS[p, PL.CLAIMED] += 1
-            emit(S, EV_CLAIM, p, k, lv + 1, 0, 0)
+            emit(st, E_CLAIM, p, k, lv + 1, 0, 0)
             changed = True
-            refresh_pos(D, S, p, pos, old, k)
+            refresh_pos(D, st, p, pos, old, k)
     return changed
 
 
-@jit
-def find_card(S, p, c, side):
+@jit_plain_ints
+def find_card(st, p, c, side):
     """Where card c sits on p's board: (sector, deployed index or -1)."""
-    BD, DEP = S.BD, S.DEP
-    for s in range(1, 13):
+    BD, DEP = st.BD, st.DEP
+    for s in range(1, NSEC + 1):
         if side == BLUE:
             if BD[p, s, B_STATION] == c:
                 return s, -1
@@ -1000,11 +1095,11 @@ def find_card(S, p, c, side):
     return -1, -1
 
 
-@jit
-def swap_sectors(D, S, p, a, b):
+@jit_plain_ints
+def swap_sectors(D, st, p, a, b):
     """Swap everything in sector positions a and b (stationed, deployed, colony); cards bought later
     still go to their printed sector."""
-    BD, DEP = S.BD, S.DEP
+    BD, DEP = st.BD, st.DEP
     for f in range(NBD):
         t = BD[p, a, f]
         BD[p, a, f] = BD[p, b, f]
@@ -1014,17 +1109,17 @@ def swap_sectors(D, S, p, a, b):
         t = DEP[p, a, i]
         DEP[p, a, i] = DEP[p, b, i]
         DEP[p, b, i] = t
-    refresh(D, S, p)
-    emit(S, EV_SWAP, p, a, b, 0, 0)
+    refresh(D, st, p)
+    emit(st, E_SWAP, p, a, b, 0, 0)
 
 
-@jit
-def exchange_cards(D, S, p, c, side, a, ia, s, i_s):
+@jit_plain_ints
+def exchange_cards(D, st, p, c, side, a, ia, s, i_s):
     """Exchange card c (sector a; deployed index ia when deployed) with the card in sector s: the one
     deployed at index i_s, or the stationed one (i_s = -1). A card that changes kind of position turns
     over and keeps the cubes its new side has squares for (as a deployed card does)."""
     CT = D.CT
-    BD, DEP, CUBES = S.BD, S.DEP, S.CUBES
+    BD, DEP, CUBES = st.BD, st.DEP, st.CUBES
     if i_s >= 0:
         t = DEP[p, s, i_s]
         DEP[p, s, i_s] = c
@@ -1036,98 +1131,96 @@ def exchange_cards(D, S, p, c, side, a, ia, s, i_s):
             BD[p, a, B_STATION] = t
         else:
             DEP[p, a, ia] = t
-            CUBES[p, c] = min(CUBES[p, c], CT[c, K_SIDE + S_CAP])
-            CUBES[p, t] = min(CUBES[p, t], CT[t, K_SIDE + NSIDE + S_CAP])
-    refresh(D, S, p)
-    emit(S, EV_EXCHANGE, p, c, t, a, s)
+            CUBES[p, c] = min(CUBES[p, c], CT[c, F.CAP])
+            CUBES[p, t] = min(CUBES[p, t], CT[t, NSIDE + F.CAP])
+    refresh(D, st, p)
+    emit(st, E_EXCHANGE, p, c, t, a, s)
 
 
-@jit
-def lose_vp(D, S, p, n):
+@jit_plain_ints
+def lose_vp(D, st, p, n):
     """All other players lose n VP (never below 0)."""
     R = D.R
-    PS = S.PS
+    PS = st.PS
     for q in range(R[R_P]):
         if q != p:
             PS[q, PL.VP] = max(0, PS[q, PL.VP] - n)
-            emit(S, EV_LOSE_VP, p, q, n, PS[q, PL.VP], 0)
+            emit(st, E_LOSE_VP, p, q, n, PS[q, PL.VP], 0)
 
 
-@jit
-def try_fire(D, S, p, c, side):
+@jit_plain_ints
+def try_fire(D, st, p, c, side):
     """Card c's free-timing charge ability, if p's policy fires it; True if it fired. In order: you win,
     the others lose VP, credits and VP, claims, buys, then what p's policy chooses for its swap,
     exchange, cubes placed and cubes moved (options.py)."""
     CT = D.CT
-    PS, G, CUBES = S.PS, S.G, S.CUBES
-    if not ask_fire(D, S, p, c, side):
+    PS, v, CUBES = st.PS, st.v, st.CUBES
+    if not ask_fire(D, st, p, c, side):
         return False
-    o = K_SIDE + side * NSIDE
-    spend(D, S, p, c, side)
-    emit(S, EV_FIRE, p, c, side, 0, 0)
-    if CT[c, o + E_WIN] != 0:
-        G[G_OVER] = 1
-        G[G_END] = END_YOU_WIN
-        G[G_YOUWIN] = p
+    o = side * NSIDE
+    spend(D, st, p, c, side)
+    emit(st, E_FIRE, p, c, side, 0, 0)
+    if CT[c, o + F.WIN] != 0:
+        v[ST.OVER] = 1
+        v[ST.END] = END_YOU_WIN
+        v[ST.YOU_WIN] = p
         return True
-    if CT[c, o + E_LOSEVP] > 0:
-        lose_vp(D, S, p, CT[c, o + E_LOSEVP])
-    ability_bonus(D, S, p, c, side)
-    if CT[c, o + E_CL1] + CT[c, o + E_CL1 + 1] + CT[c, o + E_CL1 + 2] > 0:
+    if CT[c, o + F.LOSE_VP] > 0:
+        lose_vp(D, st, p, CT[c, o + F.LOSE_VP])
+    ability_bonus(D, st, p, c, side)
+    if CT[c, o + F.CLAIM1] + CT[c, o + F.CLAIM1 + 1] + CT[c, o + F.CLAIM1 + 2] > 0:
         for lv in range(3):
-            PS[p, PL.CLQ1 + lv] += CT[c, o + E_CL1 + lv]
-        resolve_claims(D, S, p)
-    for _ in range(CT[c, o + E_BUY]):
-        ch = ask_buy(D, S, p, PS[p, PL.CRED], False)
+            PS[p, PL.CLQ1 + lv] += CT[c, o + F.CLAIM1 + lv]
+        resolve_claims(D, st, p)
+    for _ in range(CT[c, o + F.BUY]):
+        ch = ask_buy(D, st, p, PS[p, PL.CRED], False)
         if ch == NO:
             break
-        buy_apply(D, S, p, ch, False)
-    if CT[c, o + E_SWAPA] > 0 and ask_swap(D, S, p, c, side):
-        swap_sectors(D, S, p, CT[c, o + E_SWAPA], CT[c, o + E_SWAPB])
-    if CT[c, o + E_EXCH] > 0:
-        a, ia = find_card(S, p, c, side)
-        ch = ask_exchange(D, S, p, c, side, a) if a > 0 else NO
+        buy_apply(D, st, p, ch, False)
+    if CT[c, o + F.SWAP_A] > 0 and ask_swap(D, st, p, c, side):
+        swap_sectors(D, st, p, CT[c, o + F.SWAP_A], CT[c, o + F.SWAP_B])
+    if CT[c, o + F.EXCHANGE] > 0:
+        a, ia = find_card(st, p, c, side)
+        ch = ask_exchange(D, st, p, c, side, a) if a > 0 else NO
         if ch != NO:
             s, i = unpack_exchange(ch)
-            exchange_cards(D, S, p, c, side, a, ia, s, i)
-    for _ in range(CT[c, o + E_PLACE]):
-        ch = ask_place(D, S, p, c)
+            exchange_cards(D, st, p, c, side, a, ia, s, i)
+    for _ in range(CT[c, o + F.PLACE]):
+        ch = ask_place(D, st, p, c)
         if ch == NO:
             break
         t, ts = unpack_cube(ch)
-        add_cube(D, S, p, t, ts)
-        emit(S, EV_PLACE, p, t, ts, 0, 0)
-    for _ in range(CT[c, o + E_MOVE]):
-        src = ask_move_source(D, S, p, c)
+        add_cube(D, st, p, t, ts)
+        emit(st, E_PLACE, p, t, ts, 0, 0)
+    for _ in range(CT[c, o + F.MOVE]):
+        src = ask_move_source(D, st, p, c)
         if src == NO:
             break
-        t, ts = unpack_cube(ask_move_target(D, S, p, src))
+        t, ts = unpack_cube(ask_move_target(D, st, p, src))
         CUBES[p, src] -= 1
-        add_cube(D, S, p, t, ts)
-        emit(S, EV_MOVE, p, src, t, ts, 0)
+        add_cube(D, st, p, t, ts)
+        emit(st, E_MOVE, p, src, t, ts, 0)
     return True
 
 
-@jit
-def free_abilities(D, S, p, side):
+@jit_plain_ints
+def free_abilities(D, st, p, side):
     """Fire p's ready free-timing abilities on `side` while they pay (a fired one may ready another)."""
-    CT = D.CT
-    PS, G, ABL = S.PS, S.G, S.ABL
-    o = K_SIDE + side * NSIDE
-    for _ in range(32):
+    PS, v, ABL = st.PS, st.v, st.ABL
+    for _ in range(MAX_FIRINGS):
         fired = False
-        for k in range(PS[p, PL.NAB0 + side]):
-            c = ABL[p, side, k]
-            if CT[c, o + S_TIMING] != T_FREE or not is_ready(D, S, p, c, side):
-                continue
-            if try_fire(D, S, p, c, side):
+        nab = PS[p, PL.NAB0 + side]
+        k = next_ready(D, st, p, side, T_FREE, 0)
+        while k < nab:
+            if try_fire(D, st, p, ABL[p, side, k], side):
                 fired = True
                 break
-        if G[G_OVER] != 0 or not fired:
+            k = next_ready(D, st, p, side, T_FREE, k + 1)
+        if v[ST.OVER] != 0 or not fired:
             return
 
 
-@jit_inline
+@jit_plain_ints_inline
 def dice_setters(D):
     """How many players, in turn order from the active one, may set or reroll its dice: all of them
     (red abilities act on others' rolls), or only the active player."""
@@ -1135,163 +1228,157 @@ def dice_setters(D):
     return R[R_P] if R[R_RED_DICE] == RED_DICE_OTHERS_ROLLS else 1
 
 
-@jit
-def set_dice_phase(D, S, a):
-    """Before the roll: set-die charges (active player blue, then the others red, in turn order, unless
-    rules.red_dice_abilities is never)."""
-    CT, R = D.CT, D.R
-    PS, G, ABL = S.PS, S.G, S.ABL
+@jit_plain_ints
+def dice_phase(D, st, a, timing):
+    """Before the roll (timing T_PREROLL) the set-die charges, after it (T_POSTROLL) the reroll charges:
+    the active player's blue ones, then the others' red ones in turn order (unless
+    rules.red_dice_abilities is never); each card fires while it is ready and its owner wants to. A
+    reroll changes everyone's dice."""
+    R = D.R
+    PS, ABL = st.PS, st.ABL
     P = R[R_P]
     for kk in range(dice_setters(D)):
         p = wrap(a + kk, P)
         side = BLUE if p == a else RED
-        if PS[p, PL.IN] == 0 or PS[p, PL.NAB0 + side] == 0:
+        nab = PS[p, PL.NAB0 + side]
+        if PS[p, PL.IN] == 0 or nab == 0:
             continue
-        o = K_SIDE + side * NSIDE
-        for k in range(PS[p, PL.NAB0 + side]):
+        k = next_ready(D, st, p, side, timing, 0)
+        while k < nab:
             c = ABL[p, side, k]
-            if CT[c, o + S_TIMING] != T_PREROLL:
-                continue
-            while is_ready(D, S, p, c, side):
-                choice = ask_set_die(D, S, p, c, side)
-                if choice == NO:
-                    break
-                die, face = choice // FACE_STRIDE, choice % FACE_STRIDE
-                spend(D, S, p, c, side)
-                ability_bonus(D, S, p, c, side)
-                G[G_D1 + die] = face
-                G[G_DSET1 + die] = 1
-                emit(S, EV_SET_DIE, p, c, die, face, side)
+            while is_ready(D, st, p, c, side) and dice_charge(D, st, p, c, side, timing):
+                pass
+            k = next_ready(D, st, p, side, timing, k + 1)
 
 
-@jit_inline
-def roll(D, S, a):
-    """Roll the dice not fixed by a set-die charge."""
-    G, ST = S.G, S.ST
-    for i in range(2):
-        if G[G_DSET1 + i] == 0:
-            G[G_D1 + i] = below(ST, 6) + 1
-    emit(S, EV_ROLL, a, G[G_D1], G[G_D2], G[G_DSET1] + 2 * G[G_DSET2], 0)
-
-
-@jit
-def reroll_phase(D, S, a):
-    """After the roll: reroll charges (active blue, then others red unless rules.red_dice_abilities is
-    never); a reroll changes everyone's dice."""
-    CT, R = D.CT, D.R
-    PS, G, ABL, ST = S.PS, S.G, S.ABL, S.ST
-    P = R[R_P]
-    for kk in range(dice_setters(D)):
-        p = wrap(a + kk, P)
-        side = BLUE if p == a else RED
-        if PS[p, PL.IN] == 0 or PS[p, PL.NAB0 + side] == 0:
-            continue
-        o = K_SIDE + side * NSIDE
-        for k in range(PS[p, PL.NAB0 + side]):
-            c = ABL[p, side, k]
-            if CT[c, o + S_TIMING] != T_POSTROLL:
-                continue
-            while is_ready(D, S, p, c, side):
-                die = ask_reroll(D, S, p, c, side)
-                if die == NO:
-                    break
-                spend(D, S, p, c, side)
-                ability_bonus(D, S, p, c, side)
-                G[G_D1 + die] = below(ST, 6) + 1
-                emit(S, EV_REROLL, p, c, die, G[G_D1 + die], side)
-
-
-@jit
-def buy_phase(D, S, a):
-    """The active player may buy one ship or colony costing at most its credits; buying spends all."""
-    PS = S.PS
-    ch = ask_buy(D, S, a, PS[a, PL.CRED], True)
-    if ch != NO:
-        buy_apply(D, S, a, ch, True)
+@jit_plain_ints
+def dice_charge(D, st, p, c, side, timing):
+    """Card c's set-die (T_PREROLL) or reroll (T_POSTROLL) charge, if p's policy uses it: True if it did."""
+    v = st.v
+    face = 0
+    if timing == T_PREROLL:
+        choice = ask_set_die(D, st, p, c, side)
+        if choice == NO:
+            return False
+        die, face = choice // FACE_STRIDE, choice % FACE_STRIDE
     else:
-        emit(S, EV_NOBUY, a, PS[a, PL.CRED], 0, 0, 0)
+        die = ask_reroll(D, st, p, c, side)
+        if die == NO:
+            return False
+    spend(D, st, p, c, side)
+    ability_bonus(D, st, p, c, side)
+    if timing == T_PREROLL:
+        v[ST.D1 + die] = face
+        v[ST.DSET1 + die] = 1
+        emit(st, E_SET_DIE, p, c, die, face, side)
+    else:
+        v[ST.D1 + die] = below(st.rng, 6) + 1
+        emit(st, E_REROLL, p, c, die, v[ST.D1 + die], side)
+    return True
 
 
-@jit_inline
-def income_floor(D, S, a):
+@jit_plain_ints_inline
+def roll(D, st, a):
+    """Roll the dice not fixed by a set-die charge."""
+    v, rng = st.v, st.rng
+    for i in range(2):
+        if v[ST.DSET1 + i] == 0:
+            v[ST.D1 + i] = below(rng, 6) + 1
+    emit(st, E_ROLL, a, v[ST.D1], v[ST.D2], v[ST.DSET1] + 2 * v[ST.DSET2], 0)
+
+
+@jit_plain_ints
+def buy_phase(D, st, a):
+    """The active player may buy one ship or colony costing at most its credits; buying spends all."""
+    PS = st.PS
+    ch = ask_buy(D, st, a, PS[a, PL.CRED], True)
+    if ch != NO:
+        buy_apply(D, st, a, ch, True)
+    else:
+        emit(st, E_NOBUY, a, PS[a, PL.CRED], 0, 0, 0)
+
+
+@jit_plain_ints_inline
+def income_floor(D, st, a):
     """End of the active player's turn: credits below income are raised to income."""
-    PS = S.PS
+    PS = st.PS
     if PS[a, PL.CRED] < PS[a, PL.INC]:
         PS[a, PL.CRED] = PS[a, PL.INC]
-        emit(S, EV_FLOOR, a, PS[a, PL.CRED], 0, 0, 0)
+        emit(st, E_FLOOR, a, PS[a, PL.CRED], 0, 0, 0)
 
 
-@jit_inline
-def check_trigger(D, S):
+@jit_plain_ints_inline
+def check_trigger(D, st):
     R = D.R
-    PS, G = S.PS, S.G
-    if G[G_TRIGGER] != 0:
+    PS, v = st.PS, st.v
+    if v[ST.TRIGGER] != 0:
         return
     for p in range(R[R_P]):
         if PS[p, PL.VP] >= R[R_TRIGGER]:
-            G[G_TRIGGER] = 1
-            emit(S, EV_TRIGGER, p, PS[p, PL.VP], G[G_ROUND], 0, 0)
+            v[ST.TRIGGER] = 1
+            emit(st, E_TRIGGER, p, PS[p, PL.VP], v[ST.ROUND], 0, 0)
             return
 
 
-@jit
-def play_turn(D, S, a):
+@jit_plain_ints
+def play_turn(D, st, a):
     """One turn of seat a: set dice, roll, reroll, everyone assigns, claims, abilities, buy, refill,
     income floor."""
     R = D.R
-    PS, G = S.PS, S.G
+    PS, v = st.PS, st.v
     P = R[R_P]
-    G[G_ACTIVE] = a
+    v[ST.ACTIVE] = a
     PS[a, PL.TURNS] += 1
-    if turn_start(D, S, a):  # the seat's policy changed its card values (engine: growth -> VP)
-        refresh(D, S, a)
-    trace = G[G_TRACE] != 0
+    if PS[a, PL.PHASE] + 1 < D.PHASES[a] and ask_yes_no(D, st, a, D_PHASE, 0, 0, 0):
+        PS[a, PL.PHASE] += 1  # the policy's card values change (engine: growth -> VP): so do its tables
+        refresh(D, st, a)
+    trace = st.cap != 0
     if trace:
-        emit(S, EV_TURN, a, G[G_ROUND], PS[a, PL.CRED], PS[a, PL.INC], PS[a, PL.VP])
+        emit(st, E_TURN, a, v[ST.ROUND], PS[a, PL.CRED], PS[a, PL.INC], PS[a, PL.VP])
     timings = 0  # charge-ability timings held by anyone on the side that acts this turn
     for k in range(P):
         p = wrap(a + k, P)
         if PS[p, PL.IN] != 0:
             timings |= PS[p, PL.TMASK0 + (BLUE if k == 0 else RED)]
-    G[G_DSET1] = 0
-    G[G_DSET2] = 0
+    v[ST.DSET1] = 0
+    v[ST.DSET2] = 0
     if timings & (1 << T_PREROLL):
-        set_dice_phase(D, S, a)
-    roll(D, S, a)
+        dice_phase(D, st, a, T_PREROLL)
+    roll(D, st, a)
     if timings & (1 << T_POSTROLL):
-        reroll_phase(D, S, a)
-    assign_all(D, S, a)
+        dice_phase(D, st, a, T_POSTROLL)
+    assign_all(D, st, a)
     for kk in range(P):
         p = wrap(a + kk, P)
         if PS[p, PL.CLQ1] + PS[p, PL.CLQ1 + 1] + PS[p, PL.CLQ1 + 2] > 0:
-            resolve_claims(D, S, p)
+            resolve_claims(D, st, p)
     if timings & (1 << T_FREE):
         for kk in range(1, P):
             p = wrap(a + kk, P)
             if PS[p, PL.IN] != 0 and PS[p, PL.TMASK0 + RED] & (1 << T_FREE) != 0:
-                free_abilities(D, S, p, RED)
-                if G[G_OVER] != 0:
+                free_abilities(D, st, p, RED)
+                if v[ST.OVER] != 0:
                     return
         if PS[a, PL.TMASK0 + BLUE] & (1 << T_FREE) != 0:
-            free_abilities(D, S, a, BLUE)
-            if G[G_OVER] != 0:
+            free_abilities(D, st, a, BLUE)
+            if v[ST.OVER] != 0:
                 return
-    buy_phase(D, S, a)
-    refill_display(D, S)
-    income_floor(D, S, a)
-    check_trigger(D, S)
+    buy_phase(D, st, a)
+    refill_display(D, st)
+    income_floor(D, st, a)
+    check_trigger(D, st)
 
 
 # ------------------------------------------------------------------------------------------------
 # setup
 
 
-@jit
-def starting_boards(D, S):
+@jit_plain_ints
+def starting_boards(D, st):
     """Every seat's board with its 12 starting ships stationed, and that board's reward tables, kept in
     SB_* for `starting_board` (called once per batch, by alloc_state)."""
     R = D.R
-    PS, BD, CUBES = S.PS, S.BD, S.CUBES
+    PS, BD, CUBES = st.PS, st.BD, st.CUBES
     PS[:, :] = 0
     BD[:, :, :] = 0
     BD[:, :, B_STATION] = -1
@@ -1299,19 +1386,19 @@ def starting_boards(D, S):
     CUBES[:, :] = 0
     for p in range(R[R_P]):
         for c in range(R[R_NSTART]):
-            station(D, S, p, c)
+            station(D, st, p, c)
         PS[p, PL.IN] = 1
-        refresh(D, S, p)
-    copy_all(S.SB_PS, PS)
-    copy_all(S.SB_BD, BD)
-    copy_all(S.SB_DEP, S.DEP)
-    copy_all(S.SB_BASE, S.BASE)
-    copy_all(S.SB_AV, S.AV)
-    copy_all(S.SB_AC, S.AC)
-    copy_all(S.SB_ABL, S.ABL)
+        refresh(D, st, p)
+    copy_all(st.SB_PS, PS)
+    copy_all(st.SB_BD, BD)
+    copy_all(st.SB_DEP, st.DEP)
+    copy_all(st.SB_BASE, st.BASE)
+    copy_all(st.SB_AV, st.AV)
+    copy_all(st.SB_AC, st.AC)
+    copy_all(st.SB_ABL, st.ABL)
 
 
-@jit
+@jit_plain_ints
 def copy_all(dst, src):
     """dst[...] = src (same shape, C order) as a plain loop: numba's slice assignment took seconds
     to compile for each array type."""
@@ -1321,69 +1408,67 @@ def copy_all(dst, src):
         d[i] = s[i]
 
 
-@jit
-def starting_board(S, p):
+@jit_plain_ints
+def starting_board(st, p):
     """Seat p's player state and board as at the start of a game: a copy of its starting board and
     tables (a full refresh per seat and game took 7% of the run time)."""
-    PS, BD, DEP, BASE, AV, AC, ABL = S.PS, S.BD, S.DEP, S.BASE, S.AV, S.AC, S.ABL
-    SB_BD, SB_BASE, SB_AV, SB_AC = S.SB_BD, S.SB_BASE, S.SB_AV, S.SB_AC
+    PS, BD, DEP, BASE, AV, AC, ABL = st.PS, st.BD, st.DEP, st.BASE, st.AV, st.AC, st.ABL
+    SB_BD, SB_BASE, SB_AV, SB_AC = st.SB_BD, st.SB_BASE, st.SB_AV, st.SB_AC
     for f in range(NPS):  # loops with constant bounds: numba's slice assignment is several times slower
-        PS[p, f] = S.SB_PS[p, f]
-    for s in range(13):
+        PS[p, f] = st.SB_PS[p, f]
+    for s in range(NSEC + 1):
         for f in range(NBD):
             BD[p, s, f] = SB_BD[p, s, f]
         for i in range(BD[p, s, B_NDEP]):
-            DEP[p, s, i] = S.SB_DEP[p, s, i]
+            DEP[p, s, i] = st.SB_DEP[p, s, i]
     for side in range(2):
-        for s in range(13):
+        for s in range(NSEC + 1):
             AV[p, side, s] = SB_AV[p, side, s]
             for f in range(NX):
                 BASE[p, side, s, f] = SB_BASE[p, side, s, f]
             for f in range(NAC):
                 AC[p, side, s, f] = SB_AC[p, side, s, f]
         for k in range(PS[p, PL.NAB0 + side]):
-            ABL[p, side, k] = S.SB_ABL[p, side, k]
+            ABL[p, side, k] = st.SB_ABL[p, side, k]
 
 
-@jit
-def reset(D, S, seed, gid):
+@jit_plain_ints
+def reset(D, st, seed, gid):
     """Shuffled decks, six face-up ships per level, colonies on display, and every player's board
     with only its 12 starting ships (and their reward tables)."""
     R, LVL_IDS, LVL_N = D.R, D.LVL_IDS, D.LVL_N
-    CUBES, G, DECK, DP, DISP, COLAV, OWNER, ST, COLOWN = (S.CUBES, S.G, S.DECK, S.DP, S.DISP, S.COLAV, S.OWNER,
-                                                          S.ST, S.COLOWN)
+    CUBES, v, DECK, DP, DISP, COLAV, OWNER, rng, COLOWN = (st.CUBES, st.v, st.DECK, st.DP, st.DISP, st.COLAV, st.OWNER,
+                                                          st.rng, st.COLOWN)
     P = R[R_P]
     CUBES[:, :] = 0
     OWNER[:] = -1
     COLOWN[:] = -1
-    tr = G[G_TRACE]
-    G[:] = 0
-    G[G_TRACE] = tr
-    ST[0] = new_stream(seed, gid)[0]
-    S.AT[0] = 0
+    for i in range(ST.SIZE):
+        v[i] = 0
+    rng[0] = new_stream(seed, gid)[0]
     for lv in range(3):
         n = LVL_N[lv]
         for i in range(n):
             DECK[lv, i] = LVL_IDS[lv, i]
-        shuffle(ST, DECK[lv], n)
+        shuffle(rng, DECK[lv], n)
         DP[lv, 0] = 0
         DP[lv, 1] = n
     DISP[:, :] = -1
-    refill_display(D, S)
+    refill_display(D, st)
     for q in range(R[R_NCOL]):
         COLAV[q] = 1
     for p in range(P):
-        starting_board(S, p)
+        starting_board(st, p)
 
 
-@jit
-def opening_value(D, S, k):
+@jit_plain_ints
+def opening_value(D, st, k):
     """Neutral worth (row P of VALS/PR: the scenario's `weighted` weights) of adding ship k to a
     starting board, for the light-speed opening where seats are not known yet."""
     CT, R, VALS, WP, PR = D.CT, D.R, D.VALS, D.WP, D.PR
-    BD = S.BD
+    BD = st.BD
     P = R[R_P]
-    pos = CT[k, K_SECTOR]
+    pos = CT[k, F.SECTOR]
     st = BD[0, pos, B_STATION]
     rate = PR[P, pos] * VALS[P, 0, BLUE, k]
     if st >= 0:
@@ -1391,77 +1476,77 @@ def opening_value(D, S, k):
     return rate * WP[P, W_HMAX]
 
 
-@jit
-def opening_standard(D, S):
+@jit_plain_ints
+def opening_standard(D, st):
     """Each player draws one random Level I ship and pays it from the start credits; the highest
     sector starts (ties: random). Returns (start pre-seat, tie)."""
     CT, R = D.CT, D.R
-    OPEN, ST = S.OPEN, S.ST
+    OPEN, rng = st.OPEN, st.rng
     P = R[R_P]
     for i in range(P):
-        k = draw(D, S, 0)
+        k = draw(D, st, 0)
         OPEN[i, :] = -1
         OPEN[i, 0] = k
-        cost = CT[k, K_COST] if k >= 0 else 0
-        OPEN[i, 16] = max(0, R[R_START_CREDITS] - cost)
-        OPEN[i, 17] = CT[k, K_SECTOR] if k >= 0 else 0
+        cost = CT[k, F.COST] if k >= 0 else 0
+        OPEN[i, OPEN_CREDITS] = max(0, R[R_START_CREDITS] - cost)
+        OPEN[i, OPEN_SECTOR] = CT[k, F.SECTOR] if k >= 0 else 0
     best = -1
     n = 0
     for i in range(P):
-        if OPEN[i, 17] > best:
-            best = OPEN[i, 17]
+        if OPEN[i, OPEN_SECTOR] > best:
+            best = OPEN[i, OPEN_SECTOR]
             n = 1
-        elif OPEN[i, 17] == best:
+        elif OPEN[i, OPEN_SECTOR] == best:
             n += 1
-    pick = 0 if n == 1 else below(ST, n)
+    pick = 0 if n == 1 else below(rng, n)
     for i in range(P):
-        if OPEN[i, 17] == best:
+        if OPEN[i, OPEN_SECTOR] == best:
             if pick == 0:
                 return i, n > 1
             pick -= 1
     return 0, False
 
 
-@jit
-def deployed_opening_value(D, S, k):
+@jit_plain_ints
+def deployed_opening_value(D, st, k):
     """Neutral worth of ship k deployed on a starting board (a second light-speed ship of its sector
     is stationed in front of it): its red side on the others' turns (row P, as opening_value)."""
     CT, R, VALS, WP, PR = D.CT, D.R, D.VALS, D.WP, D.PR
     P = R[R_P]
-    return PR[P, CT[k, K_SECTOR]] * (P - 1) * VALS[P, 0, RED, k] * WP[P, W_HMAX]
+    return PR[P, CT[k, F.SECTOR]] * (P - 1) * VALS[P, 0, RED, k] * WP[P, W_HMAX]
 
 
-@jit
-def sort_opening_options(D, S, n):
+@jit_plain_ints
+def sort_opening_options(D, st, n):
     """OPTS[n:2n] = the indices of the n drawn ships OPTS[:n], by sector, and within a sector by how much
     better the card is stationed than deployed: bought in this order, the last of a sector is stationed
     and the others are deployed behind it (as any buy does)."""
     CT = D.CT
-    OPTS = S.OPTS
+    OPTS = st.OPTS
     for t in range(n):
         kj = OPTS[t]
-        key = opening_value(D, S, kj) - deployed_opening_value(D, S, kj)
+        key = opening_value(D, st, kj) - deployed_opening_value(D, st, kj)
         u = t
         while u > 0:
             ku = OPTS[OPTS[n + u - 1]]
-            if CT[ku, K_SECTOR] < CT[kj, K_SECTOR] or (
-                    CT[ku, K_SECTOR] == CT[kj, K_SECTOR]
-                    and opening_value(D, S, ku) - deployed_opening_value(D, S, ku) <= key):
+            if CT[ku, F.SECTOR] < CT[kj, F.SECTOR] or (
+                    CT[ku, F.SECTOR] == CT[kj, F.SECTOR]
+                    and opening_value(D, st, ku) - deployed_opening_value(D, st, ku) <= key):
                 break
             OPTS[n + u] = OPTS[n + u - 1]
             u -= 1
         OPTS[n + u] = t
 
 
-@jit
-def opening_lightspeed(D, S):
+@jit_plain_ints
+def opening_lightspeed(D, st):
     """Light speed: each player sees draw_l1 Level I + draw_l2 Level II ships, buys any set within the
     light-speed credits (paying costs; rules.lightspeed_one_per_sector: at most one per sector, else a
     second ship of a sector is stationed and the first deployed), the rest go under their decks in the
     order drawn. Most credits left starts; ties: highest sector bought, then random. Returns (start
     pre-seat, tie)."""
     CT, R, WP = D.CT, D.R, D.WP
-    OPEN, OPTS, ST = S.OPEN, S.OPTS, S.ST
+    OPEN, OPTS, rng = st.OPEN, st.OPTS, st.rng
     P = R[R_P]
     budget = R[R_LS_CREDITS]
     one_per_sector = R[R_LS_ONE_PER_SECTOR] != 0
@@ -1471,16 +1556,16 @@ def opening_lightspeed(D, S):
         n = 0
         for lv in range(2):
             for _ in range(R[R_LS_L1] if lv == 0 else R[R_LS_L2]):
-                k = draw(D, S, lv)
+                k = draw(D, st, lv)
                 if k >= 0:
                     OPTS[n] = k
                     n += 1
-        sort_opening_options(D, S, n)
+        sort_opening_options(D, st, n)
         bestv = -1e18
         bestm = 0
         for m in range(1 << n):
             cost = 0
-            v = 0.0
+            worth = 0.0
             ok = True
             prev = -1  # the previous ship of this subset in buying order
             for t in range(n):
@@ -1488,21 +1573,21 @@ def opening_lightspeed(D, S):
                 if m >> j & 1 == 0:
                     continue
                 k = OPTS[j]
-                cost += CT[k, K_COST]
-                if prev >= 0 and CT[prev, K_SECTOR] == CT[k, K_SECTOR]:
+                cost += CT[k, F.COST]
+                if prev >= 0 and CT[prev, F.SECTOR] == CT[k, F.SECTOR]:
                     if one_per_sector:
                         ok = False
                         break
                     # k is stationed in front of prev: prev's station worth becomes its deployed worth
-                    v += opening_value(D, S, k) - opening_value(D, S, prev) + deployed_opening_value(D, S, prev)
+                    worth += opening_value(D, st, k) - opening_value(D, st, prev) + deployed_opening_value(D, st, prev)
                 else:
-                    v += opening_value(D, S, k)
+                    worth += opening_value(D, st, k)
                 prev = k
             if not ok or cost > budget:
                 continue
-            v += wc * (budget - cost)
-            if v > bestv:
-                bestv = v
+            worth += wc * (budget - cost)
+            if worth > bestv:
+                bestv = worth
                 bestm = m
         cost = 0
         top = 0
@@ -1513,88 +1598,88 @@ def opening_lightspeed(D, S):
                 k = OPTS[j]
                 OPEN[i, nb] = k
                 nb += 1
-                cost += CT[k, K_COST]
-                top = max(top, CT[k, K_SECTOR])
+                cost += CT[k, F.COST]
+                top = max(top, CT[k, F.SECTOR])
         for j in range(n):
             if bestm >> j & 1 == 0:
                 k = OPTS[j]
-                put_bottom(D, S, CT[k, K_LEVEL] - 1, k)
-        OPEN[i, 16] = budget - cost
-        OPEN[i, 17] = top
+                put_bottom(D, st, CT[k, F.LEVEL] - 1, k)
+        OPEN[i, OPEN_CREDITS] = budget - cost
+        OPEN[i, OPEN_SECTOR] = top
     best = -1
     bsec = -1
     n = 0
     for i in range(P):
-        if OPEN[i, 16] > best or (OPEN[i, 16] == best and OPEN[i, 17] > bsec):
-            best = OPEN[i, 16]
-            bsec = OPEN[i, 17]
+        if OPEN[i, OPEN_CREDITS] > best or (OPEN[i, OPEN_CREDITS] == best and OPEN[i, OPEN_SECTOR] > bsec):
+            best = OPEN[i, OPEN_CREDITS]
+            bsec = OPEN[i, OPEN_SECTOR]
             n = 1
-        elif OPEN[i, 16] == best and OPEN[i, 17] == bsec:
+        elif OPEN[i, OPEN_CREDITS] == best and OPEN[i, OPEN_SECTOR] == bsec:
             n += 1
-    pick = 0 if n == 1 else below(ST, n)
+    pick = 0 if n == 1 else below(rng, n)
     for i in range(P):
-        if OPEN[i, 16] == best and OPEN[i, 17] == bsec:
+        if OPEN[i, OPEN_CREDITS] == best and OPEN[i, OPEN_SECTOR] == bsec:
             if pick == 0:
                 return i, n > 1
             pick -= 1
     return 0, False
 
 
-@jit
-def seat_players(D, S, start, tie):
+@jit_plain_ints
+def seat_players(D, st, start, tie):
     """Seat `start` moves first; the others follow in seat order (clockwise). Each seat keeps its
     identity (its policy): its turn position is (seat - start) mod P. Each seat's opening ships are
     stationed, then the turn-order bonus of its position is added."""
     CT, R, BONUS = D.CT, D.R, D.BONUS
-    PS, BD, OPEN, OWNER, G = S.PS, S.BD, S.OPEN, S.OWNER, S.G
+    PS, BD, OPEN, OWNER, v = st.PS, st.BD, st.OPEN, st.OWNER, st.v
     P = R[R_P]
     ls = R[R_VARIANT] == VARIANT_LIGHTSPEED
-    G[G_FIRST] = start
-    G[G_START_TIE] = 1 if tie else 0
-    emit(S, EV_START, start, 1 if tie else 0, 0, 0, 0)
+    v[ST.FIRST] = start
+    v[ST.START_TIE] = 1 if tie else 0
+    emit(st, E_START, start, 1 if tie else 0, 0, 0, 0)
     for s in range(P):
         pos = wrap(s + P - start, P)
         PS[s, PL.POS] = pos
-        for j in range(16):
+        for j in range(NOPEN_SHIPS):
             k = OPEN[s, j]
             if k < 0:
                 break
-            sec = CT[k, K_SECTOR]
+            sec = CT[k, F.SECTOR]
             old = BD[s, sec, B_STATION]
-            station(D, S, s, k)
-            refresh_pos(D, S, s, sec, old, k)
+            station(D, st, s, k)
+            refresh_pos(D, st, s, sec, old, k)
             OWNER[k] = s
             PS[s, PL.BOUGHT] += 1
-            emit(S, EV_LS_BUY if ls else EV_OPENING, s, k, CT[k, K_SECTOR], CT[k, K_COST], 0)
-        PS[s, PL.CRED] = OPEN[s, 16]
+            emit(st, E_LS_BUY if ls else E_OPENING, s, k, CT[k, F.SECTOR], CT[k, F.COST], 0)
+        PS[s, PL.CRED] = OPEN[s, OPEN_CREDITS]
         PS[s, PL.INC] = R[R_LS_INCOME] if ls else R[R_START_INCOME]
-        PS[s, PL.OPENSEC] = OPEN[s, 17]
+        PS[s, PL.OPENSEC] = OPEN[s, OPEN_SECTOR]
         PS[s, PL.CRED] += BONUS[pos, 0]
         PS[s, PL.INC] += BONUS[pos, 1]
-        emit(S, EV_BONUS, s, BONUS[pos, 0], BONUS[pos, 1], PS[s, PL.CRED], PS[s, PL.INC])
+        emit(st, E_BONUS, s, BONUS[pos, 0], BONUS[pos, 1], PS[s, PL.CRED], PS[s, PL.INC])
 
 
-@jit
-def setup(D, S, seed, gid):
+@jit_plain_ints
+def setup(D, st, seed, gid):
     R = D.R
-    reset(D, S, seed, gid)
+    reset(D, st, seed, gid)
     if R[R_VARIANT] == VARIANT_LIGHTSPEED:
-        start, tie = opening_lightspeed(D, S)
+        start, tie = opening_lightspeed(D, st)
         # light speed: the start credits are the light-speed ones (left after the opening buys)
     else:
-        start, tie = opening_standard(D, S)
-    seat_players(D, S, start, tie)
+        start, tie = opening_standard(D, st)
+    seat_players(D, st, start, tie)
 
 
 # ------------------------------------------------------------------------------------------------
 # the game
 
 
-@jit
-def settle_winners(D, S):
+@jit_plain_ints
+def settle_winners(D, st):
     """Leave PL.IN = 1 exactly for the players with the most VP among those still in; returns count."""
     R = D.R
-    PS = S.PS
+    PS = st.PS
     best = -1
     for p in range(R[R_P]):
         if PS[p, PL.IN] != 0 and PS[p, PL.VP] > best:
@@ -1608,80 +1693,80 @@ def settle_winners(D, S):
     return n
 
 
-@jit
-def play_rounds(D, S):
+@jit_plain_ints
+def play_rounds(D, st):
     """Full rounds in turn order from the first player until a player has trigger_vp (the round is
     finished: equal turns), a 'you win' card fires, or max_rounds."""
-    R, G = D.R, S.G
+    R, v = D.R, st.v
     P = R[R_P]
     while True:
-        G[G_ROUND] += 1
+        v[ST.ROUND] += 1
         for k in range(P):
-            play_turn(D, S, wrap(G[G_FIRST] + k, P))
-            if G[G_OVER] != 0:
+            play_turn(D, st, wrap(v[ST.FIRST] + k, P))
+            if v[ST.OVER] != 0:
                 return
-        if G[G_TRIGGER] != 0:
+        if v[ST.TRIGGER] != 0:
             return
-        if G[G_ROUND] >= R[R_MAX_ROUNDS]:
-            G[G_END] = END_MAX_ROUNDS
+        if v[ST.ROUND] >= R[R_MAX_ROUNDS]:
+            v[ST.END] = END_MAX_ROUNDS
             return
 
 
-@jit
-def tie_rounds(D, S):
+@jit_plain_ints
+def tie_rounds(D, st):
     """Most VP wins; tied players play further full rounds (only they take turns) until one leads, at
     most tie_rounds_cap rounds; then they share the win. Leaves the winners in PL.IN."""
     R = D.R
-    PS, G = S.PS, S.G
+    PS, v = st.PS, st.v
     P = R[R_P]
-    n = settle_winners(D, S)
+    n = settle_winners(D, st)
     tr = 0
     while n > 1 and tr < R[R_TIE_CAP]:
-        G[G_ROUND] += 1
+        v[ST.ROUND] += 1
         tr += 1
         mask = 0
         for p in range(P):
             if PS[p, PL.IN] != 0:
                 mask |= 1 << p
-        emit(S, EV_TIE_ROUND, -1, G[G_ROUND], mask, 0, 0)
+        emit(st, E_TIE_ROUND, -1, v[ST.ROUND], mask, 0, 0)
         for k in range(P):
-            a = wrap(G[G_FIRST] + k, P)
+            a = wrap(v[ST.FIRST] + k, P)
             if PS[a, PL.IN] != 0:
-                play_turn(D, S, a)
-                if G[G_OVER] != 0:
+                play_turn(D, st, a)
+                if v[ST.OVER] != 0:
                     break
-        if G[G_OVER] != 0:
+        if v[ST.OVER] != 0:
             break
-        n = settle_winners(D, S)
-    G[G_TIEROUNDS] = tr
+        n = settle_winners(D, st)
+    v[ST.TIE_ROUNDS] = tr
     return n
 
 
-@jit
-def play_game(D, S, seed, gid):
-    """Setup, rounds, end. Afterwards PS[:, PL.IN] marks the winners and G[G_END] the end reason."""
+@jit_plain_ints
+def play_game(D, st, seed, gid):
+    """Setup, rounds, end. Afterwards PS[:, PL.IN] marks the winners and v[ST.END] the end reason."""
     R = D.R
-    PS, G = S.PS, S.G
+    PS, v = st.PS, st.v
     P = R[R_P]
-    setup(D, S, seed, gid)
-    play_rounds(D, S)
-    if G[G_OVER] == 0:
-        if G[G_END] == END_MAX_ROUNDS:
-            settle_winners(D, S)
+    setup(D, st, seed, gid)
+    play_rounds(D, st)
+    if v[ST.OVER] == 0:
+        if v[ST.END] == END_MAX_ROUNDS:
+            settle_winners(D, st)
         else:
-            n = tie_rounds(D, S)
-            if G[G_OVER] == 0:
-                G[G_END] = END_SHARED if n > 1 else END_VP
-    if G[G_OVER] != 0:  # you win
+            n = tie_rounds(D, st)
+            if v[ST.OVER] == 0:
+                v[ST.END] = END_SHARED if n > 1 else END_VP
+    if v[ST.OVER] != 0:  # you win
         for p in range(P):
-            PS[p, PL.IN] = 1 if p == G[G_YOUWIN] else 0
+            PS[p, PL.IN] = 1 if p == v[ST.YOU_WIN] else 0
     mask = 0
     for p in range(P):
         if PS[p, PL.IN] != 0:
             mask |= 1 << p
-    emit(S, EV_END, -1, G[G_END], G[G_ROUND], mask, G[G_TIEROUNDS])
+    emit(st, E_END, -1, v[ST.END], v[ST.ROUND], mask, v[ST.TIE_ROUNDS])
     for p in range(P):
-        emit(S, EV_FINAL, p, PS[p, PL.VP], PS[p, PL.CRED], PS[p, PL.INC], PS[p, PL.COLS])
+        emit(st, E_FINAL, p, PS[p, PL.VP], PS[p, PL.CRED], PS[p, PL.INC], PS[p, PL.COLS])
 
 
 COLUMNS = Columns(
@@ -1701,48 +1786,49 @@ COLUMNS = Columns(
                                    lambda sc: len(sc.cards.colonies), "colonies", np.int8, per_seat=False)},
     trace_width=6,  # records (kind, seat, a, b, c, d): what each reads is Spacebase.events
 )
-GC = indices("GC", COLUMNS.game)  # game column indices (GC.LENGTH ...), constants in the kernel
-SC = indices("SC", COLUMNS.seat)  # seat column indices (SC.SCORE ...)
+G = indices("G", COLUMNS.game)  # game column indices (G.LENGTH ...), constants in the kernel
+S = indices("S", COLUMNS.seat)  # seat column indices (S.SCORE ...)
 
 
 @njit(cache=True, error_model="numpy", nogil=True)
 def play(seed, ids, D, g, s, buyer, col_buyer, first, ev, tn, cap):
     """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
-    allocated from COLUMNS (g[n, GC], s[n, P, SC], the buyer of each ship and colony, the first
+    allocated from COLUMNS (g[n, G], s[n, P, S], the buyer of each ship and colony, the first
     player, the trace ev/tn/cap). It holds no Python object, so it runs without the GIL (the
     runner plays chunks on threads: Spacebase.kernel_releases_gil)."""
     R = D.R
     P = R[R_P]
     nst = R[R_NSTART]
-    S = alloc_state(D, ev, tn, cap)
-    PS, G, OWNER, COLOWN = S.PS, S.G, S.OWNER, S.COLOWN
+    st = alloc_state(D, ev, tn, cap)
+    PS, v, OWNER, COLOWN = st.PS, st.v, st.OWNER, st.COLOWN
     for i in range(len(ids)):
-        play_game(D, S, seed, ids[i])
+        play_game(D, st, seed, ids[i])
         for p in range(P):
-            s[i, p, SC.IS_WINNER] = PS[p, PL.IN] != 0
-            s[i, p, SC.SCORE] = PS[p, PL.VP]
-            s[i, p, SC.OPENING_SECTOR] = PS[p, PL.OPENSEC]
-            s[i, p, SC.CREDITS] = PS[p, PL.CRED]
-            s[i, p, SC.INCOME] = PS[p, PL.INC]
-            s[i, p, SC.COLONIES] = PS[p, PL.COLS]
-            s[i, p, SC.CARDS_BOUGHT] = PS[p, PL.BOUGHT]
-            s[i, p, SC.CARDS_CLAIMED] = PS[p, PL.CLAIMED]
-            s[i, p, SC.TURNS] = PS[p, PL.TURNS]
-            s[i, p, SC.ABILITIES] = PS[p, PL.ABIL]
-        g[i, GC.LENGTH] = G[G_ROUND]
-        g[i, GC.END_REASON] = G[G_END]
-        g[i, GC.START_TIE] = G[G_START_TIE] != 0
-        g[i, GC.TIE_ROUNDS] = G[G_TIEROUNDS]
-        first[i] = G[G_FIRST]
+            s[i, p, S.IS_WINNER] = PS[p, PL.IN] != 0
+            s[i, p, S.SCORE] = PS[p, PL.VP]
+            s[i, p, S.OPENING_SECTOR] = PS[p, PL.OPENSEC]
+            s[i, p, S.CREDITS] = PS[p, PL.CRED]
+            s[i, p, S.INCOME] = PS[p, PL.INC]
+            s[i, p, S.COLONIES] = PS[p, PL.COLS]
+            s[i, p, S.CARDS_BOUGHT] = PS[p, PL.BOUGHT]
+            s[i, p, S.CARDS_CLAIMED] = PS[p, PL.CLAIMED]
+            s[i, p, S.TURNS] = PS[p, PL.TURNS]
+            s[i, p, S.ABILITIES] = PS[p, PL.ABIL]
+        g[i, G.LENGTH] = v[ST.ROUND]
+        g[i, G.END_REASON] = v[ST.END]
+        g[i, G.START_TIE] = v[ST.START_TIE] != 0
+        g[i, G.TIE_ROUNDS] = v[ST.TIE_ROUNDS]
+        first[i] = v[ST.FIRST]
         for k in range(buyer.shape[1]):
             buyer[i, k] = OWNER[nst + k]
         for q in range(col_buyer.shape[1]):
             col_buyer[i, q] = COLOWN[q]
-    release(S)
+    release(st.T)
+    release(st)
 
 
 def play_one(D, seed, gid):
     """One game, returning its whole final state (for tests and debugging)."""
-    S = new_state(D)
-    play_game(D, S, seed, gid)
-    return S
+    st = new_state(D)
+    play_game(D, st, seed, gid)
+    return st

@@ -7,15 +7,27 @@ from ...kernel import indices
 
 NSEC = 12  # sectors 1..12; sector-indexed arrays have 13 entries (index 0 unused)
 
-# ---- card table CT[card, column] (int32). Cards: starters first, then ships, in YAML order ----
-K_LEVEL, K_SECTOR, K_COST = 0, 1, 2
-K_SIDE = 3  # side fields start here; blue side = K_SIDE, red side = K_SIDE + NSIDE
-# per-side fields (add side * NSIDE + K_SIDE)
-(S_C, S_I, S_V, S_ARROW, S_CL1, S_CL2, S_CL3, S_CAP, S_LINKED, S_ONPLACE,
- E_SHIFT, E_SET, E_REROLL, E_SWAPA, E_SWAPB, E_EXCH, E_BUY, E_DOUBLE, E_LOSEVP, E_CRED, E_VP,
- E_PLACE, E_MOVE, E_WIN, E_CL1, E_CL2, E_CL3, S_SPECIAL, S_TIMING) = range(29)
-NSIDE = 29
-NCT = K_SIDE + 2 * NSIDE
+# ---- card table CT[card, F.*] (int16): the numbers printed on a card. Cards: starters first, then ships, in
+# YAML order. Its blue side's fields follow the card's own; the red side's, NSIDE columns further:
+# CT[c, side * NSIDE + F.CAP] ----
+SIDE_FIELDS = (
+    "credits", "income", "vp", "arrow",   # the reward box: credits, income, VP, reward arrows (ARROW_*)
+    "cl1", "cl2", "cl3",                 # the reward's claims of a Level I, II, III ship
+    "cap", "linked", "on_place",         # charge squares needed at this player count; all needed to fire;
+    #                                      credits paid per cube placed
+    # what its charge ability does when it fires:
+    "shift", "set_die", "reroll",        # dice arrow (shift the sum up by 1..N), set a die, reroll a die
+    "swap_a", "swap_b",                  # swap these two sectors
+    "exchange", "buy", "double",         # exchange a card's place; ability buys; 2X
+    "lose_vp", "bonus_credits", "bonus_vp",  # every opponent loses N VP; credits and VP gained
+    "place", "move", "win",              # cubes placed, cubes moved; 'You win'
+    "claim1", "claim2", "claim3",        # claims of a Level I, II, III ship
+    "special",                           # 1: the side has claims or charge squares (no plain reward box)
+    "timing",                            # when its charge ability fires (T_*)
+)
+F = indices("F", ("level", "sector", "cost", *SIDE_FIELDS))  # CT[c, F.SECTOR]; the blue side's F.CAP ...
+NSIDE = len(SIDE_FIELDS)
+NCT = len(F) + NSIDE
 BLUE, RED = 0, 1
 # reward arrows (bit mask): 1 = right (+1 sector), 2 = left (-1 sector), 3 = either
 ARROW_R, ARROW_L = 1, 2
@@ -70,6 +82,11 @@ def player(PS, p) -> dict[str, int]:
     """Seat p's player state by name (for tests and debugging)."""
     return {name: int(PS[p, PL[name.upper()]]) for name in PLAYER}
 
+# ---- the opening OPEN[seat, ...] (int64): the ships it bought (-1 after the last), then: ----
+NOPEN_SHIPS = 16
+OPEN_CREDITS, OPEN_SECTOR = NOPEN_SHIPS, NOPEN_SHIPS + 1  # credits left; sector of its opening ship (highest)
+NOPEN = NOPEN_SHIPS + 2
+
 # ---- board BD[seat, sector, ...] (int32): what sits in each sector position ----
 (B_STATION, B_COLONY, B_COVERED, B_NDEP, B_RARROW, B_RSPEC) = range(6)
 NBD = 6
@@ -86,16 +103,13 @@ NX = 6
 A_C, A_I, A_V, A_SPEC, A_DIR, A_TWO_WAY = range(6)
 NAC = 6
 
-# ---- game scalars G[...] (int64) ----
-(G_ROUND, G_ACTIVE, G_D1, G_D2, G_TRIGGER, G_END, G_OVER, G_TIEROUNDS, G_START_TIE, G_FIRST,
- G_YOUWIN, G_DSET1, G_DSET2, G_TRACE) = range(14)
-NG = 14
+# ---- how a game ended (state.ST.END) ----
 END_VP, END_YOU_WIN, END_SHARED, END_MAX_ROUNDS = 0, 1, 2, 3
 
-# ---- trace events: int32 rows (kind, seat, a, b, c, d) (kernel.record); how each reads: Spacebase.events ----
-(EV_OPENING, EV_START, EV_BONUS, EV_TURN, EV_ROLL, EV_SET_DIE, EV_REROLL, EV_ASSIGN, EV_GAIN, EV_CHARGE,
- EV_BUY, EV_ABILITY_BUY, EV_COLONY, EV_CLAIM, EV_LOSE_VP, EV_SWAP, EV_EXCHANGE, EV_REFILL, EV_FLOOR,
- EV_TRIGGER, EV_TIE_ROUND, EV_END, EV_FINAL, EV_FIRE, EV_PLACE, EV_MOVE, EV_LS_BUY, EV_NOBUY) = range(1, 29)
+# ---- trace record kinds: int32 rows (kind, seat, a, b, c, d) (kernel.record); how each reads: Spacebase.events ----
+(E_OPENING, E_START, E_BONUS, E_TURN, E_ROLL, E_SET_DIE, E_REROLL, E_ASSIGN, E_GAIN, E_CHARGE,
+ E_BUY, E_ABILITY_BUY, E_COLONY, E_CLAIM, E_LOSE_VP, E_SWAP, E_EXCHANGE, E_REFILL, E_FLOOR,
+ E_TRIGGER, E_TIE_ROUND, E_END, E_FINAL, E_FIRE, E_PLACE, E_MOVE, E_LS_BUY, E_NOBUY) = range(1, 29)
 
-# assignment modes (EV_ASSIGN a)
+# assignment modes (E_ASSIGN a)
 M_FACES, M_SUM, M_DOUBLE_SUM, M_DOUBLE_D1, M_DOUBLE_D2 = range(5)

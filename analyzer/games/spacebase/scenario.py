@@ -13,7 +13,8 @@ from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
 from ...scenario import ScenarioBase, Strict, Weight
 from . import layout as L
 from .decisions import NO_CHARGE_ABILITIES
-from .state import make_data
+from .state import TABLES, make_data
+from .state import layout as state_layout
 
 PIP = re.compile(r"^(?:<=)?(\d)p$")
 MAX_AMOUNT = 9999  # any card number; the kernel's card table is int16 (half the cache of int32)
@@ -301,36 +302,36 @@ def _ability_value(e: Effect, wc: float, wv: float, mean_cost: list[float], dice
 
 
 def _fill_side(row: np.ndarray, side: int, s: Side, players: int, pip: str) -> None:
-    o = L.K_SIDE + side * L.NSIDE
-    row[o + L.S_C], row[o + L.S_I], row[o + L.S_V] = s.credits, s.income, s.vp
-    row[o + L.S_ARROW] = {"": 0, "R": L.ARROW_R, "L": L.ARROW_L, "LR": L.ARROW_R | L.ARROW_L}[s.arrows]
-    row[o + L.S_CL1], row[o + L.S_CL2], row[o + L.S_CL3] = s.claim.L1, s.claim.L2, s.claim.L3
+    o = side * L.NSIDE
+    row[o + L.F.CREDITS], row[o + L.F.INCOME], row[o + L.F.VP] = s.credits, s.income, s.vp
+    row[o + L.F.ARROW] = {"": 0, "R": L.ARROW_R, "L": L.ARROW_L, "LR": L.ARROW_R | L.ARROW_L}[s.arrows]
+    row[o + L.F.CL1], row[o + L.F.CL2], row[o + L.F.CL3] = s.claim.L1, s.claim.L2, s.claim.L3
     special = s.claim.L1 + s.claim.L2 + s.claim.L3 > 0
     ch = s.charge
     if ch is not None:
         need = _needed(ch, players, pip)
         e = ch.effect
-        row[o + L.S_CAP] = need
-        row[o + L.S_LINKED] = int(ch.linked)
-        row[o + L.S_ONPLACE] = ch.on_place_credits
-        row[o + L.E_SHIFT], row[o + L.E_SET], row[o + L.E_REROLL] = e.shift_up, e.set_die, e.reroll
+        row[o + L.F.CAP] = need
+        row[o + L.F.LINKED] = int(ch.linked)
+        row[o + L.F.ON_PLACE] = ch.on_place_credits
+        row[o + L.F.SHIFT], row[o + L.F.SET_DIE], row[o + L.F.REROLL] = e.shift_up, e.set_die, e.reroll
         if e.swap:
-            row[o + L.E_SWAPA], row[o + L.E_SWAPB] = e.swap
-        row[o + L.E_EXCH], row[o + L.E_BUY], row[o + L.E_DOUBLE] = e.exchange, e.buy, e.double
-        row[o + L.E_LOSEVP], row[o + L.E_CRED], row[o + L.E_VP] = e.opponents_lose_vp, e.credits, e.vp
-        row[o + L.E_PLACE], row[o + L.E_MOVE], row[o + L.E_WIN] = e.place_charge, e.move_charge, int(e.you_win)
-        row[o + L.E_CL1], row[o + L.E_CL2], row[o + L.E_CL3] = e.claim.L1, e.claim.L2, e.claim.L3
+            row[o + L.F.SWAP_A], row[o + L.F.SWAP_B] = e.swap
+        row[o + L.F.EXCHANGE], row[o + L.F.BUY], row[o + L.F.DOUBLE] = e.exchange, e.buy, e.double
+        row[o + L.F.LOSE_VP], row[o + L.F.BONUS_CREDITS], row[o + L.F.BONUS_VP] = e.opponents_lose_vp, e.credits, e.vp
+        row[o + L.F.PLACE], row[o + L.F.MOVE], row[o + L.F.WIN] = e.place_charge, e.move_charge, int(e.you_win)
+        row[o + L.F.CLAIM1], row[o + L.F.CLAIM2], row[o + L.F.CLAIM3] = e.claim.L1, e.claim.L2, e.claim.L3
         if need > 0:
             special = True
             if e.set_die:
-                row[o + L.S_TIMING] = L.T_PREROLL
+                row[o + L.F.TIMING] = L.T_PREROLL
             elif e.reroll:
-                row[o + L.S_TIMING] = L.T_POSTROLL
+                row[o + L.F.TIMING] = L.T_POSTROLL
             elif e.shift_up or e.double:
-                row[o + L.S_TIMING] = L.T_ASSIGN
+                row[o + L.F.TIMING] = L.T_ASSIGN
             else:
-                row[o + L.S_TIMING] = L.T_FREE
-    row[o + L.S_SPECIAL] = int(special)
+                row[o + L.F.TIMING] = L.T_FREE
+    row[o + L.F.SPECIAL] = int(special)
 
 
 def card_list(sc: SpacebaseScenario) -> list:
@@ -339,8 +340,8 @@ def card_list(sc: SpacebaseScenario) -> list:
 
 
 def kernel_inputs(sc: SpacebaseScenario):
-    """Numbers only, in a state.Data structref (state.make_data): CT, COLT, R, BONUS, VALS, WP, POL, PR,
-    RM, LVL_IDS, LVL_N, SCRIPT."""
+    """Numbers only, in a state.Data pack (state.make_data): CT, COLT, R, BONUS, VALS, WP, POL, PR, RM,
+    PHASES, LVL_IDS, LVL_N, SCRIPT, LAY."""
     return make_data(*kernel_arrays(sc))
 
 
@@ -353,9 +354,9 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
     nc = len(cards)
     CT = np.zeros((nc, L.NCT), np.int16)
     for i, c in enumerate(cards):
-        CT[i, L.K_LEVEL] = getattr(c, "level", 0)
-        CT[i, L.K_SECTOR] = c.sector
-        CT[i, L.K_COST] = getattr(c, "cost", 0)
+        CT[i, L.F.LEVEL] = getattr(c, "level", 0)
+        CT[i, L.F.SECTOR] = c.sector
+        CT[i, L.F.COST] = getattr(c, "cost", 0)
         _fill_side(CT[i], L.BLUE, c.blue, P, ru.pip_squares)
         _fill_side(CT[i], L.RED, c.red, P, ru.pip_squares)
     cols = sc.cards.colonies
@@ -385,12 +386,12 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
         BONUS[k] = (b.credits, b.income)
 
     # ship ids per level
-    lvl = [[i for i in range(nst, nc) if CT[i, L.K_LEVEL] == v] for v in (1, 2, 3)]
+    lvl = [[i for i in range(nst, nc) if CT[i, L.F.LEVEL] == v] for v in (1, 2, 3)]
     LVL_N = np.array([len(x) for x in lvl], np.int32)
     LVL_IDS = np.full((3, max(1, LVL_N.max())), -1, np.int32)
     for v in range(3):
         LVL_IDS[v, :LVL_N[v]] = lvl[v]
-    mean_cost = [float(CT[x, L.K_COST].mean()) if x else 0.0 for x in lvl]
+    mean_cost = [float(CT[x, L.F.COST].mean()) if x else 0.0 for x in lvl]
 
     pols = sc.seat_policies()
     POL = sc.policy_codes()
@@ -423,7 +424,7 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
                 for side, s in ((L.BLUE, c.blue), (L.RED, c.red)):
                     v = wc * s.credits + wi * s.income + wv * s.vp
                     v += (s.claim.L1 * mean_cost[0] + s.claim.L2 * mean_cost[1] + s.claim.L3 * mean_cost[2]) * wc
-                    cap = CT[i, L.K_SIDE + side * L.NSIDE + L.S_CAP]
+                    cap = CT[i, side * L.NSIDE + L.F.CAP]
                     if s.charge is not None and cap > 0:
                         dice = side == L.BLUE or ru.red_dice_abilities == "others_rolls"
                         per = _ability_value(s.charge.effect, wc, wv, mean_cost, dice) if abilities else 0.0
@@ -432,4 +433,7 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
                         v += cube
                     VALS[seat, ph, side, i] = v
     SCRIPT = sc.script_codes()
-    return (CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, LVL_IDS, LVL_N, SCRIPT)
+    lay = state_layout(P, nc, COLT.shape[0], ru.display_size, LVL_IDS.shape[1])
+    LAY = np.array([lay.starts[name] for name in TABLES] + [lay.size], np.int64)
+    PHASES = np.array([2 if pol == "engine" else 1 for pol in pols], np.int64)  # engine: growth, then VP
+    return (CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, PHASES, LVL_IDS, LVL_N, SCRIPT, LAY)

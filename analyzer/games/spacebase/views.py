@@ -7,9 +7,9 @@ import numpy as np
 from . import GAME
 from . import engine as E
 from . import layout as L
-from .decisions import D_ASSIGN
+from .decisions import D_PHASE
 from .scenario import card_list, kernel_arrays
-from .state import ARRAY_FIELDS, DATA_FIELDS
+from .state import DATA_FIELDS, ST
 
 UNCHECKED: dict[str, str] = {}  # random draws from the dice stream, which the re-deal leaves alone
 DICE = [(1, 6), (2, 2), (3, 5), (6, 6), (4, 1)]
@@ -17,23 +17,23 @@ CHARGE, SWAPPER = "l2-9", "l2-24"  # a charge card (its abilities' bonus credits
 
 
 class Position:
-    """A seeded game a few rounds in; its state arrays by name (pos.DECK, pos.PS ...) share the state."""
+    """A seeded game a few rounds in; its state's tables by name (pos.DECK, pos.PS ...) share the state."""
 
     def __init__(self, sc, seed: int):
         self.sc, self.P = sc, sc.players
         self.D = GAME.inputs(sc)
-        self.S = E.new_state(self.D)
-        E.reset(self.D, self.S, seed, 0)
-        self.a = dict(zip(ARRAY_FIELDS, E.state_arrays(self.S), strict=True))
+        self.st = E.new_state(self.D)
+        E.reset(self.D, self.st, seed, 0)
+        self.a = E.state_arrays(self.D, self.st)
         self.cards = card_list(sc)
         self.idx = {c.id: i for i, c in enumerate(self.cards)}
         for p in range(self.P):
-            E.refresh(self.D, self.S, p)
+            E.refresh(self.D, self.st, p)
         for t in range(self.P * (4 + seed % 3)):  # a few rounds in: boards, credits and displays differ
-            E.play_turn(self.D, self.S, t % self.P)
+            E.play_turn(self.D, self.st, t % self.P)
 
     def __getattr__(self, name):
-        if name in ARRAY_FIELDS:
+        if name in self.__dict__.get("a", {}):
             return self.a[name]
         raise AttributeError(name)
 
@@ -45,29 +45,29 @@ def position(sc, seed: int) -> Position:
 def decisions(pos: Position, card: str = CHARGE) -> list:
     """Every decision of every seat, asked as the engine asks it (`card`: the ship the asks take as
     context); the state is restored afterwards (the asks roll dice into it)."""
-    saved = {k: v.copy() for k, v in pos.a.items()}
-    D, S, c = pos.D, pos.S, pos.idx[card]
+    saved = pos.v.copy()
+    D, st, c = pos.D, pos.st, pos.idx[card]
     swapper, sector = pos.idx[SWAPPER], pos.cards[c].sector
     out = []
     for p in range(pos.P):
         credits = int(pos.PS[p, L.PL.CRED])
-        out.append(("buy", p, E.ask_buy(D, S, p, credits, True)))
-        out.append(("ability buy", p, E.ask_buy(D, S, p, credits, False)))
-        out += [("claim", p, lv, E.ask_claim(D, S, p, lv)) for lv in range(3)]
+        out.append(("buy", p, E.ask_buy(D, st, p, credits, True)))
+        out.append(("ability buy", p, E.ask_buy(D, st, p, credits, False)))
+        out += [("claim", p, lv, E.ask_claim(D, st, p, lv)) for lv in range(3)]
         for side in (L.BLUE, L.RED):
-            out += [("assign", p, side, d, E.ask(D, S, p, D_ASSIGN, side, *d)) for d in DICE]
+            out += [("assign", p, side, d, E.ask_assign(D, st, p, side, *d)) for d in DICE]
             for d in DICE:
-                pos.G[L.G_D1], pos.G[L.G_D2] = d
-                out.append(("reroll", p, side, d, E.ask_reroll(D, S, p, c, side)))
-            out.append(("set die", p, side, E.ask_set_die(D, S, p, c, side)))
-            out.append(("fire", p, side, E.ask_fire(D, S, p, c, side)))
-            out.append(("swap", p, side, E.ask_swap(D, S, p, swapper, side)))
-            out.append(("exchange", p, side, E.ask_exchange(D, S, p, c, side, sector)))
-        out.append(("place", p, E.ask_place(D, S, p, c)))
-        src = E.ask_move_source(D, S, p, c)
-        out.append(("move", p, src, E.ask_move_target(D, S, p, src) if src >= 0 else None))
-    for k, v in saved.items():
-        pos.a[k][...] = v
+                pos.v[ST.D1], pos.v[ST.D2] = d
+                out.append(("reroll", p, side, d, E.ask_reroll(D, st, p, c, side)))
+            out.append(("set die", p, side, E.ask_set_die(D, st, p, c, side)))
+            out.append(("fire", p, side, E.ask_fire(D, st, p, c, side)))
+            out.append(("swap", p, side, E.ask_swap(D, st, p, swapper, side)))
+            out.append(("exchange", p, side, E.ask_exchange(D, st, p, c, side, sector)))
+        out.append(("place", p, E.ask_place(D, st, p, c)))
+        out.append(("phase", p, E.ask_yes_no(D, st, p, D_PHASE, 0, 0, 0)))
+        src = E.ask_move_source(D, st, p, c)
+        out.append(("move", p, src, E.ask_move_target(D, st, p, src) if src >= 0 else None))
+    pos.v[:] = saved
     return out
 
 
