@@ -184,8 +184,10 @@ def test_wild_destiny_lets_the_offense_pick_the_defense(Pos):
 @pytest.mark.parametrize("own,reestablished", [(True, True), (False, False)])
 def test_a_wild_destiny_may_name_the_offenses_own_colour(Pos, own, reestablished):
     """wild_destiny_own_colour: the offense names its own colour (option 0 of [0, 1]) and re-establishes on
-    planet 1 (the own choices, no redraw: it named the colour); without it the only colour is seat 1's."""
-    pos = Pos(2, unowned_system="absent", wild_destiny_own_colour=own).hand(0, "A10").hand(1, "A1").destiny("wild")
+    planet 1 (the own choices, no redraw: it named the colour); without it the only colour is seat 1's. Seat
+    1's card follows the wild, so a redraw offered by mistake fails at once instead of drawing wilds forever."""
+    pos = Pos(2, unowned_system="absent", wild_destiny_own_colour=own).hand(0, "A10").hand(1, "A1")
+    pos.destiny("wild", "reg1")
     pos.turn(script=[0, 0, 0])
     assert bool(pos.events(E_REESTABLISH)) is reestablished and pos.tokens(1, 0) == int(reestablished)
     assert pos.events(E_DEFENDER) == ([] if reestablished else [(1, 1, 0, 0)])
@@ -421,8 +423,9 @@ def test_only_the_destiny_card_that_names_the_defense_reverses_the_cone(Pos, des
 
 
 def test_an_own_colour_reverse_card_that_names_a_player_in_the_own_system_reverses_the_cone(Pos):
-    """The own-colour card is used, not ignored: seat 1's tokens on seat 0's planet 1 are challenged."""
-    pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny("rev0").set_tokens(1, 1, 2).set_tokens(10, 2, 4)
+    """The own-colour card is used, not ignored: seat 1's tokens on seat 0's planet 1 are challenged (a
+    regular card of seat 2 follows, so a broken own choice fails at once instead of redrawing forever)."""
+    pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny("rev0", "reg2").set_tokens(1, 1, 2).set_tokens(10, 2, 4)
     pos.turn(script=[1, 0, 0, 1, 1, 1])  # [redraw, seat 1, re-establish 2..4]: seat 1; the only target planet 1
     assert pos.events(E_DEFENDER) == [(1, 0, 1, 0)]
     assert pos.tokens(1, 2) == 2 and pos.tokens(1, 1) == 2

@@ -186,12 +186,16 @@ def test_the_cautious_player_weighs_only_the_defending_tokens_on_an_unowned_plan
     assert pos.tokens(planet, 0) == 1 - plays and pos.warp(UNOWNED) == 4 * plays
 
 
-@pytest.mark.parametrize("reading,side,totals", [("refused", 0, (14, 0)), ("allowed", 1, (11, 3))])
-def test_a_reinforcement_for_the_defense_of_an_unowned_planet(Pos, reading, side, totals):
-    """Seat 0 attacks planet 15 and asks for option 2 of its +3 at the reveal, the defense's side
-    (reinforce_any_side): offered under `unowned_defense_reinforcement: allowed`; refused (nobody is on that
-    side), the option does not exist and the script's index clamps to its own side."""
-    pos = with_unowned_system(Pos(3, unowned_defense_reinforcement=reading)).hand(0, "A10", "R3").destiny("wild")
+@pytest.mark.parametrize("defense,reading,side,totals", [("nobody", "refused", 0, (14, 0)),
+                                                         ("nobody", "allowed", 1, (11, 3)),
+                                                         ("tokens_only", "refused", 1, (11, 7))])
+def test_a_reinforcement_for_the_defense_of_an_unowned_planet(Pos, defense, reading, side, totals):
+    """Seat 0 attacks planet 15 (colour 3's 4 tokens) and asks for option 2 of its +3 at the reveal, the
+    defense's side (reinforce_any_side): offered under `unowned_defense_reinforcement: allowed`, and under
+    `tokens_only` whose tokens defend; refused where nobody defends (nobody is on that side), the option does
+    not exist and the script's index clamps to its own side."""
+    pos = with_unowned_system(Pos(3, unowned_defense=defense, unowned_defense_reinforcement=reading))
+    pos.hand(0, "A10", "R3").destiny("wild")
     pos.turn(script=[3, 0, 0, 0, 0, 2])  # colour 3; 1 token; planet 15; nobody invited; +3 (option 2)
     assert pos.events(E_PLAY) == [(0, pos.kind("R3"), side, 0)]
     assert pos.events(E_TOTALS) == [(-1, *totals, 0)] and pos.tokens(15, 0) == 1

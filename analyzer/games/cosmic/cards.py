@@ -164,6 +164,13 @@ def has_main(st, d, side):
 
 
 @njit(cache=True)
+def reinforceable(st, d, side):
+    """Side `side` may take a reinforcement: it has a main player, or it is an unowned planet's defense
+    whose tokens defend (`unowned_defense: tokens_only`) or that `unowned_defense_reinforcement` allows."""
+    return has_main(st, d, side) or d[R.UNOWNED_TOKENS] == 1 or d[R.UNOWNED_REINF] == 1
+
+
+@njit(cache=True)
 def offer(opts, n, kind, arg):
     opts[n] = kind * PLAY_ARGS + arg
     return n + 1
@@ -182,7 +189,7 @@ def list_plays(w, st, d, q, opts):
         t, v = L.ctype(d, k), L.cval(d, k)
         if w == W_REVEAL and t == L.C_REINF and side >= 0:
             for s in range(2):
-                if (s == side or d[R.ANY_SIDE] == 1) and (has_main(st, d, s) or d[R.UNOWNED_REINF] == 1):
+                if (s == side or d[R.ANY_SIDE] == 1) and reinforceable(st, d, s):
                     n = offer(opts, n, k, s)
         elif t == L.C_EDICT:
             n = offer_edict(w, st, d, q, k, v, opts, n)

@@ -154,7 +154,8 @@ class CosmicRules(Strict):
                               "tokens there defend with their count (and go to the Warp when the offense wins). "
                               "Either way the offense's card counts its value (a compromise 0)")
     unowned_defense_reinforcement: Literal["refused", "allowed"] = Field(
-        "refused", description="unowned_defense nobody, a reinforcement for the defense of an unowned planet: "
+        "refused", description="unowned_defense nobody (tokens_only: always allowed, its tokens defend), a "
+                               "reinforcement for the defense of an unowned planet: "
                                "refused = none is offered (nobody is on that side, as no card aims at its missing "
                                "main player); allowed = reinforce_any_side lets the offense's side add it there "
                                "(the rules allow either side and do not foresee a side without a player)")
