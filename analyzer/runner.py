@@ -146,7 +146,8 @@ def _abandon(pool) -> None:
         with contextlib.suppress(OSError, ValueError):  # already gone
             worker.terminate()  # loky's processes have no kill()
     if results_pipe is not None:
-        results_pipe._writer.close()
+        with contextlib.suppress(OSError):  # loky's own shutdown closed it first (a race: seen in CI)
+            results_pipe._writer.close()
     if manager is not None:
         manager.join(timeout=10)
 

@@ -138,3 +138,16 @@ def test_strength_measures_search_against_the_tuned_field_paired_by_game(capsys)
     assert cli.main(["strength", "pig", "--budgets", "2", "--n", "6", "--jobs", "1", "-q"]) == 0
     text = capsys.readouterr().out
     assert "one search seat against the field (hold_at hold_at=25)" in text and "gain" in text
+
+
+@pytest.mark.parametrize("args", [
+    ["compare", "pig", "SCENARIO", "--set", "rules.target=60", "--policy", "search", "--n", "8"],
+    ["check", "pig", "--scenario", "SCENARIO", "--policy", "search", "--n", "8", "--out", "OUT"],
+    ["train", "pig", "--policy", "search", "--budget", "120", "--candidates", "2", "--rounds", "1", "--out", "OUT/t.yaml"],
+])
+def test_search_plays_in_compare_check_and_train(tmp_path, capsys, args):
+    """`--policy search` in the designer's loop: compare and check play it; train tunes its own weights."""
+    scenario = str(PIG.default_scenario)
+    argv = [scenario if a == "SCENARIO" else a.replace("OUT", str(tmp_path)) for a in args]
+    code = cli.main([*argv, "-q", "--set", "weights.search.rollouts=2"] if args[0] != "train" else [*argv, "-q"])
+    assert code in (0, 3), capsys.readouterr().err  # check: 3 where a bound stays undecided at 8 games
