@@ -10,9 +10,9 @@ import typer
 from rich.table import Table
 
 from . import games
-from .cli import Command, GameArg, JobsOpt, PlayersOpt, ScenarioOpt, SeedOpt, SetOpt, api, app, out, parse_count
+from .cli import Command, GameArg, JobsOpt, PlayersOpt, ScenarioOpt, SeedOpt, SetOpt, api, app, out
 from .cli_balance import QuietOpt, games_bar
-from .errors import UserError
+from .errors import UserError, n_games
 
 
 def parse_budgets(text: str) -> list[int]:
@@ -53,11 +53,11 @@ def strength(
     if not g.searchable:
         raise UserError(f"{g.name}: no search player yet; games with one: "
                         f"{', '.join(x for x in games.names() if games.get(x).searchable)}")
-    chosen, count = parse_budgets(budgets), parse_count(n, "--n")
+    chosen, count = parse_budgets(budgets), n_games(n)
     api.check_seed(seed)
     api.check_run_options(jobs, None)
     base = api.load_scenario(g, scenario, set, players)
-    with games_bar(f"{g.name} strength", count * (1 + base.players * len(chosen)), quiet) as advance:
+    with games_bar(g, "strength", count * (1 + base.players * len(chosen)), quiet) as advance:
         points = st.curve(g, base, chosen, count, seed, jobs, advance)
     policy, weights = st.field_player(g)
     t = Table(title=f"{g.name}: one search seat against the field ({policy}"
