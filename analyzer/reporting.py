@@ -160,7 +160,8 @@ class Report:
         est = self.estimated()
         if not est:
             if self.meta.get("changed_rules") or self.meta.get("variant"):  # an edit is not the published game
-                return "Estimated data: none; every card and rule value comes from the published game, except the rule changes above."
+                return ("Estimated data: none; every card and rule value comes from the published game, except the "
+                        "changes named above.")
             return "Estimated data: none; every card and rule value comes from the published game."
         head = f"**Estimated data (not the published game): {len(est)} items:** "
         if len(est) <= ESTIMATED_SHOWN:
@@ -451,8 +452,17 @@ def short_scope(s: dict) -> str:
     return text + (f"; not under: {', '.join(_setting_name(f) for f in fails)}" if fails else "")
 
 
+INDEX_NAME_CHARS = 40  # a longer setting name is cut before its first parenthesis in the index
+
+
 def _setting_name(fail: str) -> str:
-    """A setting of Scope.fails without the verdict it gives, its last parenthesis: 'z (all) (no verdict)' -> 'z (all)'."""
+    """A setting of Scope.fails in a few words: without the verdict it gives (its last parenthesis), and a long
+    name without its own note: 'z (all) (no verdict)' -> 'z (all)'."""
+    name = _without_last_paren(fail)
+    return name.split(" (")[0] if len(name) > INDEX_NAME_CHARS else name
+
+
+def _without_last_paren(fail: str) -> str:
     if not fail.endswith(")"):
         return fail
     depth = 0

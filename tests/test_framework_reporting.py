@@ -144,7 +144,7 @@ def test_the_header_names_every_rule_change_and_never_calls_an_edit_published(tm
     md = Report("R", meta, 10).write(tmp_path / "a").read_text()
     assert "Rules changed from the game's default scenario: `rules.match_limit=300`." in md
     assert "Rules: the game's default scenario" not in md
-    assert "comes from the published game, except the rule changes above" in md
+    assert "comes from the published game, except the changes named above" in md
     # a comparison: the base as it is, the variant by its diff against the base and the game's default
     meta = {**_meta([]), "changed_rules": [], "variant": {"name": "short", "hash": "ff", "changes": ["rules.match_limit=300"],
                                                           "changed_rules": ["rules.match_limit=300"]}}

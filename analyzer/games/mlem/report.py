@@ -143,6 +143,11 @@ def astronaut_rows(df) -> list[list]:
     return rows
 
 
+def _pts(x: float) -> str:
+    """A difference of rates in points, signed, never '-0.0'."""
+    return f"{round(100 * x, 1) + 0.0:+.1f}"
+
+
 def worth_rows(game, meta: dict, n: int) -> list[list]:
     """Per type, its worth by restricted play: the win rate of one seat that may never send it
     (`never_send_<type>`) against the run's unrestricted field, the seat rotated through every seat on the same
@@ -163,7 +168,7 @@ def worth_rows(game, meta: dict, n: int) -> list[list]:
         g = p.gain  # never sending it minus the field's own share: the type's worth is its negative
         reading = ("worth having" if g.hi < 0 else "better never sent" if g.lo > 0 else "no worth detected at this n")
         rows.append([TYPE_NAMES[t], f"`never_send_{key}`", p.rate.fmt(pct=True), f"{100 * p.field.value:.1f}%",
-                     f"{-100 * g.value:+.1f} points [{-100 * g.hi:+.1f}, {-100 * g.lo:+.1f}]", reading,
+                     f"{_pts(-g.value)} points [{_pts(-g.hi)}, {_pts(-g.lo)}]", reading,
                      f"{lifted:,}"])
     return rows
 
