@@ -36,6 +36,7 @@ sim: install  ## the main job: a million STOP matches on defaults, then its bala
 reports: install  ## regenerate every game's balance report under reports/, and reports/index.html over them
 	$(BIN)/analyzer sim stop --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/stop.parquet --force -q
 	$(BIN)/analyzer sim spacebase --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/spacebase.parquet --force -q
+	$(BIN)/analyzer sim pig --n $(N) --seed $(SEED) --jobs $(JOBS) --out results/pig.parquet --force -q
 	$(BIN)/analyzer sim mlem --n $(MLEM_N) --seed $(SEED) --jobs $(JOBS) --out results/mlem.parquet --force -q
 	$(BIN)/analyzer sim simplecard --n $(SIMPLECARD_N) --seed $(SEED) --jobs $(JOBS) --out results/simplecard.parquet --force -q
 	$(BIN)/analyzer sim cosmic --n $(COSMIC_N) --seed $(SEED) --jobs $(JOBS) --out results/cosmic.parquet --force -q

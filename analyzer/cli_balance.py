@@ -96,7 +96,16 @@ def run_compare(g, base: Path, variant: Optional[Path], n, play: Play, quiet: bo
         a, b = runs["base"], runs["variant"]
     flags = [f" `--set {s}`" for s in play.set or ()] + [f" `--restrict {r}`" for r in play.restrict or ()]
     what = f"Base `{base}`; variant `{variant or base}`" + "".join(flags) + "."
-    return cmp.rows(g, a, a_sc, b, b_sc), a, b, meta, what
+    return cmp.rows(g, a, a_sc, b, b_sc), a, b, with_variant(g, meta, a_sc, b_sc), what
+
+
+def with_variant(g, meta: dict, base_sc, variant_sc) -> dict:
+    """The base's run metadata plus what the report header says of the variant: its name and hash, what it
+    changes from the base, and its rules against the game's default (reporting.variant_line)."""
+    from . import scenario as scen
+    changes = [c.lstrip(".") for c in scen.differences(base_sc.dump(), variant_sc.dump(), "")]
+    return {**meta, "variant": {"name": variant_sc.name, "hash": variant_sc.content_hash(), "changes": changes,
+                                "changed_rules": api.changed_rules(g, variant_sc)}}
 
 
 @app.command(cls=Command)
@@ -132,6 +141,7 @@ def compare(
         for r in table:
             t.add_row(r.label, *cmp.cells(r))
         out.print(t)
+        out.print(cmp.headline(table).replace("**", ""), highlight=False, markup=False)
         out.print(cmp.caption(table, a.height, b.height), highlight=False)
     if out_dir:
         index = cmp.write(table, meta, a.height, b.height, f"{g.title}: what the edit changed", what, out_dir)
@@ -140,8 +150,18 @@ def compare(
 
 # -- check ------------------------------------------------------------------------------------------------
 def _check_report(g, sc, meta: dict, verdicts, n: int, rule: str, out_dir: Path) -> Path:
+    """The check as a report: its headline answers are the overall result and the verdict of every bound."""
+    from . import balance
     from .reporting import Report
     rep = Report(f"{g.title}: balance check of {sc.name}", meta, n)
+    code = balance.exit_code(verdicts)
+    overall = {0: f"**Every bound passes** ({len(verdicts)} of {len(verdicts)}; exit 0).",
+               1: f"**A bound is broken**: {sum(v.state == balance.FAIL for v in verdicts)} of {len(verdicts)} fail (exit 1).",
+               3: f"**Undecided**: {sum(v.state == balance.UNDECIDED for v in verdicts)} of {len(verdicts)} bounds need "
+                  "more games; the interval straddles the bound (exit 3)."}[code]
+    rep.headline(f"{overall} {n:,} games.", short=overall)
+    for v in verdicts:
+        rep.headline(f"**{v.state}** `{v.bound}`: {v.what} {_interval(v)} (n={v.n:,}).")
     rep.section("Balance bounds", rule)
     rep.table(["bound", "statistic", "estimate [interval]", "n", "result"],
               [[v.bound, v.what, _interval(v), v.n, v.state] for v in verdicts])

@@ -155,16 +155,41 @@ class Summary:
                 f"No evidence that the positions differ ({test}).")
 
     def sentence(self) -> str:
-        """One headline sentence: the first position's and the extreme positions' win rates with
-        intervals, the fair share, and the verdict."""
+        """One headline sentence: every position's win rate with its interval (n once: every position plays
+        every game), the fair share, and the verdict."""
         if self.differ is None:
             return (self.verdict() + " By policy: "
                     + "; ".join(f"{p} wins {e.fmt(pct=True)}" for p, e in self.policy_win.items()) + ".")
+        parts = [f"position {k + 1}{' wins' if k == 0 else ''} {_no_n(e.fmt(pct=True))}" for k, e in enumerate(self.win)]
+        return (f"{'; '.join(parts)} (n={self.n:,} games each); fair share {100 * self.fair:.1f}%. "
+                f"{self.verdict()}")
+
+    def short(self) -> str:
+        """The verdict in a few words, for the all-games index: what is unbalanced, by how much, how sure."""
+        if self.differ is None:
+            return "No position verdict: position and policy are confounded in this run."
         best = max(range(len(self.win)), key=lambda k: self.win[k].value)
         worst = min(range(len(self.win)), key=lambda k: self.win[k].value)
-        parts = [f"position 1 wins {self.win[0].fmt(pct=True)}"]
-        parts += [f"position {k + 1} {self.win[k].fmt(pct=True)}" for k in dict.fromkeys((best, worst)) if k]
-        return f"{'; '.join(parts)}; fair share {100 * self.fair:.1f}%. {self.verdict()}"
+        gap = 100 * (self.win[best].value - self.win[worst].value)
+        sure = f"{p_text(self.test.p_value)}, n={self.n:,}"
+        if self.differ:
+            return (f"**Unbalanced**: position {best + 1} wins {100 * self.win[best].value:.1f}%, position {worst + 1} "
+                    f"{100 * self.win[worst].value:.1f}% (fair share {100 * self.fair:.1f}%): {gap:.1f} points apart; "
+                    f"beyond chance ({sure}).")
+        half = max(100 * (e.hi - e.lo) / 2 for e in self.win)
+        return (f"**No imbalance found**: the positions are within {gap:.1f} points of each other (each rate "
+                f"±{half:.1f} points; {sure}).")
+
+
+def _no_n(text: str) -> str:
+    """An Estimate's text without its trailing "(n=...)"."""
+    return text.rsplit(" (n=", 1)[0]
+
+
+def p_text(p: float) -> str:
+    """A p-value as 'p=0.39' or 'p<1e-300'."""
+    shown = stats.fmt_p(p)
+    return f"p{shown}" if shown.startswith("<") else f"p={shown}"
 
 
 

@@ -113,18 +113,25 @@ class Report:
         self._figures: dict[str, plt.Figure] = {}
         self.skill = ""  # the "Skill and luck" reading (analyzer.skill), shown in the all-games index
         self.search = ""  # whether the headline verdict holds under search play (analyzer.search_report), too
+        self.verdict = ""  # the first headline in a few words (what is unbalanced, by how much, how sure): the index's
+        self.chart = ""  # the first headline chart's file: the index's thumbnail
 
     # -- building -------------------------------------------------------------------------------
-    def headline(self, sentence: str, scope: Scope | None = None) -> None:
+    def headline(self, sentence: str, scope: Scope | None = None, short: str = "") -> None:
         """One headline answer: a sentence with its numbers and intervals (and, for the first, the
-        policy settings its verdict holds under); shown first on the page and in the index."""
-        if scope is not None and self.scope is None and not self.headlines:
-            self.scope = scope
+        policy settings its verdict holds under); shown first on the page and in the index. `short`: the
+        verdict in a few words (what is unbalanced, by how much, how sure), which the index shows for the
+        first headline."""
+        if not self.headlines:
+            self.verdict = short
+            if scope is not None and self.scope is None:
+                self.scope = scope
         self.headlines.append(_Block("text", f"{sentence} {scope.text()}" if scope else sentence))
         self._sentences.append(sentence)
 
     def headline_figure(self, fig: plt.Figure, file: str, caption: str) -> None:
         self._figures[file] = fig
+        self.chart = self.chart or file
         self.headlines.append(_Block("figure", caption, file=file))
 
     def section(self, title: str, text: str = "") -> None:
@@ -152,6 +159,9 @@ class Report:
         """The estimated-data flag: every item when few, else a count, the first few and a link to the list."""
         est = self.estimated()
         if not est:
+            if self.meta.get("changed_rules") or self.meta.get("variant"):  # an edit is not the published game
+                return ("Estimated data: none; every card and rule value comes from the published game, except the "
+                        "changes named above.")
             return "Estimated data: none; every card and rule value comes from the published game."
         head = f"**Estimated data (not the published game): {len(est)} items:** "
         if len(est) <= ESTIMATED_SHOWN:
@@ -163,7 +173,7 @@ class Report:
         m = self.meta
         sc = m.get("scenario", {})
         lines = [
-            f"Scenario **{sc.get('name', '?')}** (hash `{m.get('scenario_hash', '?')}`), "
+            f"{'Base: scenario' if m.get('variant') else 'Scenario'} **{sc.get('name', '?')}** (hash `{m.get('scenario_hash', '?')}`), "
             f"{sc.get('players', '?')} players, policies {', '.join(m.get('policies', []))}; "
             f"{self.n_games:,} games, seed {m.get('seed', '?')}; analyzer {m.get('analyzer_version', '?')}.",
             "Every interval is a 95% interval; n is the number of games (or seats) behind a number.",
@@ -173,9 +183,10 @@ class Report:
         if m.get("stopping"):
             from .stopping import header_line
             lines.append(header_line(m["stopping"]))
-        changed = m.get("changed_rules", [])
-        lines.append(f"Rules changed from the game's default scenario: {', '.join(f'`{c}`' for c in changed)}."
-                     if changed else "Rules: the game's default scenario.")
+        variant = m.get("variant")  # a comparison's other side (analyzer compare)
+        lines.append(rules_line(m.get("changed_rules", []), "The base's rules" if variant else "Rules"))
+        if variant:
+            lines.append(variant_line(variant))
         lines.append(self.estimated_line())
         if not comparing():
             lines.append(f"Comparison runs: {NOT_RUN}; the sections built from them say so, and every other "
@@ -197,7 +208,7 @@ class Report:
         return {"title": self.title, "game": self.meta.get("game", ""), "headline": first,
                 "holds_under": scope.holds, "not_under": scope.fails, "estimated": self.estimated(),
                 "n_games": self.n_games, "policies": list(self.meta.get("policies", [])), "skill": self.skill,
-                "search": self.search}
+                "search": self.search, "verdict": self.verdict, "chart": self.chart}
 
     def write(self, out: Path) -> Path:
         """Write index.md, index.html, summary.json and the PNGs into `out`; returns the Markdown path."""
@@ -211,6 +222,22 @@ class Report:
         _write_atomic(out / "index.html", _html(self.title, blocks))
         _write_atomic(out / "summary.json", json.dumps(self.summary(), indent=1))
         return out / "index.md"
+
+
+def rules_line(changed: list[str], who: str = "Rules") -> str:
+    """What the header says of a scenario's rules: every rule changed from the game's default scenario
+    (api.changed_rules), or that there is none. Reports name an edit by this diff, never "printed" or "the
+    default"."""
+    return (f"{who} changed from the game's default scenario: {', '.join(f'`{c}`' for c in changed)}."
+            if changed else f"{who}: the game's default scenario.")
+
+
+def variant_line(v: dict) -> str:
+    """A comparison's variant in the header: its name and hash, what it changes from the base, and its rules
+    against the game's default (keys of `v`: name, hash, changes, changed_rules)."""
+    changes = ", ".join(f"`{c}`" for c in v.get("changes", [])) or "nothing (the same scenario)"
+    return (f"Variant: scenario **{v.get('name', '?')}** (hash `{v.get('hash', '?')}`), the base with {changes}. "
+            + rules_line(v.get("changed_rules", []), "Its rules"))
 
 
 def anchor(title: str) -> str:
@@ -277,10 +304,11 @@ def _cell(c) -> str:
 
 
 def _md_inline(text: str) -> str:
-    """The little Markdown our own texts use (**bold**, `code`, [link](target)), as HTML."""
+    """The little Markdown our own texts use (**bold**, `code`, [link](target), ![image](file)), as HTML."""
     t = html.escape(text)
     t = re.sub(r"`(.+?)`", r"<code>\1</code>", t)
     t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t)
+    t = re.sub(r"!\[([^\]]*)\]\(([^)\s]+)\)", r"<img src='\2' alt='\1'>", t)
     return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r"<a href='\2'>\1</a>", t)
 
 
@@ -290,10 +318,22 @@ def _write_atomic(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+FAIR_MARGIN = 2.0  # percentage points: a win-rate axis spans at least its fair share +- this much
+
+
+def win_rate_axis(ax, fair_pct: float, axis: str = "y", margin: float = FAIR_MARGIN) -> None:
+    """Widen a win-rate axis (in percent) to hold the fair share and at least `margin` points either side of
+    it, so that noise of a tenth of a point never fills the chart and reads as a pattern."""
+    get, set_ = (ax.get_ylim, ax.set_ylim) if axis == "y" else (ax.get_xlim, ax.set_xlim)
+    lo, hi = get()
+    set_(min(lo, fair_pct - margin), max(hi, fair_pct + margin))
+
+
 def errorbar_chart(labels, estimates: list[Estimate], title: str, ylabel: str, pct: bool = False,
                    reference: float | None = None, ax=None):
     """Points with 95% interval bars, one per label, n beside each label. Labels longer than a word
-    make a horizontal chart (one row per label), so they never overlap."""
+    make a horizontal chart (one row per label), so they never overlap. A rate with a `reference` (the fair
+    share) gets an axis that holds it and FAIR_MARGIN points either side (win_rate_axis)."""
     k = 100 if pct else 1
     vals = [x.value * k for x in estimates]
     err = [[(x.value - x.lo) * k for x in estimates], [(x.hi - x.value) * k for x in estimates]]
@@ -309,6 +349,8 @@ def errorbar_chart(labels, estimates: list[Estimate], title: str, ylabel: str, p
         ax.invert_yaxis()
         if reference is not None:
             ax.axvline(reference * k, ls="--", color="grey", lw=1)
+            if pct:
+                win_rate_axis(ax, reference * k, "x")
         ax.set_xlabel(unit)
         ax.grid(axis="x", alpha=0.3)
     else:
@@ -316,6 +358,8 @@ def errorbar_chart(labels, estimates: list[Estimate], title: str, ylabel: str, p
         ax.set_xticks(range(len(labels)), [f"{lab}\nn={x.n:,}" for lab, x in zip(labels, estimates, strict=True)])
         if reference is not None:
             ax.axhline(reference * k, ls="--", color="grey", lw=1)
+            if pct:
+                win_rate_axis(ax, reference * k, "y")
         ax.set_ylabel(unit)
         ax.grid(axis="y", alpha=0.3)
     ax.set_title(title)
@@ -339,6 +383,16 @@ def variant_scenario(game, meta: dict, sets: dict | None = None, players: int | 
     if policies is not None:
         data["policies"] = list(policies)
     return validate(game.Scenario, data, "report variant")
+
+
+def is_the_run(game, meta: dict, sets: dict | None = None, players: int | None = None,
+               policies: list[str] | None = None) -> bool:
+    """Whether the comparison run of these changes (as `variant_scenario` reads them) is the run's own
+    scenario: its games would be the run's first games again. A report leaves such a run out of the policy
+    settings its verdict is compared under: the same setting at a smaller n is not another setting."""
+    def played(sc) -> str:  # the scenario as played: one policy per seat however it was written
+        return json.dumps({**sc.dump(), "policies": sc.seat_policies()}, sort_keys=True)
+    return played(variant_scenario(game, meta, sets, players, policies)) == played(variant_scenario(game, meta))
 
 
 def run_flags(meta: dict, n: int) -> str:
@@ -376,41 +430,101 @@ def compare_run(game, meta: dict, n: int, sets: dict | None = None, players: int
     return df
 
 
-INDEX_ESTIMATED_SHOWN = 3
+SKILL_WORDS = ("skill matters", "skill and luck both count", "mostly luck")  # analyzer.skill's readings
+THUMB_PX = 240  # the index's chart thumbnails, in CSS pixels
+
+
+def short_verdict(s: dict) -> str:
+    """A report's verdict in a few words for the index: its own (Report.verdict), else the headline's first
+    clause (a summary.json written before the short verdict existed)."""
+    if s.get("verdict"):
+        return s["verdict"]
+    head = s.get("headline", "")
+    return head.split(";")[0] + ("; …" if ";" in head else "")
+
+
+def short_scope(s: dict) -> str:
+    """The policy settings the verdict holds under, as a count, and the names of those it does not."""
+    holds, fails = s.get("holds_under", []), s.get("not_under", [])
+    if not holds and not fails:
+        return "this run's policies only"
+    text = f"{len(holds)} of {len(holds) + len(fails)} policy settings"
+    return text + (f"; not under: {', '.join(_setting_name(f) for f in fails)}" if fails else "")
+
+
+INDEX_NAME_CHARS = 40  # a longer setting name is cut before its first parenthesis in the index
+
+
+def _setting_name(fail: str) -> str:
+    """A setting of Scope.fails in a few words: without the verdict it gives (its last parenthesis), and a long
+    name without its own note: 'z (all) (no verdict)' -> 'z (all)'."""
+    name = _without_last_paren(fail)
+    return name.split(" (")[0] if len(name) > INDEX_NAME_CHARS else name
+
+
+def _without_last_paren(fail: str) -> str:
+    if not fail.endswith(")"):
+        return fail
+    depth = 0
+    for i in range(len(fail) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(fail[i], 0)
+        if depth == 0:
+            return fail[:i].rstrip() or fail
+    return fail
+
+
+def short_skill(text: str) -> str:
+    """analyzer.skill's reading in its few words ("skill matters", ...), or the text when it has none."""
+    found = [w for w in SKILL_WORDS if w in text]
+    return max(found, key=len) if found else (text or "not measured")
+
+
+def headline_chart(folder: Path, s: dict) -> str:
+    """The file of a report's first headline chart: its summary's, else the first image under its page's
+    "Headline answers" (a report written before summaries named it); '' when it has none."""
+    if s.get("chart"):
+        return s["chart"]
+    md = folder / "index.md"
+    head = md.read_text(encoding="utf-8").split("## Headline answers", 1)[-1].split("\n## ", 1)[0] if md.is_file() else ""
+    found = re.search(r"!\[[^\]]*\]\(([^)\s]+)\)", head)
+    return found.group(1) if found else ""
 
 
 def write_index(out: Path, folders: list[str]) -> Path:
-    """`out`/index.html and index.md: one row per report folder of `out` named in `folders` (each
-    written by Report.write): its headline verdict, its estimated-data flags, the policy settings the
-    verdict holds under, and a link to the report (its page of the same kind). Returns the HTML path."""
+    """`out`/index.html and index.md: every game at a glance, one row per report folder of `out` named in
+    `folders` (each written by Report.write): its verdict in a few words (what is unbalanced, by how much,
+    how sure), its headline chart as a thumbnail, how many policy settings the verdict holds under, under
+    search play, skill and luck, its estimated data as a count; the details (every headline with its
+    intervals, the estimated list) behind links to the report (its page of the same kind). Returns the HTML path."""
     out = Path(out)
     summaries = [(f, json.loads((out / f / "summary.json").read_text(encoding="utf-8"))) for f in folders]
     title = "analyzer: balance reports of every game"
-    intro = _Block("text", "One row per game: its headline verdict (every interval a 95% interval), which of its "
-                   "data are estimates rather than the published game, and the policy settings under which the "
-                   "verdict holds. Each report opens with its headline answers and a table of contents.")
+    intro = _Block("text", "Every game at a glance: its verdict in a few words (95% intervals, n games), its headline "
+                   "chart, how many of the policy settings tried give the same verdict, and how many of its data are "
+                   "estimates rather than the published game. Each report opens with its headline answers in full: "
+                   "follow its details link.")
     skill = any(s.get("skill") for _, s in summaries)
     search = any(s.get("search") for _, s in summaries)
-    headers = ["report", "headline verdict", "estimated data", "the verdict holds under",
-               *(["under search play"] if search else []), *(["skill and luck"] if skill else []), "games"]
+    headers = ["game", "verdict", "headline chart", "the verdict holds under",
+               *(["under search play"] if search else []), *(["skill and luck"] if skill else []),
+               "estimated data", "games"]
 
     def blocks(page: str) -> list[_Block]:
         rows = []
         for folder, s in summaries:
-            est = [item.split(":", 1)[0] for item in s["estimated"]]  # each item's name, without its note
+            est = s["estimated"]
             where = anchor(ESTIMATED_TITLE if len(est) > ESTIMATED_SHOWN else "What was run")  # see Report._page
-            flags = "none" if not est else (f"**{len(est)} items:** " + ", ".join(est[:INDEX_ESTIMATED_SHOWN])
-                                           + (" …" if len(est) > INDEX_ESTIMATED_SHOWN else "")
-                                           + f" ([list]({folder}/{page}#{where}))")
-            holds = ", ".join(s["holds_under"]) or "this run's policies only"
-            if s["not_under"]:
-                holds += f"; not under: {', '.join(s['not_under'])}"
-            rows.append([f"[{s['title']}]({folder}/{page})", s["headline"], flags, holds,
-                         *([s.get("search") or "not measured"] if search else []),
-                         *([s.get("skill") or "not measured"] if skill else []), f"{s['n_games']:,}"])
+            flags = "none" if not est else f"[{len(est)} items]({folder}/{page}#{where})"
+            details = f"{folder}/{page}#{anchor('Headline answers')}"
+            file = headline_chart(out / folder, s)
+            chart = f"[![{s['title']}: headline chart]({folder}/{file})]({folder}/{file})" if file else "none"
+            rows.append([f"[{s['title']}]({folder}/{page})", f"{short_verdict(s)} ([details]({details}))", chart,
+                         short_scope(s), *([s.get("search") or "not measured"] if search else []),
+                         *([short_skill(s.get("skill", ""))] if skill else []), flags, f"{s['n_games']:,}"])
         return [intro, _Block("table", headers=headers, rows=rows)]
 
     _write_atomic(out / "index.md", _markdown(title, blocks("index.md")))
-    _write_atomic(out / "index.html", _html(title, blocks("index.html"), contents=False,
-                                            style="td{text-align:left;vertical-align:top}td:last-child{text-align:right}"))
+    _write_atomic(out / "index.html", _html(title, blocks("index.html"), contents=False, style=(
+        "body{max-width:1500px}th,td{text-align:left;vertical-align:top}td:last-child{text-align:right}"
+        f"td img{{width:{THUMB_PX}px;max-width:none}}")))
     return out / "index.html"

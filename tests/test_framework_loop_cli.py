@@ -25,8 +25,12 @@ def one_line_error(capsys, text: str) -> None:
 
 def test_a_scenario_compared_with_itself_changes_nothing(capsys):
     assert cli.main(["compare", "stop", STOP, STOP, "--n", "1000", "--markdown", "-q", "--jobs", "1"]) == 0
-    got = verdicts(capsys.readouterr().out)
-    assert len(got) == 9 and set(got.values()) == {"no change detected at this n"}
+    text = capsys.readouterr().out
+    got = verdicts(text)
+    # the same scenario plays the same games: every row says so, and the headline says why
+    assert len(got) == 10 and set(got.values()) == {"identical games"}
+    assert "spread between positions (best - worst win rate)" in got
+    assert "**The edit changed no decision and no outcome**: both sides played identical games" in text
 
 
 def test_a_shorter_stop_match_changes_its_length_and_nothing_unrelated(capsys):
@@ -36,8 +40,8 @@ def test_a_shorter_stop_match_changes_its_length_and_nothing_unrelated(capsys):
     assert got["length"] == "changed"
     # scores accumulate to the limit, so they move with it; who wins from which position, draws and stalls do not
     assert got["mean score"] == "changed"
-    unrelated = [k for k in got if k.startswith("position") or k in ("draw rate", "safety stop rate")]
-    assert len(unrelated) == 6 and all(got[k] == "no change detected at this n" for k in unrelated)
+    unrelated = [k for k in got if k.startswith(("position", "spread between positions")) or k in ("draw rate", "safety stop rate")]
+    assert len(unrelated) == 7 and all(got[k] == "no change detected at this n" for k in unrelated)
 
 
 def test_compare_writes_a_report_with_a_forest_plot(tmp_path, capsys):
@@ -46,6 +50,24 @@ def test_compare_writes_a_report_with_a_forest_plot(tmp_path, capsys):
     md = (out / "index.md").read_text()
     assert "p (Holm)" in md and "| length |" in md and "changed" in md and "n = 500 games" in md
     assert (out / "index.html").exists() and (out / "forest.png").stat().st_size > 0
+    # the headline answers: the rows that changed, with their differences, and the forest plot
+    head = md.split("## Headline answers", 1)[1].split("## What was run", 1)[0]
+    assert re.search(r"\*\*\d+ of 8 rows changed\*\* \(Holm p < 0.05\): .*length [\d.]+ -> [\d.]+, -", head), head
+    assert "![" in head and "forest.png" in head
+    # the header names the edit by its diff: the base is the default, the variant is not
+    header = md.split("## What was run", 1)[1]
+    assert "The base's rules: the game's default scenario." in header and "Rules: the game's default" not in md
+    assert "the base with `rules.target=50`. Its rules changed from the game's default scenario: `rules.target=50`." in header
+
+
+def test_a_compare_report_of_a_stop_edit_never_calls_it_the_default(tmp_path, capsys):
+    out = tmp_path / "cmp"
+    assert cli.main(["compare", "stop", STOP, "--set", "rules.match_limit=300", "--n", "500", "-q", "--jobs", "1",
+                     "--out", str(out)]) == 0
+    md = (out / "index.md").read_text()
+    assert "Rules: the game's default scenario" not in md and "`rules.match_limit=300`" in md.split("## What was run")[1]
+    head = md.split("## Headline answers", 1)[1].split("## What was run", 1)[0]
+    assert "rows changed" in head and "length" in head
 
 
 def test_results_files_compare_paired_when_they_hold_the_same_games(tmp_path, capsys):
@@ -88,6 +110,11 @@ def test_check_exit_codes_and_report(tmp_path, capsys, bounds, code, state):
     assert state in capsys.readouterr().out
     md = (out / "index.md").read_text()
     assert f"| {state} |" in md and "2,000" in md
+    # the headline answers: the overall result with its exit code, then the verdict of every bound
+    head = md.split("## Headline answers", 1)[1].split("## What was run", 1)[0]
+    overall = {0: "**Every bound passes**", 1: "**A bound is broken**", 3: "**Undecided**"}[code]
+    assert overall in head and f"exit {code}" in head
+    assert head.count(f"**{state}** `") >= 1 and head.count("** `") == bounds.count(": {") + bounds.count(", ")
 
 
 def test_until_decided_adds_games_until_the_bound_is_decided(tmp_path, capsys):

@@ -114,8 +114,8 @@ def test_the_index_shows_each_game_s_skill_reading(tmp_path):
         rep.skill = skill
         rep.write(tmp_path / folder)
     md = write_index(tmp_path, ["a", "b"]).with_suffix(".md").read_text()
-    assert "| skill and luck |" in md and "against the hold_at player: skill matters. | 10 |" in md
-    assert "| not measured | 10 |" in md
+    assert "| skill and luck |" in md and "| skill matters | none | 10 |" in md  # the reading's few words
+    assert "| not measured | none | 10 |" in md
 
 
 def test_one_report_bar_counts_announced_and_unannounced_runs_to_one_total():
@@ -137,3 +137,106 @@ def test_one_report_bar_counts_announced_and_unannounced_runs_to_one_total():
         assert (bar.total, bar.done, bar.runs, bar.planned_at_start) == (250, 250, 3, 300)
     text = screen.getvalue().split("\r")[-1]  # the last frame
     assert "pig comparison runs (3)" in text and "250/250 games" in text and "ETA" in text
+
+
+def test_the_header_names_every_rule_change_and_never_calls_an_edit_published(tmp_path):
+    meta = {**_meta([]), "changed_rules": ["rules.match_limit=300"]}
+    md = Report("R", meta, 10).write(tmp_path / "a").read_text()
+    assert "Rules changed from the game's default scenario: `rules.match_limit=300`." in md
+    assert "Rules: the game's default scenario" not in md
+    assert "comes from the published game, except the changes named above" in md
+    # a comparison: the base as it is, the variant by its diff against the base and the game's default
+    meta = {**_meta([]), "changed_rules": [], "variant": {"name": "short", "hash": "ff", "changes": ["rules.match_limit=300"],
+                                                          "changed_rules": ["rules.match_limit=300"]}}
+    md = Report("R", meta, 10).write(tmp_path / "b").read_text()
+    assert "Base: scenario **demo**" in md and "The base's rules: the game's default scenario." in md
+    assert ("Variant: scenario **short** (hash `ff`), the base with `rules.match_limit=300`. Its rules changed from "
+            "the game's default scenario: `rules.match_limit=300`.") in md
+
+
+def test_a_win_rate_axis_holds_the_fair_share_and_two_points_either_side():
+    from analyzer.reporting import FAIR_MARGIN
+    close = [stats.Estimate(0.2510, 0.2503, 0.2520, 10**6), stats.Estimate(0.2504, 0.2495, 0.2512, 10**6)]
+    for labels in (["p1", "p2"], ["a long label one", "a long label two"]):  # vertical, then horizontal
+        fig = errorbar_chart(labels, close, "t", "win rate", pct=True, reference=0.25)
+        ax = fig.axes[0]
+        lo, hi = ax.get_ylim() if len(labels[0]) < 12 else ax.get_xlim()
+        assert lo <= 25 - FAIR_MARGIN and hi >= 25 + FAIR_MARGIN, (lo, hi)
+        plt.close(fig)
+    wide = [stats.Estimate(0.40, 0.38, 0.42, 1000), stats.Estimate(0.10, 0.08, 0.12, 1000)]
+    fig = errorbar_chart(["p1", "p2"], wide, "t", "win rate", pct=True, reference=0.25)
+    lo, hi = fig.axes[0].get_ylim()
+    assert lo <= 8 and hi >= 42  # data wider than the margin keeps its own span
+    plt.close(fig)
+
+
+def test_the_index_shows_every_game_at_a_glance(tmp_path):
+    import json
+
+    from analyzer.reporting import Scope, write_index
+    for folder, verdict, holds, fails in (
+            ("a", "**Unbalanced**: position 2 wins 61.0%, position 1 39.0% (fair share 50.0%): 22.0 points apart; "
+                  "beyond chance (p<1e-300, n=10).", ["x (all)", "y (all)"], ["z (all) (no verdict, n=5)"]),
+            ("b", "", [], [])):
+        rep = Report(f"Report {folder}", _meta(["card-1: a note", "card-2"]), 10)
+        long = f"Headline {folder}: " + "position 1 wins 39.0% [30.0, 48.0] (n=10); " * 6
+        rep.headline(long, Scope(holds, fails) if holds else None, short=verdict)
+        rep.headline_figure(errorbar_chart(["p1", "p2"], [stats.proportion(4, 10)] * 2, "t", "y"), "h.png", "chart")
+        rep.headline("A second headline.")
+        rep.search = "holds" if folder == "a" else ""
+        rep.write(tmp_path / folder)
+    assert json.loads((tmp_path / "a" / "summary.json").read_text())["chart"] == "h.png"
+    md = write_index(tmp_path, ["a", "b"]).with_suffix(".md").read_text()
+    row_a, row_b = (line for line in md.splitlines() if line.startswith("| [Report"))
+    assert "**Unbalanced**: position 2 wins 61.0%" in row_a and "([details](a/index.md#headline-answers))" in row_a
+    assert "[![Report a: headline chart](a/h.png)](a/h.png)" in row_a  # the headline chart as a thumbnail
+    assert "2 of 3 policy settings; not under: z (all)" in row_a and "| holds |" in row_a
+    assert "[2 items](a/index.md#what-was-run)" in row_a
+    assert "[30.0, 48.0]" not in row_a  # the long sentence stays behind the details link...
+    assert "Headline b: position 1 wins 39.0% [30.0, 48.0] (n=10); …" in row_b  # ...or its first clause without a verdict
+    html = (tmp_path / "index.html").read_text()
+    assert "<a href='a/h.png'><img src='a/h.png' alt='Report a: headline chart'></a>" in html
+    assert "| under search play |" in md and "| not measured |" in row_b
+
+
+def test_a_comparison_run_of_the_run_s_own_setting_is_the_run():
+    from analyzer import api, games
+    from analyzer.reporting import is_the_run
+    pig = games.get("pig")
+    meta = api.run_meta(pig, analyzer_scenario(pig), 0, 100)
+    assert is_the_run(pig, meta) and is_the_run(pig, meta, {"weights.hold_at.hold_at": 20}, policies=["hold_at"])
+    assert not is_the_run(pig, meta, {"weights.hold_at.hold_at": 25}, policies=["hold_at"])
+    assert not is_the_run(pig, meta, policies=["random"]) and not is_the_run(pig, meta, players=3)
+    assert is_the_run(pig, meta, policies=["hold_at", "hold_at"])  # one policy per seat, written out
+
+
+def analyzer_scenario(game):
+    from analyzer import scenario
+    return scenario.load(game)
+
+
+def test_the_position_headline_names_every_position_and_its_short_verdict():
+    import analyzer
+    from analyzer import positions
+    s = positions.Summary.of(analyzer.sim("stop", n=300, seed=1))
+    sentence = s.sentence()
+    assert all(f"position {k}" in sentence for k in (1, 2, 3, 4)) and "(n=300 games each)" in sentence
+    assert sentence.count("(n=") == 1  # n once, not after every position
+    short = s.short()
+    assert short.startswith(("**Unbalanced**", "**No imbalance found**")) and "n=300" in short and "p" in short
+
+
+def test_every_file_a_scenario_cites_is_in_the_repository():
+    # a scenario's sources and estimated items are printed in every report: a file they name must exist
+    import re
+    from pathlib import Path
+
+    from analyzer import games, scenario
+    repo = Path(__file__).resolve().parents[1]
+    present = {p.name for p in repo.rglob("*") if ".git" not in p.parts and ".venv" not in p.parts}
+    for name in games.names():
+        g = games.get(name)
+        texts = [f.read_text() for f in sorted(g.scenario_dir.glob("*.yaml"))] + scenario.load(g).estimated()
+        for text in texts:
+            for cited in re.findall(r"[\w.-]+\.(?:yaml|yml|md|csv|json)\b", text):
+                assert Path(cited).name in present, f"{name}: cites {cited}, which is not in the repository"

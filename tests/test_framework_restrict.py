@@ -57,9 +57,26 @@ def test_several_names_per_seat_by_comma_or_repeat():
 
 
 def test_compare_restrict_applies_to_the_variant(tmp_path, capsys, early):
-    code, text, _ = run(capsys, "compare", "pig", str(early), "--restrict", "1:no_early_hold", "--n", "2000", "-q")
+    code, text, _ = run(capsys, "compare", "pig", str(early), "--restrict", "1:no_early_hold", "--n", "2000", "-q",
+                        "--markdown")
     assert code == 0 and "--restrict 1:no_early_hold" in text
     assert "changed" in text.replace("no change", "")  # seat 1 forbidden to hold at 10 plays another game
+    # a row for the spread between the positions and one for the restricted seat
+    rows = {line.split(" | ")[0].strip("| "): line for line in text.splitlines() if line.startswith("| ")}
+    assert "spread between positions (best - worst win rate)" in rows
+    assert "| changed |" in rows["seat 1 win rate (restricted in the variant: no_early_hold)"]
+    assert "never bound" not in text
+
+
+def test_a_restriction_that_never_binds_says_so(tmp_path, capsys):
+    # the default hold_at 20 never holds under 20, so no_early_hold leaves every game as it was
+    code, text, _ = run(capsys, "compare", "pig", str(PIG.default_scenario), "--restrict", "1:no_early_hold",
+                        "--n", "500", "-q", "--markdown")
+    assert code == 0
+    assert "**The restriction never bound: 0 decisions changed" in text and "no change detected" not in text
+    rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert len(rows) == 9 and all(line.endswith("| the restriction never bound |") for line in rows)
+    assert any(line.startswith("| seat 1 win rate (restricted in the variant: no_early_hold) |") for line in rows)
 
 
 def test_check_restrict_plays_the_restricted_scenario(tmp_path, capsys, early):

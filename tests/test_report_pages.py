@@ -94,8 +94,22 @@ def test_report_all_index_and_reports_open_whole_in_chromium(chromium, tmp_path,
         assert any(h.startswith("#") for h in pages[page]["links"]), "every report has a table of contents"
     summary = json.loads((tmp_path / "reports" / "stop" / "summary.json").read_text())
     row = index.read_text().split("stop/index.html", 1)[1].split("</tr>", 1)[0]
-    assert summary["headline"].split(";")[0] in row  # the headline verdict, with its numbers
-    assert "greedy at every seat" in row and "<td>none</td>" in row  # holds under; no estimated data
+    # every game at a glance: a short verdict, its headline chart as a thumbnail, the details behind links
+    verdict = summary["verdict"].replace("**", "")
+    assert verdict.split(":")[0] in row and verdict.split(": ", 1)[1][:40] in row
+    assert summary["headline"] not in row and "href='stop/index.html#headline-answers'>details</a>" in row
+    assert f"<img src='stop/{summary['chart']}'" in row and summary["chart"] == "position_win_rate.png"
+    assert "3 of 3 policy settings" in row and "<td>none</td>" in row  # holds under; no estimated data
+    thumbs = [i for i in pages[index.resolve()]["imgs"]]
+    assert len(thumbs) == 2 and all(width > 0 for _, _, width in thumbs)  # one loaded thumbnail per game
+
+
+def test_make_reports_plays_every_game_before_the_index():
+    # `make reports` is the index's source: a game it does not play is missing from reports/index.html
+    recipe = (REPO / "Makefile").read_text().split("\nreports:", 1)[1].split("\n\n", 1)[0]
+    for game in analyzer.games.names():
+        assert f"analyzer sim {game} " in recipe, f"make reports does not play {game}"
+    assert "report --all results --out reports" in recipe
 
 
 @pytest.mark.needs_tool  # chromium (conftest.py)
@@ -150,4 +164,32 @@ def test_every_report_opens_with_its_headline_answers(game, tmp_path, monkeypatc
     assert "The same verdict under:" in head
     summary = json.loads((tmp_path / game / "summary.json").read_text())
     assert summary["headline"] and summary["headline"] in head and summary["holds_under"]
+    assert summary["verdict"].startswith("**") and summary["chart"] and (tmp_path / game / summary["chart"]).is_file()
     assert "## " in rest  # the sections follow the inputs
+    # a smaller sample of the run's own setting is not another policy setting
+    assert not any(s.startswith(("all heuristic (", "hold_at 20 (all)", "greedy vs greedy (")) for s in summary["not_under"])
+    if game == "cosmic":
+        assert summary["holds_under"][0] == "this run (all heuristic)" and "all heuristic" not in summary["holds_under"]
+        assert "cards-research" not in md
+    if game == "mlem":  # an astronaut's worth by restricted play, not by the games a policy chose to send it in
+        section = md.split("## Value of each astronaut type", 1)[1].split("\n## ", 1)[0]
+        assert "`never_send_satellite`" in section and "selection effect" in section
+        assert "win rate: not sent" not in section and not re.search(r"\(n=[1-9]\)", section)
+
+
+def test_a_space_base_report_of_an_edited_bonus_never_calls_it_printed(tmp_path):
+    # `ci reports` of a designer's scenario with a new bonus: its labels come from the diff against the default
+    from analyzer.games.spacebase.report import BONUS_VS_NONE, EDITED_VS_NONE
+    scenario = tmp_path / "bonus.yaml"
+    scenario.write_text(analyzer.games.get("spacebase").default_scenario.read_text()
+                        .replace("name: default", "name: bonus", 1))
+    sc = analyzer.load_scenario("spacebase", scenario, set=["rules.turn_order_bonus.3.credits=5"])
+    df = analyzer.sim("spacebase", n=100, seed=3, scenario=sc)
+    md = analyzer.report("spacebase", df, out=tmp_path / "rep", compare=False, progress=False).read_text()
+    head = md.split("## Headline answers", 1)[1].split("## What was run", 1)[0]
+    assert "printed" not in head and "this scenario's own turn-order bonus" in head and "4: +5cr" in head
+    assert f"## {EDITED_VS_NONE}" in md and BONUS_VS_NONE not in md and "printed bonus" not in md
+    assert "Rules changed from the game's default scenario: `rules.turn_order_bonus.3.credits=5`" in md
+    plain = analyzer.report("spacebase", analyzer.sim("spacebase", n=100, seed=3), out=tmp_path / "plain",
+                            compare=False, progress=False).read_text()
+    assert "printed turn-order bonus" in plain and f"## {BONUS_VS_NONE}" in plain

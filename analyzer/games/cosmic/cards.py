@@ -8,7 +8,7 @@ before the offense's hand is checked, and stage 10 of each challenge, which shar
 (stage 8, both attack cards shown), W_DEAL (a deal was just accepted), W_AFTER (the challenge is over,
 before the played cards are discarded).
 
-Edicts (ESTIMATED texts, FFG lineage: cards-research.yaml):
+Edicts (ESTIMATED texts, FFG lineage: the base-game artifact texts as we know them):
 - Mobius Tubes (W_START, the offense only): every token in the Warp returns to a base of its owner.
 - Warp Break (W_START, any player; named by the original's deal example): the holder takes all its
   tokens back from the Warp.

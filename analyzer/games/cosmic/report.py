@@ -15,7 +15,17 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import NOT_RUN, Report, Scope, compare_n, compare_run, comparing, errorbar_chart, run_flags
+from ...reporting import (
+    NOT_RUN,
+    Report,
+    Scope,
+    compare_n,
+    compare_run,
+    comparing,
+    errorbar_chart,
+    is_the_run,
+    run_flags,
+)
 from ...results import matrix
 from .state import ALIEN_NAMES
 
@@ -133,6 +143,22 @@ def alien_verdicts(d) -> dict[str, tuple[stats.Estimate, str]]:
     return {name: (est, verdict(est, f)) for name, est in alien_rates(d)}
 
 
+def short_verdict(aliens: dict[str, tuple[stats.Estimate, str]], fair: float) -> str:
+    """The alien verdict in a few words, for the all-games index: which aliens are off the fair share, by how
+    much, and how sure (95% intervals clear of it, n: seats dealt each)."""
+    best = max(aliens, key=lambda a: aliens[a][0].value)
+    worst = min(aliens, key=lambda a: aliens[a][0].value)
+    off = sum(v != "fair" for _, v in aliens.values())
+    seats = min(e.n for e, _ in aliens.values())
+    gap = 100 * (aliens[best][0].value - aliens[worst][0].value)
+    if not off:
+        return (f"**No alien off the fair share** ({100 * fair:.1f}%): every 95% interval holds it; the extremes "
+                f"{best} and {worst} are {gap:.1f} points apart (at least {seats:,} seats each).")
+    return (f"**Unbalanced aliens**: {best} wins {100 * aliens[best][0].value:.1f}%, {worst} "
+            f"{100 * aliens[worst][0].value:.1f}% (fair share {100 * fair:.1f}%): {gap:.1f} points apart; {off} of "
+            f"{len(aliens)} aliens strong or weak beyond their 95% intervals (at least {seats:,} seats each).")
+
+
 SENSITIVITY_TITLE = "Sensitivity of the alien ranking to the estimated choices and the readings"
 
 
@@ -162,10 +188,17 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     fair = fair_share(df)
     rep.text(readings(sc["rules"]))
 
-    # ---- aliens under each policy setting
-    settings = [("this run", df)]
+    # ---- aliens under each policy setting; the run's own setting is the run (its comparison run would be a
+    # smaller sample of the same games, not another policy)
+    this, others = "this run", []
+    for label, pol, sets in POLICY_SETTINGS:
+        if is_the_run(game, meta, sets, policies=pol or mixed_policies(players)):
+            this = f"this run ({label})"
+        else:
+            others.append((label, pol, sets))
+    settings = [(this, df)]
     if comparing():
-        for label, pol, sets in POLICY_SETTINGS:
+        for label, pol, sets in others:
             settings.append((label, compare_run(game, meta, n_cmp, sets=sets, policies=pol or mixed_policies(players))))
     else:
         rep.text(f"The tables below show this run only: the runs under other policies were {NOT_RUN}.")
@@ -202,7 +235,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), s.label(), f"{d.height:,}"])
     rep.section("Does starting pay?",
                 "Win rate by turn position (position 1 is the start player picked by the destiny deck); verdict at the "
-                f"{100 * positions.ALPHA:g}% cut-off of the fairness test on sole wins. This run: {start['this run'].verdict()}")
+                f"{100 * positions.ALPHA:g}% cut-off of the fairness test on sole wins. This run: {start[this].verdict()}")
     rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"], rows)
     positions.policy_table(rep, start)
 
@@ -251,12 +284,12 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                  f"({aliens[best][1]}), the weakest, {worst}, {aliens[worst][0].fmt(pct=True)} ({aliens[worst][1]}), "
                  f"against a fair share of {100 * fair:.1f}% (strong/weak: the whole 95% interval above/below it); "
                  f"{sum(v == 'fair' for _, v in aliens.values())} of {len(aliens)} aliens are fair.",
-                 Scope(keeps, differs))
+                 Scope(keeps, differs), short=short_verdict(aliens, fair))
     rep.headline_figure(errorbar_chart(names, [aliens[a][0] for a in names], "Win rate per alien (this run)",
                                        "win rate", pct=True, reference=fair), "alien_win_rate.png",
                         "Win rate per alien with 95% intervals; the line is the fair share")
-    rep.headline(f"Starting: {start['this run'].sentence()}", Scope(*positions.holds_under(start)))
-    rep.headline_figure(positions.chart(start["this run"], "Win rate by turn position (this run)"),
+    rep.headline(f"Starting: {start[this].sentence()}", Scope(*positions.holds_under(start)))
+    rep.headline_figure(positions.chart(start[this], "Win rate by turn position (this run)"),
                         "position_win_rate.png", "Win rate by turn position (1 = start player), 95% intervals.")
     from ... import (  # the sections about players every report ends with (headline: the alien win rates)
         player_sections,

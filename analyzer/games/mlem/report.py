@@ -3,8 +3,8 @@ other policies (comparison runs on the run's seed, `reporting.compare_run`). The
 estimated mat items by itself (scenario.estimated()).
 
 Opens with the headline answers (does commanding first pay, under which policies; game length).
-Sections: value of each astronaut type (when sent against not sent, and the points credited to it by a
-stated rule); push-your-luck (seat 0's `risk` weight swept timid to reckless
+Sections: value of each astronaut type (its worth by restricted play, never_send_<type> against the run's
+field, and what the players did with it: sent, boarded, the points credited to it by a stated rule); push-your-luck (seat 0's `risk` weight swept timid to reckless
 against expected_value opponents at risk 1); turn-position fairness; crash rate by space; score spread;
 how the numbers move when the (estimated) mat is edited; game length in expeditions; the mat itself
 (an input, drawn as a picture and listed space by space).
@@ -18,9 +18,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import NOT_RUN, Report, Scope, compare_n, compare_run, comparing, errorbar_chart
+from ...reporting import NOT_RUN, Report, Scope, compare_n, compare_run, comparing, errorbar_chart, is_the_run
 from ...results import matrix
-from .decisions import TYPE_NAMES, TYPES
+from .decisions import TYPE_KEYS, TYPE_NAMES, TYPES
 from .engine import SOURCES
 
 RISKS = (0.25, 0.5, 1.0, 2.0, 4.0)
@@ -115,32 +115,61 @@ CREDIT_RULE = ("a moon's, the comet's or the galaxy's points and a goal token's 
                "planet's placement points to the player's first astronaut there, the Planet x2 doubling to the Planet x2")
 
 
-def sent_rows(df) -> list[list]:
-    """Per type: how often a seat sent it (at least one boarding in the game), and the seat's win rate and
-    points in the games where it sent it against the games where it did not."""
-    sent = nested(df, "boarded") > 0
-    wins, score = matrix(df, "is_winner").astype(bool), matrix(df, "score")
-    rows = []
-    for t in range(TYPES):
-        yes, no = sent[:, :, t], ~sent[:, :, t]
-        rows.append([TYPE_NAMES[t], stats.proportion(int(yes.sum()), yes.size).fmt(pct=True),
-                     *[stats.proportion(int(wins[m].sum()), int(m.sum())).fmt(pct=True) for m in (yes, no)],
-                     *[stats.bootstrap_mean(score[m]).fmt() if m.any() else "n/a (n=0)" for m in (yes, no)]])
-    return rows
+MIN_N = 30  # fewer seat-games than this behind a number: shown as too few, never as a finding
 
 
-def credit_rows(df) -> list[list]:
-    """Per type: boardings per seat-game, points credited to it (CREDIT_RULE) per seat-game where it was
-    sent, and, labelled as such, the share still placed at the end and the points credited when placed."""
+def _few(n: int) -> str:
+    return f"too few (n={n})"
+
+
+def _mean_cell(x) -> str:
+    x = np.asarray(x, float)
+    return stats.bootstrap_mean(x).fmt() if x.size >= MIN_N else _few(x.size)
+
+
+def astronaut_rows(df) -> list[list]:
+    """Per type, what the players did with it (no worth: see worth_rows): the share of seat-games in which the
+    seat sent it at least once, boardings per seat-game, the points credited to it (CREDIT_RULE) per seat-game
+    where it was sent, the share still placed at the end and its credited points then. A mean over fewer than
+    MIN_N seat-games is shown as too few."""
     sent, boarded = nested(df, "boarded") > 0, nested(df, "boarded")
     where, points = nested(df, "astronaut_at"), nested(df, "type_points")
     rows = []
     for t in range(TYPES):
         yes, placed = sent[:, :, t], where[:, :, t] >= ON_MOON
-        rows.append([TYPE_NAMES[t], stats.bootstrap_mean(boarded[:, :, t].ravel()).fmt(),
-                     stats.bootstrap_mean(points[:, :, t][yes]).fmt() if yes.any() else "n/a (n=0)",
-                     stats.proportion(int(placed.sum()), placed.size).fmt(pct=True),
-                     stats.bootstrap_mean(points[:, :, t][placed]).fmt() if placed.any() else "n/a (n=0)"])
+        rows.append([TYPE_NAMES[t], stats.proportion(int(yes.sum()), yes.size).fmt(pct=True),
+                     stats.bootstrap_mean(boarded[:, :, t].ravel()).fmt(), _mean_cell(points[:, :, t][yes]),
+                     stats.proportion(int(placed.sum()), placed.size).fmt(pct=True), _mean_cell(points[:, :, t][placed])])
+    return rows
+
+
+def _pts(x: float) -> str:
+    """A difference of rates in points, signed, never '-0.0'."""
+    return f"{round(100 * x, 1) + 0.0:+.1f}"
+
+
+def worth_rows(game, meta: dict, n: int) -> list[list]:
+    """Per type, its worth by restricted play: the win rate of one seat that may never send it
+    (`never_send_<type>`) against the run's unrestricted field, the seat rotated through every seat on the same
+    games, next to the field's own share in those seats and the paired difference (what never sending it costs).
+    The same runs as "What each element is worth" (analyzer.skill; reporting.compare_run plays each once)."""
+    from ... import skill, train
+    players = meta["scenario"]["players"]
+    per = skill._per_seat(n, players)
+    own = matrix(compare_run(game, meta, per, sets=skill._seat_sets(meta, 0)), "is_winner").astype(bool)
+    rows = []
+    for t, key in enumerate(TYPE_KEYS):
+        changed, lifted = np.zeros_like(own), 0
+        for seat in range(players):
+            d = compare_run(game, meta, per, sets=skill._seat_sets(meta, seat, restrict=[f"never_send_{key}"]))
+            changed[:, seat] = matrix(d, "is_winner")[:, seat].astype(bool)
+            lifted += int(matrix(d, "restrict_lifted")[:, seat].sum())
+        p = train.paired(changed, own)
+        g = p.gain  # never sending it minus the field's own share: the type's worth is its negative
+        reading = ("worth having" if g.hi < 0 else "better never sent" if g.lo > 0 else "no worth detected at this n")
+        rows.append([TYPE_NAMES[t], f"`never_send_{key}`", p.rate.fmt(pct=True), f"{100 * p.field.value:.1f}%",
+                     f"{_pts(-g.value)} points [{_pts(-g.hi)}, {_pts(-g.lo)}]", reading,
+                     f"{lifted:,}"])
     return rows
 
 
@@ -214,6 +243,42 @@ def board_edit_section(rep: Report, game, meta: dict, n: int, base) -> None:
               [[TYPE_NAMES[t], *[v[t] for v in values]] for t in range(TYPES)])
 
 
+ASTRONAUTS = "Value of each astronaut type"
+
+
+def astronaut_section(rep: Report, game, meta: dict, df, others: list, n: int) -> None:
+    """What an astronaut type is worth, by restricted play; then what the players did with each type."""
+    rep.section(ASTRONAUTS,
+                "**What a type is worth** is measured by restricted play: one seat may never send the type "
+                "(`never_send_<type>`), the rest of the table plays as in the run, the restricted seat rotated through "
+                f"every seat ({skill_games(n, meta):,} games in each, the same games for every type). The type's "
+                "worth: the field's own share in the same seats on the same games minus that seat's win rate (paired "
+                "95% interval); a type is worth having when its worth's interval lies above 0, better never sent when "
+                "below. This replaces comparing the games in "
+                "which a seat sent a type with those in which it did not: a seat sends an astronaut where it expects "
+                "to gain, so those games differ in more than the astronaut (a selection effect), and a type sent in "
+                "nearly every game leaves a handful of games to compare it with.")
+    if comparing():
+        rep.table(["astronaut", "restriction", "win rate never sending it", "the field's own share",
+                   "worth (points)", "reading", "lifted (decisions)"], worth_rows(game, meta, n))
+    else:
+        rep.text(f"Restricted play: {NOT_RUN}.")
+    rep.text("**What the players did with each type**, per seat and game: the share of games in which the seat sent "
+             "it at least once, boardings per game, the points credited to it when sent (" + CREDIT_RULE + "; 0 when "
+             f"it never scored), the share of games it ended on a body and its credited points then. A mean over "
+             f"fewer than {MIN_N} seat-games is shown as too few. These describe play; they are not a worth.")
+    for label, d in [("this run", df), *others]:
+        rep.text(f"**{label}** ({d.height:,} games):")
+        rep.table(["astronaut", "sent", "boardings per game", "points credited when sent", "placed at the end",
+                   "points credited when placed at the end"], astronaut_rows(d))
+
+
+def skill_games(n: int, meta: dict) -> int:
+    """The games of one rotation of restricted play at n games per comparison run (analyzer.skill.one_seat)."""
+    from ... import skill
+    return skill._per_seat(n, meta["scenario"]["players"])
+
+
 PUSH_YOUR_LUCK, MAT_EDITS = "Push your luck: timid to reckless", "If the mat is different"  # comparison sections
 
 
@@ -238,25 +303,13 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     players = sc["players"]
     rep = Report(f"MLEM: Space Agency balance report ({players} players, {sc['board_status']} mat)", meta, df.height)
     n_cmp = compare_n(df.height)
-    others = [(label, compare_run(game, meta, n_cmp, policies=pol)) for label, pol in OTHER_POLICIES] if comparing() else []
+    # the other policies (not the run's own setting: its comparison run would be the run's first games again)
+    others = [(label, compare_run(game, meta, n_cmp, policies=pol)) for label, pol in OTHER_POLICIES
+              if not is_the_run(game, meta, policies=pol)] if comparing() else []
     if not others:
         rep.text(f"The tables below show this run only: the runs under other policies were {NOT_RUN}.")
 
-    rep.section("Value of each astronaut type",
-                "Each policy chooses which astronaut to send at every take-off. *When sent*: per player and game, "
-                "the share of games in which the player sent the type at least once, and the player's win rate "
-                "and points in the games where it sent the type against the games where it did not (a comparison "
-                "of the games a policy chose to send it in, not a controlled experiment). *Points credited*: "
-                f"{CREDIT_RULE}; shown per game in which the type was sent (0 when it never scored), with the "
-                "boardings per game. The last two columns keep the older measure, *still placed at the end*: "
-                "the share of games the type ended on a body and its credited points then.")
-    for label, d in [("this run", df), *others]:
-        rep.text(f"**{label}** ({d.height:,} games): when sent")
-        rep.table(["astronaut", "sent", "win rate: sent", "win rate: not sent", "points: sent", "points: not sent"],
-                  sent_rows(d))
-        rep.text(f"**{label}**: points credited to the type")
-        rep.table(["astronaut", "boardings per game", "points credited when sent", "placed at the end",
-                   "points credited when placed at the end"], credit_rows(d))
+    astronaut_section(rep, game, meta, df, others, n_cmp)
 
     if comparing(rep, PUSH_YOUR_LUCK):
         push_your_luck(rep, game, meta, n_cmp)
@@ -304,7 +357,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.table(["policies", "expeditions", "crashes", "ended by crashes", "capped"], rows)
     board_section(rep, sc)
 
-    rep.headline(f"Commanding first ({players} players): {here.sentence()}", Scope(*positions.holds_under(verdicts)))
+    rep.headline(f"Commanding first ({players} players): {here.sentence()}", Scope(*positions.holds_under(verdicts)),
+                 short=here.short())
     rep.headline_figure(positions.chart(here, "Win rate by turn position (this run)"), "position_win_rate.png",
                         "Win rate by turn position (1 commands the first expedition), 95% intervals; dashed: fair share.")
     rep.headline(f"A game lasts {stats.bootstrap_mean(df['length'].to_numpy()).fmt()} expeditions, with "

@@ -17,7 +17,17 @@ import numpy as np
 import yaml
 
 from ... import positions, stats
-from ...reporting import NOT_RUN, Report, Scope, compare_n, compare_run, comparing, errorbar_chart, run_flags
+from ...reporting import (
+    NOT_RUN,
+    Report,
+    Scope,
+    compare_n,
+    compare_run,
+    comparing,
+    errorbar_chart,
+    is_the_run,
+    run_flags,
+)
 from ...results import matrix
 from .engine import BITS
 from .scenario import CT_NAMES
@@ -191,16 +201,19 @@ def decks_section(rep: Report, game, meta, df, n_cmp) -> None:
                "deck_win_rate.png", "Win rate by deck, 95% intervals")
 
 
-def first_player_section(rep: Report, meta, df, pairings: dict) -> dict[str, positions.Summary]:
+def first_player_section(rep: Report, meta, df, pairings: dict, own: tuple = ()) -> dict[str, positions.Summary]:
+    """The first-player verdict of this run and of each pairing but those in `own`: the run's own setting, whose
+    comparison run is a smaller sample of the same games, not another policy."""
     rows, verdicts = [], {}
-    for label, d in [(positions.run_label(meta["policies"]), df), *pairings.items()]:
+    for label, d in [(positions.run_label(meta["policies"]), df), *[(k, v) for k, v in pairings.items() if k not in own]]:
         s = verdicts.setdefault(label, positions.Summary.of(d))
         rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), s.label(), f"{d.height:,}"])
     here = next(iter(verdicts.values()))
     rep.section("First-player advantage",
                 "Win rate by turn position (position 1 moves first; the higher balancer chose the order); draws "
                 f"(simultaneous losses) count for neither. Verdict at the {100 * positions.ALPHA:g}% cut-off of the "
-                f"fairness test on sole wins. This run: {here.verdict()}")
+                f"fairness test on sole wins. This run: {here.verdict()}"
+                + (f" Not repeated: {', '.join(own)}, this run's own setting." if own else ""))
     rep.table(["policies", *positions.labels(2), "fairness p", "verdict", "n"], rows)
     positions.policy_table(rep, verdicts)
     return verdicts
@@ -304,7 +317,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     restricted = restricted_stacks(rep, game, meta, n_cmp) if comparing(rep, RANK2_RESTRICTED) else None
     headline(rep, meta, df, pairings)
     decks_section(rep, game, meta, df, n_cmp)
-    verdicts = first_player_section(rep, meta, df, pairings)
+    own = tuple(label for label, pol in PAIRINGS if label in pairings and is_the_run(game, meta, policies=pol))
+    verdicts = first_player_section(rep, meta, df, pairings, own)
     if comparing(rep, CT_VALUE):
         ct_section(rep, game, meta, df, n_cmp)
     balancer_section(rep, game, meta, df, n_cmp)
@@ -312,7 +326,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     ending_section(rep, df)
 
     here = next(iter(verdicts.values()))
-    rep.headline(f"Going first or second: {here.sentence()}", Scope(*positions.holds_under(verdicts)))
+    rep.headline(f"Going first or second: {here.sentence()}", Scope(*positions.holds_under(verdicts)), short=here.short())
     rep.headline_figure(positions.chart(here, "Win rate by turn position (this run)"), "position_win_rate.png",
                         "Win rate by turn position (1 moves first), 95% intervals; dashed: fair share.")
     if restricted:

@@ -30,6 +30,7 @@ from ...reporting import (
     errorbar_chart,
     run_flags,
     variant_scenario,
+    win_rate_axis,
 )
 from ...results import by_position, matrix
 from . import layout as L
@@ -38,6 +39,7 @@ TUNE_CANDIDATES = 32
 NO_BONUS = [{"credits": 0, "income": 0}] * 5
 # the sections built from comparison runs (each behind reporting.comparing, for report --no-compare)
 BONUS_VS_NONE, CREDIT_SWEEP = "Printed bonus against no bonus, 2-5 players", "Sweep: credit bonus per position"
+EDITED_VS_NONE = "The scenario's bonus against no bonus, 2-5 players"  # BONUS_VS_NONE of an edited bonus
 PROPOSED_BONUS, SAFETY_STOPS = "Proposed turn-order bonus", "Safety stops per policy"
 LIGHT_SPEED = "Light-speed variant against the standard game"
 RULE_READINGS = "Contested rule readings (exchange, red dice abilities, light-speed opening)"
@@ -58,6 +60,13 @@ def _end_reasons(df, rules) -> str:
     return (f"End reasons (0 = {rules['trigger_vp']} VP, 1 = you-win card, 2 = tie cap, 3 = safety stop at "
             f"{rules['max_rounds']} rounds): " + ", ".join(
                 f"{r}: {stats.proportion(c, df.height).fmt(pct=True)}" for r, c in reasons.iter_rows()))
+
+
+def bonus_edited(game, meta: dict) -> bool:
+    """Whether the run's turn-order bonus differs from the game's default scenario (the printed one): the
+    report then names it the scenario's bonus, never "printed" (its labels come from api.changed_rules)."""
+    from ... import api
+    return any(c.startswith("rules.turn_order_bonus") for c in api.changed_rules(game, variant_scenario(game, meta)))
 
 
 def _playing_policies(game) -> list[str]:
@@ -116,18 +125,22 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
               (f"The same question with every seat playing each policy ({n_cmp:,} games each, same seed; verdict at "
                f"the {100 * positions.ALPHA:g}% cut-off):") if comparing() else
               f"This run's verdict (the other policies' runs: {NOT_RUN}):")
-    rep.headline(f"The start position ({players} players, printed turn-order bonus): {here.sentence()}",
-                 Scope(*positions.holds_under(verdicts)))
+    edited = bonus_edited(game, meta)
+    bonus = (f"this scenario's own turn-order bonus, {_bonus_text(rules['turn_order_bonus'], players)}, changed from "
+             "the game's default scenario" if edited else "printed turn-order bonus")
+    rep.headline(f"The start position ({players} players, {bonus}): {here.sentence()}",
+                 Scope(*positions.holds_under(verdicts)), short=here.short())
     rep.headline_figure(positions.chart(here, "Win rate by turn position (this run)"), "position_win_rate.png",
                         "Win rate by turn position (1 = start player), 95% Wilson intervals; dashed: fair share.")
 
     base = variant_scenario(game, meta)
-    if comparing(rep, BONUS_VS_NONE):
-        # -- 2..5 players, printed bonus vs none -----------------------------------------------------
+    own_bonus, vs_none = ("the scenario's bonus", EDITED_VS_NONE) if edited else ("printed bonus", BONUS_VS_NONE)
+    if comparing(rep, vs_none):
+        # -- 2..5 players, the scenario's bonus (printed unless edited) vs none --------------------------
         rows = []
         fig, axes = plt.subplots(2, 2, figsize=(10, 7), sharey=True)
         for ax, p in zip(axes.ravel(), range(2, 6), strict=True):
-            for label, sets in (("printed bonus", {}), ("no bonus", {"rules.turn_order_bonus": NO_BONUS})):
+            for label, sets in ((own_bonus, {}), ("no bonus", {"rules.turn_order_bonus": NO_BONUS})):
                 d = df if (p == players and not sets and n_cmp == df.height) else compare_run(game, meta, n_cmp, sets, p)
                 w, v, f = _position_rows(d)
                 rows.append([p, label, *[x.fmt(pct=True) for x in w], *[""] * (5 - p), stats.fmt_p(f.p_value),
@@ -138,6 +151,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                                                                [(x.hi - x.value) * k for x in w]],
                             fmt="o" if not sets else "s", capsize=3, label=label)
             ax.axhline(100 / p, ls="--", color="grey", lw=1)
+            win_rate_axis(ax, 100 / p)
             ax.set_xticks(range(p), [str(i + 1) for i in range(p)])
             ax.set_title(f"{p} players (n={n_cmp:,} each)")
             ax.set_xlabel("turn position")
@@ -145,11 +159,12 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
             ax.set_ylabel("win rate (%)")
         axes[0, 0].legend()
         fig.tight_layout()
-        rep.section(BONUS_VS_NONE,
+        rep.section(vs_none,
                     f"Comparison runs of {n_cmp:,} games each (same seed; per-seat policies collapse to "
                     f"{meta['policies'][0]} when the player count changes).")
         rep.table(["players", "bonus", *[f"pos {i + 1} win" for i in range(5)], "fairness p", "rounds"], rows)
-        rep.figure(fig, "bonus_vs_none.png", "Win rate by position with the printed bonus (circles) and none (squares).")
+        rep.figure(fig, "bonus_vs_none.png", f"Win rate by position with {own_bonus if edited else 'the printed bonus'} "
+                   "(circles) and none (squares).")
 
     if comparing(rep, CREDIT_SWEEP):
         # -- sweep of each position's credit bonus ----------------------------------------------------
@@ -164,7 +179,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                         fmt="o-", capsize=3, label=f"position {pos + 1}")
             rows.append([pos + 1, *[e.fmt(pct=True) for e in est]])
         ax.axhline(100 / players, ls="--", color="grey", lw=1)
-        ax.set_xlabel("credits given to the position at setup (other bonuses as printed)")
+        win_rate_axis(ax, 100 / players)
+        ax.set_xlabel("credits given to the position at setup (other bonuses as in the scenario)")
         ax.set_ylabel("that position's win rate (%)")
         ax.legend()
         rep.section(CREDIT_SWEEP,
@@ -260,6 +276,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                         yerr=[[(p[1].value - p[1].lo) * 100 for p in pts], [(p[1].hi - p[1].value) * 100 for p in pts]],
                         fmt="o", ms=3, capsize=2, color=color, label=f"level {lvl}")
     ax.axhline(100 / players, ls="--", color="grey", lw=1)
+    win_rate_axis(ax, 100 / players)
     ax.set_xlabel("cost")
     ax.set_ylabel("buyer win rate (%)")
     ax.legend()
@@ -356,7 +373,9 @@ def rule_readings_section(rep, game, meta: dict, players: int, n: int) -> None:
         for value, d in ((default, base), (alt, other)):
             w, _, f = _position_rows(d)
             verdicts.append(_verdict(w, f))
-            label = f"{key.split('.', 1)[1]}: {str(value).lower()}" + (" (default)" if value == default else "")
+            name = key.split('.', 1)[1]
+            label = (f"{name}: {str(value).lower()}" + (" (default)" if value == default else "")
+                     + (" (this scenario's)" if meta["scenario"]["rules"][name] == value else ""))
             rows.append([label, where["rules.variant"], *[x.fmt(pct=True) for x in w], stats.fmt_p(f.p_value),
                          largest.fmt(pct=True) if d is other else ""])
         name = f"{key} = {str(alt).lower()}"

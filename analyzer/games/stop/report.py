@@ -120,7 +120,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
         rule_effects(rep, game, meta, n_cmp, players, verdicts)
 
     rep.headline(f"Going first ({players} players, position 1 = the first dealer): {here.sentence()}",
-                 Scope(*positions.holds_under(verdicts)))
+                 Scope(*positions.holds_under(verdicts)), short=here.short())
     rep.headline_figure(chart, "position_win_rate.png",
                         ("Win rate by policy" if here.differ is None else "Win rate by position (1 = the first dealer)")
                         + ", 95% Wilson intervals; dashed: the fair share (wins per match over players).")
