@@ -42,9 +42,10 @@ def test_readme_command_parses(argv):
 
 # ---- the README followed literally, in order --------------------------------------------------------------
 # Counts cut so that every example runs in seconds; an option the line leaves out gets its cut added where its
-# default is large. `tune` plays --n games per candidate and round, so its cut is smaller.
+# default is large. `tune` plays --n games per candidate and round, and `strength` --n games per budget and seat,
+# each of them thousands of playouts, so their cuts are smaller.
 CUTS = {"--n": 2000, "--max-n": 4000, "--check-n": 1000, "--budget": 2000, "--compare-n": 200}
-TUNE_N = 200
+SMALL_N = {"tune": 200, "strength": 10}
 ADDED = {"sim": ("--n",), "compare": ("--n",), "sweep": ("--n",), "tune": ("--n", "--check-n")}
 # Lines not run, and why (every one still parses: test_readme_command_parses).
 SKIPPED = {
@@ -80,7 +81,7 @@ def cut(argv: list[str]) -> list[str]:
     argv = list(argv)
     command = argv[1]
     for flag, small in CUTS.items():
-        small = TUNE_N if command == "tune" and flag == "--n" else small
+        small = SMALL_N.get(command, small) if flag == "--n" else small
         if flag in argv:
             i = argv.index(flag) + 1
             argv[i] = str(min(small, int(float(argv[i].replace("_", "")))))
