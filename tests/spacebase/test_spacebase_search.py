@@ -107,6 +107,23 @@ def test_outside_a_rollout_a_decision_deals_nothing():
         assert (after["DECK"] == before["DECK"]).all() and not after["ctl"].any()
 
 
+def test_a_search_seat_plays_on_with_its_rollout_player_tables():
+    """Past its branch a search seat plays its rollout policy (the tuned weighted): its card values, sector
+    odds and weights rows are that player's, not the defaults'."""
+    tuned = analyzer.load_scenario(GAME, GAME.scenario_dir / "tuned.yaml").weights["weighted"]
+    search = analyzer.load_scenario(GAME, players=3, policy=["engine", "search", "greedy_vp"])
+    assert search.rollout_policy == "weighted" and search.rollout_weights == tuned
+    played = analyzer.load_scenario(GAME, players=3, policy=["engine", "weighted", "greedy_vp"],
+                                    set={"weights": {"weighted": tuned}})
+    default = analyzer.load_scenario(GAME, players=3, policy=["engine", "weighted", "greedy_vp"])
+    rows = {name: DATA_FIELDS.index(name) for name in ("VALS", "WP", "PR", "PHASES")}
+    a, b, c = kernel_arrays(search), kernel_arrays(played), kernel_arrays(default)
+    for name, i in rows.items():
+        assert (a[i][1] == b[i][1]).all(), name
+    assert not (a[rows["VALS"]][1] == c[rows["VALS"]][1]).all()
+    assert a[DATA_FIELDS.index("POL")][1] == kernel.SEARCH + 1
+
+
 # ---- search in a game ------------------------------------------------------------------------------------
 # Two players; every starting ship pays 1 income in sectors 1-6 and 2 VP in 7-12 on its blue side and
 # nothing red; the game ends at 2 VP, with no opening buys (light speed with nothing shown and no credits),
