@@ -33,6 +33,7 @@ class Spacebase(Game):
     COLUMNS = E.COLUMNS
     kernel = staticmethod(E.play)
     kernel_releases_gil = True  # engine.play is compiled with nogil=True
+    searchable = True  # engine.play takes the control table; decide's head is kernel.ask_policy
     TRACE_CAP = 200_000
 
     def __init__(self):

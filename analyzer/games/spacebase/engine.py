@@ -67,7 +67,18 @@ the data); Collins' move-a-cube is played as "move one cube between your own car
 import numpy as np
 from numba import njit
 
-from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, new_trace, record
+from ...kernel import (
+    A_LOG,
+    A_REDEAL,
+    RESTRICT_LIFTED,
+    RESTRICT_LIFTED_DOC,
+    Columns,
+    PerKind,
+    indices,
+    keep_allowed,
+    new_trace,
+    record,
+)
 from ...kernel_internals import borrowed, jit_plain_ints, jit_plain_ints_inline, release
 from ...kernel_pack import field
 from ...rng import below, new_stream, shuffle
@@ -209,7 +220,7 @@ from .layout import (
     F,
 )
 from .policies import decide  # the seat's policy: the index of the option it takes
-from .state import ST, TABLES, State, Table, named_tables, tables
+from .state import ST, TABLES, State, Table, control_at, named_tables, tables
 from .view import VIEW_SIZE, fill_view
 
 MAX_FIRINGS = 32  # free abilities fired by one player at one time, at most (a fired one may ready another)
@@ -219,20 +230,21 @@ MAX_FIRINGS = 32  # free abilities fired by one player at one time, at most (a f
 
 
 @jit_plain_ints
-def alloc_state(D, EV, EVN, cap):
-    """A game's state vector and its pack, allocated once per batch (reset by `setup`); the trace goes
-    to the framework's EV, EVN (kernel.record; cap 0: no trace)."""
+def alloc_state(D, EV, EVN, cap, width):
+    """A game's state vector and its pack, allocated once per batch (reset by `setup`), with room for a
+    control row of `width` slots (kernel.A_*, then the search log) past its tables; the trace goes to
+    the framework's EV, EVN (kernel.record; cap 0: no trace)."""
     size = D.LAY[len(TABLES)]
-    st = bind(D, np.zeros(size, np.int64), np.zeros(size, np.int64), EV, EVN, cap)
+    st = bind(D, np.zeros(size + width, np.int64), np.zeros(size, np.int64), EV, EVN, cap)
     starting_boards(D, st)
     return st
 
 
 @jit_plain_ints
 def bind(D, v, start, EV, EVN, cap):
-    """The pack over state vector v (what the rules read and write: state.State), with the starting
-    boards in the vector `start` (filled by starting_boards) and the scratch of a decision. A copy of a
-    state vector bound again plays on from where the copy was taken."""
+    """The pack over state vector v (what the rules read and write: state.State; its control row is v
+    past the tables), with the starting boards in the vector `start` (filled by starting_boards) and the
+    scratch of a decision. A copy of a state vector bound again plays on from where the copy was taken."""
     R = D.R
     OPTS = np.zeros(3 * R[R_DISPLAY] + max(1, R[R_NCOL]) + 32, np.int64)  # >= 27 for D_ASSIGN (decisions.py)
     ALLOWED = np.zeros(OPTS.size, np.bool_)
@@ -240,28 +252,21 @@ def bind(D, v, start, EV, EVN, cap):
     PS, BD, DEP, CUBES, ABL, AC, AV, BASE, DISP, COLAV, OWNER, COLOWN, DECK, DP, OPEN = tables(D, v)
     SB_PS, SB_BD, SB_DEP, _, SB_ABL, SB_AC, SB_AV, SB_BASE, _, _, _, _, _, _, _ = tables(D, start)
     rng = v[ST.RNG:ST.RNG + 1].view(np.uint64)
-    at = v[ST.AT:ST.AT + 1]
+    ctl = v[control_at(D):]
     T = Table(field(v[:ST.RNG]), field(PS), field(BD), field(DEP), field(CUBES), field(ABL), field(AC), field(AV), field(BASE),
               field(DISP), field(COLAV), field(OWNER), field(COLOWN))
     return State(field(v), field(PS), field(BD), field(DEP), field(CUBES), field(ABL), field(AC), field(AV),
                  field(BASE), field(DISP), field(COLAV), field(OWNER), field(COLOWN), field(DECK), field(DP),
-                 field(OPEN), field(rng), field(at), field(OPTS), field(ALLOWED), field(VIEW), T, field(SB_PS),
+                 field(OPEN), field(rng), field(ctl), field(OPTS), field(ALLOWED), field(VIEW), T, field(SB_PS),
                  field(SB_BD), field(SB_DEP), field(SB_BASE), field(SB_AV), field(SB_AC), field(SB_ABL), field(EV),
                  field(EVN), cap, (v, start, EV, EVN, OPTS, ALLOWED, VIEW))
 
 
-@jit_plain_ints
-def fork(D, st):
-    """A state that plays on from st's position without changing st (a search's continuation): a copy of
-    its vector bound with the same starting boards, untraced (cap 0: st's trace arrays are never written)."""
-    v, start, ev, tn = st.OWN[0], st.OWN[1], st.OWN[2], st.OWN[3]
-    return bind(D, v.copy(), start, ev, tn, 0)
-
-
 def new_state(D, cap=0):
-    """A state with its own trace arrays (for tests: `cap` records kept)."""
+    """A state with its own trace arrays (for tests: `cap` records kept) and a control row where nobody
+    searches (kernel.PLAIN)."""
     ev, tn = new_trace(cap, COLUMNS.trace_width)
-    return alloc_state(D, ev, tn, np.int64(cap))
+    return alloc_state(D, ev, tn, np.int64(cap), np.int64(A_LOG))
 
 
 @jit_plain_ints
@@ -312,6 +317,33 @@ def put_bottom(D, st, lv, k):
     DECK, DP = st.DECK, st.DP
     DECK[lv, wrap(DP[lv, 0] + DP[lv, 1], LVL_N[lv])] = k
     DP[lv, 1] += 1
+
+
+@jit_plain_ints
+def redeal_decks(D, st):
+    """The branch of a search rollout (kernel.search_step, which has set the game's stream to the
+    rollout's own and control row's A_REDEAL): the order of the cards left in each deck, all that no seat
+    can see (the display, every board, credit and die are public), is dealt again. Each deck's cards are
+    first put in card order, so the result depends only on which cards are left, never on where they
+    were; then they are shuffled from the stream. Which cards, how many and where the deck starts stay."""
+    LVL_N = D.LVL_N
+    DECK, DP = st.DECK, st.DP
+    for lv in range(3):
+        n, start, count = LVL_N[lv], DP[lv, 0], DP[lv, 1]
+        for i in range(1, count):  # insertion sort of the circular buffer's count cards from `start`
+            k = DECK[lv, wrap(start + i, n)]
+            j = i
+            while j > 0 and DECK[lv, wrap(start + j - 1, n)] > k:
+                DECK[lv, wrap(start + j, n)] = DECK[lv, wrap(start + j - 1, n)]
+                j -= 1
+            DECK[lv, wrap(start + j, n)] = k
+        for i in range(count - 1, 0, -1):  # Fisher-Yates, as rng.shuffle, over the same positions
+            j = below(st.rng, i + 1)
+            a, b = wrap(start + i, n), wrap(start + j, n)
+            t = DECK[lv, a]
+            DECK[lv, a] = DECK[lv, b]
+            DECK[lv, b] = t
+    st.ctl[A_REDEAL] = 0
 
 
 @jit_plain_ints
@@ -573,15 +605,21 @@ def ask(D, st, p, kind, n, x, y, z):
     """The option p takes among the n options of a decision of `kind` listed in OPTS (x, y, z: its
     context, decisions.py): p's restrictions filter them, a single one is taken without asking, else
     p's policy returns the index of one from p's view (view.fill_view). So the rules never ask which
-    policy a seat runs. Inlined, as `decide` is: a dice assignment is asked of every player on every
-    turn, and two calls more there cost ~10% of the run time."""
+    policy a seat runs. The decision's `ask` (kernel.ask_policy) is the control row in the state and the
+    trace; at the branch of a search rollout (kernel.search_step) the decks are re-dealt (redeal_decks).
+    Inlined, as `decide` is: a dice assignment is asked of every player on every turn, and two calls
+    more there cost ~10% of the run time."""
     mask = D.RM[p]
     if mask != 0:
         n = restrict_options(D, st, p, kind, n)
     if n == 1:
         return st.OPTS[0]
     fill_view(st.VIEW, p, kind, x, y, z, mask)
-    return st.OPTS[decide(D.POL[p], st.VIEW, st.OPTS, n, st.rng, D.SCRIPT, st.at, borrowed(D.WP[p]), st.T, D)]
+    k = decide(D.POL[p], st.VIEW, st.OPTS, n, st.rng, D.SCRIPT, (st.ctl, st.EV, st.EVN, st.cap), borrowed(D.WP[p]),
+               st.T, D)
+    if st.ctl[A_REDEAL] != 0:
+        redeal_decks(D, st)
+    return st.OPTS[k]
 
 
 @jit_plain_ints
@@ -1791,18 +1829,25 @@ S = indices("S", COLUMNS.seat)  # seat column indices (S.SCORE ...)
 
 
 @njit(cache=True, error_model="numpy", nogil=True)
-def play(seed, ids, D, g, s, buyer, col_buyer, first, ev, tn, cap):
-    """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
-    allocated from COLUMNS (g[n, G], s[n, P, S], the buyer of each ship and colony, the first
-    player, the trace ev/tn/cap). It holds no Python object, so it runs without the GIL (the
-    runner plays chunks on threads: Spacebase.kernel_releases_gil)."""
+def play(seed, ids, ctl, D, g, s, buyer, col_buyer, first, ev, tn, cap):
+    """The kernel (Game.kernel): games `ids` of run `seed`, each under its control row ctl[i] (kernel.A_*:
+    all zeros unless a seat searches; copied into the state for the game and back after it), written into
+    the outputs the framework allocated from COLUMNS (g[n, G], s[n, P, S], the buyer of each ship and
+    colony, the first player, the trace ev/tn/cap). It holds no Python object, so it runs without the GIL
+    (the runner plays chunks on threads: Spacebase.kernel_releases_gil)."""
     R = D.R
     P = R[R_P]
     nst = R[R_NSTART]
-    st = alloc_state(D, ev, tn, cap)
+    width = ctl.shape[1]
+    st = alloc_state(D, ev, tn, cap, width)
     PS, v, OWNER, COLOWN = st.PS, st.v, st.OWNER, st.COLOWN
+    at = control_at(D)  # the control row's place in v
     for i in range(len(ids)):
+        for k in range(width):
+            v[at + k] = ctl[i, k]
         play_game(D, st, seed, ids[i])
+        for k in range(width):
+            ctl[i, k] = v[at + k]
         for p in range(P):
             s[i, p, S.IS_WINNER] = PS[p, PL.IN] != 0
             s[i, p, S.SCORE] = PS[p, PL.VP]

@@ -13,6 +13,9 @@ policy code: `decide` here is the place.
   card a cube is placed on or moved from and to). Before issue #8 it was uniform over buys and claims
   only and used the weighted policy's choices for the dice and abilities: its results differ from then.
 - scripted (shared): the scenario's `script` of option indices, in game order: for rule tests.
+- search (shared, analyzer/search.py): plays each option out from worlds consistent with what its seat
+  has seen: at the branch the engine deals the decks' order again (engine.redeal_decks) and the dice to
+  come are the rollout's own stream; past it, the search seat plays its rollout policy.
 The heuristic policies below compute their choice (an option value) straight from the position and
 return its index among the listed options (each heuristic choice is one of them).
 
@@ -41,7 +44,7 @@ Every heuristic values things in "credit equivalents" with its weights (credits,
 - restrictions (decisions.py): a restricted seat's heuristic never considers what is forbidden (the
   Level III ships and colonies it may not buy, the charge abilities it may not use).
 """
-from ...kernel import FIRST_GAME_POLICY, shared_choice
+from ...kernel import FIRST_GAME_POLICY, ask_policy, asked
 from ...kernel_internals import jit_plain_ints, jit_plain_ints_inline
 from .charge import next_ready
 from .decisions import (
@@ -113,26 +116,31 @@ NEG = -1e18
 # ---- the dispatch --------------------------------------------------------------------------------------
 
 @jit_plain_ints_inline
-def decide(code, view, options, n_options, stream, script, at, weights, T, D):
+def decide(code, view, options, n_options, stream, script, ask, weights, T, D):
     """The index of the option the seat's policy takes among the n_options listed in `options`, from
     its view (view.py: who decides, what and its context), the public tables T (state.Table: the dice,
     the boards) and its weights row (WP[seat], layout.W_*; its card values and sector odds, VALS and
-    PR, come from the same weights and are read by seat from D). random and scripted are the framework's;
-    the heuristics compute their option from the position and return its index."""
+    PR, come from the same weights and are read by seat from D). random, scripted and search are the
+    framework's (kernel.ask_policy; `ask` is the control row and the trace, engine.ask); a search seat
+    that plays on past its branch comes back as its rollout policy's code (its VALS, PR and WP rows are
+    the rollout policy's: scenario.kernel_arrays). The heuristics compute their option from the
+    position and return its index."""
     kind = view[V_KIND]  # read first: inlined into an ask, it is the constant just written (no call between)
-    k = shared_choice(code, stream, script, at, n_options)
-    if k >= 0:
-        return k
-    if kind == D_ASSIGN:  # asked of every player on every turn: inlined here rather than a call
-        p, side, d1, d2 = view[V_SEAT], view[V_X], view[V_Y], view[V_Z]
-        if n_options == 2:  # the faces or the sum (no charge card can act: the usual case)
-            return 1 if T.AV[p, side, d1 + d2] > T.AV[p, side, d1] + T.AV[p, side, d2] else 0
-        mode, tgt, shc, dbc = choose_assignment(D, T, p, view[V_RESTRICT], side, d1, d2)
-        return index_of(options, n_options, assignment(mode, tgt, shc, dbc))
-    if (kind == D_BUY or kind == D_ABILITY_BUY) and code != GREEDY:  # scores the listed options themselves
-        return buy_index(D, T, view[V_SEAT], weights, view[V_RESTRICT], view[V_X], kind == D_BUY, options,
-                         n_options)
-    return index_of(options, n_options, heuristic(code, view, weights, T, D))
+    k, code = ask_policy(code, stream, script, ask, n_options)
+    if k < 0:
+        if kind == D_ASSIGN:  # asked of every player on every turn: inlined here rather than a call
+            p, side, d1, d2 = view[V_SEAT], view[V_X], view[V_Y], view[V_Z]
+            if n_options == 2:  # the faces or the sum (no charge card can act: the usual case)
+                k = 1 if T.AV[p, side, d1 + d2] > T.AV[p, side, d1] + T.AV[p, side, d2] else 0
+            else:
+                mode, tgt, shc, dbc = choose_assignment(D, T, p, view[V_RESTRICT], side, d1, d2)
+                k = index_of(options, n_options, assignment(mode, tgt, shc, dbc))
+        elif (kind == D_BUY or kind == D_ABILITY_BUY) and code != GREEDY:  # scores the listed options themselves
+            k = buy_index(D, T, view[V_SEAT], weights, view[V_RESTRICT], view[V_X], kind == D_BUY, options,
+                          n_options)
+        else:
+            k = index_of(options, n_options, heuristic(code, view, weights, T, D))
+    return asked(ask, k)
 
 
 @jit_plain_ints_inline

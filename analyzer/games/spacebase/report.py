@@ -69,17 +69,13 @@ def bonus_edited(game, meta: dict) -> bool:
     return any(c.startswith("rules.turn_order_bonus") for c in api.changed_rules(game, variant_scenario(game, meta)))
 
 
-def _playing_policies(game) -> list[str]:
-    return [p for p in game.Scenario.POLICIES if p != "scripted"]  # scripted: a test tool
-
-
 def _safety_stops(rep, game, meta, n, policy_run=None):
     """Games each policy plays to the max_rounds safety stop (a stalled policy), at 2 and 4 players;
     `policy_run(players, policy)` gives the run (the report's own, shared with its other sections)."""
     rules = meta["scenario"]["rules"]
     policy_run = policy_run or (lambda p, policy: compare_run(game, meta, n, players=p, policies=[policy]))
     rows = []
-    for policy in _playing_policies(game):
+    for policy in game.playing_policies:  # search plays in a section of its own
         for players in (2, 4):
             d = policy_run(players, policy)
             stops = int((d["end_reason"] == L.END_MAX_ROUNDS).sum())
@@ -111,7 +107,7 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     here = positions.Summary.of(df)
     verdicts = {positions.run_label(meta["policies"]): here}
     if comparing():
-        for policy in _playing_policies(game):
+        for policy in game.playing_policies:  # search plays in a section of its own
             verdicts.setdefault(f"{policy} (all)", positions.Summary.of(policy_run(players, policy)))
     rep.section("Win rate and VP by turn position (this run)",
                 f"Turn-order bonus: {_bonus_text(rules['turn_order_bonus'], players)}. Position 1 moves first (the seat that won the opening). "

@@ -10,7 +10,7 @@ import numpy as np
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from ...kernel import SHARED_POLICIES, SHARED_POLICY_DOCS
-from ...scenario import ScenarioBase, Strict, Weight
+from ...scenario import SEARCH_DOCS, SEARCH_POLICY, ScenarioBase, Strict, Weight, search_weights
 from . import layout as L
 from .decisions import NO_CHARGE_ABILITIES
 from .state import TABLES, make_data
@@ -188,6 +188,7 @@ WEIGHTS = {
     "engine": (Weight("switch_production", 14.0, 0.0, 60.0, "VP mode once its own credits per round reach this"),
                Weight("switch_leader_vp", 24, 0, 60, "or once any player has this many VP", integer=True),
                WASTE, *HORIZON),
+    **search_weights(),
 }
 # what a seat may be forbidden (`restrict: {SEAT: [...]}`); the order is the kernel's bit order (decisions.py)
 RESTRICTIONS = {
@@ -201,14 +202,17 @@ RESTRICTIONS = {
 class SpacebaseScenario(ScenarioBase):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 5
-    POLICIES: ClassVar[tuple[str, ...]] = (*SHARED_POLICIES, "greedy_vp", "engine", "weighted")  # code = index
+    # code = index (random 0, scripted 1, then ours); search's is kernel.SEARCH + its seat
+    POLICIES: ClassVar[tuple[str, ...]] = (*SHARED_POLICIES, "greedy_vp", "engine", "weighted", SEARCH_POLICY)
     POLICY_DOCS: ClassVar[dict[str, str]] = {**SHARED_POLICY_DOCS,  # policies.py says it in full
         "greedy_vp": "buys the colony or ship with the most VP it can afford, else saves up",
         "engine": "buys income and credits first, then VP once its production or a leader's VP is high",
-        "weighted": "scores each buy by the scenario's weights of credits, income and VP against its cost"}
+        "weighted": "scores each buy by the scenario's weights of credits, income and VP against its cost",
+        **SEARCH_DOCS}
 
     WEIGHTS: ClassVar[dict[str, tuple[Weight, ...]]] = WEIGHTS
     RESTRICTIONS: ClassVar[dict[str, str]] = RESTRICTIONS
+    ROLLOUT_POLICY: ClassVar[str] = "weighted"
     rules: Rules = Rules()
     cards: Cards
 
@@ -393,7 +397,10 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
         LVL_IDS[v, :LVL_N[v]] = lvl[v]
     mean_cost = [float(CT[x, L.F.COST].mean()) if x else 0.0 for x in lvl]
 
-    pols = sc.seat_policies()
+    # a search seat's tables are its rollout policy's (with the rollout weights): past its branch it plays
+    # that policy (kernel.ask_policy), and before, its own decisions never read them
+    pols = [sc.rollout_policy if pol == SEARCH_POLICY else pol for pol in sc.seat_policies()]
+    searching = [pol == SEARCH_POLICY for pol in sc.seat_policies()]
     POL = sc.policy_codes()
     RM = sc.restrict_masks()
     # the `weighted` policy's weights (`weights: {weighted: ...}`): row P's neutral values (light-speed
@@ -406,7 +413,10 @@ def kernel_arrays(sc: SpacebaseScenario) -> tuple:
     PR = np.zeros((P + 1, 13), np.float64)
     odds = sector_odds()
     for seat, pol in enumerate([*pols, "weighted"]):
-        w = sc.weights_of(seat) if seat < P and pol in WEIGHTS else neutral
+        if seat < P and pol in WEIGHTS:
+            w = sc.rollout_weights_of() if searching[seat] else sc.weights_of(seat)
+        else:
+            w = neutral
         ws = _seat_weights(pol, w)
         WP[seat, [L.W_C0, L.W_I0, L.W_V0]] = ws[0]
         WP[seat, [L.W_C1, L.W_I1, L.W_V1]] = ws[1]

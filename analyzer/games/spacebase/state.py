@@ -1,9 +1,12 @@
 """One Space Base game's state is one flat int64 vector `v`, declared by name (`layout`): a copy of it
-(`v.copy()`) is the whole game at that point, which `bind` makes playable again. Its first slots are
-the game's scalars at fixed offsets (`ST.ROUND`, `ST.D1` ...: compile-time constants); the tables
+(`v.copy()`) is the whole game at that point, which `engine.bind` makes playable again. Its first slots
+are the game's scalars at fixed offsets (`ST.ROUND`, `ST.D1` ...: compile-time constants); the tables
 after them are sized by the scenario (players, cards, colonies, display), their offsets in the data's
 LAY (`D.LAY[TAB.PS]`). Two tables hold float64 policy values (AV, BASE), stored bit for bit in their
-int64 slots. Column meanings: layout.py.
+int64 slots. Column meanings: layout.py. Past the layout's end (`D.LAY[len(TABLES)]`) rides the game's
+control row (kernel.A_*, then its search log): engine.play copies the game's row of the kernel's control
+table in before the game and back after it, so a decision's `ask` (engine.ask) is read from the state,
+and its A_SCRIPT slot is the scripted policy's cursor.
 
 The kernel reads the state through packs (analyzer/kernel_pack.py: one pointer per call, never
 reference-counted), whose fields are views of the vector:
@@ -35,7 +38,6 @@ SCALARS = [
     ("tie_rounds", 1), ("start_tie", 1), ("first", 1), ("you_win", 1),
     # hidden from every player
     ("rng", 1),                   # the game's random stream (rng.new_stream), a uint64 in its slot
-    ("at", 1),                    # the scripted policy's cursor: decisions taken from SCRIPT so far
 ]
 ST = Layout(SCALARS).offsets("ST")
 
@@ -61,9 +63,10 @@ def layout(players: int, cards: int, colonies: int, display: int, deck: int) -> 
 
 
 def named_tables(D, v: np.ndarray) -> dict[str, np.ndarray]:
-    """Every table of state vector v by name (numpy views: writing them writes v), plus `v` itself and
-    `rng`, its random stream: for tests and checks."""
-    return {**dict(zip(TABLES, tables(D, v), strict=True)), "v": v, "rng": v[ST.RNG:ST.RNG + 1].view(np.uint64)}
+    """Every table of state vector v by name (numpy views: writing them writes v), plus `v` itself, `rng`,
+    its random stream, and `ctl`, its control row: for tests and checks."""
+    return {**dict(zip(TABLES, tables(D, v), strict=True)), "v": v, "rng": v[ST.RNG:ST.RNG + 1].view(np.uint64),
+            "ctl": v[control_at(D):]}
 
 
 # ---- packs -----------------------------------------------------------------------------------------------
@@ -83,7 +86,8 @@ TABLE_FIELDS = ("GS", *PUBLIC)  # GS: the public scalars, v[:ST.RNG]
 STATE_FIELDS = (
     "v",                         # the state vector
     *TABLES,                     # its tables (views)
-    "rng", "at",                 # its random stream and script cursor (views of one slot)
+    "rng",                       # its random stream (a view of its one slot)
+    "ctl",                       # the game's control row (kernel.A_*, then its search log): v past the layout
     "OPTS", "ALLOWED",           # a decision's options; which of them a restricted seat may take
     "VIEW",                      # the deciding seat's view (view.py)
     "T",                         # the public tables (a Table): what the policies read
@@ -128,6 +132,12 @@ def make_data(CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, PHASES, LVL_IDS, LVL_N,
     return Data(field(CT), field(COLT), field(R), field(BONUS), field(VALS), field(WP), field(POL), field(PR),
                 field(RM), field(PHASES), field(LVL_IDS), field(LVL_N), field(SCRIPT), field(LAY),
                 (CT, COLT, R, BONUS, VALS, WP, POL, PR, RM, PHASES, LVL_IDS, LVL_N, SCRIPT, LAY))
+
+
+@jit_plain_ints
+def control_at(D):
+    """Where the control row starts in a state vector: past the layout's tables."""
+    return D.LAY[len(TABLES)]
 
 
 @jit_plain_ints
