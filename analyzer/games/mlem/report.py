@@ -20,8 +20,8 @@ import numpy as np
 from ... import positions, stats
 from ...reporting import NOT_RUN, Report, Scope, compare_n, compare_run, comparing, errorbar_chart, is_the_run
 from ...results import matrix
+from .columns import SOURCES
 from .decisions import TYPE_KEYS, TYPE_NAMES, TYPES
-from .engine import SOURCES
 
 RISKS = (0.25, 0.5, 1.0, 2.0, 4.0)
 OTHER_POLICIES = (("greedy (all)", ["greedy"]), ("random (all)", ["random"]))

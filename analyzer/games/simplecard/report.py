@@ -29,7 +29,7 @@ from ...reporting import (
     run_flags,
 )
 from ...results import matrix
-from .engine import BITS
+from .columns import BITS
 from .scenario import CT_NAMES
 
 PAIRINGS = (("greedy vs greedy", ["greedy", "greedy"]), ("cautious vs greedy", ["cautious", "greedy"]),
