@@ -1,11 +1,10 @@
 """The designer's loop on the command line: `compare`, `check`, `sweep`, `tune` and `ci init`.
 
-Registered on analyzer.cli's app (imported at the end of cli.py). Every command plays its variants through
+Registered on analyzer.cli_app's app (analyzer.cli imports this module). Every command plays its variants through
 analyzer.variants, with one progress bar over all of its games.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -13,39 +12,29 @@ import typer
 from rich.table import Table
 
 from . import games
-from .cli import (  # api, results, scen: cli's lazy modules (`analyzer --help` imports no numba)
+from .cli_app import (  # api, results, scen: lazy modules (`analyzer --help` imports no numba)
     Command,
     ForceOpt,
     GameArg,
     JobsOpt,
     Play,
     PlayersOpt,
+    QuietOpt,
     ScenarioOpt,
     SeedOpt,
     SetOpt,
-    _scripted_source,
     api,
     app,
     err,
+    games_bar,
+    main,
     out,
     play_options,
     results,
     scen,
+    scripted_source,
 )
 from .errors import UserError, n_games
-
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
-
-
-@contextmanager
-def games_bar(g, what: str, total: int, quiet: bool):
-    """One progress bar (games done, rate, ETA) over every run of a command, showing the compile as `sim`
-    does (outside a terminal: a line per stage); yields the advance callback."""
-    from .cli import compile_cache, progress, stage_lines
-    expected = compile_cache.expected_seconds(api._folder(g))
-    with progress.RunProgress(g.name, total, expected, disable=quiet, console=err, label=f"{g.name} {what}",
-                              lines=stage_lines()) as bar, api.compile_notices(bar.compiling):
-        yield bar.advance
 
 
 # -- compare ----------------------------------------------------------------------------------------------
@@ -307,7 +296,7 @@ def sweep(
     count = n_games(n)
     g = games.get(game)
     base = play.scenario(g, scenario)
-    api.check_playable(g, base, _scripted_source(g, scenario, play.policy))
+    api.check_playable(g, base, scripted_source(g, scenario, play.policy))
     seed, jobs = play.seed, play.jobs
     points = sw.grid(space)
     for p in points:  # fail fast on a bad field or value before any game is played
@@ -360,7 +349,7 @@ def tune(
     from . import variants
     g = games.get(game)
     base = play.scenario(g, scenario)
-    api.check_playable(g, base, _scripted_source(g, scenario, play.policy))
+    api.check_playable(g, base, scripted_source(g, scenario, play.policy))
     seed, jobs = play.seed, play.jobs
     tn.check_target(g, target, goal)
     if not base.tune:
@@ -577,7 +566,6 @@ def ci_check(folder: FolderArg = Path("scenarios"),
     Example: analyzer ci check scenarios --until-decided --max-n 320000
     """
     from . import ci
-    from .cli import main
     first = n_games(n or ("2_000" if until_decided else "20_000"))
     if until_decided and n_games(max_n, "max_n") < first:
         raise UserError(f"--max-n {max_n}: must be at least --n ({first:,})")

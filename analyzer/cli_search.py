@@ -1,6 +1,6 @@
 """`analyzer strength`: how much the `search` player adds to the game's tuned player, at several budgets.
 
-Registered on analyzer.cli's app (imported at the end of cli.py).
+Registered on analyzer.cli_app's app (analyzer.cli imports this module).
 """
 from __future__ import annotations
 
@@ -10,8 +10,20 @@ import typer
 from rich.table import Table
 
 from . import games
-from .cli import Command, GameArg, JobsOpt, PlayersOpt, ScenarioOpt, SeedOpt, SetOpt, api, app, out
-from .cli_balance import QuietOpt, games_bar
+from .cli_app import (
+    Command,
+    GameArg,
+    JobsOpt,
+    PlayersOpt,
+    QuietOpt,
+    ScenarioOpt,
+    SeedOpt,
+    SetOpt,
+    api,
+    app,
+    games_bar,
+    out,
+)
 from .errors import UserError, arg, n_games
 
 
