@@ -31,6 +31,7 @@ from .cli_app import (  # api, compile_cache, progress, results, scen: lazy modu
     results,
     scen,
     scripted_source,
+    simulation,
     stage_lines,
 )
 from .errors import UserError, n_games
@@ -156,7 +157,7 @@ def sim(
     info: dict = {}
     label = g.name if until_ci is None else f"{g.name} until +-{until_ci:g}"
     try:
-        with progress.RunProgress(g.name, count, compile_cache.expected_seconds(api._folder(g)), disable=quiet,
+        with progress.RunProgress(g.name, count, compile_cache.expected_seconds(simulation.folder(g)), disable=quiet,
                                   console=err, label=label, lines=stage_lines()) as bar:
             df = api.sim(g, n=count, seed=seed, scenario=sc,
                          jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, scheduler=scheduler,

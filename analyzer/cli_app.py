@@ -32,7 +32,7 @@ def _lazy(name: str):
 
 
 api, compile_cache, progress = _lazy("analyzer.api"), _lazy("analyzer.compile_cache"), _lazy("analyzer.progress")
-results, scen = _lazy("analyzer.results"), _lazy("analyzer.scenario")
+results, scen, simulation = _lazy("analyzer.results"), _lazy("analyzer.scenario"), _lazy("analyzer.simulation")
 
 
 class OneLineUsageErrors(typer.core.TyperGroup):
@@ -177,9 +177,9 @@ QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar."
 def games_bar(g, what: str, total: int, quiet: bool):
     """One progress bar (games done, rate, ETA) over every run of a command, showing the compile as `sim`
     does (outside a terminal: a line per stage); yields the advance callback."""
-    expected = compile_cache.expected_seconds(api._folder(g))
+    expected = compile_cache.expected_seconds(simulation.folder(g))
     with progress.RunProgress(g.name, total, expected, disable=quiet, console=err, label=f"{g.name} {what}",
-                              lines=stage_lines()) as bar, api.compile_notices(bar.compiling):
+                              lines=stage_lines()) as bar, simulation.compile_notices(bar.compiling):
         yield bar.advance
 
 

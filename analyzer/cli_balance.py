@@ -33,6 +33,7 @@ from .cli_app import (  # api, results, scen: lazy modules (`analyzer --help` im
     results,
     scen,
     scripted_source,
+    simulation,
 )
 from .errors import UserError, n_games
 
@@ -76,7 +77,7 @@ def run_compare(g, base: Path, variant: Optional[Path], n, play: Play, quiet: bo
         a_sc, b_sc = _compare_inputs(g, base, variant, play)
         count = n_games(n or "20_000")
         api.check_seed(play.seed)
-        meta = api.run_meta(g, a_sc, play.seed, count, api.command_line())
+        meta = simulation.run_meta(g, a_sc, play.seed, count, api.command_line())
     if out_dir:
         results.check_report_dir(out_dir)
     if base.suffix != ".parquet":
@@ -94,7 +95,7 @@ def with_variant(g, meta: dict, base_sc, variant_sc) -> dict:
     from . import scenario as scen
     changes = [c.lstrip(".") for c in scen.differences(base_sc.dump(), variant_sc.dump(), "")]
     return {**meta, "variant": {"name": variant_sc.name, "hash": variant_sc.content_hash(), "changes": changes,
-                                "changed_rules": api.changed_rules(g, variant_sc)}}
+                                "changed_rules": simulation.changed_rules(g, variant_sc)}}
 
 
 @app.command(cls=Command)
@@ -220,7 +221,7 @@ def check(
         t.add_row(v.bound, v.what, _interval(v), v.state)
     out.print(t)
     out.print(rule, highlight=False)
-    meta = api.run_meta(g, sc, seed, played, api.command_line())
+    meta = simulation.run_meta(g, sc, seed, played, api.command_line())
     index = _check_report(g, sc, meta, verdicts, played, rule, target)
     out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
     code = balance.exit_code(verdicts)
@@ -604,7 +605,7 @@ def ci_reports(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: S
     for f, g, sc in runs:
         err.print(f"report {f}", highlight=False)
         df = api.sim(g, n=count, seed=api.check_seed(seed), scenario=sc, jobs=jobs, command=api.command_line())
-        index = api.report(g, df, out_dir / ci.report_name(f, folder), meta=api.run_meta(g, sc, seed, count, api.command_line()))
+        index = api.report(g, df, out_dir / ci.report_name(f, folder), meta=simulation.run_meta(g, sc, seed, count, api.command_line()))
         out.print(f"report: {index}", highlight=False)
 
 

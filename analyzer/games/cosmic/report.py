@@ -1,7 +1,7 @@
 """Simply Cosmic's balance report. Every number carries its 95% interval and n; the alien verdict is
 repeated under other policies (all heuristic, all cautious, mixed) and under the estimated choices
 (destiny composition, Laser reading, Grief model, play order) by comparison runs on the run's seed
-(`reporting.compare_run`). The header lists every estimated datum (scenario.estimated()).
+(`report_runs.compare_run`). The header lists every estimated datum (scenario.estimated()).
 
 Sections: alien win rates vs the fair share (per policy setting); one replay per alien win; pairwise
 matchups (heatmap); start-player advantage; game length and how games are won; deal success; the
@@ -15,17 +15,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import (
-    NOT_RUN,
-    Report,
-    Scope,
-    compare_n,
-    compare_run,
-    comparing,
-    errorbar_chart,
-    is_the_run,
-    run_flags,
-)
+from ...charts import errorbar_chart
+from ...report_runs import NOT_RUN, compare_n, compare_run, comparing, is_the_run, run_flags
+from ...reporting import Report, Scope
 from ...results import matrix
 from .state import ALIEN_NAMES
 

@@ -1,5 +1,5 @@
 """MLEM's balance report. Every number carries its 95% interval and n; verdicts are repeated under
-other policies (comparison runs on the run's seed, `reporting.compare_run`). The header lists the
+other policies (comparison runs on the run's seed, `report_runs.compare_run`). The header lists the
 estimated mat items by itself (scenario.estimated()).
 
 Opens with the headline answers (does commanding first pay, under which policies; game length).
@@ -18,7 +18,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import NOT_RUN, Report, Scope, compare_n, compare_run, comparing, errorbar_chart, is_the_run
+from ...charts import errorbar_chart
+from ...report_runs import NOT_RUN, compare_n, compare_run, comparing, is_the_run
+from ...reporting import Report, Scope
 from ...results import matrix
 from .decisions import TYPE_KEYS, TYPE_NAMES, TYPES
 from .engine import SOURCES
@@ -152,7 +154,7 @@ def worth_rows(game, meta: dict, n: int) -> list[list]:
     """Per type, its worth by restricted play: the win rate of one seat that may never send it
     (`never_send_<type>`) against the run's unrestricted field, the seat rotated through every seat on the same
     games, next to the field's own share in those seats and the paired difference (what never sending it costs).
-    The same runs as "What each element is worth" (analyzer.skill; reporting.compare_run plays each once)."""
+    The same runs as "What each element is worth" (analyzer.skill; report_runs.compare_run plays each once)."""
     from ... import skill, train
     players = meta["scenario"]["players"]
     per = skill._per_seat(n, players)

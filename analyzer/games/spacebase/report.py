@@ -6,7 +6,7 @@ searched bonus set that brings the positions closest to a fair share (and how fa
 is, checked with a fresh seed); game length in rounds; safety stops per policy (stalled games) at 2
 and 4 players; each ship's value (its buyer's win rate, by cost); the light-speed variant against the
 standard game. Sections other than the first come from
-comparison runs of `reporting.compare_n` games each, made here from the results' own scenario and seed.
+comparison runs of `report_runs.compare_n` games each, made here from the results' own scenario and seed.
 """
 from __future__ import annotations
 
@@ -19,25 +19,15 @@ from ... import positions, stats, variants
 from ... import scenario as scen
 from ... import sweep as sw
 from ... import tune as tn
-from ...reporting import (
-    COMPARE_JOBS,
-    NOT_RUN,
-    Report,
-    Scope,
-    compare_n,
-    compare_run,
-    comparing,
-    errorbar_chart,
-    run_flags,
-    variant_scenario,
-    win_rate_axis,
-)
+from ...charts import errorbar_chart, win_rate_axis
+from ...report_runs import COMPARE_JOBS, NOT_RUN, compare_n, compare_run, comparing, run_flags, variant_scenario
+from ...reporting import Report, Scope
 from ...results import by_position, matrix
 from . import layout as L
 
 TUNE_CANDIDATES = 32
 NO_BONUS = [{"credits": 0, "income": 0}] * 5
-# the sections built from comparison runs (each behind reporting.comparing, for report --no-compare)
+# the sections built from comparison runs (each behind report_runs.comparing, for report --no-compare)
 BONUS_VS_NONE, CREDIT_SWEEP = "Printed bonus against no bonus, 2-5 players", "Sweep: credit bonus per position"
 EDITED_VS_NONE = "The scenario's bonus against no bonus, 2-5 players"  # BONUS_VS_NONE of an edited bonus
 PROPOSED_BONUS, SAFETY_STOPS = "Proposed turn-order bonus", "Safety stops per policy"
@@ -64,9 +54,9 @@ def _end_reasons(df, rules) -> str:
 
 def bonus_edited(game, meta: dict) -> bool:
     """Whether the run's turn-order bonus differs from the game's default scenario (the printed one): the
-    report then names it the scenario's bonus, never "printed" (its labels come from api.changed_rules)."""
-    from ... import api
-    return any(c.startswith("rules.turn_order_bonus") for c in api.changed_rules(game, variant_scenario(game, meta)))
+    report then names it the scenario's bonus, never "printed" (its labels come from simulation.changed_rules)."""
+    from ... import simulation
+    return any(c.startswith("rules.turn_order_bonus") for c in simulation.changed_rules(game, variant_scenario(game, meta)))
 
 
 def _safety_stops(rep, game, meta, n, policy_run=None):

@@ -2,7 +2,7 @@
 match length, the advantage of each turn position (position 1 = the first dealer), and the effect of rule parameters.
 
 The results file holds one player count and one rule set; the by-player-count and rule-parameter
-sections come from comparison runs of `reporting.compare_n` matches each (same seed, same scenario otherwise),
+sections come from comparison runs of `report_runs.compare_n` matches each (same seed, same scenario otherwise),
 made here and labelled as such. Rule effects are measured under each policy at every seat (a rule a
 policy never triggers cannot move its numbers: the report says so when a run comes out identical).
 """
@@ -14,7 +14,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import Report, Scope, compare_n, compare_run, comparing, errorbar_chart
+from ...charts import errorbar_chart
+from ...report_runs import compare_n, compare_run, comparing
+from ...reporting import Report, Scope
 from ...results import matrix
 
 # The rule parameters of stop.md whose effect the report measures, each changed from the run's value:
