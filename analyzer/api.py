@@ -18,9 +18,7 @@ import polars as pl
 from . import compile_cache, games, results, simulation
 from . import progress as _progress
 from . import scenario as scen
-from .errors import UserError, arg, n_games
-
-MAX_SEED = 2**63 - 1
+from .errors import MAX_SEED, UserError, arg, check_run, check_seed
 
 
 def _game(game):
@@ -46,12 +44,6 @@ def _yaml_value(v) -> str:
     return yaml.safe_dump(v, default_flow_style=True).strip().removesuffix("...").strip()
 
 
-def check_seed(seed: int) -> int:
-    if isinstance(seed, bool) or not hasattr(seed, "__index__") or not 0 <= seed <= MAX_SEED:
-        raise UserError(f"{arg('seed', repr(seed))}: must be an integer from 0 to 2**63-1")
-    return int(seed)
-
-
 def check_playable(game, sc, where: str = "--policy scripted") -> None:
     """`scripted` replays a test's script of option indices; without one it would take the first
     option at every decision and play on as if it were a player (Space Base stalls). `where` names
@@ -60,13 +52,6 @@ def check_playable(game, sc, where: str = "--policy scripted") -> None:
     if "scripted" in sc.seat_policies() and not sc.script:
         raise UserError(f"{where}: a test tool that replays the scenario's `script`, and there is none; "
                         f"choose from {', '.join(game.playing_policies)}")
-
-
-def check_run_options(jobs: int, chunk: int | None) -> None:
-    if isinstance(jobs, bool) or not hasattr(jobs, "__index__") or jobs < 1:
-        raise UserError(f"{arg('jobs', repr(jobs))}: must be at least 1 (a whole number)")
-    if chunk is not None and (isinstance(chunk, bool) or not hasattr(chunk, "__index__") or chunk < 1):
-        raise UserError(f"{arg('chunk', repr(chunk))}: must be at least 1 game (a whole number)")
 
 
 def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None, restrict=None,
@@ -84,11 +69,9 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     games played). `info`, if a dict, receives the run's timings. `columns` limits what is read
     back from `out`. `out` is a .parquet name; an existing file is replaced (the CLI asks for --force)."""
     game = _game(game)
-    n = n_games(n)
+    n, seed = check_run(n, seed, jobs, chunk)
     if resume and out is None:
         raise UserError("resume=True: give out=, the results file of the interrupted run")
-    check_run_options(jobs, chunk)
-    seed = check_seed(seed)
     sc = load_scenario(game, scenario, set, players, policy, restrict)
     if command is None:
         command = simulation.python_call("sim", game, n=n, seed=seed, set=set, players=players, policy=policy,

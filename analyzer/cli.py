@@ -34,7 +34,7 @@ from .cli_app import (  # api, compile_cache, progress, results, scen: lazy modu
     simulation,
     stage_lines,
 )
-from .errors import UserError, n_games
+from .errors import UserError, check_run, n_games
 
 
 class PolicyHelp(Command):
@@ -145,24 +145,22 @@ def sim(
     from . import runner
     if max_n is not None and until_ci is None:
         raise UserError("--max-n: only with --until-ci")
-    count = n_games(max_n or "1e7", "max_n") if until_ci is not None else n_games(n)
+    until = until_ci is not None
+    count, seed = check_run(max_n or "1e7" if until else n, play.seed, play.jobs, chunk, "max_n" if until else "n")
     g = games.get(game)
     target = out_file or Path("results") / f"{g.name}.parquet"
     # everything a user can get wrong is checked before the progress bar appears
     sc = play.scenario(g, scenario)
     api.check_playable(g, sc, scripted_source(g, scenario, play.policy))
-    seed, jobs = api.check_seed(play.seed), play.jobs
     results.check_writable(target, replace=force or resume)
-    api.check_run_options(jobs, chunk)
     info: dict = {}
-    label = g.name if until_ci is None else f"{g.name} until +-{until_ci:g}"
+    label = f"{g.name} until +-{until_ci:g}" if until else g.name
     try:
         with progress.RunProgress(g.name, count, compile_cache.expected_seconds(simulation.folder(g)), disable=quiet,
                                   console=err, label=label, lines=stage_lines()) as bar:
-            df = api.sim(g, n=count, seed=seed, scenario=sc,
-                         jobs=jobs, out=target, resume=resume, chunk=chunk, backend=backend, scheduler=scheduler,
-                         on_progress=bar.advance, on_compile=bar.compiling, until_ci=until_ci, progress=False,
-                         command=api.command_line(), info=info, columns=["first_player"])
+            df = simulation.run(g, sc, count, seed, play.jobs, target, resume, chunk, backend, scheduler,
+                                on_progress=bar.advance, on_compile=bar.compiling, until_ci=until_ci, progress=False,
+                                command=api.command_line(), info=info, columns=["first_player"])
     except runner.RunInterrupted as e:  # Ctrl-C: what is saved, and how to go on
         err.print(f"interrupted: {e.saved:,} of {e.n:,} games saved; resume with: {_resume_command()}",
                   highlight=False, soft_wrap=True, markup=False)

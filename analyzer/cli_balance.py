@@ -35,7 +35,7 @@ from .cli_app import (  # api, results, scen: lazy modules (`analyzer --help` im
     scripted_source,
     simulation,
 )
-from .errors import UserError, n_games
+from .errors import UserError, check_run, n_games
 
 
 # -- compare ----------------------------------------------------------------------------------------------
@@ -75,14 +75,13 @@ def run_compare(g, base: Path, variant: Optional[Path], n, play: Play, quiet: bo
         a, meta, a_sc, b, b_sc = _results_inputs(g, base, variant, n, play)
     else:
         a_sc, b_sc = _compare_inputs(g, base, variant, play)
-        count = n_games(n or "20_000")
-        api.check_seed(play.seed)
-        meta = simulation.run_meta(g, a_sc, play.seed, count, api.command_line())
+        count, seed = check_run(n or "20_000", play.seed, play.jobs)
+        meta = simulation.run_meta(g, a_sc, seed, count, api.command_line())
     if out_dir:
         results.check_report_dir(out_dir)
     if base.suffix != ".parquet":
         with games_bar(g, "compare", 2 * count, quiet) as advance:
-            runs = variants.play_scenarios(g, {"base": a_sc, "variant": b_sc}, count, play.seed, play.jobs, advance)
+            runs = variants.play_scenarios(g, {"base": a_sc, "variant": b_sc}, count, seed, play.jobs, advance)
         a, b = runs["base"], runs["variant"]
     flags = [f" `--set {s}`" for s in play.set or ()] + [f" `--restrict {r}`" for r in play.restrict or ()]
     what = f"Base `{base}`; variant `{variant or base}`" + "".join(flags) + "."
@@ -188,14 +187,12 @@ def check(
     from . import balance
     g = games.get(game)
     sc = play.scenario(g, scenario)
-    seed, jobs = play.seed, play.jobs
     if not sc.balance:
         raise UserError(f"{scenario}: balance: no bounds to check; add e.g. `balance: {{position_win_rate: {{max_spread: 0.05}}}}`")
-    first = n_games(n or ("2_000" if until_decided else "20_000"))
+    first, seed = check_run(n or ("2_000" if until_decided else "20_000"), play.seed, play.jobs)
     top = n_games(max_n, "max_n") if until_decided else first
     if top < first:
         raise UserError(f"--max-n {max_n}: must be at least --n ({first:,})")
-    api.check_seed(seed)
     target = out_dir or Path("reports") / "check" / f"{g.name}-{scenario.stem}"
     results.check_report_dir(target)
     sizes = balance.looks(first, top)
@@ -204,7 +201,7 @@ def check(
     with games_bar(g, "check", top, quiet) as advance:
         for look, size in enumerate(sizes):
             # each look adds new games (seed + look), so the first look is exactly `sim --n N --seed S`
-            chunks.append(api.sim(g, n=size - played, seed=seed + look, scenario=sc, jobs=jobs, on_progress=advance))
+            chunks.append(simulation.run(g, sc, size - played, seed + look, play.jobs, on_progress=advance))
             played = size
             verdicts = balance.decide(sc.balance, g.measures(pl.concat(chunks), sc), alpha)
             if balance.exit_code(verdicts) != 3:
@@ -294,11 +291,10 @@ def sweep(
     if heatmap is not None and len(param) != 2:
         raise UserError(f"--heatmap {heatmap}: a heatmap is of a grid of two fields; give a second --param with its --values, or drop --heatmap")
     space = {p: parse_values(v) for p, v in zip(param, values, strict=True)}
-    count = n_games(n)
+    count, seed = check_run(n, play.seed, play.jobs)
     g = games.get(game)
     base = play.scenario(g, scenario)
     api.check_playable(g, base, scripted_source(g, scenario, play.policy))
-    seed, jobs = play.seed, play.jobs
     points = sw.grid(space)
     for p in points:  # fail fast on a bad field or value before any game is played
         variants.scenario_of(g, base, p)
@@ -308,7 +304,7 @@ def sweep(
     if picture:
         results.check_report_dir(picture.parent)
     with games_bar(g, "sweep", count * len(points), quiet) as advance:
-        rows = sw.sweep(g, base, space, count, api.check_seed(seed), jobs, advance)
+        rows = sw.sweep(g, base, space, count, seed, play.jobs, advance)
     _position_table(f"{g.name}: win rate by turn position for each {' x '.join(param)}", rows)
     if out_file:
         results.write_atomic(variants.frame({variants.Variant.of(r.values).name: r.df for r in rows}), out_file,
@@ -351,14 +347,13 @@ def tune(
     g = games.get(game)
     base = play.scenario(g, scenario)
     api.check_playable(g, base, scripted_source(g, scenario, play.policy))
-    seed, jobs = play.seed, play.jobs
     tn.check_target(g, target, goal)
     if not base.tune:
         raise UserError(f"{scenario or g.default_scenario}: tune: no fields to search; add e.g. `tune: {{rules.x: [1, 2, 3]}}`")
     if candidates < 2:
         raise UserError(f"--candidates {candidates}: must be at least 2")
-    count, check = n_games(n), n_games(check_n, "check_n")
-    api.check_seed(seed)
+    count, seed = check_run(n, play.seed, play.jobs)
+    check = n_games(check_n, "check_n")
     points = tn.candidates(base, base.tune, candidates, seed)
     for p in points:  # a candidate that makes no valid scenario fails here, before any game is played
         variants.scenario_of(g, base, p, f"{scenario or g.default_scenario}: tune: {variants.Variant.of(p).name}")
@@ -368,7 +363,7 @@ def tune(
         err.print(f"round {r + 1}: {len(scored)} candidates; best loss {scored[0][1]:.4g} for "
                   + _setting_name(scored[0][0], own), highlight=False)
     with games_bar(g, "tune", tn.total_games(len(points), count), quiet) as advance:
-        res = tn.successive_halving(g, base, points, target, count, seed, jobs, goal, advance, said)
+        res = tn.successive_halving(g, base, points, target, count, seed, play.jobs, goal, advance, said)
     searched = (f"best of {len(points)} candidates (successive halving, {res.games:,} games from {count:,} per "
                 f"candidate, seed {seed}; target {target}): {_setting_name(res.best, own)}")
     if res.best == own:  # nothing to confirm: the search's winner is the scenario itself
@@ -378,7 +373,7 @@ def tune(
         return
     with games_bar(g, "tune check", 2 * check, quiet) as advance:
         confirm = variants.play(g, base, [variants.Variant("as given"), variants.Variant("tuned", res.best)],
-                                check, seed + 1, jobs, advance)
+                                check, seed + 1, play.jobs, advance)
     out.print(searched, highlight=False)
     verdict = _confirm_table(g, target, base, res.best, confirm, seed + 1, goal)
     if verdict.better:
@@ -455,7 +450,7 @@ def train(
     """
     from . import train as tr
     g = games.get(game)
-    total = n_games(budget, "budget")
+    total, seed = check_run(budget, seed, jobs, name="budget")
     base = api.load_scenario(g, scenario, set, players)
     name = tr.policy_of(g, policy)
     if candidates < 2:
@@ -463,8 +458,6 @@ def train(
     if rounds < 1:
         raise UserError(f"--rounds {rounds}: must be at least 1")
     plan = tr.Plan.of_budget(total, base.players, candidates, rounds)
-    api.check_seed(seed)
-    api.check_run_options(jobs, None)
     target = out_file or Path("scenarios") / g.name / "tuned.yaml"
     tr.check_out(target, force)
     if warning := plan.thin():
@@ -567,11 +560,9 @@ def ci_check(folder: FolderArg = Path("scenarios"),
     Example: analyzer ci check scenarios --until-decided --max-n 320000
     """
     from . import ci
-    first = n_games(n or ("2_000" if until_decided else "20_000"))
+    first, seed = check_run(n or ("2_000" if until_decided else "20_000"), seed, jobs)
     if until_decided and n_games(max_n, "max_n") < first:
         raise UserError(f"--max-n {max_n}: must be at least --n ({first:,})")
-    api.check_seed(seed)
-    api.check_run_options(jobs, None)
     files = [f for f in ci.scenario_files(folder) if ci.has_bounds(f)]
     if not files:
         raise UserError(f"{folder}: no scenario has a balance: block")
@@ -594,9 +585,7 @@ def ci_reports(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: S
                out_dir: Annotated[Path, typer.Option("--out", help="One report per scenario under this folder.")] = Path("reports")):
     """Play every scenario and write its game's balance report (comparison runs sized to --n)."""
     from . import ci
-    count = n_games(n)
-    api.check_seed(seed)
-    api.check_run_options(jobs, None)
+    count, seed = check_run(n, seed, jobs)
     runs = []
     for f in ci.scenario_files(folder):  # every scenario and report folder checked before any game is played
         g = games.get(ci.game_of(f))
@@ -604,7 +593,7 @@ def ci_reports(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: S
         results.check_report_dir(out_dir / ci.report_name(f, folder))
     for f, g, sc in runs:
         err.print(f"report {f}", highlight=False)
-        df = api.sim(g, n=count, seed=api.check_seed(seed), scenario=sc, jobs=jobs, command=api.command_line())
+        df = simulation.run(g, sc, count, seed, jobs, command=api.command_line())
         index = api.report(g, df, out_dir / ci.report_name(f, folder), meta=simulation.run_meta(g, sc, seed, count, api.command_line()))
         out.print(f"report: {index}", highlight=False)
 

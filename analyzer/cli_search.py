@@ -24,7 +24,7 @@ from .cli_app import (
     games_bar,
     out,
 )
-from .errors import UserError, arg, n_games
+from .errors import UserError, arg, check_run
 
 
 def parse_budgets(text: str) -> list[int]:
@@ -65,9 +65,7 @@ def strength(
     if not g.searchable:
         raise UserError(f"{g.name}: no search player yet; games with one: "
                         f"{', '.join(x for x in games.names() if games.get(x).searchable)}")
-    chosen, count = parse_budgets(budgets), n_games(n)
-    api.check_seed(seed)
-    api.check_run_options(jobs, None)
+    chosen, (count, seed) = parse_budgets(budgets), check_run(n, seed, jobs)
     base = api.load_scenario(g, scenario, set, players)
     with games_bar(g, "strength", count * (1 + base.players * len(chosen)), quiet) as advance:
         points = st.curve(g, base, chosen, count, seed, jobs, advance)
