@@ -310,23 +310,39 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
               if not is_the_run(game, meta, policies=pol)] if comparing() else []
     if not others:
         rep.text(f"The tables below show this run only: the runs under other policies were {NOT_RUN}.")
-
     astronaut_section(rep, game, meta, df, others, n_cmp)
-
     if comparing(rep, PUSH_YOUR_LUCK):
         push_your_luck(rep, game, meta, n_cmp)
+    verdicts = position_section(rep, meta, df, others)
+    crash_section(rep, sc, df, others)
+    score_section(rep, df, others)
+    if comparing(rep, MAT_EDITS):
+        board_edit_section(rep, game, meta, n_cmp, df.head(n_cmp))
+    length_section(rep, df, others)
+    board_section(rep, sc)
+    headlines(rep, sc, df, verdicts)
+    from ... import player_sections  # the sections about players every report ends with
+    player_sections.sections(rep, game, df, meta, verdict=headline_numbers)
+    return rep.write(out)
 
+
+def position_section(rep: Report, meta: dict, df, others) -> dict[str, positions.Summary]:
+    """Does commanding first pay, in this run and under the other policies; returns each one's verdict."""
     rows, verdicts = [], {}
     for label, d in [(positions.run_label(meta["policies"]), df), *others]:
         s = verdicts[label] = positions.Summary.of(d)
         rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), s.label(), f"{d.height:,}"])
     here = verdicts[next(iter(verdicts))]
+    players = meta["scenario"]["players"]
     rep.section("Does commanding first pay?",
                 f"Win rate by turn position (position 1 commands the first expedition); fair share {100 / players:.1f}%. "
                 f"Verdict: fairness test on sole wins at the {100 * positions.ALPHA:g}% cut-off. This run: {here.verdict()}")
     rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"], rows)
     positions.policy_table(rep, verdicts)
+    return verdicts
 
+
+def crash_section(rep: Report, sc: dict, df, others) -> None:
     rates = {label: crash_rates(d) for label, d in [("this run", df), *others]}
     rep.section("Crash rate by space",
                 "Crashes per roll made on each space (all commanders); rolls within a game are not independent, "
@@ -334,6 +350,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.table(["space", *rates], [[i, *[r[i].fmt(pct=True) for r in rates.values()]]
                                    for i in range(len(sc["board"]["spaces"]) - 1)])
 
+
+def score_section(rep: Report, df, others) -> None:
     rows = []
     for label, d in [("this run", df), *others]:
         score = matrix(d, "score")
@@ -345,9 +363,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 "and where the points come from.")
     rep.table(["policies", "mean score", "mean top-bottom gap", "points by source"], rows)
 
-    if comparing(rep, MAT_EDITS):
-        board_edit_section(rep, game, meta, n_cmp, df.head(n_cmp))
 
+def length_section(rep: Report, df, others) -> None:
     rows = []
     for label, d in [("this run", df), *others]:
         end = d["end"].to_numpy()
@@ -357,15 +374,15 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.section("Game length", "Expeditions per game, crashes per game, share of games ended by the crash track "
                 "(the rest: a player placed all 8), and games stopped at the expedition cap (draws).")
     rep.table(["policies", "expeditions", "crashes", "ended by crashes", "capped"], rows)
-    board_section(rep, sc)
 
-    rep.headline(f"Commanding first ({players} players): {here.sentence()}", Scope(*positions.holds_under(verdicts)),
+
+def headlines(rep: Report, sc: dict, df, verdicts: dict[str, positions.Summary]) -> None:
+    """Commanding first (this run's verdict, and the policy settings it holds under) and the game's length."""
+    here = verdicts[next(iter(verdicts))]
+    rep.headline(f"Commanding first ({sc['players']} players): {here.sentence()}", Scope(*positions.holds_under(verdicts)),
                  short=here.short())
     rep.headline_figure(positions.chart(here, "Win rate by turn position (this run)"), "position_win_rate.png",
                         "Win rate by turn position (1 commands the first expedition), 95% intervals; dashed: fair share.")
     rep.headline(f"A game lasts {stats.bootstrap_mean(df['length'].to_numpy()).fmt()} expeditions, with "
                  f"{stats.bootstrap_mean(df['crashes'].to_numpy()).fmt()} crashes; the mat is "
                  f"{sc['board_status']} (drawn in [The mat](#the-mat-input)).")
-    from ... import player_sections  # the sections about players every report ends with
-    player_sections.sections(rep, game, df, meta, verdict=headline_numbers)
-    return rep.write(out)
