@@ -1,4 +1,5 @@
-"""The Python API, for notebooks and scripts; the CLI is a thin layer over it.
+"""The Python API, for notebooks and scripts: what a caller gives is checked here (errors.check_run), then
+played through analyzer.simulation, as the CLI does.
 
     import analyzer
     df = analyzer.sim("stop", n=100_000, seed=7, set={"rules.play_drawn_card": True})

@@ -1,4 +1,7 @@
-"""`analyzer` command line: a thin layer over analyzer.api. Bad input is one line on stderr and exit 2."""
+"""`analyzer` command line: the commands that play and read runs (games, validate, sim, replay, report, bench),
+and the entry point that loads the others (cli_app.py holds what they share). A command checks what was typed
+before anything plays, then plays through analyzer.simulation or analyzer.api, as a notebook would. Bad input
+is one line on stderr and exit 2."""
 from __future__ import annotations
 
 import gc

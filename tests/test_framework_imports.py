@@ -1,4 +1,4 @@
-"""The package's modules import each other in one direction (docs/developing.md, "Layers"): no import cycle,
+"""The package's modules import each other in one direction (docs/developing.md, "Layout"): no import cycle,
 counting the imports inside functions, which hide a cycle from Python but not from a reader; and no framework
 module imports a particular game (the registry loads games by name)."""
 from __future__ import annotations
