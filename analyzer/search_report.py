@@ -14,10 +14,12 @@ from dataclasses import replace
 import polars as pl
 
 from . import positions, strength
-from .reporting import COMPARE_MIN, Report, compare_n, compare_run, comparing, variant_scenario
+from .report_runs import COMPARE_MIN, compare_n, compare_run, comparing, variant_scenario
+from .reporting import Report
 from .scenario import SEARCH_POLICY, validate
 from .search import SearchPlan
-from .skill import difference, fmt_points, tuned_player
+from .skill import difference, fmt_points
+from .train import tuned_player
 
 TITLE = "Under search play"
 
