@@ -19,7 +19,7 @@ import polars as pl
 from . import compile_cache, games, results, simulation
 from . import progress as _progress
 from . import scenario as scen
-from .errors import MAX_SEED, UserError, arg, check_run, check_seed
+from .errors import MAX_GAME_ID, UserError, arg, check_run, check_seed
 
 
 def _game(game):
@@ -111,7 +111,7 @@ def replay(game, seed: int | None = None, game_id: int | None = None, scenario=N
     game = _game(game)
     if game_id is None:
         raise UserError(f"replay: which game? pass {arg('game_id', 'ID', flag='--game')}")
-    if isinstance(game_id, bool) or not hasattr(game_id, "__index__") or not 0 <= game_id <= MAX_SEED:
+    if isinstance(game_id, bool) or not hasattr(game_id, "__index__") or not 0 <= game_id <= MAX_GAME_ID:
         raise UserError(f"{arg('game_id', repr(game_id), flag='--game')}: must be a game id >= 0")
     if results_file is not None:
         meta = results.run_meta(results_file, game.name)

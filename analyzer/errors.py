@@ -58,12 +58,13 @@ def n_games(value, name: str = "n") -> int:
     return int(value)
 
 
-MAX_SEED = 2**63 - 1  # a seed (and a game id) reaches the kernels as an int64
+MAX_GAME_ID = 2**63 - 1  # a game id reaches the kernels as an int64
+MAX_SEED = 2**62 - 1  # an int64 too, with room for the seeds derived from it (check's seed + look, tune's seed + 1)
 
 
 def check_seed(seed) -> int:
     if isinstance(seed, bool) or not hasattr(seed, "__index__") or not 0 <= seed <= MAX_SEED:
-        raise UserError(f"{arg('seed', repr(seed))}: must be an integer from 0 to 2**63-1")
+        raise UserError(f"{arg('seed', repr(seed))}: must be an integer from 0 to 2**62-1")
     return int(seed)
 
 
