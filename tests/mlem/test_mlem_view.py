@@ -43,8 +43,8 @@ def choose(code, view, board, options, info=None, w=NEUTRAL, seed=0, stream=0, n
     """The index policy `code` picks among the first `n` (all) `options` on the dice stream (seed, stream)."""
     n = len(options) if n is None else n
     info = np.zeros((len(options), 2), np.int64) if info is None else info
-    return int(P.decide(code, view, mat_of(board), options, n, info, rng.new_stream(seed, stream), np.zeros(0, np.int64),
-                        kernel.plain_ask(), w))
+    return int(P.decide(code, view, options, n, rng.new_stream(seed, stream), np.zeros(0, np.int64), kernel.plain_ask(), w,
+                        mat_of(board), info))
 
 
 def table(players=4):
