@@ -16,6 +16,7 @@ from analyzer.games.cosmic import context as C
 from analyzer.games.cosmic import decisions as D
 from analyzer.games.cosmic import state as L
 from analyzer.games.cosmic.hidden import redeal_hidden
+from analyzer.games.cosmic.scenario import card_table
 from analyzer.games.cosmic.state import ST, R
 
 BRANCH = 0x5EED5EED  # a rollout's stream at its branch (kernel.search_step swapped it in)
@@ -200,3 +201,43 @@ def test_sim_plays_search(tmp_path, capsys):
                      "-q", "--set", "rules.wins_needed=2", "--set", "weights.search.rollouts=1"])
     assert code == 0, capsys.readouterr().err
     assert out.exists()
+
+
+# Two players, 2 foreign bases win. Seat 1 (heuristic) holds one foreign base and attacks seat 0's home planet
+# 0 with 4 tokens; seat 0 (Mind, defense) has seen its hand and holds the Loser flare, whose wild side sends
+# every token in the challenge to the Warp: both sides lose, so seat 1 does not take its second base.
+WIN_AT_2 = {"rules.wins_needed": 2}
+SEED, GAME_ID = 1, 15  # found by scanning games 0-99 for a search decision worth a whole game
+
+
+def _records(b):
+    return [tuple(int(x) for x in r) for r in b.events if r[0] != 0]
+
+
+def test_search_plays_the_flare_that_saves_the_game_where_the_tuned_heuristic_passes_and_loses():
+    sc = analyzer.load_scenario(GAME, players=2, policy=["search", "heuristic"],
+                                set={**WIN_AT_2, "weights": {"search": {"rollouts": 8}}})
+    tuned = analyzer.load_scenario(GAME, GAME.scenario_dir / "tuned.yaml")
+    assert sc.rollout_policy == "heuristic" and sc.rollout_weights == tuned.weights["heuristic"]
+    types, values, _ = card_table(sc.deck)
+    loser_flare = int(np.flatnonzero((types == L.C_FLARE) & (values == L.LOSER))[0])
+    b = GAME.run_batch(sc, SEED, np.array([GAME_ID]), trace=True)
+    ev = _records(b)
+    i = next(i for i, r in enumerate(ev) if r[0] == kernel.E_SEARCHED and ev[i + 1][:3] == (C.E_PLAY, 0, loser_flare))
+    d = ev[i][2]
+    at = b.searched[d]
+    passing, flare = 0, 1  # cards.card_window: pass first, then the cards it may play
+    assert at.seat == 0 and at.default == passing  # the tuned heuristic's own choice here
+    assert at.chosen == flare and at.means[flare] == 1 and at.means[passing] <= 0.125 and at.counts.min() >= 8
+    assert b.is_winner[0].tolist() == [True, False]
+
+    # the tuned heuristic's choice, played in the same game (seat 0 scripted with search's log, but there)
+    log = [s.chosen for s in b.searched[:d]] + [at.default]
+    played = analyzer.load_scenario(GAME, players=2, policy=["scripted", "heuristic"], set={**WIN_AT_2, "script": log})
+    g = GAME.run_batch(played, SEED, np.array([GAME_ID]), trace=True)
+    rows = _records(g)
+    assert not any(r[:3] == (C.E_PLAY, 0, loser_flare) for r in rows)
+    turns = [r for r in rows if r[0] == C.E_TURN]
+    assert turns == [(C.E_TURN, 1, 1, 0, 0)]  # seat 1 wins in the turn the flare would have saved
+    assert (C.E_RESULT, 1, 1, 0, 0) in rows and rows[-1][:2] == (C.E_WIN, 1)
+    assert g.is_winner[0].tolist() == [False, True]

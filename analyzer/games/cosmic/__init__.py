@@ -112,6 +112,7 @@ Implemented, stage by stage:
 from __future__ import annotations
 
 from ...kernel import Event
+from ...search import SearchPlan
 from ..base import Game
 from . import engine as E
 from . import state as L
@@ -266,6 +267,9 @@ class Cosmic(Game):
     kernel_releases_gil = True  # E.play is compiled with nogil=True
     kernel_inputs = staticmethod(kernel_inputs)
     searchable = True  # context.ask re-deals what the search seat cannot see at its branch (hidden.py)
+    # one search seat plays ~800 rollouts a game at 1 rollout per option (4 players; ~0.3 s on one core):
+    # "Under search play" stays at a few minutes with a small budget and few games
+    search_plan = SearchPlan(rollouts=4, n=40, budgets=(2, 8), curve_n=20)
     TRACE_CAP = 200_000
 
     def events(self, scenario):

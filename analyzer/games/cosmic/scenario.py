@@ -27,7 +27,7 @@ POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in fu
 }
 
 
-# search's default budget: a game of Cosmic asks each seat ~NN decisions with two or more options, each
+# search's default budget: a game of Cosmic asks a seat ~120 decisions with two or more options (4 players), each
 # searched with rollouts x options whole games, so its budget is kept small (docs/search.md)
 ROLLOUTS = 8
 
