@@ -27,8 +27,8 @@ POLICY_DOCS = {**SHARED_POLICY_DOCS,  # one line each; policies.py says it in fu
 }
 
 
-# search's defaults: a game of Cosmic asks a seat ~120 decisions with two or more options (4 players), each
-# searched with rollouts x options whole games, so the budget is kept small; at that budget the lenient sign
+# search's defaults: a game of Cosmic asks a seat ~100 decisions with two or more options (4 players), each
+# searched with up to rollouts x options whole games, so the budget is kept small; at that budget the lenient sign
 # test gains more (docs/search.md: 8 rollouts, alpha 0.25 +9.2 points, 0.01 +1.7)
 ROLLOUTS, ALPHA = 8, 0.25
 
