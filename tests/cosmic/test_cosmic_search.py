@@ -24,7 +24,8 @@ BRANCH = 0x5EED5EED  # a rollout's stream at its branch (kernel.search_step swap
 
 def _position(players, seed, face_down=False):
     """A real table (views.Position: a seeded deal played 3 turns on, a challenge laid over it), nobody's hand
-    seen; with face_down, both challenge cards chosen and not yet shown (the offense's from its hand)."""
+    seen, two cards of the defense's hand set aside (Laser, ffg); with face_down, both challenge cards chosen
+    and not yet shown (the offense's from its hand)."""
     sc = analyzer.load_scenario(GAME, players=players)
     pos = views.position(sc, seed)
     st = pos.st
@@ -36,6 +37,11 @@ def _position(players, seed, face_down=False):
             pos.hand_of(q)[k] -= 1
             st[ST.HANDN + q] -= 1
             st[slot] = k
+    de = st[ST.DEF]
+    for k in np.flatnonzero(pos.hand_of(de))[-2:]:
+        pos.hand_of(de)[k] -= 1
+        st[ST.HANDN + de] -= 1
+        L.STATE.field(st, "aside")[de, k] += 1
     return pos
 
 
@@ -45,19 +51,23 @@ def _hidden_slots(st, seat):
 
 
 def _shuffle_hidden(pos, rng):
-    """What pos.seat cannot see dealt again by another hand (numpy's): the other hands, each its size, a
-    face-down card not its own (a challenge card), the challenge deck; the destiny deck reshuffled."""
-    st, d = pos.st, pos.d
+    """What pos.seat cannot see dealt again by another hand (numpy's): the other hands and their set-aside
+    cards, each its size, a face-down card not its own (a challenge card), the challenge deck; the destiny
+    deck reshuffled."""
+    st, d, aside = pos.st, pos.d, L.STATE.field(pos.st, "aside")
     pool = [int(k) for k in st[ST.DECK:ST.DECK + int(st[ST.DECKN])]]
+    sizes = {q: int(aside[q].sum()) for q in pos.others()}
     for q in pos.others():
-        pool += [k for k in range(L.KMAX) for _ in range(int(pos.hand_of(q)[k]))]
-        pos.hand_of(q)[:] = 0
+        pool += [k for k in range(L.KMAX) for _ in range(int(pos.hand_of(q)[k] + aside[q, k]))]
+        pos.hand_of(q)[:] = aside[q] = 0
     slots = _hidden_slots(st, pos.seat)
     pool += [int(st[slot]) for slot in slots]
     rng.shuffle(pool)
     for slot in slots:
         st[slot] = pool.pop(next(i for i, k in enumerate(pool) if L.is_challenge_card(d, k)))
     for q in pos.others():
+        for _ in range(sizes[q]):
+            aside[q, pool.pop()] += 1
         for _ in range(int(st[ST.HANDN + q])):
             pos.hand_of(q)[pool.pop()] += 1
     st[ST.DECK:ST.DECK + len(pool)] = pool
@@ -71,7 +81,7 @@ def _cards(pos):
                     + [int(k) for k in st[ST.DISC:ST.DISC + int(st[ST.DISCN])]]
                     + [int(st[s]) for s in (ST.OCARD, ST.DCARD) if st[s] >= 0])
     for q in range(pos.P):
-        cards.update({k: int(n) for k, n in enumerate(pos.hand_of(q)) if n})
+        cards.update({k: int(n) for k, n in enumerate(pos.hand_of(q) + L.STATE.field(st, "aside")[q]) if n})
     destiny = Counter(int(c) for c in st[ST.DDECK:ST.DDECK + int(st[ST.DDECKN])])
     return cards, destiny
 
@@ -91,7 +101,8 @@ def _copy(pos):
 def test_the_branch_redeal_depends_only_on_what_the_seat_can_see(players, seed, face_down):
     """Two real states that differ only in what the seat cannot see are one state after the branch's re-deal
     with the same stream; the public block (tokens, the challenge, every hand's size), the seat's own hand and
-    card, the discards and every count stay, the cards are conserved, and another stream deals another world."""
+    card, the discards and every count (the set-aside cards' too) stay, the cards are conserved, and another
+    stream deals another world."""
     pos = _position(players, seed, face_down)
     before, twin = _copy(pos), _copy(pos)
     _shuffle_hidden(twin, np.random.default_rng(seed))
@@ -105,6 +116,8 @@ def test_the_branch_redeal_depends_only_on_what_the_seat_can_see(players, seed, 
     assert (a[ST.DISC:ST.DISCN + 1] == was[ST.DISC:ST.DISCN + 1]).all() and a[ST.DECKN] == was[ST.DECKN]
     assert a[ST.DDECKN] == was[ST.DDECKN] and (a[ST.DDISC:ST.DDISCN + 1] == was[ST.DDISC:ST.DDISCN + 1]).all()
     assert _cards(pos) == _cards(before)
+    sizes = L.STATE.field(a, "aside").sum(axis=1)
+    assert (sizes == L.STATE.field(was, "aside").sum(axis=1)).all() and sizes[was[ST.DEF]] > 0
     for slot in _hidden_slots(was, pos.seat):
         assert L.is_challenge_card(pos.d, a[slot])
     for slot in {ST.OCARD, ST.DCARD} - set(_hidden_slots(was, pos.seat)):
