@@ -182,3 +182,12 @@ def test_a_tuned_file_whose_weights_do_not_match_its_policy_stops_the_report_bef
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "tuned.yaml" in err and "hold_on: unknown weight" in err
     assert not (tmp_path / "rep").exists()
+
+
+def test_a_difference_of_two_rates_stays_within_100_points_and_of_two_means_is_the_normal_one():
+    from analyzer.stats import Estimate, proportion
+    few = skill.difference(proportion(3, 3), proportion(0, 3))  # every game against none, on three games
+    assert few.value == 1 and -1 <= few.lo < few.hi <= 1
+    a, b = Estimate(5.0, 4.0, 6.0, 100), Estimate(3.0, 2.5, 3.5, 100)  # symmetric: the normal approximation
+    assert skill.difference(a, b).lo == pytest.approx(2 - 1.25 ** 0.5)
+    assert skill.difference(a, b).hi == pytest.approx(2 + 1.25 ** 0.5)

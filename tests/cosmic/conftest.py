@@ -12,7 +12,7 @@ import analyzer
 from analyzer.games.cosmic import GAME
 from analyzer.games.cosmic import engine as E
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import COLUMNS
+from analyzer.games.cosmic.columns import COLUMNS
 from analyzer.games.cosmic.scenario import card_table, kernel_inputs
 from analyzer.games.cosmic.state import R
 from analyzer.kernel import new_trace

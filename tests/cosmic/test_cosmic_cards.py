@@ -11,7 +11,7 @@ from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
 from analyzer.games.cosmic import view as V
-from analyzer.games.cosmic.context import G
+from analyzer.games.cosmic.columns import G
 from analyzer.games.cosmic.state import ST, R
 from analyzer.kernel import plain_ask
 

@@ -6,7 +6,14 @@ import analyzer
 from analyzer.games.cosmic import GAME
 from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import policies as P
-from analyzer.games.cosmic.context import E_ALLY, E_CONE, E_COSMIC_ZAP, E_PLAY, E_POWER, G, S
+from analyzer.games.cosmic.columns import G, S
+from analyzer.games.cosmic.context import (
+    E_ALLY,
+    E_CONE,
+    E_COSMIC_ZAP,
+    E_PLAY,
+    E_POWER,
+)
 from analyzer.games.cosmic.decisions import ANSWER_DEFENSE, ANSWER_OFFENSE
 from analyzer.games.cosmic.scenario import RESTRICTIONS, WEIGHTS
 

@@ -7,7 +7,12 @@ import pytest
 from analyzer.games.cosmic import decisions as dec
 from analyzer.games.cosmic import state as L
 from analyzer.games.cosmic import view as V
-from analyzer.games.cosmic.context import E_COSMIC_ZAP, E_HOME, E_TOTALS, G, S
+from analyzer.games.cosmic.columns import G, S
+from analyzer.games.cosmic.context import (
+    E_COSMIC_ZAP,
+    E_HOME,
+    E_TOTALS,
+)
 from analyzer.games.cosmic.state import ST
 
 

@@ -9,6 +9,7 @@ from analyzer import rng
 from analyzer.games.cosmic import GAME
 from analyzer.games.cosmic import engine as E
 from analyzer.games.cosmic import state as L
+from analyzer.games.cosmic.columns import G, S
 from analyzer.games.cosmic.context import (
     E_DEAL,
     E_DEFENDER,
@@ -17,8 +18,6 @@ from analyzer.games.cosmic.context import (
     E_HOME,
     E_REESTABLISH,
     E_TOTALS,
-    G,
-    S,
 )
 from analyzer.games.cosmic.decisions import DEAL_OFFENSE_BASE, DEAL_SWAP
 from analyzer.games.cosmic.state import ST

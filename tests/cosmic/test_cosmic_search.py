@@ -15,6 +15,7 @@ from analyzer.games.cosmic import GAME, views
 from analyzer.games.cosmic import context as C
 from analyzer.games.cosmic import decisions as D
 from analyzer.games.cosmic import state as L
+from analyzer.games.cosmic.columns import COLUMNS
 from analyzer.games.cosmic.hidden import redeal_hidden
 from analyzer.games.cosmic.scenario import card_table
 from analyzer.games.cosmic.state import ST, R
@@ -171,7 +172,7 @@ def _ask(pos, seat, ctl, n=2):
     view, opts, allowed = C.new_scratch()
     opts[:n] = np.arange(n)
     ev, tn = kernel.new_trace(0)
-    g, s = (a[0] for a in C.COLUMNS.allocate(1, P))
+    g, s = (a[0] for a in COLUMNS.allocate(1, P))
     stream = np.array([99], np.uint64)
     X = C.new_context(stream, pol, pos.weights, np.zeros(P, np.int64), allowed, np.zeros(0, np.int64), ctl, view, opts,
                       ev, tn, np.int64(0), g, s)

@@ -8,7 +8,14 @@ import pytest
 from analyzer import rng
 from analyzer.games.cosmic import engine as E
 from analyzer.games.cosmic import state as L
-from analyzer.games.cosmic.context import E_CONE, E_CONSOLATION, E_DEFENDER, E_PLAY, E_TOTALS, G, S
+from analyzer.games.cosmic.columns import G, S
+from analyzer.games.cosmic.context import (
+    E_CONE,
+    E_CONSOLATION,
+    E_DEFENDER,
+    E_PLAY,
+    E_TOTALS,
+)
 from analyzer.games.cosmic.state import ST
 from analyzer.games.cosmic.timing import timing_order
 

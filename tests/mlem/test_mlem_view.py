@@ -43,8 +43,8 @@ def choose(code, view, board, options, info=None, w=NEUTRAL, seed=0, stream=0, n
     """The index policy `code` picks among the first `n` (all) `options` on the dice stream (seed, stream)."""
     n = len(options) if n is None else n
     info = np.zeros((len(options), 2), np.int64) if info is None else info
-    return int(P.decide(code, view, mat_of(board), options, n, info, rng.new_stream(seed, stream), np.zeros(0, np.int64),
-                        kernel.plain_ask(), w))
+    return int(P.decide(code, view, options, n, rng.new_stream(seed, stream), np.zeros(0, np.int64), kernel.plain_ask(), w,
+                        mat_of(board), info))
 
 
 def table(players=4):
@@ -68,12 +68,12 @@ def test_the_view_check_catches_a_policy_that_reads_the_next_roll(monkeypatch):
     pool (read off the stream) would not crash decides differently once the dice to come are re-dealt."""
     real = P.decide
 
-    def peeking(code, view, board, options, n, info, stream, *rest):
+    def peeking(code, view, options, n, stream, script, ask, weights, board, info):
         if code == P.EXPECTED_VALUE and view[V.V_KIND] == D.D_LAND:
             roll = np.zeros(6, np.int64)
             E.roll_pool(stream.copy(), view[V.V_POOL], roll)
             return 0 if E.shows_usable_face(roll, view[V.V_SPACE], board.owner[0]) else 1  # owner: mat_of's tuple
-        return real(code, view, board, options, n, info, stream, *rest)
+        return real(code, view, options, n, stream, script, ask, weights, board, info)
     monkeypatch.setattr(P, "decide", peeking)
     sc = analyzer.load_scenario(MLEM, policy="expected_value")
     assert any(changed for _, changed in view_redeals(views, sc, range(4), np.random.default_rng(0)))

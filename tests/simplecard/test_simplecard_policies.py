@@ -7,7 +7,6 @@ import pytest
 from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
-from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import view as V
 from analyzer.kernel import new_trace
 
@@ -46,7 +45,7 @@ def decide(t, kind, rows, contact=-1):
     view, options = t.view, t.options
     options[:len(rows)] = rows
     V.fill_view(view, kind, A, A, t.n, t.hand_, contact, 2, -1, cards.shape[0] - 1)
-    return P.decide(t.policy[A], t.data, t.pol, len(rows), t.weights[A])
+    return E.policy_choice(t.policy[A], t.weights[A], t.data, t.pol, len(rows))
 
 
 @pytest.mark.parametrize("defender,changes", [("D6", True), ("Big", False)])

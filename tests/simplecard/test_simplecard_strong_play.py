@@ -10,7 +10,6 @@ import analyzer
 from analyzer.games.simplecard import GAME
 from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
-from analyzer.games.simplecard import policies as P
 from analyzer.games.simplecard import view as V
 from analyzer.games.simplecard.scenario import CONTACTS, CT_NAMES
 from analyzer.kernel import new_trace
@@ -161,7 +160,7 @@ def test_skip_bonus_is_the_opponent_balancer_bonus_worth_a_skip(table, skip_bonu
     view, options = t.view, t.options
     options[:2] = [[D.PROCEED, 0, 0], [D.CT_SKIPPING, 0, 0]]
     V.fill_view(view, D.D_PRE, A, A, t.n, t.hand_, -1, 2, -1, t.cards.shape[0] - 1)
-    k = P.decide(t.policy[A], t.data, t.pol, 2, t.weights[A])
+    k = E.policy_choice(t.policy[A], t.weights[A], t.data, t.pol, 2)
     assert (options[k, D.O_CODE] == D.CT_SKIPPING) == skips
 
 

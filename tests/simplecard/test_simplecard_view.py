@@ -8,7 +8,7 @@ import pytest
 import analyzer
 from analyzer.games.simplecard import GAME, views
 from analyzer.games.simplecard import decisions as D
-from analyzer.games.simplecard import policies as P
+from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import table as T
 from analyzer.games.simplecard import view as V
 
@@ -27,7 +27,7 @@ def test_the_view_check_catches_a_policy_shown_the_set_card(monkeypatch, policy)
         pos = seen["pos"]
         n, set_card = pos.n, pos.n[1 - p, T.N_MAIN_BASE]
         V.fill_view(pos.view, kind, p, a, n, pos.hand, contact, changes_left, cast_for, set_card)
-        return P.decide(pos.policy[p], data, pol, n_options, pos.weights[p])
+        return E.policy_choice(pos.policy[p], pos.weights[p], data, pol, n_options)
     monkeypatch.setattr(views, "ask", shown)  # the ask views.py makes, not the compiled engine's
     sc, shuffler = analyzer.load_scenario(GAME, policy=policy), np.random.default_rng(0)
     changed = 0

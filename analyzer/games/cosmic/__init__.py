@@ -116,8 +116,8 @@ from ...search import SearchPlan
 from ..base import Game
 from . import engine as E
 from . import state as L
+from .columns import COLUMNS
 from .context import (
-    COLUMNS,
     E_ALLY,
     E_CAP,
     E_CARDS,

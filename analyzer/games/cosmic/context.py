@@ -5,10 +5,11 @@ import numpy as np
 from numba import njit
 from numba.experimental import structref
 
-from ...kernel import A_REDEAL, FIRST_GAME_POLICY, RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, indices, record
+from ...kernel import A_REDEAL, FIRST_GAME_POLICY, record
 from ...kernel_internals import borrowed, jit_plain_ints
 from ...kernel_pack import PackType, field, named
 from . import state as L
+from .columns import S
 from .hidden import redeal_hidden
 from .policies import decide
 from .restrictions import restrict_options
@@ -60,20 +61,6 @@ def new_scratch():
     return np.zeros(VIEW_SIZE, np.int64), np.zeros(OPTS_SIZE, np.int64), np.zeros(OPTS_SIZE, np.bool_)
 
 
-COLUMNS = Columns(
-    game={"length": "turns played", "capped": "1 if the game hit turn_cap (a draw)",
-          "challenges": "challenges played", "deals_made": "compromise-compromise deals struck",
-          "deals_failed": "compromise-compromise deals that failed, rejected or quashed (3 tokens each to the Warp)",
-          "win_by": "how the winning challenge ended: 0 no win, 1 attack, 2 deal, 3 re-establish"},
-    seat={"score": "foreign bases at the end", "is_winner": "won the game (shared wins count for each)",
-          "faction": "alien (0 Filch, 1 Warpish, 2 Loser, 3 Laser, 4 Mind, 5 Sorcerer, 6 Grief, 7 Zombie)",
-          "home_bases": "bases in its own system at the end", "warp": "tokens in the Warp at the end",
-          "offense_wins": "challenges won as the offense (attack, deal or re-establish)",
-          "defense_wins": "challenges won as the defense",
-          "powers_used": "times its alien power acted", RESTRICT_LIFTED: RESTRICT_LIFTED_DOC},
-)
-G = indices("G", COLUMNS.game)
-S = indices("S", COLUMNS.seat)
 
 # trace record kinds: (kind, seat, a, b, c)
 (E_FIRST, E_TURN, E_REDEAL, E_REGROUP, E_DESTINY, E_DEFENDER, E_REESTABLISH, E_CONE, E_ALLY, E_POWER,

@@ -10,6 +10,7 @@ from ...kernel import A_LOG
 from ...kernel_internals import borrowed, keep_alive, release
 from . import state as L
 from .cards import all_lost, card_window, challenge_over, quashed
+from .columns import G, S
 from .context import (
     E_ALLY,
     E_CAP,
@@ -32,8 +33,6 @@ from .context import (
     E_TOTALS,
     E_TURN,
     E_WIN,
-    G,
-    S,
     ask,
     new_context,
     new_scratch,

@@ -2,7 +2,14 @@
 from numba import njit
 
 from . import state as L
-from .context import E_HOME, E_NO_BASE, E_WARP, S, ask, trace
+from .columns import S
+from .context import (
+    E_HOME,
+    E_NO_BASE,
+    E_WARP,
+    ask,
+    trace,
+)
 from .decisions import D_HOME
 from .powers import POWER_HOME_BASES, warp_replaced
 from .state import ST, R

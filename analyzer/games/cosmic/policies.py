@@ -386,15 +386,6 @@ def warpish_pending(pub, view, side, cancelled):
 
 
 @njit(cache=True)
-def my_side(pub, p):
-    if p == pub[ST.OFF] or pub[ST.OCONE + p] > 0:
-        return 0
-    if p == pub[ST.DEF] or pub[ST.DCONE + p] > 0:
-        return 1
-    return -1
-
-
-@njit(cache=True)
 def play_card(d, option):
     """(type, value, arg) of a D_PLAY option."""
     kind = option // PLAY_ARGS
@@ -496,7 +487,7 @@ def reveal_play(pub, view, options, n, d, weights):
     worth most (zap_value) once it is worth the zap_at weight. Else, behind, (a main player) Emotion
     Control, else Zombie's wild flare when I have 2+ tokens at stake; otherwise pass."""
     p = view[V_SEAT]
-    side = my_side(pub, p)
+    side = L.side_of(pub, p)
     gap = behind_by(pub, view, d, side, -1) if side >= 0 else 0
     want = gap + weights[W_REINFORCE_MARGIN] if side >= 0 else 0
     helps = (1 - side if upset_swaps(pub, -1) else side) if side >= 0 else -1  # whose total helps mine
@@ -543,7 +534,7 @@ def alliance_play(pub, view, options, n, d):
     main player (or Laser's super on the other side); Zombie's super; Sorcerer's wild when the other side's
     main player is Warpish with 3+ in the Warp; Loser's wild when the other side risks 3+ tokens more."""
     p = view[V_SEAT]
-    side = my_side(pub, p)
+    side = L.side_of(pub, p)
     if side < 0:
         return pick(options, n, PLAY_PASS)
     mine, theirs = side_tokens(pub, view, d, side == 1), side_tokens(pub, view, d, side == 0)
@@ -571,7 +562,7 @@ def swap_play(pub, view, options, n, d, weights):
     """Cards face down: Loser's super (an upset) when my card is not expected to win; Sorcerer's super
     (swapping two unseen cards) is never worth it to an ally."""
     p = view[V_SEAT]
-    side = my_side(pub, p)
+    side = L.side_of(pub, p)
     card = view[V_MYCARD]
     if card < 0:
         return pick(options, n, PLAY_PASS)
@@ -624,7 +615,7 @@ def play_choice(pub, view, options, n, d, weights):
 def zap_choice(pub, view, d, weights):
     """Card Zap the card just played when it works against me (the rules below, one per card)."""
     p = view[V_SEAT]
-    side = my_side(pub, p)
+    side = L.side_of(pub, p)
     by, kind, arg = pub[ST.PLAYED_BY], pub[ST.PLAYED_KIND], pub[ST.PLAYED_ARG]
     t, v = d[R.CTYPE + kind], d[R.CVAL + kind]
     if t == L.C_EDICT:
@@ -642,15 +633,15 @@ def zap_choice(pub, view, d, weights):
         if v == L.COSMIC_ZAP:  # it hurts me at least as much as a zap of mine would have to pay
             return zap_value(pub, view, d, side, side_main(pub, arg)) <= -weights[W_ZAP_AT]
         if v == L.FORCE_FIELD:  # its player will cancel the other side's allies: mine, if it is not on my side
-            return side >= 0 and my_side(pub, by) != side and L.ally_tokens(pub, view[V_PLAYERS], side) > 0
+            return side >= 0 and L.side_of(pub, by) != side and L.ally_tokens(pub, view[V_PLAYERS], side) > 0
         if v == L.CARD_ZAP:  # it cancels a card of mine or of my side
-            return arg == p or (side >= 0 and my_side(pub, arg) == side)
+            return arg == p or (side >= 0 and L.side_of(pub, arg) == side)
         return False
     if side < 0:
         return False
     if v == L.LASER or v == L.MIND:  # aimed at a side's main player
         return arg == side
-    return my_side(pub, by) != side
+    return L.side_of(pub, by) != side
 
 
 @njit(cache=True)
@@ -661,14 +652,14 @@ def use_zap_value(pub, view, d):
     that when it turns it against me; before the cards are shown, my stake when it acts against my side
     (Loser's upset declaration, Laser, Sorcerer's swap)."""
     p, user = view[V_SEAT], view[V_ARG]
-    side, alien = my_side(pub, p), pub[ST.ALIEN + user]
+    side, alien = L.side_of(pub, p), pub[ST.ALIEN + user]
     if alien == L.LOSER and pub[ST.UPSET] == 1:  # the swap, after every other effect
         if side < 0:
             return 0
         return WIN_VALUE if (pub[ST.OFF_WINS] == 1) == (side == 0) else -WIN_VALUE
     if alien == L.WARPISH:
         return zap_value(pub, view, d, side, user)
-    if (alien == L.LOSER or alien == L.LASER or alien == L.SORCERER) and side >= 0 and my_side(pub, user) != side:
+    if (alien == L.LOSER or alien == L.LASER or alien == L.SORCERER) and side >= 0 and L.side_of(pub, user) != side:
         return my_stake(pub, p)
     return 0
 
@@ -751,7 +742,7 @@ def smart(pub, view, hand, options, n, d, weights, cautious):
     if kind == D_COSMIC_ZAP:
         return pick(options, n, 1 if power_zap_choice(pub, view, d, weights) else 0)
     if kind == D_CANCEL_ALLY:  # Force Field: the allies of the other side
-        return pick(options, n, 1 if my_side(pub, view[V_ARG]) != my_side(pub, p) else 0)
+        return pick(options, n, 1 if L.side_of(pub, view[V_ARG]) != L.side_of(pub, p) else 0)
     if kind == D_DISCARD:
         return discard_choice(options, n, d)
     if kind == D_REWARD:

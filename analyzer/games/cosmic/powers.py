@@ -13,7 +13,13 @@ import numpy as np
 from numba import njit
 
 from . import state as L
-from .context import E_POWER, ORDER_POWERS, S, ask, trace
+from .columns import S
+from .context import (
+    E_POWER,
+    ORDER_POWERS,
+    ask,
+    trace,
+)
 from .decisions import D_MIND_TARGET, D_USE_POWER
 from .state import ST, R
 from .timing import timing_order

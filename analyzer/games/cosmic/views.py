@@ -18,7 +18,7 @@ from . import engine as E
 from . import policies as P
 from . import state as L
 from . import view as V
-from .context import COLUMNS
+from .columns import COLUMNS
 from .scenario import card_table, kernel_inputs
 from .state import ST, R
 

@@ -294,7 +294,7 @@ def expedition(start, stream, board, rules, policy, weights, restrict, script, a
             n = restricted(p, options, n, permitted, seat_out)
         fill_view(view, D_TAKEOFF, p, pos, DICE, -1, k == 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
-        typ = options[decide(policy[p], view, board, options, n, info, stream, script, ask, weights[p])]
+        typ = options[decide(policy[p], view, options, n, stream, script, ask, weights[p], board, info)]
         slot_seat[k], slot_type[k], aboard[k] = p, typ, 1
         at[p, typ] = ABOARD
         boarded[p, typ] += 1
@@ -322,7 +322,7 @@ def expedition(start, stream, board, rules, policy, weights, restrict, script, a
             return True
         fill_view(view, D_TRAVEL, cmd, pos, pool, slot_type[top], 1, n_one, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
-        k = decide(policy[cmd], view, board, options, n, info, stream, script, ask, weights[cmd])
+        k = decide(policy[cmd], view, options, n, stream, script, ask, weights[cmd], board, info)
         turn_one_dies_down(options[k] >> ONE_DIE_SHIFT, aboard, slot_seat, slot_type, one_up)
         record(ev, tn, cap, E_MOVE, cmd, pos, min(pos + info[k, 0], last), options[k])
         pos = min(pos + info[k, 0], last)
@@ -373,7 +373,7 @@ def landing_phase(pos, pool, board, rules, policy, weights, restrict, script, as
             n = never_stay(p, options, n, permitted, seat_out)
         fill_view(view, D_LAND, p, pos, pool, typ, commander, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                   goal_owner)
-        choice = options[decide(policy[p], view, board, options, n, info, stream, script, ask, weights[p])]
+        choice = options[decide(policy[p], view, options, n, stream, script, ask, weights[p], board, info)]
         if choice == STAY:
             continue
         aboard[slot] = 0
@@ -409,7 +409,7 @@ def crash(pos, cmd, board, rules, policy, weights, restrict, script, ask, stream
             n = never_stay(p, options, 2, permitted, seat_out) if restrict[p] & LAND_AT_FIRST_CHANCE else 2
             fill_view(view, D_PARACHUTE, p, pos, 0, typ, 0, 0, roll, at, spot, moon_owner, pl_count, pl_first,
                       goal_owner)
-            if options[decide(policy[p], view, board, options, n, info, stream, script, ask, weights[p])] == LEAVE_HERE:
+            if options[decide(policy[p], view, options, n, stream, script, ask, weights[p], board, info)] == LEAVE_HERE:
                 aboard[slot] = 0
                 land(p, typ, pos, False, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
                      arrivals, goal_owner, pts, tpts, ev, tn, cap)

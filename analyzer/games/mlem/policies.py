@@ -346,9 +346,11 @@ def expected_value(view, board, options, n_options, info, weights):
 
 
 @jit_no_refcount
-def decide(code, view, board, options, n_options, info, stream, script, ask, weights):
-    """The one dispatch from a seat's policy code to its decision function (`weights`: the seat's row);
-    a search seat's `code` comes back from ask_policy as its rollout policy's where it plays on."""
+def decide(code, view, options, n_options, stream, script, ask, weights, board, info):
+    """The one dispatch from a seat's policy code to its decision function (`weights`: the seat's row), in the
+    common shape (Pig's, Space Base's): the view, the options and the seat's weights, then the game's public
+    tables (the board, the odds table `info`). A search seat's `code` comes back from ask_policy as its rollout
+    policy's where it plays on."""
     k, code = ask_policy(code, stream, script, ask, n_options)
     if k < 0:
         if code == GREEDY:

@@ -152,8 +152,8 @@ def decisions(pos: Position) -> list:
         if listed is not None:
             options[:n] = listed
         V.fill_view(view, kind, p, space, pool, typ, int(commander), one_up, roll, *table)
-        k = P.decide(pos.policy[p], view, pos.mat, options, n, info, pos.stream.copy(), pos.script,
-                     plain_ask(), pos.weights[p])
+        k = P.decide(pos.policy[p], view, options, n, pos.stream.copy(), pos.script, plain_ask(), pos.weights[p],
+                     pos.mat, info)
         return int(options[k])
 
     out, start_space = [], 0

@@ -310,13 +310,21 @@ def lose_now(gs, p, reason):
 
 
 # ---- decisions ---------------------------------------------------------------------------------------
+@njit(cache=True)
+def policy_choice(code, weights, data, pol, n_options):
+    """policies.decide's common call, from the packs: the seat's view and the listed options, its stream and
+    script, the framework's ask (the control row and the trace), its weights, then the printed cards and rules."""
+    return decide(code, pol.own_view, pol.options, n_options, pol.stream, pol.script, (pol.ctl, pol.ev, pol.tn, pol.cap),
+                  weights, data)
+
+
 # plain ints: numba would otherwise compile the whole policy tree again for each literal decision kind
 @jit_plain_ints
 def ask(kind, p, a, st, data, pol, n_options, contact, changes_left, cast_for):
     """Seat p's policy picks one of the n_options listed in pol's options array; returns its index."""
     hidden = data.cards.shape[0] - 1  # the unknown card: the last row of cards
     fill_view(pol.own_view, kind, p, a, st.n, st.hand, contact, changes_left, cast_for, hidden)
-    k = decide(pol.policy[p], data, pol, n_options, pol.weights[p])
+    k = policy_choice(pol.policy[p], pol.weights[p], data, pol, n_options)
     ctl = pol.ctl
     if ctl[A_REDEAL] != 0:  # a search rollout's branch (kernel.search_step): what its seat cannot see, dealt anew
         redeal(st, data, ctl[A_REDEAL] - 1, pol.stream)

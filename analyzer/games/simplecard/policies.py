@@ -2,8 +2,8 @@
 hand, both balancers, both Risk totals, deck and hand sizes, its own Main and the opponent's Main
 when face up; a face-down card is the "unknown card", the pool's mean), the printed cards and rules,
 and the legal options the engine listed (Picking lists the opponent's hand: what the player was shown).
-It returns the index of one option. The deciding functions receive the engine's two packs, read by
-name (packs.py): data (data.cards, data.mains...) and pol (pol.own_view, pol.options...). A seat's weights
+It returns the index of one option. The deciding functions receive the printed cards and rules, read by
+name (packs.py: data.cards, data.rules...), the seat's view and the listed options. A seat's weights
 (scenario.WEIGHTS: greedy's first, then cautious's or ct's own) come as `w`, read by W_ name.
 
 - greedy: the best margin of this contact from what it can see; places a set card that defends best;
@@ -85,18 +85,16 @@ W_LIMIT_MARGIN = 5  # cautious
 W_CT_MARGIN, W_BOUNCE_RISK, W_SKIP_BONUS = 5, 6, 7  # ct
 
 @njit(cache=True)
-def margin(data, pol, base, height, attacking):
+def margin(data, view, base, height, attacking):
     """Best margin over the three contacts of a Main (base, height) of the deciding player against the
     opponent's Main as seen, the deciding player attacking (it picks the contact) or defending (the
     attacker picks the contact worst for it)."""
-    view = pol.own_view
-    return margin_against(data, pol, base, height, attacking, view[V_OPP_BASE], view[V_OPP_H])
+    return margin_against(data, view, base, height, attacking, view[V_OPP_BASE], view[V_OPP_H])
 
 
 @njit(cache=True)
-def margin_against(data, pol, base, height, attacking, opp_base, opp_h):
+def margin_against(data, view, base, height, attacking, opp_base, opp_h):
     """`margin` against the opponent Main (opp_base, opp_h)."""
-    view = pol.own_view
     best = -1 << 30 if attacking else 1 << 30
     for x in range(3):
         if attacking:
@@ -111,31 +109,30 @@ def margin_against(data, pol, base, height, attacking, opp_base, opp_h):
 
 
 @njit(cache=True)
-def first_contact_edge(data, pol, attacking):
+def first_contact_edge(data, view, attacking):
     """The best rank-1 hand card's margin in the first contact against the opponent's first card, unknown
     at setup (the pool's mean card): attacking it (going second) or defending a set card (going first)."""
-    cards, view = data.cards, pol.own_view
+    cards = data.cards
     best = -1 << 30
     for i in range(view[V_HAND_N]):
         c = view[V_HAND + i]
         if cards[c, F.RANK] == 1:
-            best = max(best, margin_against(data, pol, c, 1, attacking, cards.shape[0] - 1, 1))
+            best = max(best, margin_against(data, view, c, 1, attacking, cards.shape[0] - 1, 1))
     return best
 
 
 @njit(cache=True)
-def choose_turn_order(data, pol, n_options, w):
+def choose_turn_order(data, view, options, n_options, w):
     """greedy, cautious and ct: go second when their hand attacks the opponent's first card better than it
     defends its own set card against it, by more than `second_edge` (going first, the first card is set
     and attacked)."""
-    second = first_contact_edge(data, pol, True) - first_contact_edge(data, pol, False) > w[W_SECOND_EDGE]
-    return find_code(pol.options, n_options, GO_SECOND if second else GO_FIRST)
+    second = first_contact_edge(data, view, True) - first_contact_edge(data, view, False) > w[W_SECOND_EDGE]
+    return find_code(options, n_options, GO_SECOND if second else GO_FIRST)
 
 
 @njit(cache=True)
-def defence(data, pol, base, height):
+def defence(data, view, base, height):
     """A set card's worth: its weakest defence total over the three contacts (the attacker is unknown)."""
-    view = pol.own_view
     worst = 1 << 30
     for x in range(3):
         worst = min(worst, contact_total(data, base, height, x, F.PASSIVE, view[V_MY_BAL]))
@@ -143,32 +140,32 @@ def defence(data, pol, base, height):
 
 
 @njit(cache=True)
-def place_score(data, pol, k, w):
+def place_score(data, view, options, k, w):
     """How greedy rates a placement: the contact margin when the opponent's Main holds a card (a losing
     placement is rated by how little it risks; a winning one, with `exposure`, by the defence it must
     then make), else the set card's defence."""
-    cards, view, options = data.cards, pol.own_view, pol.options
+    cards = data.cards
     base, h = options[k, O_INDEX], options[k, O_CODE]
     base = view[V_HAND + base]
     risk = main_risk(data, base, h)
     if view[V_OPP_H] > 0:
-        m = margin(data, pol, base, h, True)
+        m = margin(data, view, base, h, True)
         if m <= 0:
             return -risk
         score = w[W_WIN_VALUE] + m * w[W_MARGIN_VALUE] - risk
         # the winner stays face up: the opponent attacks it next, with a card this player cannot see
-        if w[W_EXPOSURE] != 0 and margin_against(data, pol, base, h, False, cards.shape[0] - 1, 1) <= 0:
+        if w[W_EXPOSURE] != 0 and margin_against(data, view, base, h, False, cards.shape[0] - 1, 1) <= 0:
             score -= w[W_EXPOSURE] * risk
         return score
-    return defence(data, pol, base, h) * w[W_DEFENCE_VALUE] - risk
+    return defence(data, view, base, h) * w[W_DEFENCE_VALUE] - risk
 
 
 @njit(cache=True)
-def best_place(data, pol, n_options, cautious, w):
+def best_place(data, view, options, n_options, cautious, w):
     best, score = 0, -(1 << 40)
     for k in range(n_options):
-        s = place_score(data, pol, k, w)
-        if cautious and exposes(data, pol, k, w[W_LIMIT_MARGIN]):
+        s = place_score(data, view, options, k, w)
+        if cautious and exposes(data, view, options, k, w[W_LIMIT_MARGIN]):
             s -= 1 << 30  # only if nothing else is left
         if s > score:
             best, score = k, s
@@ -183,22 +180,21 @@ def ends_game(view, rules, risk):
 
 
 @njit(cache=True)
-def exposes(data, pol, k, limit_margin):
+def exposes(data, view, options, k, limit_margin):
     """cautious: the placement's destruction would end the game (or bring the Risk within `limit_margin`
     of the limit) and its win is not sure."""
-    rules, cards, view, options = data.rules, data.cards, pol.own_view, pol.options
+    rules, cards = data.rules, data.cards
     base, h = view[V_HAND + options[k, O_INDEX]], options[k, O_CODE]
     if not ends_game(view, rules, main_risk(data, base, h) + limit_margin):
         return False
     face_up_opponent = view[V_OPP_H] > 0 and view[V_OPP_BASE] != cards.shape[0] - 1
-    sure = (face_up_opponent and margin(data, pol, base, h, True) > 0
+    sure = (face_up_opponent and margin(data, view, base, h, True) > 0
             and (view[V_CHANGES_LEFT] == 0 or view[V_OPP_HAND] < 2))
     return not sure
 
 
 @njit(cache=True)
-def best_contact(data, pol, n_options):
-    view, options = pol.own_view, pol.options
+def best_contact(data, view, options, n_options):
     best, score = 0, -(1 << 30)
     for k in range(n_options):
         x = options[k, O_CODE]
@@ -241,9 +237,9 @@ def can_afford(view, cards, rules, casts, margin_pts):
 
 
 @njit(cache=True)
-def changing_wins(data, pol):
+def changing_wins(data, view):
     """ct: some other rank-1 hand card would win the re-judged contact (view[V_CONTACT] is fixed)."""
-    cards, view = data.cards, pol.own_view
+    cards = data.cards
     x, attacking = view[V_CONTACT], view[V_ACTIVE]
     for i in range(view[V_HAND_N]):
         c = view[V_HAND + i]
@@ -258,8 +254,7 @@ def changing_wins(data, pol):
 
 
 @njit(cache=True)
-def best_change_place(data, pol, n_options):
-    view, options = pol.own_view, pol.options
+def best_change_place(data, view, options, n_options):
     x, attacking = view[V_CONTACT], view[V_ACTIVE]
     best, score = 0, -(1 << 30)
     for k in range(n_options):
@@ -294,9 +289,9 @@ def low_value(cards, c):
 
 
 @njit(cache=True)
-def ct_pre_scene(data, pol, n_options, w):
+def ct_pre_scene(data, view, options, n_options, w):
     """ct: which pre-scene technique to use now (PROCEED when none pays)."""
-    rules, cards, view, options = data.rules, data.cards, pol.own_view, pol.options
+    rules, cards = data.rules, data.cards
     margin_pts = w[W_CT_MARGIN]
     k = find_code(options, n_options, CT_SHIFT)
     if k >= 0 and view[V_HAND_N] >= 3:
@@ -311,7 +306,7 @@ def ct_pre_scene(data, pol, n_options, w):
         beaten = True
         for i in range(view[V_HAND_N]):
             c = view[V_HAND + i]
-            if cards[c, F.RANK] == 1 and margin(data, pol, c, 1, True) > 0:
+            if cards[c, F.RANK] == 1 and margin(data, view, c, 1, True) > 0:
                 beaten = False
         if beaten:
             return k
@@ -322,14 +317,14 @@ def ct_pre_scene(data, pol, n_options, w):
 
 
 @njit(cache=True)
-def ct_policy(data, pol, n_options, w):
-    rules, cards, view, options = data.rules, data.cards, pol.own_view, pol.options
+def ct_policy(data, view, options, n_options, w):
+    rules, cards = data.rules, data.cards
     margin_pts, bounce_at = w[W_CT_MARGIN], w[W_BOUNCE_RISK]
     kind = view[V_KIND]
     if kind == D_PRE:
-        return ct_pre_scene(data, pol, n_options, w)
+        return ct_pre_scene(data, view, options, n_options, w)
     if kind == D_CHANGE:
-        if n_options > 1 and can_afford(view, cards, rules, 1, margin_pts) and changing_wins(data, pol):
+        if n_options > 1 and can_afford(view, cards, rules, 1, margin_pts) and changing_wins(data, view):
             return 1 + lowest_card(options[1:], n_options - 1, cards)
         return 0
     if kind == D_POST:
@@ -338,7 +333,7 @@ def ct_policy(data, pol, n_options, w):
             return k
         return find_code(options, n_options, PROCEED)
     if kind == D_CHANGE_PLACE:
-        return best_change_place(data, pol, n_options)
+        return best_change_place(data, view, options, n_options)
     if kind == D_PICK or kind == D_RECALL:
         return highest_card(options, n_options, cards)
     if kind == D_SHIFT:
@@ -347,27 +342,27 @@ def ct_policy(data, pol, n_options, w):
             if low_value(cards, options[k, O_CARD]) > low_value(cards, options[best, O_CARD]):
                 best = k
         return best
-    return greedy(data, pol, n_options, False, w)
+    return greedy(data, view, options, n_options, False, w)
 
 
 @njit(cache=True)
-def greedy(data, pol, n_options, cautious, w):
-    cards, view, options = data.cards, pol.own_view, pol.options
+def greedy(data, view, options, n_options, cautious, w):
+    cards = data.cards
     kind = view[V_KIND]
     if kind == D_PLACE:
-        return best_place(data, pol, n_options, cautious, w)
+        return best_place(data, view, options, n_options, cautious, w)
     if kind == D_CONTACT:
-        return best_contact(data, pol, n_options)
+        return best_contact(data, view, options, n_options)
     if kind == D_DRAW:
         return n_options - 1  # draw as many as allowed
     if kind == D_FIRST:
-        return choose_turn_order(data, pol, n_options, w)
+        return choose_turn_order(data, view, options, n_options, w)
     if kind == D_CAST or kind == D_MOVE:
         return lowest_card(options, n_options, cards) if kind == D_CAST else 0
     if kind == D_READ:
         return highest_card(options, n_options, cards)
     if kind == D_CHANGE_PLACE:
-        return best_change_place(data, pol, n_options)
+        return best_change_place(data, view, options, n_options)
     if kind == D_PRE or kind == D_POST or kind == D_CHANGE:
         k = find_code(options, n_options, PROCEED)
         return k if k >= 0 else 0
@@ -375,16 +370,15 @@ def greedy(data, pol, n_options, cautious, w):
 
 
 @njit(cache=True)
-def decide(code, data, pol, n_options, w):
-    """The one dispatch from a seat's policy code to its decision function (w: the seat's weights row):
-    random, scripted and search are the framework's (kernel.ask_policy; the framework's ask, (control row,
-    trace), comes in the pol pack); past its branch a search seat's `code` comes back as its rollout policy's."""
-    framework_ask = (pol.ctl, pol.ev, pol.tn, pol.cap)
-    k, code = ask_policy(code, pol.stream, pol.script, framework_ask, n_options)
+def decide(code, view, options, n_options, stream, script, ask, weights, data):
+    """The one dispatch from a seat's policy code to its decision function, in the common shape: the seat's
+    view, the options, its weights row, then the printed cards and rules (`data`, public). random, scripted
+    and search are the framework's (kernel.ask_policy); past its branch a search seat's `code` comes back as
+    its rollout policy's."""
+    k, code = ask_policy(code, stream, script, ask, n_options)
     if k < 0:
         if code == CT:
-            k = ct_policy(data, pol, n_options, w)
+            k = ct_policy(data, view, options, n_options, weights)
         else:
-            k = greedy(data, pol, n_options, code == CAUTIOUS, w)
-    return asked(framework_ask, k)
-
+            k = greedy(data, view, options, n_options, code == CAUTIOUS, weights)
+    return asked(ask, k)
