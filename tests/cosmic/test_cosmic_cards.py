@@ -63,8 +63,8 @@ def heuristic_yes(pos, p, kind, arg):
     """The heuristic's answer (0 no, 1 yes) to a yes/no decision of seat p on the built table."""
     view = np.zeros(V.VIEW_SIZE, np.int64)
     V.fill_view(view, pos.st, pos.d, p, kind, arg)
-    return P.decide(P.HEURISTIC, pos.st[:L.PUB_END], view, V.own_hand(pos.st, p), np.array([0, 1], np.int64), 2,
-                    rng.new_stream(0, 0), np.zeros(0, np.int64), plain_ask(), pos.d, pos.judgement())
+    return P.decide(P.HEURISTIC, view, np.array([0, 1], np.int64), 2, rng.new_stream(0, 0), np.zeros(0, np.int64),
+                    plain_ask(), pos.judgement(), V.own_hand(pos.st, p), pos.st[:L.PUB_END], pos.d)
 
 
 @pytest.mark.parametrize("whose,zaps", [("mine", 1), ("ally", 1), ("other side", 0), ("outsider", 0)])

@@ -38,8 +38,8 @@ def mind_defends(Pos, seen_card):
     view = np.zeros(V.VIEW_SIZE, np.int64)
     V.fill_view(view, st, pos.d, 1, dec.D_CARD, 0)
     opts = np.array([pos.kind("A8"), pos.kind("A15")], np.int64)
-    k = P.decide(P.HEURISTIC, st[:L.PUB_END], view, V.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
-                 np.zeros(0, np.int64), plain_ask(), pos.d, pos.judgement())
+    k = P.decide(P.HEURISTIC, view, opts, 2, rng.new_stream(0, 0), np.zeros(0, np.int64), plain_ask(), pos.judgement(),
+                 V.own_hand(st, 1), st[:L.PUB_END], pos.d)
     return opts[k], pos
 
 

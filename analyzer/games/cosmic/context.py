@@ -97,8 +97,8 @@ def ask(st, d, X, p, kind, arg, n):
     # the policy reads the public block and its own hand in place (borrowed: a slice would be
     # reference-counted at each call) and its own private view: nothing else of the state
     ctl = X.ctl
-    k = decide(code, borrowed(st[:L.PUB_END]), view, borrowed(own_hand(st, p)), opts, n, X.stream, X.script,
-               (ctl, X.ev, X.tn, X.cap), d, borrowed(X.weights[p]))
+    k = decide(code, view, opts, n, X.stream, X.script, (ctl, X.ev, X.tn, X.cap), borrowed(X.weights[p]),
+               borrowed(own_hand(st, p)), borrowed(st[:L.PUB_END]), d)
     if ctl[A_REDEAL] != 0:
         redeal_hidden(st, d, ctl[A_REDEAL] - 1, X.stream)
         ctl[A_REDEAL] = 0

@@ -758,12 +758,12 @@ def smart(pub, view, hand, options, n, d, weights, cautious):
 
 
 @njit(cache=True)
-def decide(code, pub, view, hand, options, n, stream, script, ask, d, weights):
-    """The one dispatch from a seat's policy code to its decision function: `pub` is the public block
-    st[:L.PUB_END], `view` the seat's private view (view.fill_view), `hand` its own hand (own_hand), `weights`
-    the seat's weights row (W_*). random, scripted and search are the framework's (kernel.ask_policy, with the
-    framework's ask: (control row, trace)); past its branch a search seat's `code` comes back as its rollout
-    policy's."""
+def decide(code, view, options, n, stream, script, ask, weights, hand, pub, d):
+    """The one dispatch from a seat's policy code to its decision function, in the common shape: `view` the
+    seat's private view (view.fill_view), the options, the seat's weights row (W_*), then its own hand
+    (own_hand), the public block st[:L.PUB_END] and the printed data. random, scripted and search are the
+    framework's (kernel.ask_policy, with the framework's ask: (control row, trace)); past its branch a search
+    seat's `code` comes back as its rollout policy's."""
     k, code = ask_policy(code, stream, script, ask, n)
     if k < 0:
         k = smart(pub, view, hand, options, n, d, weights, code == CAUTIOUS)

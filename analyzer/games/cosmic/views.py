@@ -87,8 +87,8 @@ def decisions(pos: Position) -> list:
     for kind, arg, options in decision_points(pos):
         opts = np.array(options, np.int64)
         V.fill_view(view, st, pos.d, p, kind, arg)
-        k = P.decide(pos.pol[p], st[:L.PUB_END], view, V.own_hand(st, p), opts, len(opts), R_.new_stream(ASK_STREAM, 0),
-                     np.zeros(0, np.int64), plain_ask(), pos.d, pos.weights[p])
+        k = P.decide(pos.pol[p], view, opts, len(opts), R_.new_stream(ASK_STREAM, 0), np.zeros(0, np.int64), plain_ask(),
+                     pos.weights[p], V.own_hand(st, p), st[:L.PUB_END], pos.d)
         out.append((kind, arg, int(opts[k])))
     return out
 
