@@ -35,7 +35,7 @@ GITHUB_YAML = """\
 # Balance checks (written by `analyzer ci init`): on every push and pull request that touches scenarios/,
 # check each scenario's balance: bounds, regenerate the reports, and on a pull request put the comparison
 # with the base branch into the job summary. The compiled kernels are cached between runs: only a run
-# with a new analyzer, Python, numba, CPU model or game compiles.
+# with a new analyzer, Python, numba, CPU target or game compiles.
 name: balance
 
 on:
@@ -104,8 +104,8 @@ balance:
     NUMBA_CACHE_DIR: "$CI_PROJECT_DIR/@KERNELS@"
     GIT_DEPTH: "0"
   # The compiled kernels, kept between jobs. GitLab fixes a cache's key before the job starts, so it names the
-  # package and the image (Python, OS); numba keys each kernel by CPU model inside the cache, so a runner
-  # with another CPU compiles once and adds its own.
+  # package and the image (Python, OS); the kernels compile for a portable CPU target, so runners with
+  # any x86-64 CPU share them.
   cache:
     key: "@CACHE_KEY@"
     paths:
@@ -178,7 +178,7 @@ def init(folder: Path, force: bool = False, source: str | None = None) -> list[P
 
 def cache_key(folder: Path) -> str:
     """The compiled kernels' cache key for the scenarios under `folder`: what a cache file is valid for
-    (analyzer's distribution, version and sources, numba, Python, OS and CPU model) and the games that
+    (analyzer's distribution, version and sources, numba, Python, OS and CPU target: "generic" by default) and the games that
     will be compiled (a scenario of a new game makes a new key, so its kernels are saved too)."""
     import platform
 
