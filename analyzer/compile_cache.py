@@ -42,13 +42,14 @@ from numba.core.registry import cpu_target
 
 
 def _portable_target() -> None:
-    """Compile for x86-64's baseline unless NUMBA_CPU_NAME says otherwise. Left alone once numba has made
-    its code generator (something compiled before analyzer was imported): that process's code is for the
-    host, and its cache files are named so (target())."""
-    if "NUMBA_CPU_NAME" in os.environ or "_toplevel_target_context" in cpu_target.__dict__:
+    """Compile for x86-64's baseline unless NUMBA_CPU_NAME says otherwise. Once numba has made its code
+    generator (something compiled before analyzer was imported) this process's code is for the host: the
+    host's name is set instead, so that the worker processes it starts compile and look for the same."""
+    if "NUMBA_CPU_NAME" in os.environ:
         return
-    os.environ["NUMBA_CPU_NAME"] = "generic"  # also read by the worker processes this one starts
-    config.reload_config()  # NUMBA_CPU_FEATURES follows: "" (the baseline's own) for generic
+    built = "_toplevel_target_context" in cpu_target.__dict__
+    os.environ["NUMBA_CPU_NAME"] = binding.get_host_cpu_name() if built else "generic"  # read by the workers too
+    config.reload_config()  # NUMBA_CPU_FEATURES follows: "" (the baseline's own) for generic, else the host's
 
 
 _portable_target()
@@ -97,9 +98,9 @@ def build_variant() -> str:
 
 
 def target() -> str:
-    """The CPU model the kernels compile for (and are cached for) in this process: "generic" by default,
-    the host's model where numba was set up before this module (_portable_target) and no name was given."""
-    return config.CPU_NAME or binding.get_host_cpu_name()
+    """The CPU model the kernels compile for (and are cached for): "generic" unless NUMBA_CPU_NAME names one,
+    or numba compiled before this module was imported (_portable_target)."""
+    return config.CPU_NAME
 
 
 def file_tag(folder: Path) -> str:

@@ -56,6 +56,8 @@ def _rewritten(pack: Path, out: Path, **changes) -> Path:
 def test_a_pack_that_cannot_serve_is_refused_or_skipped(tmp_path, capsys, monkeypatch):
     pack = tmp_path / "pig.tar.gz"
     assert _cli("cache", "pack", "pig", "--out", str(pack), cache=tmp_path / "pack-side").returncode == 0
+    from analyzer import games
+    games.get("pig")  # imported first: numba picks a kernel's cache folder when it is defined, for the whole process
     monkeypatch.setattr("numba.core.config.CACHE_DIR", str(tmp_path / "cache"))  # where unpack puts files
 
     other_numba = _rewritten(pack, tmp_path / "numba.tar.gz", numba="0.1.0")
