@@ -100,7 +100,7 @@ def build_variant() -> str:
 def target() -> str:
     """The CPU model the kernels compile for (and are cached for): "generic" unless NUMBA_CPU_NAME names one,
     or numba compiled before this module was imported (_portable_target)."""
-    return config.CPU_NAME
+    return config.CPU_NAME or binding.get_host_cpu_name()  # (an empty NUMBA_CPU_NAME: numba's own default, the host)
 
 
 def file_tag(folder: Path) -> str:
