@@ -23,8 +23,8 @@ right for them (it keys a function by its own file).
 Kernels compile for a portable CPU (`NUMBA_CPU_NAME=generic`, x86-64's baseline) unless the user names
 one: numba loads a cached function only on the CPU model and features it was compiled for, so a
 host-tuned cache serves one machine kind and a portable one serves every x86-64 machine with the same
-numba, Python and OS (a pack, a CI cache, a dask cluster). It cost nothing measured: Pig and STOP at
-1.00x the host target's games/s, MLEM 1.11x (docs/performance.md, 2026-12-07).
+numba, Python and OS (a pack, a CI cache, a dask cluster). It cost nothing measured: 0.96x-1.11x the
+host target's games/s for Pig, STOP, MLEM, Simple Card and Space Base (docs/performance.md, 2026-12-07).
 """
 from __future__ import annotations
 
