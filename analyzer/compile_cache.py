@@ -24,7 +24,7 @@ Kernels compile for a portable CPU (`NUMBA_CPU_NAME=generic`, x86-64's baseline)
 one: numba loads a cached function only on the CPU model and features it was compiled for, so a
 host-tuned cache serves one machine kind and a portable one serves every x86-64 machine with the same
 numba, Python and OS (a pack, a CI cache, a dask cluster). It cost nothing measured: 0.96x-1.11x the
-host target's games/s for Pig, STOP, MLEM, Simple Card and Space Base (docs/performance.md, 2026-12-07).
+host target's games/s for each of the six games (docs/performance.md, 2026-12-07).
 """
 from __future__ import annotations
 
