@@ -1,4 +1,5 @@
-"""The Python API, for notebooks and scripts; the CLI is a thin layer over it.
+"""The Python API, for notebooks and scripts: what a caller gives is checked here (errors.check_run), then
+played through analyzer.simulation, as the CLI does.
 
     import analyzer
     df = analyzer.sim("stop", n=100_000, seed=7, set={"rules.play_drawn_card": True})
@@ -7,28 +8,18 @@
 """
 from __future__ import annotations
 
-import contextlib
-import functools
-import inspect
-import platform
 import sys
-from contextvars import ContextVar
 from dataclasses import dataclass
-from importlib.metadata import version
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 import polars as pl
 
-from . import __version__, compile_cache, games, results, runner
+from . import compile_cache, games, results, simulation
 from . import progress as _progress
 from . import scenario as scen
-from .errors import UserError, arg, n_games
-
-MAX_SEED = 2**63 - 1
-# Scenarios seen in this process, by hash, so report() can describe an in-memory DataFrame.
-_SCENARIOS: dict[str, dict] = {}
+from .errors import MAX_GAME_ID, UserError, arg, check_run, check_seed
 
 
 def _game(game):
@@ -54,47 +45,6 @@ def _yaml_value(v) -> str:
     return yaml.safe_dump(v, default_flow_style=True).strip().removesuffix("...").strip()
 
 
-def run_meta(game, sc, seed: int, n: int, command: str | None = None) -> dict:
-    meta = {
-        "game": game.name,
-        "scenario": sc.dump(),
-        "scenario_hash": sc.content_hash(),
-        "changed_rules": changed_rules(game, sc),
-        "policies": sc.seat_policies(),
-        "estimated": sc.estimated(),
-        "seed": seed,
-        "n": n,
-        "command": command,
-        "analyzer_version": __version__,
-        "versions": {"python": platform.python_version(), **{m: version(m) for m in ("numpy", "numba", "polars")}},
-    }
-    _SCENARIOS[meta["scenario_hash"]] = meta
-    return meta
-
-
-def changed_rules(game, sc) -> list[str]:
-    """The rule parameters in which `sc` differs from the game's default scenario, as KEY=VALUE:
-    every report's header lists them, however the run was started (file, --set or Python)."""
-    return scen.differences(_default_rules(game), sc.model_dump(mode="json")["rules"], "rules")
-
-
-@functools.cache
-def _default_rules(game) -> dict:
-    return scen.load(game).model_dump(mode="json")["rules"]
-
-
-def _python_call(name: str, game, **kwargs) -> str:
-    """The Python call that made a run, for the report header (the CLI passes its own command line)."""
-    args = ", ".join([repr(game.name)] + [f"{k}={v!r}" for k, v in kwargs.items() if v is not None])
-    return f"analyzer.{name}({args})"
-
-
-def check_seed(seed: int) -> int:
-    if isinstance(seed, bool) or not hasattr(seed, "__index__") or not 0 <= seed <= MAX_SEED:
-        raise UserError(f"{arg('seed', repr(seed))}: must be an integer from 0 to 2**63-1")
-    return int(seed)
-
-
 def check_playable(game, sc, where: str = "--policy scripted") -> None:
     """`scripted` replays a test's script of option indices; without one it would take the first
     option at every decision and play on as if it were a player (Space Base stalls). `where` names
@@ -103,13 +53,6 @@ def check_playable(game, sc, where: str = "--policy scripted") -> None:
     if "scripted" in sc.seat_policies() and not sc.script:
         raise UserError(f"{where}: a test tool that replays the scenario's `script`, and there is none; "
                         f"choose from {', '.join(game.playing_policies)}")
-
-
-def check_run_options(jobs: int, chunk: int | None) -> None:
-    if isinstance(jobs, bool) or not hasattr(jobs, "__index__") or jobs < 1:
-        raise UserError(f"{arg('jobs', repr(jobs))}: must be at least 1 (a whole number)")
-    if chunk is not None and (isinstance(chunk, bool) or not hasattr(chunk, "__index__") or chunk < 1):
-        raise UserError(f"{arg('chunk', repr(chunk))}: must be at least 1 game (a whole number)")
 
 
 def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=None, policy=None, restrict=None,
@@ -127,57 +70,17 @@ def sim(game, n: int = 10_000, seed: int = 0, scenario=None, set=None, players=N
     games played). `info`, if a dict, receives the run's timings. `columns` limits what is read
     back from `out`. `out` is a .parquet name; an existing file is replaced (the CLI asks for --force)."""
     game = _game(game)
-    n = n_games(n)
+    n, seed = check_run(n, seed, jobs, chunk)
     if resume and out is None:
         raise UserError("resume=True: give out=, the results file of the interrupted run")
-    check_run_options(jobs, chunk)
-    seed = check_seed(seed)
-    until = _until(until_ci, n)
     sc = load_scenario(game, scenario, set, players, policy, restrict)
     if command is None:
-        command = _python_call("sim", game, n=n, seed=seed, set=set, players=players, policy=policy, restrict=restrict,
-                               scenario=str(scenario) if isinstance(scenario, (str, Path)) else None)
-    meta = run_meta(game, sc, seed, n, command)
+        command = simulation.python_call("sim", game, n=n, seed=seed, set=set, players=players, policy=policy,
+                                         restrict=restrict, scenario=str(scenario) if isinstance(scenario, (str, Path)) else None)
     if out is not None:
         results.check_writable(Path(out))
-    session = runner.dask_session(scheduler, jobs) if backend == "dask" else contextlib.nullcontext()
-    if (bar := _report_bar.get()) is not None and on_progress is None and on_compile is None:
-        bar.start(n)  # a run a report plays by itself, outside reporting.compare_run: on the report's bar
-        on_progress, on_compile, progress = bar.advance, bar.compiling, False
-    if on_compile is None:
-        on_compile = _compile_listener.get()  # a command's one bar over several runs (cli_balance.games_bar)
-    lines = None
-    if progress is None:  # a live display in a terminal or notebook, else a line per stage, logged
-        progress = on_progress is None and on_compile is None
-        lines = None if _progress.interactive() else _progress.LOG.info
-    display = (_progress.RunProgress(game.name, n, compile_cache.expected_seconds(_folder(game)), lines=lines)
-               if progress else contextlib.nullcontext())
-    with session, display:
-        if progress:
-            on_progress, on_compile = display.advance, display.compiling
-        df, run = runner.run(game, sc, n, seed, jobs=jobs, out=Path(out) if out else None, resume=resume,
-                             chunk=chunk, backend=backend, meta=meta, on_progress=on_progress, until=until,
-                             on_compile=on_compile)
-    if info is not None:
-        info.update(runner.timings(run), complete_already=run.complete_already)
-    if until is not None:
-        meta.update(n=run.n, stopping=until.summary())
-    if (listener := _run_listener.get()) is not None:
-        listener(run.n, run.sim_s + run.compile_s, meta)
-    return df if df is not None else pl.read_parquet(out, columns=columns)
-
-
-def _until(target: float | None, max_n: int):
-    if target is None:
-        return None
-    if not 0 < target < 0.5:
-        raise UserError(f"{arg('until_ci', repr(target))}: a half-width between 0 and 0.5, such as 0.005 (half a percentage point)")
-    from .stopping import UntilConfident
-    return UntilConfident(target, max_n)
-
-
-def _folder(game) -> Path:
-    return Path(inspect.getfile(type(game))).parent
+    return simulation.run(game, sc, n, seed, jobs, out, resume, chunk, backend, scheduler, on_progress, command, info,
+                          columns, until_ci, progress, on_compile)
 
 
 @dataclass
@@ -208,7 +111,7 @@ def replay(game, seed: int | None = None, game_id: int | None = None, scenario=N
     game = _game(game)
     if game_id is None:
         raise UserError(f"replay: which game? pass {arg('game_id', 'ID', flag='--game')}")
-    if isinstance(game_id, bool) or not hasattr(game_id, "__index__") or not 0 <= game_id <= MAX_SEED:
+    if isinstance(game_id, bool) or not hasattr(game_id, "__index__") or not 0 <= game_id <= MAX_GAME_ID:
         raise UserError(f"{arg('game_id', repr(game_id), flag='--game')}: must be a game id >= 0")
     if results_file is not None:
         meta = results.run_meta(results_file, game.name)
@@ -235,7 +138,7 @@ def _from_row(row, game_id, overrides) -> tuple:
             raise UserError(f"replay: pass one row of the table (e.g. df[123]), not {row.height:,} rows")
         row = row.row(0, named=True)
     _no_overrides("replay of a results row", overrides)
-    meta = _SCENARIOS.get(str(row.get("scenario_hash")))
+    meta = simulation.SEEN.get(str(row.get("scenario_hash")))
     if meta is None or "game_id" not in row:
         raise UserError("replay: this row's run is not known here (its table was not made by sim() in this "
                         "process); replay from its results file: replay(path, game_id=...)")
@@ -250,40 +153,19 @@ def _no_overrides(source: str, overrides) -> None:
         raise UserError(f"{source}: the run's own scenario is replayed; drop the scenario, --set, --players, --policy and --restrict")
 
 
-# Told when the kernels of a run compile (runner's on_compile), for runs that count on a command's one
-# progress bar (cli_balance.games_bar): the bar shows the compile, as `sim`'s does.
-_compile_listener: ContextVar[Callable[[bool | None], None] | None] = ContextVar("compile_listener", default=None)
-
-
-@contextlib.contextmanager
-def compile_notices(on_compile: Callable[[bool | None], None]):
-    """Every run started inside tells `on_compile` when its kernels compile (unless given its own)."""
-    token = _compile_listener.set(on_compile)
-    try:
-        yield
-    finally:
-        _compile_listener.reset(token)
-
-
-# Told of every run a report makes (games, seconds, the run's metadata), so a long report shows progress.
-_run_listener: ContextVar[Callable[[int, float, dict], None] | None] = ContextVar("run_listener", default=None)
-# The progress bar over a report's comparison runs: every run played while a report is written counts on it.
-_report_bar: ContextVar[_progress.ReportProgress | None] = ContextVar("report_bar", default=None)
-
-
 def report(game, data, out, meta: dict | None = None,
            on_run: Callable[[int, float, dict], None] | None = None, compare_n: int | None = None,
            compare: bool = True, progress: bool | None = None, info: dict | None = None) -> Path:
     """Write the balance report of results `data` (a DataFrame from sim(), or a parquet path) into
     `out`; returns the path of its index.md. Reports play comparison runs: `compare_n` games each
-    (default: reporting.compare_n), none with compare=False (the sections that need them say so);
+    (default: report_runs.compare_n), none with compare=False (the sections that need them say so);
     `on_run(games, seconds, run metadata)` is called after each one. `progress`: one progress bar over
     every comparison run on stderr (default: in a terminal or a notebook; elsewhere a line per stage on the
     `analyzer` logger at INFO: a first compile, the runs played; progress=False: nothing). `info`, if a dict, receives
     the runs' count and games (comparison_runs, comparison_games, planned_at_start)."""
     from . import player_sections
-    from .reporting import compare_n as games_per_run
-    from .reporting import comparisons
+    from .report_runs import compare_n as games_per_run
+    from .report_runs import comparisons
     game = _game(game)
     results.check_report_dir(Path(out))
     if isinstance(data, (str, Path)):
@@ -295,31 +177,23 @@ def report(game, data, out, meta: dict | None = None,
         raise UserError("report: the results table is empty")
     if meta is None:
         hashes = df["scenario_hash"].unique().to_list()
-        meta = _SCENARIOS.get(str(hashes[0])) if len(hashes) == 1 else None
+        meta = simulation.SEEN.get(str(hashes[0])) if len(hashes) == 1 else None
         if meta is None:
             raise UserError("report: unknown scenario for this table; pass meta= or a parquet file written by sim")
     if meta.get("game", game.name) != game.name:
         raise UserError(f"report: these are results of {meta.get('game')!r}, not {game.name!r}")
-    meta.setdefault("changed_rules", changed_rules(game, scen.validate(game.Scenario, meta["scenario"], "results metadata")))
+    meta.setdefault("changed_rules", simulation.changed_rules(game, scen.validate(game.Scenario, meta["scenario"], "results metadata")))
     lines = _progress.LOG.info if progress is None and not _progress.interactive() else None  # a line per stage
-    bar = _progress.ReportProgress(game.name, compile_cache.expected_seconds(_folder(game)),
+    bar = _progress.ReportProgress(game.name, compile_cache.expected_seconds(simulation.folder(game)),
                                    disable=progress is False, lines=lines)
-    tokens = _run_listener.set(on_run), _report_bar.set(bar)
     try:
-        with comparisons(compare_n, compare), bar:
+        with simulation.reporting(bar, on_run), comparisons(compare_n, compare), bar:
             if compare:
                 bar.plan(player_sections.planned_games(game, meta, games_per_run(df.height), df.height))
             return game.report(df, meta, Path(out))
     finally:
-        _run_listener.reset(tokens[0])
-        _report_bar.reset(tokens[1])
         if info is not None:
             info.update(comparison_runs=bar.runs, comparison_games=bar.done, planned_at_start=bar.planned_at_start)
-
-
-def report_progress():
-    """The progress bar of the report being written (None outside api.report)."""
-    return _report_bar.get()
 
 
 def read(path) -> tuple[pl.DataFrame, dict]:
@@ -327,7 +201,7 @@ def read(path) -> tuple[pl.DataFrame, dict]:
     reported like a table sim() returned."""
     df, meta = results.read(path)
     if "scenario_hash" in meta:
-        _SCENARIOS[meta["scenario_hash"]] = meta
+        simulation.SEEN[meta["scenario_hash"]] = meta
     return df, meta
 
 

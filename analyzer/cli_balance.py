@@ -1,11 +1,10 @@
 """The designer's loop on the command line: `compare`, `check`, `sweep`, `tune` and `ci init`.
 
-Registered on analyzer.cli's app (imported at the end of cli.py). Every command plays its variants through
+Registered on analyzer.cli_app's app (analyzer.cli imports this module). Every command plays its variants through
 analyzer.variants, with one progress bar over all of its games.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -13,39 +12,30 @@ import typer
 from rich.table import Table
 
 from . import games
-from .cli import (  # api, results, scen: cli's lazy modules (`analyzer --help` imports no numba)
+from .cli_app import (  # api, results, scen: lazy modules (`analyzer --help` imports no numba)
     Command,
     ForceOpt,
     GameArg,
     JobsOpt,
     Play,
     PlayersOpt,
+    QuietOpt,
     ScenarioOpt,
     SeedOpt,
     SetOpt,
-    _scripted_source,
     api,
     app,
     err,
+    games_bar,
+    main,
     out,
     play_options,
     results,
     scen,
+    scripted_source,
+    simulation,
 )
-from .errors import UserError, n_games
-
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
-
-
-@contextmanager
-def games_bar(g, what: str, total: int, quiet: bool):
-    """One progress bar (games done, rate, ETA) over every run of a command, showing the compile as `sim`
-    does (outside a terminal: a line per stage); yields the advance callback."""
-    from .cli import compile_cache, progress, stage_lines
-    expected = compile_cache.expected_seconds(api._folder(g))
-    with progress.RunProgress(g.name, total, expected, disable=quiet, console=err, label=f"{g.name} {what}",
-                              lines=stage_lines()) as bar, api.compile_notices(bar.compiling):
-        yield bar.advance
+from .errors import UserError, check_run, n_games
 
 
 # -- compare ----------------------------------------------------------------------------------------------
@@ -85,14 +75,13 @@ def run_compare(g, base: Path, variant: Optional[Path], n, play: Play, quiet: bo
         a, meta, a_sc, b, b_sc = _results_inputs(g, base, variant, n, play)
     else:
         a_sc, b_sc = _compare_inputs(g, base, variant, play)
-        count = n_games(n or "20_000")
-        api.check_seed(play.seed)
-        meta = api.run_meta(g, a_sc, play.seed, count, api.command_line())
+        count, seed = check_run(n or "20_000", play.seed, play.jobs)
+        meta = simulation.run_meta(g, a_sc, seed, count, api.command_line())
     if out_dir:
         results.check_report_dir(out_dir)
     if base.suffix != ".parquet":
         with games_bar(g, "compare", 2 * count, quiet) as advance:
-            runs = variants.play_scenarios(g, {"base": a_sc, "variant": b_sc}, count, play.seed, play.jobs, advance)
+            runs = variants.play_scenarios(g, {"base": a_sc, "variant": b_sc}, count, seed, play.jobs, advance)
         a, b = runs["base"], runs["variant"]
     flags = [f" `--set {s}`" for s in play.set or ()] + [f" `--restrict {r}`" for r in play.restrict or ()]
     what = f"Base `{base}`; variant `{variant or base}`" + "".join(flags) + "."
@@ -105,7 +94,7 @@ def with_variant(g, meta: dict, base_sc, variant_sc) -> dict:
     from . import scenario as scen
     changes = [c.lstrip(".") for c in scen.differences(base_sc.dump(), variant_sc.dump(), "")]
     return {**meta, "variant": {"name": variant_sc.name, "hash": variant_sc.content_hash(), "changes": changes,
-                                "changed_rules": api.changed_rules(g, variant_sc)}}
+                                "changed_rules": simulation.changed_rules(g, variant_sc)}}
 
 
 @app.command(cls=Command)
@@ -198,14 +187,12 @@ def check(
     from . import balance
     g = games.get(game)
     sc = play.scenario(g, scenario)
-    seed, jobs = play.seed, play.jobs
     if not sc.balance:
         raise UserError(f"{scenario}: balance: no bounds to check; add e.g. `balance: {{position_win_rate: {{max_spread: 0.05}}}}`")
-    first = n_games(n or ("2_000" if until_decided else "20_000"))
+    first, seed = check_run(n or ("2_000" if until_decided else "20_000"), play.seed, play.jobs)
     top = n_games(max_n, "max_n") if until_decided else first
     if top < first:
         raise UserError(f"--max-n {max_n}: must be at least --n ({first:,})")
-    api.check_seed(seed)
     target = out_dir or Path("reports") / "check" / f"{g.name}-{scenario.stem}"
     results.check_report_dir(target)
     sizes = balance.looks(first, top)
@@ -214,7 +201,7 @@ def check(
     with games_bar(g, "check", top, quiet) as advance:
         for look, size in enumerate(sizes):
             # each look adds new games (seed + look), so the first look is exactly `sim --n N --seed S`
-            chunks.append(api.sim(g, n=size - played, seed=seed + look, scenario=sc, jobs=jobs, on_progress=advance))
+            chunks.append(simulation.run(g, sc, size - played, seed + look, play.jobs, on_progress=advance))
             played = size
             verdicts = balance.decide(sc.balance, g.measures(pl.concat(chunks), sc), alpha)
             if balance.exit_code(verdicts) != 3:
@@ -231,7 +218,7 @@ def check(
         t.add_row(v.bound, v.what, _interval(v), v.state)
     out.print(t)
     out.print(rule, highlight=False)
-    meta = api.run_meta(g, sc, seed, played, api.command_line())
+    meta = simulation.run_meta(g, sc, seed, played, api.command_line())
     index = _check_report(g, sc, meta, verdicts, played, rule, target)
     out.print(f"report: {index} and {index.with_suffix('.html')}", highlight=False)
     code = balance.exit_code(verdicts)
@@ -304,11 +291,10 @@ def sweep(
     if heatmap is not None and len(param) != 2:
         raise UserError(f"--heatmap {heatmap}: a heatmap is of a grid of two fields; give a second --param with its --values, or drop --heatmap")
     space = {p: parse_values(v) for p, v in zip(param, values, strict=True)}
-    count = n_games(n)
+    count, seed = check_run(n, play.seed, play.jobs)
     g = games.get(game)
     base = play.scenario(g, scenario)
-    api.check_playable(g, base, _scripted_source(g, scenario, play.policy))
-    seed, jobs = play.seed, play.jobs
+    api.check_playable(g, base, scripted_source(g, scenario, play.policy))
     points = sw.grid(space)
     for p in points:  # fail fast on a bad field or value before any game is played
         variants.scenario_of(g, base, p)
@@ -318,7 +304,7 @@ def sweep(
     if picture:
         results.check_report_dir(picture.parent)
     with games_bar(g, "sweep", count * len(points), quiet) as advance:
-        rows = sw.sweep(g, base, space, count, api.check_seed(seed), jobs, advance)
+        rows = sw.sweep(g, base, space, count, seed, play.jobs, advance)
     _position_table(f"{g.name}: win rate by turn position for each {' x '.join(param)}", rows)
     if out_file:
         results.write_atomic(variants.frame({variants.Variant.of(r.values).name: r.df for r in rows}), out_file,
@@ -360,15 +346,14 @@ def tune(
     from . import variants
     g = games.get(game)
     base = play.scenario(g, scenario)
-    api.check_playable(g, base, _scripted_source(g, scenario, play.policy))
-    seed, jobs = play.seed, play.jobs
+    api.check_playable(g, base, scripted_source(g, scenario, play.policy))
     tn.check_target(g, target, goal)
     if not base.tune:
         raise UserError(f"{scenario or g.default_scenario}: tune: no fields to search; add e.g. `tune: {{rules.x: [1, 2, 3]}}`")
     if candidates < 2:
         raise UserError(f"--candidates {candidates}: must be at least 2")
-    count, check = n_games(n), n_games(check_n, "check_n")
-    api.check_seed(seed)
+    count, seed = check_run(n, play.seed, play.jobs)
+    check = n_games(check_n, "check_n")
     points = tn.candidates(base, base.tune, candidates, seed)
     for p in points:  # a candidate that makes no valid scenario fails here, before any game is played
         variants.scenario_of(g, base, p, f"{scenario or g.default_scenario}: tune: {variants.Variant.of(p).name}")
@@ -378,7 +363,7 @@ def tune(
         err.print(f"round {r + 1}: {len(scored)} candidates; best loss {scored[0][1]:.4g} for "
                   + _setting_name(scored[0][0], own), highlight=False)
     with games_bar(g, "tune", tn.total_games(len(points), count), quiet) as advance:
-        res = tn.successive_halving(g, base, points, target, count, seed, jobs, goal, advance, said)
+        res = tn.successive_halving(g, base, points, target, count, seed, play.jobs, goal, advance, said)
     searched = (f"best of {len(points)} candidates (successive halving, {res.games:,} games from {count:,} per "
                 f"candidate, seed {seed}; target {target}): {_setting_name(res.best, own)}")
     if res.best == own:  # nothing to confirm: the search's winner is the scenario itself
@@ -388,7 +373,7 @@ def tune(
         return
     with games_bar(g, "tune check", 2 * check, quiet) as advance:
         confirm = variants.play(g, base, [variants.Variant("as given"), variants.Variant("tuned", res.best)],
-                                check, seed + 1, jobs, advance)
+                                check, seed + 1, play.jobs, advance)
     out.print(searched, highlight=False)
     verdict = _confirm_table(g, target, base, res.best, confirm, seed + 1, goal)
     if verdict.better:
@@ -465,7 +450,7 @@ def train(
     """
     from . import train as tr
     g = games.get(game)
-    total = n_games(budget, "budget")
+    total, seed = check_run(budget, seed, jobs, name="budget")
     base = api.load_scenario(g, scenario, set, players)
     name = tr.policy_of(g, policy)
     if candidates < 2:
@@ -473,8 +458,6 @@ def train(
     if rounds < 1:
         raise UserError(f"--rounds {rounds}: must be at least 1")
     plan = tr.Plan.of_budget(total, base.players, candidates, rounds)
-    api.check_seed(seed)
-    api.check_run_options(jobs, None)
     target = out_file or Path("scenarios") / g.name / "tuned.yaml"
     tr.check_out(target, force)
     if warning := plan.thin():
@@ -577,12 +560,9 @@ def ci_check(folder: FolderArg = Path("scenarios"),
     Example: analyzer ci check scenarios --until-decided --max-n 320000
     """
     from . import ci
-    from .cli import main
-    first = n_games(n or ("2_000" if until_decided else "20_000"))
+    first, seed = check_run(n or ("2_000" if until_decided else "20_000"), seed, jobs)
     if until_decided and n_games(max_n, "max_n") < first:
         raise UserError(f"--max-n {max_n}: must be at least --n ({first:,})")
-    api.check_seed(seed)
-    api.check_run_options(jobs, None)
     files = [f for f in ci.scenario_files(folder) if ci.has_bounds(f)]
     if not files:
         raise UserError(f"{folder}: no scenario has a balance: block")
@@ -605,9 +585,7 @@ def ci_reports(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: S
                out_dir: Annotated[Path, typer.Option("--out", help="One report per scenario under this folder.")] = Path("reports")):
     """Play every scenario and write its game's balance report (comparison runs sized to --n)."""
     from . import ci
-    count = n_games(n)
-    api.check_seed(seed)
-    api.check_run_options(jobs, None)
+    count, seed = check_run(n, seed, jobs)
     runs = []
     for f in ci.scenario_files(folder):  # every scenario and report folder checked before any game is played
         g = games.get(ci.game_of(f))
@@ -615,8 +593,8 @@ def ci_reports(folder: FolderArg = Path("scenarios"), n: CiN = "20_000", seed: S
         results.check_report_dir(out_dir / ci.report_name(f, folder))
     for f, g, sc in runs:
         err.print(f"report {f}", highlight=False)
-        df = api.sim(g, n=count, seed=api.check_seed(seed), scenario=sc, jobs=jobs, command=api.command_line())
-        index = api.report(g, df, out_dir / ci.report_name(f, folder), meta=api.run_meta(g, sc, seed, count, api.command_line()))
+        df = simulation.run(g, sc, count, seed, jobs, command=api.command_line())
+        index = api.report(g, df, out_dir / ci.report_name(f, folder), meta=simulation.run_meta(g, sc, seed, count, api.command_line()))
         out.print(f"report: {index}", highlight=False)
 
 

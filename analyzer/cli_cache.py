@@ -1,5 +1,5 @@
 """`analyzer cache pack` / `cache unpack`: the compile cache carried to other machines (analyzer/cache_pack.py).
-Registered on analyzer.cli's app (imported at the end of cli.py)."""
+Registered on analyzer.cli_app's app (analyzer.cli imports this module)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from . import games
-from .cli import Command, app, out, results  # results: cli's lazy module
+from .cli_app import Command, app, out, results  # results: a lazy module
 from .errors import UserError
 
 cache_app = typer.Typer(

@@ -1,6 +1,6 @@
 """`analyzer strength`: how much the `search` player adds to the game's tuned player, at several budgets.
 
-Registered on analyzer.cli's app (imported at the end of cli.py).
+Registered on analyzer.cli_app's app (analyzer.cli imports this module).
 """
 from __future__ import annotations
 
@@ -10,9 +10,21 @@ import typer
 from rich.table import Table
 
 from . import games
-from .cli import Command, GameArg, JobsOpt, PlayersOpt, ScenarioOpt, SeedOpt, SetOpt, api, app, out
-from .cli_balance import QuietOpt, games_bar
-from .errors import UserError, arg, n_games
+from .cli_app import (
+    Command,
+    GameArg,
+    JobsOpt,
+    PlayersOpt,
+    QuietOpt,
+    ScenarioOpt,
+    SeedOpt,
+    SetOpt,
+    api,
+    app,
+    games_bar,
+    out,
+)
+from .errors import UserError, arg, check_run
 
 
 def parse_budgets(text: str) -> list[int]:
@@ -53,9 +65,7 @@ def strength(
     if not g.searchable:
         raise UserError(f"{g.name}: no search player yet; games with one: "
                         f"{', '.join(x for x in games.names() if games.get(x).searchable)}")
-    chosen, count = parse_budgets(budgets), n_games(n)
-    api.check_seed(seed)
-    api.check_run_options(jobs, None)
+    chosen, (count, seed) = parse_budgets(budgets), check_run(n, seed, jobs)
     base = api.load_scenario(g, scenario, set, players)
     with games_bar(g, "strength", count * (1 + base.players * len(chosen)), quiet) as advance:
         points = st.curve(g, base, chosen, count, seed, jobs, advance)

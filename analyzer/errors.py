@@ -56,3 +56,25 @@ def n_games(value, name: str = "n") -> int:
     if value > MAX_GAMES:
         raise UserError(f"{arg(name, shown)}: at most 1e10 games per run; split larger studies into runs with different seeds")
     return int(value)
+
+
+MAX_GAME_ID = 2**63 - 1  # a game id reaches the kernels as an int64
+MAX_SEED = 2**62 - 1  # an int64 too, with room for the seeds derived from it (check's seed + look, tune's seed + 1)
+
+
+def check_seed(seed) -> int:
+    if isinstance(seed, bool) or not hasattr(seed, "__index__") or not 0 <= seed <= MAX_SEED:
+        raise UserError(f"{arg('seed', repr(seed))}: must be an integer from 0 to 2**62-1")
+    return int(seed)
+
+
+def check_run(n, seed, jobs: int = 1, chunk: int | None = None, name: str = "n") -> tuple[int, int]:
+    """A run's options, checked once where a user gives them (analyzer.api, the CLI's commands): the number of
+    games (`n_games`, named `name`), the seed, the worker processes and the games per work unit. What plays
+    the run (analyzer.simulation and below) takes them as they come. Returns (games, seed)."""
+    games = n_games(n, name)
+    if isinstance(jobs, bool) or not hasattr(jobs, "__index__") or jobs < 1:
+        raise UserError(f"{arg('jobs', repr(jobs))}: must be at least 1 (a whole number)")
+    if chunk is not None and (isinstance(chunk, bool) or not hasattr(chunk, "__index__") or chunk < 1):
+        raise UserError(f"{arg('chunk', repr(chunk))}: must be at least 1 game (a whole number)")
+    return games, check_seed(seed)

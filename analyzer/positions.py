@@ -207,7 +207,7 @@ def policy_table(rep, verdicts: dict[str, Summary]) -> None:
 
 def chart(s: Summary, title: str = "Win rate by position"):
     """The headline chart: win rate by position, or by policy when the two are confounded."""
-    from .reporting import errorbar_chart  # here: sweep and tune import this module without matplotlib
+    from .charts import errorbar_chart  # here: sweep and tune import this module without matplotlib
     if s.differ is None:
         return errorbar_chart(list(s.policy_win), list(s.policy_win.values()),
                               "Win rate by policy (no position verdict: position and policy confounded)",

@@ -12,70 +12,13 @@ import html
 import json
 import os
 import re
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import matplotlib
+from .charts import plt  # matplotlib as reports draw: to files, in the page's sizes
+from .report_runs import NOT_RUN, comparing
+from .stats import Estimate
 
-matplotlib.use("Agg")  # reports are files; never open a window
-import matplotlib.pyplot as plt  # noqa: E402
-
-from .stats import Estimate  # noqa: E402
-
-# Comparison runs: games per variant, by default a tenth of the run's games within these limits (never more
-# than the run itself); `report --compare-n N` (or ANALYZER_COMPARE_N, the tests' setting) fixes the number,
-# `report --no-compare` plays none. Workers: 2, or ANALYZER_COMPARE_JOBS.
-COMPARE_MIN, COMPARE_MAX, COMPARE_SHARE = 2_000, 20_000, 10
-COMPARE_JOBS = int(os.environ.get("ANALYZER_COMPARE_JOBS", "2"))
-NOT_RUN = "not run (--no-compare)"
-
-
-@dataclass
-class _Comparisons:
-    n: int | None = None  # games per run (None: in proportion to the run, see compare_n)
-    enabled: bool = True
-    played: dict = field(default_factory=dict)  # (scenario hash, games, seed) -> results: a run asked twice plays once
-
-
-_compare_setting: ContextVar[_Comparisons | None] = ContextVar("comparisons", default=None)
-
-
-def _state() -> _Comparisons:
-    return _compare_setting.get() or _Comparisons()  # outside a report: defaults, nothing kept
-
-
-def compare_n(run_games: int) -> int:
-    """Games per comparison run for a report of `run_games` games (see COMPARE_MIN above)."""
-    fixed = _state().n or int(os.environ.get("ANALYZER_COMPARE_N", "0"))
-    share = fixed or max(COMPARE_MIN, min(COMPARE_MAX, run_games // COMPARE_SHARE))
-    return min(share, run_games)
-
-
-@contextmanager
-def comparisons(n: int | None, enabled: bool = True):
-    """Within this block, reports' comparison runs play `n` games each (None: the default above), or
-    none at all (enabled=False)."""
-    token = _compare_setting.set(_Comparisons(n, enabled))
-    try:
-        yield
-    finally:
-        _compare_setting.reset(token)
-
-
-def comparing(rep: "Report | None" = None, title: str = "") -> bool:
-    """Whether comparison runs are played; when they are not and `title` is given, the section `title` is
-    added to `rep` saying so (a section that needs runs starts with `if comparing(rep, TITLE):`)."""
-    on = _state().enabled
-    if not on and title:
-        rep.section(title, f"{title}: {NOT_RUN}.")
-    return on
-
-
-# Chart text readable at the page's width (a figure is shown at most ~1100 px wide).
-plt.rcParams.update({"font.size": 11, "axes.titlesize": 11, "axes.labelsize": 11, "xtick.labelsize": 10,
-                     "ytick.labelsize": 10, "legend.fontsize": 10})
 FIGURE_DPI = 110
 ESTIMATED_SHOWN = 8  # estimated items named in the header; the full list is linked below it
 ESTIMATED_TITLE = "Estimated data"  # the section that lists every estimated item when they are many
@@ -226,7 +169,7 @@ class Report:
 
 def rules_line(changed: list[str], who: str = "Rules") -> str:
     """What the header says of a scenario's rules: every rule changed from the game's default scenario
-    (api.changed_rules), or that there is none. Reports name an edit by this diff, never "printed" or "the
+    (simulation.changed_rules), or that there is none. Reports name an edit by this diff, never "printed" or "the
     default"."""
     return (f"{who} changed from the game's default scenario: {', '.join(f'`{c}`' for c in changed)}."
             if changed else f"{who}: the game's default scenario.")
@@ -316,118 +259,6 @@ def _write_atomic(path: Path, text: str) -> None:
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
-
-
-FAIR_MARGIN = 2.0  # percentage points: a win-rate axis spans at least its fair share +- this much
-
-
-def win_rate_axis(ax, fair_pct: float, axis: str = "y", margin: float = FAIR_MARGIN) -> None:
-    """Widen a win-rate axis (in percent) to hold the fair share and at least `margin` points either side of
-    it, so that noise of a tenth of a point never fills the chart and reads as a pattern."""
-    get, set_ = (ax.get_ylim, ax.set_ylim) if axis == "y" else (ax.get_xlim, ax.set_xlim)
-    lo, hi = get()
-    set_(min(lo, fair_pct - margin), max(hi, fair_pct + margin))
-
-
-def errorbar_chart(labels, estimates: list[Estimate], title: str, ylabel: str, pct: bool = False,
-                   reference: float | None = None, ax=None):
-    """Points with 95% interval bars, one per label, n beside each label. Labels longer than a word
-    make a horizontal chart (one row per label), so they never overlap. A rate with a `reference` (the fair
-    share) gets an axis that holds it and FAIR_MARGIN points either side (win_rate_axis)."""
-    k = 100 if pct else 1
-    vals = [x.value * k for x in estimates]
-    err = [[(x.value - x.lo) * k for x in estimates], [(x.hi - x.value) * k for x in estimates]]
-    horizontal = max(len(str(lab)) for lab in labels) > 12
-    fig = None
-    if ax is None:
-        size = (8, 0.42 * len(labels) + 1.4) if horizontal else (min(11, max(4.5, 1.0 * len(labels) + 2)), 3.6)
-        fig, ax = plt.subplots(figsize=size)
-    unit = ylabel + (" (%)" if pct else "")
-    if horizontal:
-        ax.errorbar(vals, range(len(labels)), xerr=err, fmt="o", capsize=4)
-        ax.set_yticks(range(len(labels)), [f"{lab} (n={x.n:,})" for lab, x in zip(labels, estimates, strict=True)])
-        ax.invert_yaxis()
-        if reference is not None:
-            ax.axvline(reference * k, ls="--", color="grey", lw=1)
-            if pct:
-                win_rate_axis(ax, reference * k, "x")
-        ax.set_xlabel(unit)
-        ax.grid(axis="x", alpha=0.3)
-    else:
-        ax.errorbar(range(len(labels)), vals, yerr=err, fmt="o", capsize=4)
-        ax.set_xticks(range(len(labels)), [f"{lab}\nn={x.n:,}" for lab, x in zip(labels, estimates, strict=True)])
-        if reference is not None:
-            ax.axhline(reference * k, ls="--", color="grey", lw=1)
-            if pct:
-                win_rate_axis(ax, reference * k, "y")
-        ax.set_ylabel(unit)
-        ax.grid(axis="y", alpha=0.3)
-    ax.set_title(title)
-    return fig or ax.figure
-
-
-def variant_scenario(game, meta: dict, sets: dict | None = None, players: int | None = None,
-                     policies: list[str] | None = None):
-    """The run's scenario (from its metadata) with rule changes, another player count or other
-    policies, for the comparison runs a report makes. With another player count and no `policies`,
-    per-seat policies collapse to seat 0's."""
-    import copy
-
-    from .scenario import apply_override, validate
-    data = copy.deepcopy(meta["scenario"])
-    for key, value in (sets or {}).items():
-        apply_override(data, key, value)
-    if players is not None and players != data["players"]:
-        data["players"] = players
-        data["policies"] = data["policies"][:1]
-    if policies is not None:
-        data["policies"] = list(policies)
-    return validate(game.Scenario, data, "report variant")
-
-
-def is_the_run(game, meta: dict, sets: dict | None = None, players: int | None = None,
-               policies: list[str] | None = None) -> bool:
-    """Whether the comparison run of these changes (as `variant_scenario` reads them) is the run's own
-    scenario: its games would be the run's first games again. A report leaves such a run out of the policy
-    settings its verdict is compared under: the same setting at a smaller n is not another setting."""
-    def played(sc) -> str:  # the scenario as played: one policy per seat however it was written
-        return json.dumps({**sc.dump(), "policies": sc.seat_policies()}, sort_keys=True)
-    return played(variant_scenario(game, meta, sets, players, policies)) == played(variant_scenario(game, meta))
-
-
-def run_flags(meta: dict, n: int) -> str:
-    """The command-line flags that repeat a report's comparison runs: the games per value, the run's seed,
-    players, policies and changed rules (a `sweep` or `tune` result depends on every one of them)."""
-    sc = meta["scenario"]
-    sets = "".join(f" --set {c}" for c in meta.get("changed_rules", []))
-    return f"--n {n} --seed {meta['seed']} --players {sc['players']} --policy {','.join(sc['policies'])}{sets}"
-
-
-def compare_run(game, meta: dict, n: int, sets: dict | None = None, players: int | None = None,
-                policies: list[str] | None = None, seed_offset: int = 0, planned: bool = False):
-    """A comparison run for a report: the run's scenario changed as `variant_scenario` says, played
-    on the run's seed (plus `seed_offset`), so every variant meets the same dice and decks. A run the
-    report already played is not played again. `planned`: its games were announced to the report's
-    progress bar ahead (api.report)."""
-    from . import api
-    state = _state()
-    if not state.enabled:
-        raise RuntimeError(f"{game.name}'s report asked for a comparison run under --no-compare without checking "
-                           "reporting.comparing() first (docs/adding-a-game.md, Reports)")
-    sc = variant_scenario(game, meta, sets, players, policies)
-    seed = meta["seed"] + seed_offset
-    key = (sc.content_hash(), n, seed)
-    bar = api.report_progress()
-    if key in state.played:
-        if bar is not None and planned:
-            bar.unplan(n)
-        return state.played[key]
-    extra = {}
-    if bar is not None:
-        bar.start(n, planned)
-        extra = {"on_progress": bar.advance, "on_compile": bar.compiling}
-    df = state.played[key] = api.sim(game, n=n, seed=seed, scenario=sc, jobs=COMPARE_JOBS, **extra)
-    return df
 
 
 SKILL_WORDS = ("skill matters", "skill and luck both count", "mostly luck")  # analyzer.skill's readings

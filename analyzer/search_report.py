@@ -14,10 +14,12 @@ from dataclasses import replace
 import polars as pl
 
 from . import positions, strength
-from .reporting import COMPARE_MIN, Report, compare_n, compare_run, comparing, variant_scenario
+from .report_runs import COMPARE_MIN, compare_n, compare_run, comparing, variant_scenario
+from .reporting import Report
 from .scenario import SEARCH_POLICY, validate
 from .search import SearchPlan
-from .skill import difference, fmt_points, tuned_player
+from .skill import difference, fmt_points
+from .train import tuned_player
 
 TITLE = "Under search play"
 
@@ -89,7 +91,8 @@ def section(rep: Report, game, df: pl.DataFrame, meta: dict, verdict) -> None:
     rep.text(said + (f". The largest move is {biggest[0]}: {fmt_points(biggest[1])} (search minus this run on the same "
                      "games, 95% interval)." if biggest else "."))
     points = strength.curve(game, _scenario(game, meta), list(plan.budgets), curve_n, meta["seed"])
-    rows = strength.table(points)
+    # the wall time stays in the terminal (analyzer strength): a report is the same on every machine
+    rows = [{k: v for k, v in row.items() if k != "seconds"} for row in strength.table(points)]
     policy, weights = strength.field_player(game)
     rep.text(f"How strong the search player is: one seat of search against the field ({policy}"
              + (" " + ", ".join(f"{k}={v:g}" for k, v in weights.items()) if weights else "")

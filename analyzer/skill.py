@@ -6,8 +6,8 @@
   strongest player; a one-line reading with its thresholds.
 
 A game ends its report with `skill.sections(rep, game, df, meta)`, passing `verdict=` where its headline is
-not the position win rates. Every number comes from comparison runs (reporting.compare_run: the run's
-scenario and seed, common random numbers) of reporting.compare_n games. A one-seat measure plays that
+not the position win rates. Every number comes from comparison runs (report_runs.compare_run: the run's
+scenario and seed, common random numbers) of report_runs.compare_n games. A one-seat measure plays that
 seat in every seat in turn, an equal share of the games each, so turn position does not colour it, and
 sets it against the field's own share: what the field's own player wins in the same seats on the same
 games (one run of the field alone), not 1/P, which shared wins (Simply Cosmic) or draws put off.
@@ -15,7 +15,6 @@ games (one run of the field alone), not 1/P, which shared wins (Simply Cosmic) o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
 import numpy as np
@@ -23,8 +22,8 @@ import polars as pl
 
 from . import positions, stats, train
 from . import scenario as scen
-from .errors import UserError
-from .reporting import Report, compare_n, compare_run, comparing
+from .report_runs import compare_n, compare_run, comparing
+from .reporting import Report
 from .results import matrix
 from .stats import Estimate
 
@@ -56,30 +55,6 @@ def rates_verdict(numbers: dict[str, Estimate], fair: float) -> Verdict:
     strong = [k for k, e in numbers.items() if e.lo > fair]
     weak = [k for k, e in numbers.items() if e.hi < fair]
     return Verdict(numbers, f"strong: {', '.join(strong) or 'none'}; weak: {', '.join(weak) or 'none'}")
-
-
-@dataclass(frozen=True)
-class Tuned:
-    policy: str
-    weights: dict[str, float]
-    description: str
-    path: Path
-
-    def label(self) -> str:
-        return f"tuned {self.policy}"
-
-
-def tuned_player(game) -> Tuned | None:
-    """The tuned player of scenarios/GAME/tuned.yaml (None when there is none). The file is a scenario of
-    the game that plays one policy with its weights; anything else is a one-line error."""
-    path = game.scenario_dir / TUNED_FILE
-    if not path.is_file():
-        return None
-    sc = scen.load(game, path)
-    if len(set(sc.policies)) != 1 or sc.policies[0] not in sc.WEIGHTS or sc.policies[0] not in sc.weights:
-        raise UserError(f"{path}: policies: a tuned file plays one policy and gives its weights "
-                        f"(policies with weights: {', '.join(sc.WEIGHTS) or 'none'}), got {sc.policies}")
-    return Tuned(sc.policies[0], dict(sc.weights[sc.policies[0]]), sc.description, path)
 
 
 # -- the runs ---------------------------------------------------------------------------------------------
@@ -136,7 +111,7 @@ def _per_seat(n: int, players: int) -> int:
     return max(1, n // players)
 
 
-def _all_seats(game, meta: dict, n: int, policy: str, tuned: Tuned | None = None):
+def _all_seats(game, meta: dict, n: int, policy: str, tuned: train.Tuned | None = None):
     """A run with every seat playing `policy` (with the tuned weights when given)."""
     return compare_run(game, meta, n, planned=True, sets=_everyone(meta, policy, tuned.weights if tuned else None))
 
@@ -155,7 +130,7 @@ def planned_games(game, meta: dict, n: int) -> int:
     """The games the sections below will play at `n` games per comparison run (the report's progress bar
     announces them before the game's own sections start)."""
     players = meta["scenario"]["players"]
-    tuned = tuned_player(game)
+    tuned = train.tuned_player(game)
     rotation = _per_seat(n, players) * players
     total = (len(_others(game, meta)) + 1) * n if tuned else 0
     one_seats = len(game.Scenario.RESTRICTIONS) + len(_others(game, meta)) + bool(tuned) + 1
@@ -167,13 +142,13 @@ def sections(rep: Report, game, df: pl.DataFrame, meta: dict,
              verdict: Callable[[pl.DataFrame], Verdict] = position_verdict) -> None:
     """Add "Tuned play", "What each element is worth" and "Skill and luck" to `rep`. `verdict` maps a results
     table to the game's headline numbers (default: the position win rates and their fairness verdict)."""
-    tuned, n = tuned_player(game), compare_n(df.height)
+    tuned, n = train.tuned_player(game), compare_n(df.height)
     tuned_section(rep, game, df, meta, n, tuned, verdict)
     elements_section(rep, game, meta, n)
     skill_section(rep, game, df, meta, n, tuned)
 
 
-def tuned_section(rep: Report, game, df, meta: dict, n: int, tuned: Tuned | None, verdict) -> None:
+def tuned_section(rep: Report, game, df, meta: dict, n: int, tuned: train.Tuned | None, verdict) -> None:
     if tuned is None:
         rep.section(TITLES[0], f"No tuned player: {game.name} has no {TUNED_FILE} "
                     + (f"(`analyzer train {game.name}` writes one)." if game.Scenario.WEIGHTS
@@ -231,7 +206,7 @@ def elements_section(rep: Report, game, meta: dict, n: int) -> None:
                "lifted (decisions)"], rows)
 
 
-def skill_section(rep: Report, game, df, meta: dict, n: int, tuned: Tuned | None) -> None:
+def skill_section(rep: Report, game, df, meta: dict, n: int, tuned: train.Tuned | None) -> None:
     if not comparing(rep, TITLES[2]):
         return
     field = positions.run_label(meta["policies"])

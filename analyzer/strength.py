@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from . import skill, train, variants
+from . import train, variants
 from .errors import UserError
 from .scenario import SEARCH_POLICY, ScenarioBase
 
@@ -27,7 +27,7 @@ class Point:
 
 def field_player(game) -> tuple[str, dict]:
     """(policy, weights) of the field search is measured against: the tuned player, else ROLLOUT_POLICY."""
-    tuned = skill.tuned_player(game)
+    tuned = train.tuned_player(game)
     return (tuned.policy, tuned.weights) if tuned else (game.Scenario.ROLLOUT_POLICY, {})
 
 

@@ -22,14 +22,42 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
+from . import scenario as scen
 from . import stats, tune, variants
 from .errors import UserError
 from .results import check_report_dir, matrix
 from .scenario import validate
+
+
+# The tuned player: scenarios/GAME/tuned.yaml, which `train` writes and reports and `strength` play against.
+@dataclass(frozen=True)
+class Tuned:
+    policy: str
+    weights: dict[str, float]
+    description: str
+    path: Path
+
+    def label(self) -> str:
+        return f"tuned {self.policy}"
+
+
+def tuned_player(game) -> Tuned | None:
+    """The tuned player of scenarios/GAME/tuned.yaml (None when there is none). The file is a scenario of
+    the game that plays one policy with its weights; anything else is a one-line error."""
+    path = game.scenario_dir / scen.TUNED_FILE
+    if not path.is_file():
+        return None
+    sc = scen.load(game, path)
+    if len(set(sc.policies)) != 1 or sc.policies[0] not in sc.WEIGHTS or sc.policies[0] not in sc.weights:
+        raise UserError(f"{path}: policies: a tuned file plays one policy and gives its weights "
+                        f"(policies with weights: {', '.join(sc.WEIGHTS) or 'none'}), got {sc.policies}")
+    return Tuned(sc.policies[0], dict(sc.weights[sc.policies[0]]), sc.description, path)
+
 
 # Fewer games per candidate and seat than this in a search's first step, and its ranking is mostly luck (a win
 # rate's 95% interval is about +-10 points at 100 games): `train` warns.

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import polars as pl
 
-from . import api
+from . import simulation
 from .scenario import ScenarioBase, apply_override, validate
 
 
@@ -47,7 +47,7 @@ def play(game, base: ScenarioBase, variants: list[Variant], n: int, seed: int, j
 def play_scenarios(game, scenarios: dict[str, ScenarioBase], n: int, seed: int, jobs: int = 1,
                    on_progress: Callable[[int], None] | None = None) -> dict[str, pl.DataFrame]:
     """Play whole scenarios (e.g. two files) as variants of each other, on the same games."""
-    return {name: api.sim(game, n=n, seed=seed, scenario=sc, jobs=jobs, on_progress=on_progress)
+    return {name: simulation.run(game, sc, n, seed, jobs=jobs, on_progress=on_progress)
             for name, sc in scenarios.items()}
 
 

@@ -125,9 +125,23 @@ def search_bench(game: str, n: int) -> dict:
     p = search.plan(g, sc, 0, np.arange(n, dtype=np.int64), inputs)
     dt = time.perf_counter() - t0
     decisions = sum(len(x) for x in p.searched)
-    return {"games": n, "rollouts_per_option": int(sc.weights_of(0)["rollouts"]), "decisions_per_game": decisions / n,
-            "rollouts_per_s_1core": p.rollouts / dt, "rollouts_per_decision": p.rollouts / max(decisions, 1),
-            "s_per_decision_1core": dt / max(decisions, 1), "s_per_game_1core": dt / n}
+    rollouts = int(sc.weights_of(0)["rollouts"])
+    r = {"games": n, "rollouts_per_option": rollouts, "decisions_per_game": decisions / n,
+         "rollouts_per_s_1core": p.rollouts / dt, "rollouts_per_decision": p.rollouts / max(decisions, 1),
+         "s_per_decision_1core": dt / max(decisions, 1), "s_per_game_1core": dt / n}
+    r["report_section_s_2cores"] = report_section_s(g.search_plan, base.players, r["decisions_per_game"],
+                                                    r["s_per_decision_1core"] / rollouts)
+    return r
+
+
+def report_section_s(plan, players: int, decisions: float, s_per_decision_rollout: float) -> float:
+    """What the report's "Under search play" section costs on 2 cores at the game's SearchPlan, from the
+    cost measured above: a decision costs in proportion to its rollouts per option (the budget is that times
+    the options). Every seat searching on plan.n games, then one search seat per rotation at each of the
+    curve's budgets on plan.curve_n games; the games of the scripted players are left out (a few seconds)."""
+    everyone = plan.n * players * decisions * plan.rollouts
+    curve = plan.curve_n * players * decisions * sum(plan.budgets)
+    return (everyone + curve) * s_per_decision_rollout / 2
 
 
 # the CLI in a fresh process that reports its own peak RSS (the threads backend plays in that process).

@@ -60,11 +60,15 @@ def search_table(bench: dict) -> list[str]:
     if not rows:
         return []
     lines = ["", "| search (one seat, default budget, 1 core) | rollouts/s | rollouts per decision | per decision "
-             "| decisions per game | per game |", "|---|---|---|---|---|---|"]
+             "| decisions per game | per game | report section, 2 cores |", "|---|---|---|---|---|---|---|"]
     for g, r in rows:
+        section = f"{r['report_section_s_2cores'] / 60:,.1f} min" if "report_section_s_2cores" in r else "n/a"
         lines.append(f"| {TITLES[g]} ({r['rollouts_per_option']} per option) | {r['rollouts_per_s_1core']:,.0f} | "
                      f"{r['rollouts_per_decision']:,.0f} | {1000 * r['s_per_decision_1core']:,.1f} ms | "
-                     f"{r['decisions_per_game']:.0f} | {r['s_per_game_1core']:,.2f} s |")
+                     f"{r['decisions_per_game']:.0f} | {r['s_per_game_1core']:,.2f} s | {section} |")
+    lines.append("")
+    lines.append("The report section's time is estimated from the cost per decision above at the game's SearchPlan "
+                 "(bench/run.py, report_section_s); the goal is at most 10 minutes.")
     return lines
 
 

@@ -5,6 +5,7 @@ where it is missing. .ci/run installs
 both and sets ANALYZER_REQUIRE_TOOLS=1, which turns such a skip into a failure: CI always runs them."""
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -46,3 +47,11 @@ def idle_machine(monkeypatch):
     idle machine, whatever else runs on this one."""
     from analyzer import progress
     monkeypatch.setattr(progress, "busy", lambda: "")
+
+
+@pytest.fixture(autouse=True)
+def no_open_figures():
+    """A test that leaves matplotlib figures open would change what a later test in the same process counts."""
+    yield
+    if (pyplot := sys.modules.get("matplotlib.pyplot")) is not None:
+        pyplot.close("all")

@@ -63,3 +63,11 @@ def test_the_games_listing_names_scripted_as_a_test_tool(capsys):
     assert cli.main(["games"]) == 0
     stop = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("stop "))
     assert "policies: random, greedy, defender, search (plans) (and scripted, for tests)" in stop
+
+
+def test_every_game_offers_search(capsys):
+    assert cli.main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for game in GAMES:
+        assert games.get(game).searchable
+        assert "search (plans)" in next(line for line in lines if line.startswith(f"{game} "))

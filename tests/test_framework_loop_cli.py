@@ -6,6 +6,7 @@ import pytest
 
 import analyzer
 from analyzer import cli, games
+from analyzer.errors import MAX_SEED
 
 STOP = str(games.get("stop").default_scenario)
 PIG = games.get("pig").default_scenario
@@ -117,10 +118,11 @@ def test_check_exit_codes_and_report(tmp_path, capsys, bounds, code, state):
     assert head.count(f"**{state}** `") >= 1 and head.count("** `") == bounds.count(": {") + bounds.count(", ")
 
 
-def test_until_decided_adds_games_until_the_bound_is_decided(tmp_path, capsys):
+@pytest.mark.parametrize("seed", [7, MAX_SEED])  # each look plays seed + look: the largest seed too
+def test_until_decided_adds_games_until_the_bound_is_decided(tmp_path, capsys, seed):
     f = scenario(tmp_path, "  position_win_rate: {max_spread: 0.2}\n")
     assert cli.main(["check", "pig", "--scenario", str(f), "--n", "200", "--until-decided", "--max-n", "12800",
-                     "-q", "--out", str(tmp_path / "rep")]) == 0
+                     "--seed", str(seed), "-q", "--out", str(tmp_path / "rep")]) == 0
     text = capsys.readouterr().out
     # the spread (about 0.07) needs more than 200 games to fall below 0.2 at the spent level
     played = int(re.search(r"([\d,]+) games \(seeds", text).group(1).replace(",", ""))

@@ -6,7 +6,7 @@ import polars as pl
 import pytest
 
 import analyzer
-from analyzer import api, cli, games
+from analyzer import cli, games, simulation
 from analyzer.errors import UserError
 
 
@@ -32,7 +32,7 @@ def test_a_results_file_replays_with_its_scenario(tmp_path, monkeypatch):
     assert analyzer.replay(str(out), game_id=11).row == row
     assert analyzer.replay(out, game_id=11).row == row
     assert analyzer.replay("toy", game_id=11, results_file=out).row == row
-    monkeypatch.setattr(api, "_SCENARIOS", {})  # a new session: the run is known only from its file
+    monkeypatch.setattr(simulation, "SEEN", {})  # a new session: the run is known only from its file
     with pytest.raises(UserError, match="replay from its results file"):
         analyzer.replay(pl.read_parquet(out)[11])
     df, _ = analyzer.read(out)

@@ -2,7 +2,8 @@
 import matplotlib.pyplot as plt
 
 from analyzer import stats
-from analyzer.reporting import Report, errorbar_chart
+from analyzer.charts import errorbar_chart
+from analyzer.reporting import Report
 
 
 def _meta(estimated):
@@ -79,7 +80,7 @@ def test_a_long_estimated_list_is_summarised_and_linked_in_full(tmp_path):
 
 
 def test_games_per_comparison_run_follow_the_input_within_limits_or_the_setting(monkeypatch):
-    from analyzer.reporting import COMPARE_MAX, COMPARE_MIN, compare_n, comparing, comparisons
+    from analyzer.report_runs import COMPARE_MAX, COMPARE_MIN, compare_n, comparing, comparisons
     monkeypatch.delenv("ANALYZER_COMPARE_N", raising=False)
     assert compare_n(50_000) == 5_000 and compare_n(1_000_000) == COMPARE_MAX
     assert compare_n(10_000) == COMPARE_MIN and compare_n(500) == 500  # never more than the run holds
@@ -155,7 +156,7 @@ def test_the_header_names_every_rule_change_and_never_calls_an_edit_published(tm
 
 
 def test_a_win_rate_axis_holds_the_fair_share_and_two_points_either_side():
-    from analyzer.reporting import FAIR_MARGIN
+    from analyzer.charts import FAIR_MARGIN
     close = [stats.Estimate(0.2510, 0.2503, 0.2520, 10**6), stats.Estimate(0.2504, 0.2495, 0.2512, 10**6)]
     for labels in (["p1", "p2"], ["a long label one", "a long label two"]):  # vertical, then horizontal
         fig = errorbar_chart(labels, close, "t", "win rate", pct=True, reference=0.25)
@@ -200,10 +201,10 @@ def test_the_index_shows_every_game_at_a_glance(tmp_path):
 
 
 def test_a_comparison_run_of_the_run_s_own_setting_is_the_run():
-    from analyzer import api, games
-    from analyzer.reporting import is_the_run
+    from analyzer import games, simulation
+    from analyzer.report_runs import is_the_run
     pig = games.get("pig")
-    meta = api.run_meta(pig, analyzer_scenario(pig), 0, 100)
+    meta = simulation.run_meta(pig, analyzer_scenario(pig), 0, 100)
     assert is_the_run(pig, meta) and is_the_run(pig, meta, {"weights.hold_at.hold_at": 20}, policies=["hold_at"])
     assert not is_the_run(pig, meta, {"weights.hold_at.hold_at": 25}, policies=["hold_at"])
     assert not is_the_run(pig, meta, policies=["random"]) and not is_the_run(pig, meta, players=3)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import analyzer
-from analyzer import cli, games, skill
+from analyzer import cli, games, skill, train
 
 PIG = games.get("pig")
 REPO = Path(__file__).resolve().parents[1]
@@ -138,12 +138,13 @@ def test_cli_compare_n_and_no_compare(scenarios, tmp_path, capsys):
 def test_a_tuned_file_for_a_policy_without_weights_is_one_line(scenarios, tmp_path):
     (scenarios / "tuned.yaml").write_text("game: pig\nplayers: 2\npolicies: [random]\n")
     with pytest.raises(analyzer.errors.UserError, match=r"tuned.yaml: policies: a tuned file plays one policy"):
-        skill.tuned_player(PIG)
+        train.tuned_player(PIG)
 
 
 def test_a_game_passes_its_own_headline_measure_to_tuned_play(scenarios, tmp_path):
     from analyzer import stats
-    from analyzer.reporting import Report, comparisons
+    from analyzer.report_runs import comparisons
+    from analyzer.reporting import Report
     tuned_file(scenarios, 30)
     out = tmp_path / "pig.parquet"
     df = analyzer.sim("pig", n=400, seed=5, out=out, progress=False)

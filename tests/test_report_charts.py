@@ -6,10 +6,10 @@ import numpy as np
 import yaml
 
 from analyzer import stats
+from analyzer.charts import errorbar_chart
 from analyzer.games.base import SCENARIOS_DIR
 from analyzer.games.cosmic.report import heatmap
 from analyzer.games.mlem.report import board_figure
-from analyzer.reporting import errorbar_chart
 
 
 def texts(fig) -> list[str]:

@@ -102,9 +102,8 @@ class Game(ABC):
         return sorted(self.scenario_dir.glob("*.yaml"))
 
     def run_batch(self, scenario: ScenarioBase, seed: int, game_ids: np.ndarray, trace: bool = False) -> Batch:
-        """Play the games `game_ids` of run `seed`. Each game uses only rng.new_stream(seed, game_id)."""
-        if int(seed) < 0:
-            raise ValueError("seed must be >= 0")
+        """Play the games `game_ids` of run `seed` (checked where the user gave it: errors.check_run). Each game
+        uses only rng.new_stream(seed, game_id)."""
         ids = np.ascontiguousarray(game_ids, dtype=np.int64)
         out = self.COLUMNS.outputs(len(ids), scenario, self.TRACE_CAP if trace else 0)
         searched = None

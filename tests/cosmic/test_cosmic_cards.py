@@ -13,6 +13,7 @@ from analyzer.games.cosmic import state as L
 from analyzer.games.cosmic import view as V
 from analyzer.games.cosmic.context import G
 from analyzer.games.cosmic.state import ST, R
+from analyzer.kernel import plain_ask
 
 
 # ---- edicts --------------------------------------------------------------------------------------------
@@ -63,7 +64,7 @@ def heuristic_yes(pos, p, kind, arg):
     view = np.zeros(V.VIEW_SIZE, np.int64)
     V.fill_view(view, pos.st, pos.d, p, kind, arg)
     return P.decide(P.HEURISTIC, pos.st[:L.PUB_END], view, V.own_hand(pos.st, p), np.array([0, 1], np.int64), 2,
-                    rng.new_stream(0, 0), np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, pos.judgement())
+                    rng.new_stream(0, 0), np.zeros(0, np.int64), plain_ask(), pos.d, pos.judgement())
 
 
 @pytest.mark.parametrize("whose,zaps", [("mine", 1), ("ally", 1), ("other side", 0), ("outsider", 0)])

@@ -12,6 +12,7 @@ from analyzer.games.cosmic import policies as P
 from analyzer.games.cosmic import state as L
 from analyzer.games.cosmic import view as V
 from analyzer.games.cosmic.state import ST
+from analyzer.kernel import plain_ask
 
 
 def test_the_view_check_catches_a_policy_that_reads_another_hand(monkeypatch):
@@ -38,7 +39,7 @@ def mind_defends(Pos, seen_card):
     V.fill_view(view, st, pos.d, 1, dec.D_CARD, 0)
     opts = np.array([pos.kind("A8"), pos.kind("A15")], np.int64)
     k = P.decide(P.HEURISTIC, st[:L.PUB_END], view, V.own_hand(st, 1), opts, 2, rng.new_stream(0, 0),
-                 np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, pos.judgement())
+                 np.zeros(0, np.int64), plain_ask(), pos.d, pos.judgement())
     return opts[k], pos
 
 

@@ -10,6 +10,7 @@ from mlem_mat import SYMBOL, small_mat
 import analyzer
 from analyzer import kernel, rng
 from analyzer.games import get
+from analyzer.games.mlem import columns as C
 from analyzer.games.mlem import decisions as D
 from analyzer.games.mlem import engine as E
 from analyzer.games.mlem.mat import mat_of
@@ -41,10 +42,10 @@ class Pos:
         self.arrivals = np.zeros(1, np.int64)
         self.goal_owner = np.full(4, -1, np.int64)
         self.crashes = np.zeros(1, np.int64)
-        self.points = np.zeros((players, len(E.SOURCES)), np.int64)
+        self.points = np.zeros((players, len(C.SOURCES)), np.int64)
         self.type_points = np.zeros((players, D.TYPES), np.int64)
         self.boarded = np.zeros((players, D.TYPES), np.int64)
-        self.seat = np.zeros((players, len(E.COLUMNS.seat)), np.int64)  # the per-seat columns (restrict_lifted)
+        self.seat = np.zeros((players, len(C.COLUMNS.seat)), np.int64)  # the per-seat columns (restrict_lifted)
         self.rolls_at = np.zeros(spaces, np.int64)
         self.crashes_at = np.zeros(spaces, np.int64)
 
@@ -71,7 +72,7 @@ class Pos:
         players = self.sc.players
         if script is not None:
             self.script = np.array(script, np.int64)
-        ev, tn = kernel.new_trace(MLEM.TRACE_CAP, E.COLUMNS.trace_width)
+        ev, tn = kernel.new_trace(MLEM.TRACE_CAP, C.COLUMNS.trace_width)
         self.crashed = E.expedition(
             start, stream, mat_of(self.board), self.rules, self.policy, self.weights, self.restrict, self.script,
             (kernel.new_ctl(1)[0], ev, tn, np.int64(MLEM.TRACE_CAP)), np.zeros(E.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64),

@@ -112,7 +112,7 @@ def test_every_astronaut_is_somewhere_and_moons_hold_at_most_one(policy):
 
 def test_the_reports_mat_edits_are_valid_boards_that_change_what_they_say():
     from analyzer.games.mlem.report import board_edits
-    from analyzer.reporting import variant_scenario
+    from analyzer.report_runs import variant_scenario
     meta = {"scenario": SC.model_dump(mode="json")}
     edited = {label: variant_scenario(MLEM, meta, sets).board for label, sets in board_edits(meta["scenario"]["board"])}
     b = SC.board

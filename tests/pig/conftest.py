@@ -9,6 +9,7 @@ import pytest
 import analyzer
 from analyzer import kernel, rng
 from analyzer.games import get
+from analyzer.games.pig import columns as C
 from analyzer.games.pig import engine as E
 
 PIG = get("pig")
@@ -16,7 +17,7 @@ PIG = get("pig")
 
 def dice_of(seed, game_id, count):
     s = rng.new_stream(seed, game_id)
-    return [int(rng.below(s, E.FACES)) + 1 for _ in range(count)]
+    return [int(rng.below(s, C.FACES)) + 1 for _ in range(count)]
 
 
 @dataclass
@@ -42,11 +43,11 @@ class Position:
             **({"restrict": {self.seat: list(restrict)}} if restrict else {})})
         score = np.array(self.scores, np.int64)
         ev, tn = kernel.new_trace(1000)
-        s = np.zeros((players, len(E.COLUMNS.seat)), np.int64)
+        s = np.zeros((players, len(C.COLUMNS.seat)), np.int64)
         won = E.play_turn(self.seat, np.int64(self.target), score, rng.new_stream(self.seed, self.stream_id()),
                           sc.policy_codes(), sc.weight_rows(), sc.restrict_masks(), sc.script_codes(),
                           (kernel.new_ctl(1)[0], ev, tn, np.int64(1000)), np.zeros(2, np.int64), np.zeros(2, np.bool_),
-                          np.zeros(2 + players, np.int64), s, np.zeros((players, E.FACES), np.int64), ev, tn, np.int64(1000))
+                          np.zeros(2 + players, np.int64), s, np.zeros((players, C.FACES), np.int64), ev, tn, np.int64(1000))
         return bool(won), score.tolist(), [tuple(int(x) for x in r[:4]) for r in ev[: tn[0]]], s
 
 

@@ -14,6 +14,7 @@ import pytest
 
 import analyzer
 from analyzer.games.simplecard import GAME
+from analyzer.games.simplecard import columns as C
 from analyzer.games.simplecard import decisions as D
 from analyzer.games.simplecard import engine as E
 from analyzer.games.simplecard import packs as K
@@ -88,8 +89,8 @@ class Table:
         self.stream = np.array([12345], np.uint64)
         self.view = np.zeros(V.VIEW_SIZE, np.int64)
         self.options = np.zeros((D.MAX_OPTIONS, 3), np.int64)
-        self.g = np.zeros(len(E.COLUMNS.game), np.int64)
-        self.s = np.zeros((2, len(E.COLUMNS.seat)), np.int64)
+        self.g = np.zeros(len(C.COLUMNS.game), np.int64)
+        self.s = np.zeros((2, len(C.COLUMNS.seat)), np.int64)
         self.cts = np.zeros((2, len(CT_NAMES)), np.int64)
         self.played = np.zeros((2, 1), np.int64)
         self.gs = np.zeros(3, np.int64)

@@ -7,6 +7,7 @@ import pytest
 import yaml
 
 from analyzer.games.spacebase import GAME
+from analyzer.games.spacebase import columns as C
 from analyzer.games.spacebase import engine as E
 from analyzer.games.spacebase import layout as L
 from analyzer.games.spacebase.scenario import card_list
@@ -139,7 +140,7 @@ def test_traced_game_equals_untraced(variant):
         for k, v in plain.extra.items():
             assert (traced.extra[k] == v).all(), k
         ev = traced.events
-        assert ev.shape[1] == E.COLUMNS.trace_width and len(ev) > 50 and traced.events_dropped == 0
+        assert ev.shape[1] == C.COLUMNS.trace_width and len(ev) > 50 and traced.events_dropped == 0
         assert L.E_END in ev[:, 0]
         turns = (ev[:, 0] == L.E_TURN).sum()
         assert turns == plain.extra["turns"][0].sum()

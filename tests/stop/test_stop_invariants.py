@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from analyzer.games.stop import GAME
+from analyzer.games.stop import columns as C
 from analyzer.games.stop import engine as E
 from analyzer.games.stop import state as S
 from analyzer.games.stop.scenario import kernel_inputs
@@ -98,7 +99,7 @@ def test_the_state_reads_back_by_name_what_the_results_report():
     E.play_match(s, k.rules, k.policy, 7, 4)
     state = S.LAYOUT.dump(s.v)
     batch = GAME.run_batch(sc, 7, np.array([4], np.int64))
-    assert state["game"][list(S.GAME_COLUMNS).index("length")] == batch.length[0] > 0
+    assert state["game"][list(C.GAME_COLUMNS).index("length")] == batch.length[0] > 0
     assert [row[S.S_SCORE] for row in state["seat"][:3]] == batch.score[0].tolist() == state["total"][:3]
     assert [row[S.S_WIN] for row in state["seat"][:3]] == batch.is_winner[0].astype(int).tolist()
     assert state["n_players"] == 3 and state["policy"][:3] == [2, 2, 2]

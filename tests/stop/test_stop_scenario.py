@@ -65,13 +65,13 @@ def test_invalid_scenarios_are_rejected_with_the_field(override, message):
 def test_card_data_reaches_the_kernel_as_arrays_without_recompiling(card):
     base = load(GAME)
     GAME.run_batch(base, 0, np.arange(2))
-    n_sigs = len(E.simulate.signatures)
+    n_sigs = len(E.play.signatures)
     edited = load(GAME, sets=["cards.xplus.penalty=400", "cards.six_nine.copies=3", "rules.match_limit=300"])
     k = kernel_inputs(edited)
     assert k.cards.penalty[card("red X+")] == 400 and k.cards.copies.sum() == 108
     a = GAME.run_batch(base, 0, np.arange(20))
     b = GAME.run_batch(edited, 0, np.arange(20))
-    assert len(E.simulate.signatures) == n_sigs                       # no new compilation
+    assert len(E.play.signatures) == n_sigs                       # no new compilation
     assert (b.extra["invariant_errors"] == 0).all()                    # 108-card deck conserved
     assert b.length.mean() < a.length.mean()                           # costlier X+ and a lower limit
 
@@ -98,5 +98,5 @@ def test_card_names_round_trip(card):
 @pytest.mark.skipif(numba.config.DISABLE_JIT, reason="reads the compiled kernel's options")
 def test_the_kernel_runs_without_the_gil_so_local_runs_use_threads():
     from analyzer.runner import local_backend
-    assert E.simulate.targetoptions["nogil"] and GAME.kernel_releases_gil
+    assert E.play.targetoptions["nogil"] and GAME.kernel_releases_gil
     assert local_backend(GAME) == "threads"

@@ -9,7 +9,11 @@ decision kinds and their options: the vocabulary of rules and policies), context
 kinds, asking a seat), engine.py (the turn and the stages of a challenge), cards.py (the card windows),
 zaps.py (Card Zap and Cosmic Zap: the answers to a play), timing.py (who acts first), moves.py (tokens
 moving), powers.py (the powers, dispatched per timing point), policies.py (the view and the policies),
-report.py.
+hidden.py (a search rollout's re-deal of what its seat cannot see), report.py.
+
+Policies: random, scripted (shared); heuristic, cautious (policies.py); search (analyzer/search.py: at its
+branch the engine re-deals the other hands, a face-down card not its own and both decks' order, keeping the
+hand Mind showed it).
 
 Implemented, stage by stage:
 - Pre-challenge: the "at the start of a challenge" cards may be played; then an offense without an
@@ -108,6 +112,7 @@ Implemented, stage by stage:
 from __future__ import annotations
 
 from ...kernel import Event
+from ...search import SearchPlan
 from ..base import Game
 from . import engine as E
 from . import state as L
@@ -261,6 +266,10 @@ class Cosmic(Game):
     kernel = staticmethod(E.play)
     kernel_releases_gil = True  # E.play is compiled with nogil=True
     kernel_inputs = staticmethod(kernel_inputs)
+    searchable = True  # context.ask re-deals what the search seat cannot see at its branch (hidden.py)
+    # one search seat plays ~800 rollouts a game at 1 rollout per option (4 players; ~0.3 s on one core):
+    # "Under search play" stays at a few minutes with a small budget and few games
+    search_plan = SearchPlan(rollouts=4, n=40, budgets=(2, 8), curve_n=20)
     TRACE_CAP = 200_000
 
     def events(self, scenario):

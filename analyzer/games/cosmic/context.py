@@ -5,10 +5,11 @@ import numpy as np
 from numba import njit
 from numba.experimental import structref
 
-from ...kernel import FIRST_GAME_POLICY, RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, indices, record
+from ...kernel import A_REDEAL, FIRST_GAME_POLICY, RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, indices, record
 from ...kernel_internals import borrowed, jit_plain_ints
 from ...kernel_pack import PackType, field, named
 from . import state as L
+from .hidden import redeal_hidden
 from .policies import decide
 from .restrictions import restrict_options
 from .view import VIEW_SIZE, fill_view, own_hand
@@ -27,7 +28,7 @@ CONTEXT_FIELDS = (
     "restrict", # each seat's restrictions (decisions.NO_* bits)
     "allowed",  # scratch for the restriction filter (OPTS_SIZE booleans)
     "script",   # the scripted policy's option indices
-    "at",       # the script's position
+    "ctl",      # the game's control row (kernel.A_*): the script's position, and a search's log and branch
     "own_view", # the deciding seat's private view (view.fill_view)
     "opts",     # the options of a decision, and scratch seat orders (OPTS_SIZE)
     "ev", "tn", "cap",  # the trace (kernel.record)
@@ -47,10 +48,10 @@ Context = named(_Context, ContextType, CONTEXT_FIELDS)
 
 
 @njit(cache=True)
-def new_context(stream, policy, weights, restrict, allowed, script, at, view, opts, ev, tn, cap, g, s):
+def new_context(stream, policy, weights, restrict, allowed, script, ctl, view, opts, ev, tn, cap, g, s):
     """The context over these arrays (borrowed: the caller keeps them alive, then `release`s it)."""
     return Context(field(stream), field(policy), field(weights), field(restrict), field(allowed), field(script),
-                   field(at), field(view), field(opts), field(ev), field(tn), field(cap), field(g), field(s))
+                   field(ctl), field(view), field(opts), field(ev), field(tn), field(cap), field(g), field(s))
 
 
 @njit(cache=True)
@@ -92,7 +93,8 @@ def trace(X, kind, seat, a, b, c):
 def ask(st, d, X, p, kind, arg, n):
     """Seat p picks one of the n options in X.opts (written by the caller); returns the option's value.
     The seat's restrictions filter them first (restrictions.py). A single option left is taken without
-    asking (the script counts real choices only)."""
+    asking (the script counts real choices only). At a search rollout's branch (kernel.search_step sets
+    ctl[A_REDEAL]) what the deciding seat cannot see is dealt anew once the choice is made (hidden.py)."""
     opts = X.opts
     if X.restrict[p] != 0:  # unrestricted seats skip this: their play stays byte-identical
         m = restrict_options(X.restrict[p], d, kind, opts, n, X.allowed)
@@ -107,6 +109,10 @@ def ask(st, d, X, p, kind, arg, n):
         fill_view(view, st, d, p, kind, arg)
     # the policy reads the public block and its own hand in place (borrowed: a slice would be
     # reference-counted at each call) and its own private view: nothing else of the state
-    k = decide(code, borrowed(st[:L.PUB_END]), view, borrowed(own_hand(st, p)), opts, n, X.stream, X.script, X.at, d,
-               borrowed(X.weights[p]))
+    ctl = X.ctl
+    k = decide(code, borrowed(st[:L.PUB_END]), view, borrowed(own_hand(st, p)), opts, n, X.stream, X.script,
+               (ctl, X.ev, X.tn, X.cap), d, borrowed(X.weights[p]))
+    if ctl[A_REDEAL] != 0:
+        redeal_hidden(st, d, ctl[A_REDEAL] - 1, X.stream)
+        ctl[A_REDEAL] = 0
     return opts[k]

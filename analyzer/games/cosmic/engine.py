@@ -6,6 +6,7 @@ import numpy as np
 from numba import njit
 
 from ... import rng
+from ...kernel import A_LOG
 from ...kernel_internals import borrowed, keep_alive, release
 from . import state as L
 from .cards import all_lost, card_window, challenge_over, quashed
@@ -870,37 +871,36 @@ def final_counters(st, d, si):
 
 
 @njit(cache=True, nogil=True)  # releases the GIL: the runner plays chunks on threads (Game.kernel_releases_gil)
-def play(seed, ids, d, pol, weights, restrict, script, g, s, first, ev, tn, cap):
-    """The kernel (Game.kernel): games `ids` of run `seed`, written into the outputs the framework
-    allocated from COLUMNS (whole-game columns g[n, G], per-seat columns s[n, P, S], the first player
-    first[n], the trace ev/tn/cap). The rules get borrowed views (analyzer/kernel_internals.py: never
-    reference-counted; every owner lives until this returns)."""
+def play(seed, ids, ctl, d, pol, weights, restrict, script, g, s, first, ev, tn, cap):
+    """The kernel (Game.kernel): games `ids` of run `seed`, each under its control row ctl[i] (kernel.A_*: all
+    zeros unless a seat searches), written into the outputs the framework allocated from COLUMNS (whole-game
+    columns g[n, G], per-seat columns s[n, P, S], the first player first[n], the trace ev/tn/cap). The rules
+    get borrowed views (analyzer/kernel_internals.py: never reference-counted; every owner lives until this
+    returns)."""
     st = np.zeros(L.STATE_SIZE, np.int64)
     view, opts, allowed = new_scratch()
-    at = np.zeros(1, np.int64)
     stream = np.zeros(1, np.uint64)
-    X = new_context(stream, pol, weights, restrict, allowed, script, at, view, opts, ev, tn, cap, g[0], s[0])  # rows: below
+    X = new_context(stream, pol, weights, restrict, allowed, script, ctl[0], view, opts, ev, tn, cap, g[0], s[0])  # rows: below
     for i in range(len(ids)):
         stream[0] = rng.new_stream(seed, ids[i])[0]
-        at[0] = 0
-        X.g, X.s = borrowed(g[i]), borrowed(s[i])
+        X.ctl, X.g, X.s = borrowed(ctl[i]), borrowed(g[i]), borrowed(s[i])
         first[i] = setup(borrowed(st), borrowed(d), X.stream, X)
         play_game(borrowed(st), borrowed(d), X, first[i])
         final_counters(borrowed(st), borrowed(d), X.s)
     release(X)
     # X holds borrowed views of these: numba frees a variable after its last use, so without a use here
     # the scratch arrays were freed right after new_context and the rules read reused memory
-    keep_alive(view, opts, allowed, at, stream)
+    keep_alive(view, opts, allowed, stream)
 
 
 @njit(cache=True)
 def play_turn_on(st, d, pol, weights, restrict, script, seed, p, g, s, ev, tn, cap):
-    """Tests: seat p plays one turn on the built position `st` (stream of game 0 of run `seed`);
-    returns True if someone won."""
-    stream, at = rng.new_stream(seed, 0), np.zeros(1, np.int64)
+    """Tests: seat p plays one turn on the built position `st` (stream of game 0 of run `seed`, nobody
+    searching); returns True if someone won."""
+    stream, ctl = rng.new_stream(seed, 0), np.zeros(A_LOG, np.int64)
     view, opts, allowed = new_scratch()
-    X = new_context(stream, pol, weights, restrict, allowed, script, at, view, opts, ev, tn, cap, g, s)
+    X = new_context(stream, pol, weights, restrict, allowed, script, ctl, view, opts, ev, tn, cap, g, s)
     won = turn(borrowed(st), borrowed(d), X, p)
     release(X)
-    keep_alive(view, opts, allowed, at, stream)  # see play
+    keep_alive(view, opts, allowed, ctl, stream)  # see play
     return won

@@ -12,10 +12,14 @@ cover (an unseen card is worth expected_card; a hand Mind saw, its best card), L
 result, so the lower total wins: the lowest card, reinforcements on the other side), the Cosmic Zap worth
 most (zap_value), and an alliance's worth from the odds of the challenge (win_odds: the deck's challenge
 cards, or the card a seen hand holds) against the tokens it risks.
+
+search (analyzer/search.py) plans each decision by playing it out; `decide`'s head (kernel.ask_policy) makes
+its choices, and past its branch it plays the rollout policy (the tuned heuristic by default). Its rollouts
+see only what its seat sees: at the branch the engine deals the rest anew (hidden.py).
 """
 from numba import njit
 
-from ...kernel import FIRST_GAME_POLICY, shared_choice
+from ...kernel import FIRST_GAME_POLICY, ask_policy, asked
 from . import state as L
 from .decisions import (
     ANSWER_DECLINE,
@@ -763,11 +767,13 @@ def smart(pub, view, hand, options, n, d, weights, cautious):
 
 
 @njit(cache=True)
-def decide(code, pub, view, hand, options, n, stream, script, at, d, weights):
+def decide(code, pub, view, hand, options, n, stream, script, ask, d, weights):
     """The one dispatch from a seat's policy code to its decision function: `pub` is the public block
     st[:L.PUB_END], `view` the seat's private view (view.fill_view), `hand` its own hand (own_hand), `weights`
-    the seat's weights row (W_*)."""
-    k = shared_choice(code, stream, script, at, n)
-    if k >= 0:
-        return k
-    return smart(pub, view, hand, options, n, d, weights, code == CAUTIOUS)
+    the seat's weights row (W_*). random, scripted and search are the framework's (kernel.ask_policy, with the
+    framework's ask: (control row, trace)); past its branch a search seat's `code` comes back as its rollout
+    policy's."""
+    k, code = ask_policy(code, stream, script, ask, n)
+    if k < 0:
+        k = smart(pub, view, hand, options, n, d, weights, code == CAUTIOUS)
+    return asked(ask, k)

@@ -1,7 +1,7 @@
 """Simply Cosmic's balance report. Every number carries its 95% interval and n; the alien verdict is
 repeated under other policies (all heuristic, all cautious, mixed) and under the estimated choices
 (destiny composition, Laser reading, Grief model, play order) by comparison runs on the run's seed
-(`reporting.compare_run`). The header lists every estimated datum (scenario.estimated()).
+(`report_runs.compare_run`). The header lists every estimated datum (scenario.estimated()).
 
 Sections: alien win rates vs the fair share (per policy setting); one replay per alien win; pairwise
 matchups (heatmap); start-player advantage; game length and how games are won; deal success; the
@@ -15,17 +15,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import (
-    NOT_RUN,
-    Report,
-    Scope,
-    compare_n,
-    compare_run,
-    comparing,
-    errorbar_chart,
-    is_the_run,
-    run_flags,
-)
+from ...charts import errorbar_chart
+from ...report_runs import NOT_RUN, compare_n, compare_run, comparing, is_the_run, run_flags
+from ...reporting import Report, Scope
 from ...results import matrix
 from .state import ALIEN_NAMES
 
@@ -187,9 +179,40 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     n_cmp = compare_n(df.height)
     fair = fair_share(df)
     rep.text(readings(sc["rules"]))
+    this, settings = policy_settings(rep, game, df, meta, n_cmp)
+    names = alien_section(rep, df, meta, settings, fair, n_cmp)
 
-    # ---- aliens under each policy setting; the run's own setting is the run (its comparison run would be a
-    # smaller sample of the same games, not another policy)
+    rows = replay_rows(df, meta)
+    rep.section("One game won by each alien", "Read it move by move with:")
+    rep.table(["alien", "replay"], rows)
+
+    rate, n = matchup_matrix(df)
+    rep.section("Pairwise matchups",
+                "Row alien's win rate in the games where the column alien was also dealt (n per cell: "
+                f"{int(n[~np.eye(len(ALIEN_NAMES), dtype=bool)].min()):,} to {int(n.max()):,} games). A cell far from "
+                "the row's overall rate says the pairing matters.")
+    rep.figure(heatmap(rate, n, fair), "matchups.png",
+               "Pairwise matchups (row alien's win rate, %, with the half-width of its 95% interval)")
+
+    start = start_section(rep, settings, this, players)
+    length_section(rep, settings)
+    deal_section(rep, settings)
+    if comparing(rep, SENSITIVITY_TITLE):
+        sensitivity(rep, game, df, meta, n_cmp, names)
+    headlines(rep, df, players, settings, names, fair, start, this)
+    from ... import (  # the sections about players every report ends with (headline: the alien win rates)
+        player_sections,
+        skill,
+    )
+    player_sections.sections(rep, game, df, meta, verdict=lambda d: skill.rates_verdict(dict(alien_rates(d)), fair_share(d)))
+    return rep.write(out)
+
+
+def policy_settings(rep, game, df, meta: dict, n_cmp: int) -> tuple[str, list]:
+    """(this run's label, [(label, results)] of every policy setting): the aliens under each policy setting;
+    the run's own setting is the run (its comparison run would be a smaller sample of the same games, not
+    another policy)."""
+    players = meta["scenario"]["players"]
     this, others = "this run", []
     for label, pol, sets in POLICY_SETTINGS:
         if is_the_run(game, meta, sets, policies=pol or mixed_policies(players)):
@@ -202,6 +225,12 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
             settings.append((label, compare_run(game, meta, n_cmp, sets=sets, policies=pol or mixed_policies(players))))
     else:
         rep.text(f"The tables below show this run only: the runs under other policies were {NOT_RUN}.")
+    return this, settings
+
+
+def alien_section(rep, df, meta: dict, settings: list, fair: float, n_cmp: int) -> list[str]:
+    """Each alien's win rate under every policy setting; returns the aliens' names."""
+    players = meta["scenario"]["players"]
     rep.section("Win rate per alien",
                 f"Win rate of a seat dealt the alien (shared wins count for each winner). The fair share is the mean "
                 f"wins per game over {players} players ({100 * fair:.1f}% in this run: shared wins lift it above "
@@ -216,19 +245,11 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
             if name in rows:
                 rows[name].append(f"{est.fmt(pct=True)} ({verdict(est, f)})")
     rep.table(["alien", *[label for label, _ in settings]], list(rows.values()))
+    return names
 
-    rows = replay_rows(df, meta)
-    rep.section("One game won by each alien", "Read it move by move with:")
-    rep.table(["alien", "replay"], rows)
 
-    rate, n = matchup_matrix(df)
-    rep.section("Pairwise matchups",
-                "Row alien's win rate in the games where the column alien was also dealt (n per cell: "
-                f"{int(n[~np.eye(len(ALIEN_NAMES), dtype=bool)].min()):,} to {int(n.max()):,} games). A cell far from "
-                "the row's overall rate says the pairing matters.")
-    rep.figure(heatmap(rate, n, fair), "matchups.png",
-               "Pairwise matchups (row alien's win rate, %, with the half-width of its 95% interval)")
-
+def start_section(rep, settings: list, this: str, players: int) -> dict:
+    """Does starting pay, under every policy setting; returns each setting's position verdict."""
     rows, start = [], {}
     for label, d in settings:
         s = start.setdefault(label, positions.Summary.of(d))
@@ -238,7 +259,10 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 f"{100 * positions.ALPHA:g}% cut-off of the fairness test on sole wins. This run: {start[this].verdict()}")
     rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"], rows)
     positions.policy_table(rep, start)
+    return start
 
+
+def length_section(rep, settings: list) -> None:
     rows = []
     for label, d in settings:
         won = d["win_by"].to_numpy()
@@ -254,6 +278,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.table(["policies", "turns", "challenges", "won by attack", "by deal", "by re-establish", "shared",
                "capped", "n"], rows)
 
+
+def deal_section(rep, settings: list) -> None:
     rows = []
     for label, d in settings:
         made, failed = int(d["deals_made"].sum()), int(d["deals_failed"].sum())
@@ -264,9 +290,10 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 "Deals within a game are not independent, so the intervals are a little narrow.")
     rep.table(["policies", "deals tried", "success", "deals per game"], rows)
 
-    if comparing(rep, SENSITIVITY_TITLE):
-        sensitivity(rep, game, df, meta, n_cmp, names)
 
+def headlines(rep, df, players: int, settings: list, names: list[str], fair: float, start: dict, this: str) -> None:
+    """The aliens (strongest and weakest, and the policy settings that agree) and starting (`start`: each
+    setting's position verdict, `this` the run's)."""
     def ends(v):  # (strongest, weakest) alien of a setting's verdicts
         return max(v, key=lambda a: v[a][0].value), min(v, key=lambda a: v[a][0].value)
 
@@ -291,9 +318,3 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.headline(f"Starting: {start[this].sentence()}", Scope(*positions.holds_under(start)))
     rep.headline_figure(positions.chart(start[this], "Win rate by turn position (this run)"),
                         "position_win_rate.png", "Win rate by turn position (1 = start player), 95% intervals.")
-    from ... import (  # the sections about players every report ends with (headline: the alien win rates)
-        player_sections,
-        skill,
-    )
-    player_sections.sections(rep, game, df, meta, verdict=lambda d: skill.rates_verdict(dict(alien_rates(d)), fair_share(d)))
-    return rep.write(out)

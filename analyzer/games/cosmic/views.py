@@ -12,7 +12,7 @@ hands again, each its size."""
 import numpy as np
 
 from ... import rng as R_
-from ...kernel import new_trace
+from ...kernel import new_trace, plain_ask
 from . import decisions as D
 from . import engine as E
 from . import policies as P
@@ -88,7 +88,7 @@ def decisions(pos: Position) -> list:
         opts = np.array(options, np.int64)
         V.fill_view(view, st, pos.d, p, kind, arg)
         k = P.decide(pos.pol[p], st[:L.PUB_END], view, V.own_hand(st, p), opts, len(opts), R_.new_stream(ASK_STREAM, 0),
-                     np.zeros(0, np.int64), np.zeros(1, np.int64), pos.d, pos.weights[p])
+                     np.zeros(0, np.int64), plain_ask(), pos.d, pos.weights[p])
         out.append((kind, arg, int(opts[k])))
     return out
 

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 from ...kernel import Event
 from ..base import Game
+from . import columns as C
 from . import engine as E
 from .decisions import TYPE_NAMES
 from .scenario import GOALS, MlemScenario, kernel_inputs
@@ -113,7 +114,7 @@ class Mlem(Game):
     title = "MLEM: Space Agency (estimated mat)"
     Scenario = MlemScenario
     length_unit = "expeditions"
-    COLUMNS = E.COLUMNS
+    COLUMNS = C.COLUMNS
     kernel = staticmethod(E.play)
     kernel_releases_gil = True  # E.play is compiled with nogil=True
     searchable = True

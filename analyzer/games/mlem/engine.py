@@ -13,8 +13,9 @@ import numpy as np
 from numba import njit
 
 from ... import rng
-from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, record
+from ...kernel import keep_allowed, record
 from ...kernel_internals import jit_no_refcount, release
+from .columns import G, S
 from .decisions import (
     AB_SYMBOL,
     ABOARD,
@@ -53,30 +54,6 @@ from .view import VIEW_SIZE, fill_view
 # Every kernel function but play (the one that allocates) is compiled without numba's reference
 # counting (analyzer/kernel_internals.py): the arrays all belong to play, and counting them on each of
 # the many small calls of a game cost most of its time.
-jit = jit_no_refcount
-SOURCES = ("moons", "planets", "deep space", "goals")
-
-COLUMNS = Columns(
-    game={"length": "expeditions played", "crashes": "rocket crashes (steps of the crash track)",
-          "capped": "1 if the game hit expedition_cap (a draw)",
-          "end": "why the game ended: 1 the crash track, 2 a player placed all 8 astronauts, 0 the cap"},
-    seat={"score": "total points", "is_winner": "won the game (ties share per win_ties)",
-          "placed": "astronauts placed (moons, planets, comet, galaxy) at the end",
-          "started": "expeditions this seat started (the starting player)", RESTRICT_LIFTED: RESTRICT_LIFTED_DOC},
-    kinds={"points": PerKind("points by source: moons, planets, deep space (comet/galaxy), goals", len(SOURCES)),
-           "type_points": PerKind("points credited to each astronaut type (see the package docstring), in TYPE_NAMES "
-                                  "order", TYPES),
-           "astronaut_at": PerKind("where each astronaut type ended: 0 home, 2 moon, 3 planet, 4 comet, 5 galaxy", TYPES),
-           "boarded": PerKind("astronauts of each type this seat sent (boardings at take-off; one home from a crash "
-                              "may board again)", TYPES),
-           # per space, not per seat and space: the report needs only the totals by space (the crash rate)
-           "rolls_at": PerKind("rolls made on each space (S = spaces of the board), all commanders",
-                               lambda sc: len(sc.board.spaces), "S", np.int16, per_seat=False),
-           "crashes_at": PerKind("crashes on each space; crash rate by space = crashes_at / rolls_at summed over games",
-                                 lambda sc: len(sc.board.spaces), "S", np.int16, per_seat=False)},
-)
-G = indices("G", COLUMNS.game)
-S = indices("S", COLUMNS.seat)
 SRC_MOON, SRC_PLANET, SRC_DEEP, SRC_GOAL = range(4)
 FACE_SYMBOL = np.array([1, 2, 2, 3, 4, AB_SYMBOL], np.int64)  # the six faces of a die, as symbol codes
 MAX_OPTIONS = 32 * 6
@@ -87,7 +64,7 @@ END_CRASHES, END_ALL_PLACED = 1, 2
  E_DIE_REMOVED, E_GOAL, E_PLANET_SCORE, E_END, E_CAP, E_WIN) = range(1, 18)
 
 
-@jit
+@jit_no_refcount
 def roll_pool(stream, pool, roll):
     """Roll `pool` dice and group equal faces: roll[symbol] = how many show it."""
     roll[:] = 0
@@ -95,7 +72,7 @@ def roll_pool(stream, pool, roll):
         roll[FACE_SYMBOL[rng.below(stream, 6)]] += 1
 
 
-@jit
+@jit_no_refcount
 def farthest_free_moon(group, moon_start, moon_owner):
     """The free moon of a group farthest from the track (moons are listed nearest first); -1 if full."""
     for m in range(moon_start[group + 1] - 1, moon_start[group] - 1, -1):
@@ -104,7 +81,7 @@ def farthest_free_moon(group, moon_start, moon_owner):
     return -1
 
 
-@jit
+@jit_no_refcount
 def can_land(space, board, moon_owner, rules):
     kind, ident, moon_start = board.kind, board.ident, board.moon_start
     if space < FIRST_LANDING_SPACE or space > rules[R.LAST_SPACE]:
@@ -114,13 +91,13 @@ def can_land(space, board, moon_owner, rules):
     return kind[space] == BODY_PLANET or kind[space] == BODY_DEEP
 
 
-@jit
+@jit_no_refcount
 def score(p, typ, src, points, pts, tpts):
     pts[p, src] += points
     tpts[p, typ] += points
 
 
-@jit
+@jit_no_refcount
 def claim_goals(p, at, pl_count, goal_owner, board, rules, pts, tpts, typ, ev, tn, cap):
     """The four goal tokens, each to the first player to reach it (credited to the astronaut that did)."""
     moons = 0
@@ -141,7 +118,7 @@ def claim_goals(p, at, pl_count, goal_owner, board, rules, pts, tpts, typ, ev, t
             record(ev, tn, cap, E_GOAL, p, goal, board.goals[goal], 0)
 
 
-@jit
+@jit_no_refcount
 def land(p, typ, space, commander, board, rules, at, spot, moon_owner, pl_count, pl_first, pl_first_type,
          arrivals, goal_owner, pts, tpts, ev, tn, cap):
     """Astronaut (p, typ) leaves the rocket onto the body of `space` (can_land said it may)."""
@@ -172,7 +149,7 @@ def land(p, typ, space, commander, board, rules, at, spot, moon_owner, pl_count,
     claim_goals(p, at, pl_count, goal_owner, board, rules, pts, tpts, typ, ev, tn, cap)
 
 
-@jit
+@jit_no_refcount
 def all_placed(p, at):
     for t in range(TYPES):
         if at[p, t] <= ABOARD:
@@ -180,7 +157,7 @@ def all_placed(p, at):
     return True
 
 
-@jit
+@jit_no_refcount
 def top_aboard(aboard):
     """The commander: the highest slot still aboard (-1: the rocket is empty)."""
     for k in range(len(aboard)):
@@ -189,20 +166,20 @@ def top_aboard(aboard):
     return -1
 
 
-@jit
+@jit_no_refcount
 def ends_at_once(p, at, rules):
     """end_check immediate: the placement just made is this player's 8th, so the game stops here."""
     return rules[R.END_IMMEDIATE] and all_placed(p, at)
 
 
-@jit
+@jit_no_refcount
 def all_go_home(slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap):
     for k in range(len(aboard)):
         if aboard[k]:
             go_home(k, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
 
 
-@jit
+@jit_no_refcount
 def go_home(slot, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap):
     p, typ = slot_seat[slot], slot_type[slot]
     aboard[slot] = 0
@@ -212,7 +189,7 @@ def go_home(slot, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap):
     record(ev, tn, cap, E_HOME, p, typ, 0, 0)
 
 
-@jit
+@jit_no_refcount
 def list_travel_options(roll, pos, pool, n_one, board, rules, options, info):
     """Every legal use of the roll: one or more whole usable groups, and up to n_one One-dies beside
     them (alone only under one_die_alone, or to save a roll under one_die_prevents_crash; with a usable
@@ -247,7 +224,7 @@ def list_travel_options(roll, pos, pool, n_one, board, rules, options, info):
     return n
 
 
-@jit
+@jit_no_refcount
 def shows_usable_face(roll, pos, allowed):
     for s in range(1, 6):
         if roll[s] > 0 and allowed[pos, s]:
@@ -255,7 +232,7 @@ def shows_usable_face(roll, pos, allowed):
     return False
 
 
-@jit
+@jit_no_refcount
 def usable_one_dies(pos, aboard, slot_seat, slot_type, one_up, board, rules):
     if rules[R.ONE_DIE_NEEDS_FACE_1] and not board.allowed[pos, 1]:
         return 0
@@ -266,7 +243,7 @@ def usable_one_dies(pos, aboard, slot_seat, slot_type, one_up, board, rules):
     return n
 
 
-@jit
+@jit_no_refcount
 def turn_one_dies_down(uses, aboard, slot_seat, slot_type, one_up):
     """Used One-dies are turned face down, from the top slot down."""
     for k in range(len(aboard)):
@@ -275,7 +252,7 @@ def turn_one_dies_down(uses, aboard, slot_seat, slot_type, one_up):
             uses -= 1
 
 
-@jit
+@jit_no_refcount
 def restricted(p, options, n, permitted, seat_out):
     """The seat's restrictions applied right after listing: the options with permitted[k] kept, in their
     order; when none is, all n stay and the seat's restrict_lifted counts the lift."""
@@ -286,7 +263,7 @@ def restricted(p, options, n, permitted, seat_out):
     return m
 
 
-@jit
+@jit_no_refcount
 def never_stay(p, options, n, permitted, seat_out):
     """land_at_first_chance: STAY (options[0]) is forbidden wherever leaving is offered."""
     for k in range(n):
@@ -294,7 +271,7 @@ def never_stay(p, options, n, permitted, seat_out):
     return restricted(p, options, n, permitted, seat_out)
 
 
-@jit
+@jit_no_refcount
 def expedition(start, stream, board, rules, policy, weights, restrict, script, ask, view, options, permitted, info, roll,
                at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                slot_seat, slot_type, aboard, crashes, pts, tpts, seat_out, boarded, rolls_at, crashes_at, ev, tn, cap):
@@ -367,7 +344,7 @@ def expedition(start, stream, board, rules, policy, weights, restrict, script, a
                 return False
 
 
-@jit
+@jit_no_refcount
 def landing_phase(pos, pool, board, rules, policy, weights, restrict, script, ask, stream, view, options, permitted, info, roll,
                   at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
                   slot_seat, slot_type, aboard, pts, tpts, seat_out, ev, tn, cap):
@@ -414,7 +391,7 @@ def landing_phase(pos, pool, board, rules, policy, weights, restrict, script, as
     return pool
 
 
-@jit
+@jit_no_refcount
 def crash(pos, cmd, board, rules, policy, weights, restrict, script, ask, stream, view, options, permitted, info, roll,
           at, spot, one_up, moon_owner, pl_count, pl_first, pl_first_type, arrivals, goal_owner,
           slot_seat, slot_type, aboard, crashes, pts, tpts, seat_out, crashes_at, ev, tn, cap):
@@ -443,7 +420,7 @@ def crash(pos, cmd, board, rules, policy, weights, restrict, script, ask, stream
         go_home(slot, slot_seat, slot_type, aboard, at, one_up, rules, ev, tn, cap)
 
 
-@jit
+@jit_no_refcount
 def score_planets(board, rules, pl_count, pl_first, pl_first_type, at, spot, weight, placed, pts, tpts, ev, tn, cap):
     """Per planet, the most astronauts 1st, then 2nd, 3rd (planet_ranks_paid); a tie goes to the player
     whose first astronaut there arrived earlier. Planet x2: its owner's points there doubled
@@ -539,7 +516,7 @@ def play(seed, ids, ctl, rules, board, policy, weights, restrict, script, g, s, 
     release(mat)
 
 
-@jit
+@jit_no_refcount
 def end_reason(crashes, at, rules):
     """After an expedition: the last step of the crash track, or a player with all 8 placed, ends the game."""
     if crashes >= rules[R.CRASH_TRACK]:
@@ -550,7 +527,7 @@ def end_reason(crashes, at, rules):
     return 0
 
 
-@jit
+@jit_no_refcount
 def finish(rules, at, pts, si, at_out, capped, ev, tn, cap):
     """Totals, astronauts placed, and the winner: highest total; ties share (or nobody wins); a capped
     game has no winner."""

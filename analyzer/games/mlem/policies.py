@@ -43,8 +43,6 @@ from .view import (
     V_TYPE,
 )
 
-jit = jit_no_refcount  # as the engine's rule functions (engine.py says why)
-
 GREEDY, EXPECTED_VALUE = FIRST_GAME_POLICY, FIRST_GAME_POLICY + 1  # MlemScenario.POLICIES order
 
 GOAL_MOONS_4, GOAL_PLANETS_4, GOAL_ONE_PLANET_3, GOAL_GALAXY_2 = range(4)
@@ -56,7 +54,7 @@ W_RISK, W_FUTURE_REACH, W_KEEP, W_MEAN_MOVE = range(4)
 PLAIN = SATELLITE  # a type whose power adds nothing at a body: the value of a landing by "anyone"
 
 
-@jit
+@jit_no_refcount
 def planet_award(view, points, pl, mine, my_first, players, paid):
     """Placement points the deciding player would get on planet pl holding `mine` (by weight, first
     arrival `my_first`) against the others as the view shows them."""
@@ -71,7 +69,7 @@ def planet_award(view, points, pl, mine, my_first, players, paid):
     return points[pl, rank] if rank < paid else 0
 
 
-@jit
+@jit_no_refcount
 def landing_value(view, board, space, typ, commander):
     """Points the deciding astronaut of type typ earns by leaving at the body of `space` (-1: cannot)."""
     kind, ident, moon_start, moon_value, planet_points, rules = board.kind, board.ident, board.moon_start, board.moon_value, board.planet_points, board.rules
@@ -99,7 +97,7 @@ def landing_value(view, board, space, typ, commander):
     return then * double_then - now * double_now
 
 
-@jit
+@jit_no_refcount
 def goal_value(view, board, space, commander):
     """Points of the goal tokens the deciding player would take by one more astronaut at the body of
     `space` (the engine's claim_goals, seen from the view: own placements and the tokens still free)."""
@@ -125,7 +123,7 @@ def goal_value(view, board, space, commander):
     return got
 
 
-@jit
+@jit_no_refcount
 def leave_value(view, board, space, typ, commander):
     """expected_value's worth of leaving at `space`: the landing's points plus any goal token it takes
     (-1: cannot)."""
@@ -133,7 +131,7 @@ def leave_value(view, board, space, typ, commander):
     return v if v < 0 else v + goal_value(view, board, space, commander)
 
 
-@jit
+@jit_no_refcount
 def option_space(view, option):
     if option == LEAVE_BEFORE:
         return view[V_SPACE] - 1
@@ -142,7 +140,7 @@ def option_space(view, option):
     return view[V_SPACE]
 
 
-@jit
+@jit_no_refcount
 def best_leave(view, board, options, n_options, goals):
     """(index, points) of the most valuable leave option (goal tokens counted if `goals`); (-1, -1) if
     there is none."""
@@ -161,13 +159,13 @@ def best_leave(view, board, options, n_options, goals):
     return best, value
 
 
-@jit
+@jit_no_refcount
 def worth(view, board, space, typ, commander, goals):
     """A landing's points, with the goal tokens it takes if `goals` (expected_value) or without (greedy)."""
     return leave_value(view, board, space, typ, commander) if goals else landing_value(view, board, space, typ, commander)
 
 
-@jit
+@jit_no_refcount
 def power_gain(view, board, space, typ, commander, goals, plain):
     """What typ's power adds to its owner's points by leaving at `space` (goal tokens counted if `goals`):
     the doubling of Moon x2, Planet x2 and Comet/Galaxy x2, the best one-space step of +/-1; 0 for the
@@ -184,7 +182,7 @@ def power_gain(view, board, space, typ, commander, goals, plain):
     return best - plain
 
 
-@jit
+@jit_no_refcount
 def kept_value(view, board, typ):
     """What a doubling type is worth kept at home for later: the most its doubling can add on the board as
     it stands (the best free moon, the best planet's 1st place, the galaxy); 0 for the other types."""
@@ -204,13 +202,13 @@ def kept_value(view, board, typ):
     return 0
 
 
-@jit
+@jit_no_refcount
 def prefer(score, kept, best_score, best_kept):
     """A take-off candidate beats the best so far on its score; on a tie, the one worth less kept at home."""
     return score > best_score or (score == best_score and kept < best_kept)
 
 
-@jit
+@jit_no_refcount
 def greedy_send(view, board, options, n_options):
     """greedy's take-off: the rocket lands at the first body worth points from where it starts (greedy's own
     landing rule); the type whose power adds most there boards (ties: the one worth least kept at home,
@@ -233,7 +231,7 @@ def greedy_send(view, board, options, n_options):
     return best
 
 
-@jit
+@jit_no_refcount
 def trip_survival(crash, start, to, weight, mean_move):
     """expected_value's chance that a rocket leaving `start` with a full pool gets to `to`: one roll every
     mean_move spaces, each spending a die (the pool never below one)."""
@@ -245,7 +243,7 @@ def trip_survival(crash, start, to, weight, mean_move):
     return p
 
 
-@jit
+@jit_no_refcount
 def expected_send(view, board, options, n_options, weight, keep, mean_move):
     """expected_value's take-off: the landing it expects is the body whose points (goal tokens included)
     times the chance of getting there (trip_survival) is highest. Each type's gain is what its power adds
@@ -288,7 +286,7 @@ def expected_send(view, board, options, n_options, weight, keep, mean_move):
     return best
 
 
-@jit
+@jit_no_refcount
 def greedy(view, board, options, n_options, info):
     """Lands at the first body worth points; travels as far as the dice allow."""
     if view[V_KIND] == D_TAKEOFF:
@@ -303,14 +301,14 @@ def greedy(view, board, options, n_options, info):
     return i if v > 0 else 0
 
 
-@jit
+@jit_no_refcount
 def survival(crash_odds, weight):
     """The chance of not crashing, weighted by the seat's risk (x ** 1.0 is x: the neutral risk skips
     the power, the most expensive step of a travel decision)."""
     return 1.0 - crash_odds if weight == 1.0 else (1.0 - crash_odds) ** weight
 
 
-@jit
+@jit_no_refcount
 def expected_value(view, board, options, n_options, info, weights):
     """Weighs the exact crash odds of the pool (board.crash, crash[k, space]) against the points ahead.
     Its judgement is the seat's `weights` row (W_*): risk < 1 is timid (the odds weigh more), risk > 1 reckless.
@@ -347,7 +345,7 @@ def expected_value(view, board, options, n_options, info, weights):
     return i
 
 
-@jit
+@jit_no_refcount
 def decide(code, view, board, options, n_options, info, stream, script, ask, weights):
     """The one dispatch from a seat's policy code to its decision function (`weights`: the seat's row);
     a search seat's `code` comes back from ask_policy as its rollout policy's where it plays on."""

@@ -1,5 +1,5 @@
 """MLEM's balance report. Every number carries its 95% interval and n; verdicts are repeated under
-other policies (comparison runs on the run's seed, `reporting.compare_run`). The header lists the
+other policies (comparison runs on the run's seed, `report_runs.compare_run`). The header lists the
 estimated mat items by itself (scenario.estimated()).
 
 Opens with the headline answers (does commanding first pay, under which policies; game length).
@@ -18,10 +18,12 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import NOT_RUN, Report, Scope, compare_n, compare_run, comparing, errorbar_chart, is_the_run
+from ...charts import errorbar_chart
+from ...report_runs import NOT_RUN, compare_n, compare_run, comparing, is_the_run
+from ...reporting import Report, Scope
 from ...results import matrix
+from .columns import SOURCES
 from .decisions import TYPE_KEYS, TYPE_NAMES, TYPES
-from .engine import SOURCES
 
 RISKS = (0.25, 0.5, 1.0, 2.0, 4.0)
 OTHER_POLICIES = (("greedy (all)", ["greedy"]), ("random (all)", ["random"]))
@@ -152,7 +154,7 @@ def worth_rows(game, meta: dict, n: int) -> list[list]:
     """Per type, its worth by restricted play: the win rate of one seat that may never send it
     (`never_send_<type>`) against the run's unrestricted field, the seat rotated through every seat on the same
     games, next to the field's own share in those seats and the paired difference (what never sending it costs).
-    The same runs as "What each element is worth" (analyzer.skill; reporting.compare_run plays each once)."""
+    The same runs as "What each element is worth" (analyzer.skill; report_runs.compare_run plays each once)."""
     from ... import skill, train
     players = meta["scenario"]["players"]
     per = skill._per_seat(n, players)
@@ -308,23 +310,39 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
               if not is_the_run(game, meta, policies=pol)] if comparing() else []
     if not others:
         rep.text(f"The tables below show this run only: the runs under other policies were {NOT_RUN}.")
-
     astronaut_section(rep, game, meta, df, others, n_cmp)
-
     if comparing(rep, PUSH_YOUR_LUCK):
         push_your_luck(rep, game, meta, n_cmp)
+    verdicts = position_section(rep, meta, df, others)
+    crash_section(rep, sc, df, others)
+    score_section(rep, df, others)
+    if comparing(rep, MAT_EDITS):
+        board_edit_section(rep, game, meta, n_cmp, df.head(n_cmp))
+    length_section(rep, df, others)
+    board_section(rep, sc)
+    headlines(rep, sc, df, verdicts)
+    from ... import player_sections  # the sections about players every report ends with
+    player_sections.sections(rep, game, df, meta, verdict=headline_numbers)
+    return rep.write(out)
 
+
+def position_section(rep: Report, meta: dict, df, others) -> dict[str, positions.Summary]:
+    """Does commanding first pay, in this run and under the other policies; returns each one's verdict."""
     rows, verdicts = [], {}
     for label, d in [(positions.run_label(meta["policies"]), df), *others]:
         s = verdicts[label] = positions.Summary.of(d)
         rows.append([label, *[e.fmt(pct=True) for e in s.win], stats.fmt_p(s.test.p_value), s.label(), f"{d.height:,}"])
     here = verdicts[next(iter(verdicts))]
+    players = meta["scenario"]["players"]
     rep.section("Does commanding first pay?",
                 f"Win rate by turn position (position 1 commands the first expedition); fair share {100 / players:.1f}%. "
                 f"Verdict: fairness test on sole wins at the {100 * positions.ALPHA:g}% cut-off. This run: {here.verdict()}")
     rep.table(["policies", *positions.labels(players), "fairness p", "verdict", "n"], rows)
     positions.policy_table(rep, verdicts)
+    return verdicts
 
+
+def crash_section(rep: Report, sc: dict, df, others) -> None:
     rates = {label: crash_rates(d) for label, d in [("this run", df), *others]}
     rep.section("Crash rate by space",
                 "Crashes per roll made on each space (all commanders); rolls within a game are not independent, "
@@ -332,6 +350,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.table(["space", *rates], [[i, *[r[i].fmt(pct=True) for r in rates.values()]]
                                    for i in range(len(sc["board"]["spaces"]) - 1)])
 
+
+def score_section(rep: Report, df, others) -> None:
     rows = []
     for label, d in [("this run", df), *others]:
         score = matrix(d, "score")
@@ -343,9 +363,8 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
                 "and where the points come from.")
     rep.table(["policies", "mean score", "mean top-bottom gap", "points by source"], rows)
 
-    if comparing(rep, MAT_EDITS):
-        board_edit_section(rep, game, meta, n_cmp, df.head(n_cmp))
 
+def length_section(rep: Report, df, others) -> None:
     rows = []
     for label, d in [("this run", df), *others]:
         end = d["end"].to_numpy()
@@ -355,15 +374,15 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.section("Game length", "Expeditions per game, crashes per game, share of games ended by the crash track "
                 "(the rest: a player placed all 8), and games stopped at the expedition cap (draws).")
     rep.table(["policies", "expeditions", "crashes", "ended by crashes", "capped"], rows)
-    board_section(rep, sc)
 
-    rep.headline(f"Commanding first ({players} players): {here.sentence()}", Scope(*positions.holds_under(verdicts)),
+
+def headlines(rep: Report, sc: dict, df, verdicts: dict[str, positions.Summary]) -> None:
+    """Commanding first (this run's verdict, and the policy settings it holds under) and the game's length."""
+    here = verdicts[next(iter(verdicts))]
+    rep.headline(f"Commanding first ({sc['players']} players): {here.sentence()}", Scope(*positions.holds_under(verdicts)),
                  short=here.short())
     rep.headline_figure(positions.chart(here, "Win rate by turn position (this run)"), "position_win_rate.png",
                         "Win rate by turn position (1 commands the first expedition), 95% intervals; dashed: fair share.")
     rep.headline(f"A game lasts {stats.bootstrap_mean(df['length'].to_numpy()).fmt()} expeditions, with "
                  f"{stats.bootstrap_mean(df['crashes'].to_numpy()).fmt()} crashes; the mat is "
                  f"{sc['board_status']} (drawn in [The mat](#the-mat-input)).")
-    from ... import player_sections  # the sections about players every report ends with
-    player_sections.sections(rep, game, df, meta, verdict=headline_numbers)
-    return rep.write(out)

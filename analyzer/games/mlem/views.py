@@ -13,6 +13,7 @@ import numpy as np
 
 from ... import rng
 from ...kernel import new_trace, plain_ask
+from . import columns as C
 from . import engine as E
 from . import policies as P
 from . import view as V
@@ -84,15 +85,15 @@ class Position:
 
     def _expedition(self, start, spaces):
         players, scratch = self.P, np.zeros(self.P, np.int64)
-        ev, tn = new_trace(0, E.COLUMNS.trace_width)
+        ev, tn = new_trace(0, C.COLUMNS.trace_width)
         E.expedition(
             start, self.stream, self.mat, self.rules, self.policy, self.weights, self.restrict, self.script,
             plain_ask(), np.zeros(V.VIEW_SIZE, np.int64), np.zeros(E.MAX_OPTIONS, np.int64),
             np.zeros(E.MAX_OPTIONS, np.bool_), np.zeros((E.MAX_OPTIONS, 2), np.int64), self.roll, self.at, self.spot,
             self.one_up, self.moon_owner, self.pl_count, self.pl_first, self.pl_first_type, self.arrivals,
             self.goal_owner, self.slot_seat, self.slot_type, scratch, self.crashes,
-            np.zeros((players, len(E.SOURCES)), np.int64), np.zeros((players, TYPES), np.int64),
-            np.zeros((players, len(E.COLUMNS.seat)), np.int64), np.zeros((players, TYPES), np.int64),
+            np.zeros((players, len(C.SOURCES)), np.int64), np.zeros((players, TYPES), np.int64),
+            np.zeros((players, len(C.COLUMNS.seat)), np.int64), np.zeros((players, TYPES), np.int64),
             np.zeros(spaces, np.int64), np.zeros(spaces, np.int64), ev, tn, np.int64(0))
 
     def _lay_rocket(self, g, seed):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...kernel import Event
 from ..base import Game
+from . import columns as C
 from . import engine as E
 from .scenario import PigScenario, kernel_inputs
 
@@ -21,7 +22,7 @@ class Pig(Game):
     title = "Pig (template game: the game contract in its smallest form)"
     Scenario = PigScenario
     length_unit = "turns"
-    COLUMNS = E.COLUMNS
+    COLUMNS = C.COLUMNS
     kernel = staticmethod(E.play)
     kernel_inputs = staticmethod(kernel_inputs)
     kernel_releases_gil = True  # engine.play is compiled nogil

@@ -13,20 +13,11 @@ import numpy as np
 from numba import njit
 
 from ... import rng
-from ...kernel import RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, keep_allowed, record
+from ...kernel import keep_allowed, record
+from .columns import FACES, G, S
 from .decisions import HOLD, NO_EARLY_HOLD, ROLL
 from .policies import decide
 from .view import fill_view
-
-FACES = 6
-COLUMNS = Columns(
-    game={"length": "turns played", "capped": "1 if the game hit turn_cap (a draw)"},
-    seat={"score": "points banked", "is_winner": "won the game", "rolls": "dice rolled",
-          "busts": "turns lost to a 1", "holds": "turns ended by holding", RESTRICT_LIFTED: RESTRICT_LIFTED_DOC},
-    kinds={"faces": PerKind("dice rolled per face (1..6) by each seat", FACES)},
-)
-G = indices("G", COLUMNS.game)
-S = indices("S", COLUMNS.seat)
 
 # trace record kinds: (kind, seat, a, b, c); how each reads is Pig.EVENTS
 E_FIRST, E_ROLL, E_BUST, E_HOLD, E_WIN, E_CAP = 1, 2, 3, 4, 5, 6

@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import player_sections, positions, stats
-from ...reporting import Report, Scope, compare_n, compare_run, comparing, is_the_run
+from ...report_runs import compare_n, compare_run, comparing, is_the_run
+from ...reporting import Report, Scope
 
 POLICY_MIXES = (("hold_at 20 (all)", ["hold_at"], {"weights.hold_at.hold_at": 20}),
                 ("hold_at 25 (all)", ["hold_at"], {"weights.hold_at.hold_at": 25}),

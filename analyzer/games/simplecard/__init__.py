@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from ...kernel import Event
 from ..base import Game
+from . import columns as C
 from . import engine as E
 from .scenario import CONTACTS, CT_NAMES, SimpleCardScenario, kernel_inputs
 
@@ -99,7 +100,7 @@ class SimpleCard(Game):
     title = "Simple Card (our own card pool)"
     Scenario = SimpleCardScenario
     length_unit = "ACTs"
-    COLUMNS = E.COLUMNS
+    COLUMNS = C.COLUMNS
     kernel = staticmethod(E.play)
     kernel_releases_gil = True  # E.play is compiled with nogil=True
     kernel_inputs = staticmethod(kernel_inputs)

@@ -12,8 +12,9 @@ import numpy as np
 from numba import njit
 
 from ... import rng
-from ...kernel import A_REDEAL, RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, Columns, PerKind, indices, record
+from ...kernel import A_REDEAL, keep_allowed, record
 from ...kernel_internals import borrowed, jit_plain_ints, keep_alive, release
+from .columns import BITS, G, S
 from .decisions import (
     CT_BOUNCE,
     CT_CHANGING,
@@ -51,7 +52,7 @@ from .decisions import (
 )
 from .packs import new_data, new_policy, new_rows, new_zones
 from .policies import decide
-from .scenario import CT_KINDS, OLD_REMOVED, OLD_RISK, SIM_ACTIVE_LOSES, SIM_DRAW, F, R
+from .scenario import OLD_REMOVED, OLD_RISK, SIM_ACTIVE_LOSES, SIM_DRAW, F, R
 from .table import (
     N_BAL,
     N_DECK,
@@ -72,31 +73,6 @@ from .table import (
 )
 from .view import VIEW_SIZE, fill_view
 
-BITS = 62  # cards per word of the `played` bitmask
-COLUMNS = Columns(
-    game={"length": "ACTs played", "capped": "1 if the game hit act_cap (a draw)",
-          "end": "how the game ended: 1 a Risk total at the limit, 2 deck and hand empty, 3 a player could not "
-                 "place a Main, 0 the ACT cap",
-          "simultaneous": "1 if both players reached a losing condition at the same moment",
-          "chooser": "the seat whose balancer had more risk points and chose to go first or second (-1: a tie)"},
-    seat={"score": "Risk headroom at the end: risk_limit minus the Risk total (higher is better)",
-          "is_winner": "won the game", "faction": "the seat's deck (index into the scenario's decks)",
-          "risk": "Risk total at the end", "lost": "1 if this seat met a losing condition",
-          "start_bonus": "the first balancer's lowest contact value (its bonus)",
-          "stacks_played": "rank-2/3 stacks placed in the Main", "stack_contacts": "contacts fought with a stack Main",
-          "stack_wins": "contacts won by a stack Main", "stacks_destroyed": "stacks destroyed (to Risk, ties included)",
-          "stack_risk": "Risk points added by destroyed stacks",
-          "stack_ended": "destroyed stacks that brought their owner's Risk to the limit",
-          "contacts": "contacts fought (either side)", "contacts_won": "contacts won",
-          "sets": "cards placed face down (set)", "cast_risk": "Risk points added by casting",
-          RESTRICT_LIFTED: RESTRICT_LIFTED_DOC},
-    kinds={"cts": PerKind("cast techniques used by kind, in CT_NAMES order (picking, reading, balance_shift, "
-                          "skipping, moving, recall, changing, bounce)", CT_KINDS),
-           "played": PerKind("cards this seat placed in its Main: bit c % 62 of word c // 62 for card c of the pool",
-                             lambda sc: len(sc.cards) // BITS + 1, "W", np.int64)},
-)
-G = indices("G", COLUMNS.game)
-S = indices("S", COLUMNS.seat)
 END_CAP, END_RISK, END_DECKOUT, END_CANNOT_PLACE = 0, 1, 2, 3
 # the game status: gs[GS_OVER] 1 once decided, gs[GS_LOSERS] bit per losing seat, gs[GS_REASON] an END_ code
 GS_OVER, GS_LOSERS, GS_REASON = 0, 1, 2
@@ -363,19 +339,17 @@ def forbidden(kind, option, mask):
 
 @njit(cache=True)
 def restrict(kind, p, pol, n_options, s):
-    """Seat p's restrictions filter the options it listed: the allowed ones move to the front, in their
-    order, and their number is returned. If none is allowed the filter is lifted (all n_options stay) and
-    s[p, restrict_lifted] counts it. Unrestricted (mask 0): nothing changes."""
+    """Seat p's restrictions filter the options it listed (kernel.keep_allowed): the allowed ones move to
+    the front, in their order, and their number is returned. If none is allowed the filter is lifted (all
+    n_options stay) and s[p, restrict_lifted] counts it. Unrestricted (mask 0): nothing changes."""
     mask = pol.restrict[p]
     if mask == 0:
         return n_options
     options = pol.options
-    m = 0
-    for k in range(n_options):  # a forbidden row is only ever overwritten by a later allowed one
-        if not forbidden(kind, options[k], mask):
-            options[m, O_CODE], options[m, O_INDEX], options[m, O_CARD] = (options[k, O_CODE], options[k, O_INDEX],
-                                                                           options[k, O_CARD])
-            m += 1
+    allowed = np.empty(n_options, np.bool_)  # restricted seats only: the common path allocates nothing
+    for k in range(n_options):
+        allowed[k] = not forbidden(kind, options[k], mask)
+    m = keep_allowed(options, n_options, allowed)
     if m == 0:
         s[p, S.RESTRICT_LIFTED] += 1
         return n_options

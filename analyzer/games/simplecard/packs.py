@@ -5,7 +5,7 @@ keeps the arrays alive (engine.play, until it `release`s them; a test, in its po
 - st, Zones: both players' zones; n[p, N_...] (table.py) their sizes and single slots
 - data, Data: the batch's rules and cards, read-only
 - pol, Policy: how the seats decide, and the scratch of a decision
-- out, Rows: this game's rows of the result columns (engine.COLUMNS), set before each game
+- out, Rows: this game's rows of the result columns (columns.COLUMNS), set before each game
 """
 from numba import njit
 from numba.experimental import structref

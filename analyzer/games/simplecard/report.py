@@ -1,5 +1,5 @@
 """Simple Card's balance report: the Rank-2 risk. Every number carries its 95% interval and n; the
-headline is repeated under three policy pairings (comparison runs on the run's seed, `reporting.compare_run`),
+headline is repeated under three policy pairings (comparison runs on the run's seed, `report_runs.compare_run`),
 so a reader sees whether the verdict depends on how stacks are played. The header lists our own card pool
 (scenario.estimated()).
 
@@ -17,19 +17,11 @@ import numpy as np
 import yaml
 
 from ... import positions, stats
-from ...reporting import (
-    NOT_RUN,
-    Report,
-    Scope,
-    compare_n,
-    compare_run,
-    comparing,
-    errorbar_chart,
-    is_the_run,
-    run_flags,
-)
+from ...charts import errorbar_chart
+from ...report_runs import NOT_RUN, compare_n, compare_run, comparing, is_the_run, run_flags
+from ...reporting import Report, Scope
 from ...results import matrix
-from .engine import BITS
+from .columns import BITS
 from .scenario import CT_NAMES
 
 PAIRINGS = (("greedy vs greedy", ["greedy", "greedy"]), ("cautious vs greedy", ["cautious", "greedy"]),
@@ -43,7 +35,7 @@ STACK_PLAYERS = (("greedy", {}), (f"defence-weighing greedy (exposure {DEFENCE_E
 END_NAMES = {0: "ACT cap", 1: "Risk limit", 2: "deck and hand empty", 3: "could not place"}
 
 
-# the sections built only from comparison runs (behind reporting.comparing, for report --no-compare)
+# the sections built only from comparison runs (behind report_runs.comparing, for report --no-compare)
 RANK2_RESTRICTED = "Rank-2 risk: what a stack is worth (restricted play)"
 CT_VALUE = "Value of each cast technique"
 

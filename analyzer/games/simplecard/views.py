@@ -17,6 +17,7 @@ import numpy as np
 
 from ... import rng
 from ...kernel import A_SCRIPT, RANDOM, new_ctl, new_trace
+from . import columns as C
 from . import engine as E
 from . import packs as K
 from . import policies as P
@@ -72,8 +73,8 @@ class Position:
         self.ctl, self.stream = new_ctl(1)[0], rng.new_stream(0, seed)  # no search: the control row counts the script
         self.ev, self.tn = new_trace(0)
         self.view, self.options = np.zeros(V.VIEW_SIZE, np.int64), np.zeros((MAX_OPTIONS, 3), np.int64)
-        self.g, self.s = np.zeros(len(E.COLUMNS.game), np.int64), np.zeros((2, len(E.COLUMNS.seat)), np.int64)
-        self.cts, self.played = np.zeros((2, len(CT_NAMES)), np.int64), np.zeros((2, len(cards) // E.BITS + 1), np.int64)
+        self.g, self.s = np.zeros(len(C.COLUMNS.game), np.int64), np.zeros((2, len(C.COLUMNS.seat)), np.int64)
+        self.cts, self.played = np.zeros((2, len(CT_NAMES)), np.int64), np.zeros((2, len(cards) // C.BITS + 1), np.int64)
         self.gs = np.zeros(3, np.int64)
         self.zones = K.new_zones(self.n, self.deck, self.hand, self.risk, self.seen)
         self.data = K.new_data(rules, enabled, cards, up, *self.tables)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...kernel import Event
 from ..base import Game
+from . import columns as C
 from . import engine as E
 from . import layout as L
 from .scenario import SpacebaseScenario, card_list, kernel_inputs
@@ -30,7 +31,7 @@ class Spacebase(Game):
     title = "Space Base"
     Scenario = SpacebaseScenario
     length_unit = "rounds"
-    COLUMNS = E.COLUMNS
+    COLUMNS = C.COLUMNS
     kernel = staticmethod(E.play)
     kernel_releases_gil = True  # engine.play is compiled with nogil=True
     searchable = True  # engine.play takes the control table; decide's head is kernel.ask_policy

@@ -70,11 +70,6 @@ from numba import njit
 from ...kernel import (
     A_LOG,
     A_REDEAL,
-    RESTRICT_LIFTED,
-    RESTRICT_LIFTED_DOC,
-    Columns,
-    PerKind,
-    indices,
     keep_allowed,
     new_trace,
     record,
@@ -83,6 +78,7 @@ from ...kernel_internals import borrowed, jit_plain_ints, jit_plain_ints_inline,
 from ...kernel_pack import field
 from ...rng import below, new_stream, shuffle
 from .charge import has_room, is_ready, next_ready
+from .columns import COLUMNS, G, S
 from .decisions import (
     COLONY,
     D_ABILITY_BUY,
@@ -1807,25 +1803,6 @@ def play_game(D, st, seed, gid):
         emit(st, E_FINAL, p, PS[p, PL.VP], PS[p, PL.CRED], PS[p, PL.INC], PS[p, PL.COLS])
 
 
-COLUMNS = Columns(
-    game={"length": "rounds played (tie rounds included)",
-          "end_reason": "0 trigger VP reached, 1 'You Win' card, 2 tie rounds cap (shared win), 3 max_rounds stop",
-          "start_tie": "1 if the start player was drawn at random among tied players",
-          "tie_rounds": "tie rounds played"},
-    seat={"score": "VP at the end", "is_winner": "won (a shared win counts for every sharer)",
-          "opening_sector": "sector of the opening ship (light speed: highest sector bought, 0 none)",
-          "credits": "credits at the end", "income": "income at the end", "colonies": "colonies bought",
-          "cards_bought": "ships bought (opening, normal and ability buys; not claims)",
-          "cards_claimed": "ships claimed free", "turns": "turns taken (tie rounds included)",
-          "abilities": "charge abilities fired", RESTRICT_LIFTED: RESTRICT_LIFTED_DOC},
-    kinds={"card_buyer": PerKind("per shipyard card in scenario order (cards.ships): seat that got it, -1 nobody",
-                                 lambda sc: len(sc.cards.ships), "cards", np.int8, per_seat=False),
-           "colony_buyer": PerKind("per colony in scenario order (cards.colonies): seat that bought it, -1 nobody",
-                                   lambda sc: len(sc.cards.colonies), "colonies", np.int8, per_seat=False)},
-    trace_width=6,  # records (kind, seat, a, b, c, d): what each reads is Spacebase.events
-)
-G = indices("G", COLUMNS.game)  # game column indices (G.LENGTH ...), constants in the kernel
-S = indices("S", COLUMNS.seat)  # seat column indices (S.SCORE ...)
 
 
 @njit(cache=True, error_model="numpy", nogil=True)

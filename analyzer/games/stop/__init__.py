@@ -63,8 +63,8 @@ scenario parameters, marked [param]):
 Not implemented: nothing of stop.md is left out. The heuristic policies do not remember the X+ victim's
 shown hand; they read only their own hand, hand sizes, match totals and the card table (view.py).
 
-Results columns are declared in `state.COLUMNS`; trace events in engine.py's docstring and how they
-read in `Stop.EVENTS`. The kernel: `engine.simulate(seed, game_ids, rules, cards, policy, seats,
+Results columns are declared in `columns.py`; trace events in engine.py's docstring and how they
+read in `Stop.EVENTS`. The kernel: `engine.play(seed, game_ids, rules, cards, policy, seats,
 <outputs>)` with the namedtuples of `scenario.kernel_inputs(scenario)`; compilation notes (no
 reference counting, numpy-int constants, the compile cache) are in state.py.
 """
@@ -72,8 +72,8 @@ from __future__ import annotations
 
 from ...kernel import Event
 from ..base import Game
+from . import columns as C
 from . import engine as E
-from . import state as S
 from .cards import card_name
 from .decisions import SWAP_PASS_LEFT, SWAP_PASS_RIGHT, SWAP_WITH_ONE
 from .scenario import StopScenario, kernel_inputs
@@ -134,13 +134,13 @@ class Stop(Game):
     title = "STOP"
     Scenario = StopScenario
     length_unit = "hands"
-    COLUMNS = S.COLUMNS
-    kernel = staticmethod(E.simulate)
+    COLUMNS = C.COLUMNS
+    kernel = staticmethod(E.play)
     kernel_inputs = staticmethod(kernel_inputs)
     TRACE_CAP = 400_000
     EVENTS = EVENTS
-    kernel_releases_gil = True   # engine.simulate is compiled with nogil=True
-    searchable = True            # engine.simulate takes the control table; decide's head is kernel.ask_policy
+    kernel_releases_gil = True   # engine.play is compiled with nogil=True
+    searchable = True            # engine.play takes the control table; decide's head is kernel.ask_policy
 
     def report(self, df, meta, out):
         from .report import write_report

@@ -22,7 +22,7 @@ restrictions (below) filter the listed options before its policy is asked (engin
 """
 import numpy as np
 
-from .state import jit_inline
+from ...kernel_internals import jit_no_refcount_inline
 
 i64 = np.int64  # constants are numpy ints: see state.py
 
@@ -46,7 +46,7 @@ NEVER_STACK = i64(1 << 2)             # the answers' 2+ / Pause cards
 NEVER_PLAY_WILD = i64(1 << 3)         # D_PLAY: the wild; D_PLAY_DRAWN: YES for a drawn wild
 
 
-@jit_inline
+@jit_no_refcount_inline
 def swap_option(mode, target):
     """The D_SWAP option for a mode (and, for SWAP_WITH_ONE, its target seat)."""
     return mode * MODE_STRIDE + (target if mode == SWAP_WITH_ONE else 0)

@@ -14,9 +14,9 @@ answer is again a landing. When the chain is done, `settle` returns who takes th
 Randomness: only the game's stream `s.rng` = rng.new_stream(seed, game_id). Tracing only writes
 event records (never draws random numbers), so a traced game equals the untraced one.
 
-Entry point: simulate(seed, game_ids, rules, cards, policy, seats, <outputs>), the game's kernel
-(Game.run_batch allocates its outputs from state.COLUMNS); see its docstring. Functions are compiled with
-state.jit (no reference counting; see state.py for why).
+Entry point: play(seed, game_ids, rules, cards, policy, seats, <outputs>), the game's kernel
+(Game.run_batch allocates its outputs from columns.COLUMNS); see its docstring. Functions are compiled with
+kernel_internals.jit_no_refcount (no reference counting; see state.py for why).
 
 Event records (int32 rows of 5: kind, player, card, a, b; kernel.record's seat, a, b, c), kinds
 numbered 1..18 in this order -- read by Stop.EVENTS:
@@ -43,6 +43,7 @@ import numpy as np
 from numba import njit
 
 from ...kernel import keep_allowed, record
+from ...kernel_internals import jit_no_refcount, jit_no_refcount_inline
 from ...rng import below, new_stream, uniform
 from .cards import (
     K_PAUSE,
@@ -142,8 +143,6 @@ from .state import (
     can_play,
     gain,
     hand_penalty,
-    jit,
-    jit_inline,
     known_at,
     left,
     legal_mask,
@@ -171,14 +170,14 @@ WINDOW, NO_WINDOW = np.int64(1), np.int64(0)   # settle: open the first jump-in 
 RETURNED = np.int64(1)                          # E_STARTER: the wild went back into the pile
 
 
-@jit
+@jit_no_refcount
 def rec(s, kind, p, card, a, b):
     """Append a trace record (kernel.record: only when tracing; past its cap records are counted)."""
     if s.v[TRACE]:
         record(s.ev, s.v[TRACE_N:TRACE_N + 2], s.v[TRACE], kind, p, card, a, b)
 
 
-@jit
+@jit_no_refcount
 def effect_of(t):
     k = kind_of(t)
     if k == K_TWO_PLUS:
@@ -194,7 +193,7 @@ def effect_of(t):
 
 # ---- cards moving -----------------------------------------------------------------------------------
 
-@jit
+@jit_no_refcount
 def reshuffle(s):
     """The draw pile is empty: the discard pile except its top card is shuffled into a new draw pile."""
     n = s.v[DISC_N]
@@ -211,7 +210,7 @@ def reshuffle(s):
     return True
 
 
-@jit_inline
+@jit_no_refcount_inline
 def pop_pile(s):
     """Take the top card of the (non-empty) draw pile. Shuffling is lazy -- a Fisher-Yates shuffle
     done one step at a time: piles[DRAW, v[SHUFFLED]:] are in their shuffled order, the cards below
@@ -229,7 +228,7 @@ def pop_pile(s):
     return s.piles[DRAW, n]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def draw_card(s, p, reason):
     """p draws one card (reshuffling when the pile is empty). Both exhausted: no draw, returns -1."""
     if s.v[PILE_N] == 0:
@@ -244,13 +243,13 @@ def draw_card(s, p, reason):
     return t
 
 
-@jit
+@jit_no_refcount
 def draw_cards(s, p, k, reason):
     for _ in range(k):
         draw_card(s, p, reason)
 
 
-@jit_inline
+@jit_no_refcount_inline
 def place(s, p, t, how):
     """p puts card t from their hand on top of the discard pile."""
     lose(s, p, t)
@@ -261,7 +260,7 @@ def place(s, p, t, how):
     rec(s, E_PLAY, p, t, how, s.hand[p, SIZE])
 
 
-@jit_inline
+@jit_no_refcount_inline
 def check_stop(s, p):
     """A player with no cards left calls STOP: the hand is over (the first to do so is `OUT`)."""
     if s.hand[p, SIZE] == 0 and s.v[HAND_OVER] == 0:
@@ -270,7 +269,7 @@ def check_stop(s, p):
         rec(s, E_STOP, p, NONE, NIL, NIL)
 
 
-@jit_inline
+@jit_no_refcount_inline
 def finish_move(s, r, p, n_before):
     """Bookkeeping after p's move (a play, a wild with its follow-up, a jump-in, an answer): count it,
     and "Achtung!": a player going down to one card who forgets to call it (achtung_forget_rate)
@@ -280,7 +279,7 @@ def finish_move(s, r, p, n_before):
         achtung(s, r, p)
 
 
-@jit
+@jit_no_refcount
 def achtung(s, r, p):
     """p goes down to one card: forgets to call "Achtung!" with probability achtung_forget_rate, and
     then draws 2 penalty cards."""
@@ -290,7 +289,7 @@ def achtung(s, r, p):
         draw_cards(s, p, TWO, WHY_ACHTUNG)
 
 
-@jit_inline
+@jit_no_refcount_inline
 def play_one(s, r, p, t, how):
     """A single-card move by p out of their normal turn (answer, cancel, jump-in)."""
     n0 = s.hand[p, SIZE]
@@ -301,14 +300,14 @@ def play_one(s, r, p, t, how):
 
 # ---- decisions: the engine lists the legal options (decisions.py), the seat's policy picks one ------------
 
-@jit_inline
+@jit_no_refcount_inline
 def offer(s, n, value):
     """Add an option to the list being built; returns the new count."""
     s.v[OPTS + n] = value
     return n + 1
 
 
-@jit
+@jit_no_refcount
 def offer_cards(s, n, mask):
     """Add the card types of `mask` as options, lowest first."""
     m = mask
@@ -318,7 +317,7 @@ def offer_cards(s, n, mask):
     return n
 
 
-@jit_inline
+@jit_no_refcount_inline
 def forbids(mask, kind, o, ctx):
     """Does a seat under the restrictions `mask` (decisions.NO_JUMP_IN, ...) never take option o of a
     decision of `kind` (ctx: its context)?"""
@@ -337,7 +336,7 @@ def forbids(mask, kind, o, ctx):
     return False
 
 
-@jit
+@jit_no_refcount
 def allowed_options(s, mask, p, kind, n, ctx):
     """The seat's restrictions as a filter on the n listed options: the allowed ones move to the front
     (kernel.keep_allowed) and their count is returned. When every option is forbidden the filter is
@@ -351,7 +350,7 @@ def allowed_options(s, mask, p, kind, n, ctx):
     return n
 
 
-@jit_inline
+@jit_no_refcount_inline
 def ask(s, r, pol, p, kind, n, ctx):
     """The option p takes among the n listed (n >= 1), once p's restrictions have filtered them (a seat
     without any is never filtered). A single option is not a decision: it is taken without asking. An
@@ -370,12 +369,12 @@ def ask(s, r, pol, p, kind, n, ctx):
     return s.v[OPTS + k]
 
 
-@jit
+@jit_no_refcount
 def ask_yes_no(s, r, pol, p, kind, ctx):
     return ask(s, r, pol, p, kind, offer(s, offer(s, 0, NO), YES), ctx) == YES
 
 
-@jit
+@jit_no_refcount
 def play_options(s, p, top_card, allow_draw):
     """D_PLAY: the card types p may play on top_card, then DRAW_INSTEAD when allowed (must_play_if_able
     off); none when p holds no legal card."""
@@ -386,13 +385,13 @@ def play_options(s, p, top_card, allow_draw):
     return offer(s, n, DRAW_INSTEAD) if allow_draw else n
 
 
-@jit
+@jit_no_refcount
 def follow_options(s, p):
     """D_WILD_FOLLOW: any non-wild card p holds."""
     return offer_cards(s, 0, s.v[HELD + p] & ~WILD_BIT)
 
 
-@jit
+@jit_no_refcount
 def answer_options(s, p, zero, alt_kind):
     """D_ANSWER_TWO_PLUS / D_ANSWER_PAUSE: ACCEPT, the same-colour 0 `zero` if held, the cards of
     `alt_kind` (2+ / Pause) held, in any colour."""
@@ -405,7 +404,7 @@ def answer_options(s, p, zero, alt_kind):
     return offer_cards(s, n, alts & s.v[HELD + p])
 
 
-@jit
+@jit_no_refcount
 def swap_options(s, src):
     """D_SWAP: swap with each other player (clockwise from src's left), or everyone passes left / right."""
     n = 0
@@ -417,7 +416,7 @@ def swap_options(s, src):
     return offer(s, n, swap_option(SWAP_PASS_RIGHT, 0))
 
 
-@jit
+@jit_no_refcount
 def forced_card_options(s, q):
     """D_XPLUS_CARD: any number card the X+ victim holds."""
     return offer_cards(s, 0, s.v[HELD + q] & NUMBER_MASK)
@@ -429,7 +428,7 @@ def forced_card_options(s, q):
 # from the rollout's stream. What each seat has seen of another's hand (an X+ victim shows it; a Swap
 # hands a known hand on) is kept in `known` during rollouts only (state.tracking), and stays where it is.
 
-@jit_inline
+@jit_no_refcount_inline
 def forget(s, p, t):
     """p put a card of type t on the discard pile: whoever knew p held one knows one fewer (a lower bound:
     the card played may have been an unseen copy, the seen one is then still held, unknown to them)."""
@@ -439,7 +438,7 @@ def forget(s, p, t):
             s.v[i] -= 1
 
 
-@jit
+@jit_no_refcount
 def learn_shown(s, q):
     """The X+ victim q shows their hand to everyone: every other seat knows all of it."""
     for w in range(n_players(s)):
@@ -448,7 +447,7 @@ def learn_shown(s, q):
                 s.v[known_at(w, q, t)] = s.hand[q, t]
 
 
-@jit
+@jit_no_refcount
 def learn_swap(s, src, mode, target):
     """The hands have moved (apply_swap): what each seat knew of a hand moves with it, each seat that
     gave its hand away knows all of it where it went, and a seat knows nothing it need of its own."""
@@ -477,7 +476,7 @@ def learn_swap(s, src, mode, target):
                 s.v[known_at(q, to, t)] = s.hand[to, t]
 
 
-@jit
+@jit_no_refcount
 def swap_incoming_of(s, src, mode, target, q):
     """Who received q's hand in this Swap (-1: q's hand did not move)."""
     if mode == SWAP_WITH_ONE:
@@ -491,7 +490,7 @@ def swap_incoming_of(s, src, mode, target, q):
     return right(s, q)
 
 
-@jit
+@jit_no_refcount
 def redeal_hidden(s, p):
     """The branch of a search rollout for seat p: every card p cannot see -- the other hands, but for
     the cards p knows they hold (`known`), and the draw pile -- is gathered by card type (so the result
@@ -533,7 +532,7 @@ def redeal_hidden(s, p):
 
 # ---- jump-in ----------------------------------------------------------------------------------------
 
-@jit
+@jit_no_refcount
 def jump_in_window(s, r, pol, src, t):
     """After `src` put number card t on top: the first player clockwise from src's left neighbour who
     holds an identical card and wants to jump in (jump_in_priority: clockwise). src itself cannot jump
@@ -551,7 +550,7 @@ def jump_in_window(s, r, pol, src, t):
 # next normal turn); otherwise a card has landed (src played `card`, with pending effect `pend`) and
 # `settle` continues with its jump-in window and effect.
 
-@jit
+@jit_no_refcount
 def resolve_two_plus(s, r, pol, src, t, count):
     """2+: src's left neighbour draws `count` and play continues to *their* left (two_plus_drawer:
     skipped) or with the drawer (plays) -- unless they cancel with a 0 of the attacking card's colour
@@ -573,7 +572,7 @@ def resolve_two_plus(s, r, pol, src, t, count):
     return nxt, target, t, PENDING_NONE, 0
 
 
-@jit
+@jit_no_refcount
 def resolve_pause(s, r, pol, src, t):
     """Pause chain: k Pause cards skip the k players after the last player to add one; each of them,
     in turn, may first cancel with a 0 of the colour of the top Pause (play continues with the
@@ -602,7 +601,7 @@ def resolve_pause(s, r, pol, src, t):
     return (src + k + 1) % P, src, t, PENDING_NONE, 0
 
 
-@jit
+@jit_no_refcount
 def swap_incoming(s, src, mode, target, q):
     """Whose hand q would receive under this Swap (-1: q's hand is not moved)."""
     if mode == SWAP_WITH_ONE:
@@ -616,7 +615,7 @@ def swap_incoming(s, src, mode, target, q):
     return left(s, q)
 
 
-@jit
+@jit_no_refcount
 def same_hand(s, a, b):
     for t in range(N_TYPES):
         if s.hand[a, t] != s.hand[b, t]:
@@ -624,7 +623,7 @@ def same_hand(s, a, b):
     return True
 
 
-@jit
+@jit_no_refcount
 def apply_swap(s, src, mode, target):
     """Move the hands: swap src's and target's, or everyone passes to the left / to the right."""
     P = n_players(s)
@@ -662,7 +661,7 @@ def apply_swap(s, src, mode, target):
         s.v[HELD + P - 1] = x
 
 
-@jit
+@jit_no_refcount
 def resolve_swap(s, r, pol, src, t):
     """Swap: src chooses a mode (and target). Every other player whose hand would change may, in
     clockwise order from src's left, cancel the whole swap with a 0 of the Swap's colour (play then
@@ -675,7 +674,7 @@ def resolve_swap(s, r, pol, src, t):
     return resolve_swap_chosen(s, r, pol, src, t, mode, target)
 
 
-@jit
+@jit_no_refcount
 def resolve_swap_chosen(s, r, pol, src, t, mode, target):
     """The Swap once src has chosen its mode and target: the cancels, then the hands move."""
     rec(s, E_SWAP, src, t, mode, target)
@@ -696,7 +695,7 @@ def resolve_swap_chosen(s, r, pol, src, t, mode, target):
     return left(s, src), src, t, PENDING_NONE, 0
 
 
-@jit
+@jit_no_refcount
 def resolve_xplus(s, r, pol, src, t):
     """X+: src's left neighbour shows their hand and must put down one number card of any colour,
     then draw its number (6/9 -> 9, 2+ -> 2, 0 -> 0: the card table's `draws`); that counts as their
@@ -729,7 +728,7 @@ def resolve_xplus(s, r, pol, src, t):
     return -1, q, f, pend, 2
 
 
-@jit
+@jit_no_refcount
 def settle(s, r, pol, src, t, pend, count, window):
     """`src` has just put card t on top with pending effect `pend` (2+ draw total `count`). Run the
     jump-in windows and the effect chain; return who takes the next normal turn. No jump-ins once the
@@ -769,7 +768,7 @@ def settle(s, r, pol, src, t, pend, count, window):
 
 # ---- a turn -----------------------------------------------------------------------------------------
 
-@jit_inline
+@jit_no_refcount_inline
 def play_from_hand(s, r, pol, p, c, how):
     """p plays card c in their turn. A wild must be followed at once by a non-wild card of p's choice
     from the same hand; that card becomes the top card and its effect applies."""
@@ -783,7 +782,7 @@ def play_from_hand(s, r, pol, p, c, how):
     return settle(s, r, pol, p, c, effect_of(c), TWO, WINDOW)
 
 
-@jit_inline
+@jit_no_refcount_inline
 def take_turn(s, r, pol, p):
     """p's normal turn: play a matching card (must, if must_play_if_able), else draw one card; the
     drawn card may be played at once only if play_drawn_card (and then must be, if
@@ -810,7 +809,7 @@ def take_turn(s, r, pol, p):
 
 # ---- a hand -----------------------------------------------------------------------------------------
 
-@jit
+@jit_no_refcount
 def deal(s, r, dealer):
     """All cards shuffled into the draw pile; hand_size cards to each player, one at a time, starting
     with the dealer's left neighbour."""
@@ -838,7 +837,7 @@ def deal(s, r, dealer):
                     rec(s, E_DEAL, p, t, s.hand[p, t], NIL)
 
 
-@jit
+@jit_no_refcount
 def turn_starter(s, r, dealer):
     """Turn the top card of the pile face up as the first discard. starter_redraw_wild: a wild goes
     back into the pile, which is reshuffled, and a new card is turned."""
@@ -855,7 +854,7 @@ def turn_starter(s, r, dealer):
         return t
 
 
-@jit
+@jit_no_refcount
 def check_cards(s):
     """Conservation: every card of the deck is in exactly one place. Returns the number of problems
     (card types whose count is off, negative counts, hand sizes that disagree): 0 when all is well."""
@@ -885,12 +884,12 @@ def check_cards(s):
     return bad
 
 
-@jit
+@jit_no_refcount
 def seat_stat(s, p, k):
     return SEAT + p * NSEAT + k
 
 
-@jit
+@jit_no_refcount
 def score_hand(s, r, dealer, first):
     """Each player scores the penalty of the cards they hold (numbers face value, 6/9 9, 2+ 20, Pause
     10, Swap 30, X+ 40, wild 50 by default) -- the original says each player, so out_player_scores:
@@ -922,7 +921,7 @@ def score_hand(s, r, dealer, first):
         s.v[seat_stat(s, (out - dealer + P) % P, S_REL_OUT)] += 1
 
 
-@jit
+@jit_no_refcount
 def open_play(s, r, pol, dealer):
     """After the deal: turn the starter; the dealer plays first -- unless starter_effects and the
     starter is an action card. Decision: it then acts as if the dealer's right neighbour had just
@@ -934,7 +933,7 @@ def open_play(s, r, pol, dealer):
     return dealer
 
 
-@jit
+@jit_no_refcount
 def play_hand(s, r, pol, dealer, first):
     """Deal, turn the starter, play turns from the dealer until someone calls STOP (or the hand reaches
     hand_turn_cap turns: counted as capped and scored as it stands), then score."""
@@ -957,7 +956,7 @@ def play_hand(s, r, pol, dealer, first):
 
 # ---- a match and a batch ----------------------------------------------------------------------------
 
-@jit
+@jit_no_refcount
 def mark_winners(s):
     """The player(s) with the lowest total win (ties share). Returns the winners as a bit mask."""
     P = n_players(s)
@@ -986,7 +985,7 @@ def reset_match(s, seed, game_id):
             s.v[seat_stat(s, p, k)] = 0
 
 
-@jit
+@jit_no_refcount
 def play_match(s, r, pol, seed, game_id):
     """Hands until a total reaches match_limit; the first dealer (drawn from the match's stream, or
     seat 0 under first_dealer: seat0) deals and plays first in hand 1, then the deal passes to the
@@ -1013,7 +1012,7 @@ def play_match(s, r, pol, seed, game_id):
 
 
 @njit(cache=True, _nrt=True, nogil=True)
-def simulate(seed, game_ids, ctl, r, cards, pol, seats, out_g, out_s, first, ev, tn, ev_cap):
+def play(seed, game_ids, ctl, r, cards, pol, seats, out_g, out_s, first, ev, tn, ev_cap):
     """The kernel (Game.kernel): the matches `game_ids` of run `seed`, each under its control row ctl[i]
     (kernel.A_*: all zeros unless a seat searches; copied into the state for the match and back after
     it: state.control), (r: Rules, cards: Cards, pol: Policy, seats: int64[P] policy codes) into the

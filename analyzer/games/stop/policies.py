@@ -49,6 +49,7 @@ No policy peeks: an earlier greedy/defender Swap read the other hands' penalties
 import numpy as np
 
 from ...kernel import FIRST_GAME_POLICY, ask_policy, asked
+from ...kernel_internals import jit_no_refcount, jit_no_refcount_inline
 from ...rng import below
 from .cards import K_ZERO, N_KINDS, WILD, kind_of
 from .decisions import (
@@ -68,7 +69,7 @@ from .decisions import (
     YES,
     swap_option,
 )
-from .state import NUMBER_MASK, ask_of, bit, jit, jit_inline, left, lowest, n_players
+from .state import NUMBER_MASK, ask_of, bit, left, lowest, n_players
 from .view import (
     card_draws,
     card_penalty,
@@ -107,7 +108,7 @@ ATTACK_MASK = i64(sum(1 << (c * 12 + k) for c in range(4) for k in (2, 9, 11))) 
 
 # ---- the dispatch --------------------------------------------------------------------------------------
 
-@jit_inline
+@jit_no_refcount_inline
 def decide(s, r, pol, p, kind, n, ctx):
     """The index of the option p's policy takes among the n options the engine listed (view.option)
     for a decision of `kind` (decisions.py; ctx is the decision's context). The only place a policy
@@ -125,7 +126,7 @@ def decide(s, r, pol, p, kind, n, ctx):
     return asked(ask, k)
 
 
-@jit_inline
+@jit_no_refcount_inline
 def index_of(s, n, value):
     for k in range(n):
         if option(s, k) == value:
@@ -133,7 +134,7 @@ def index_of(s, n, value):
     return NONE  # a policy chose something that is not an option: engine.ask reports it
 
 
-@jit_inline
+@jit_no_refcount_inline
 def card_options(s, n):
     """The card types among the listed options, as a bit mask."""
     m = 0
@@ -143,14 +144,14 @@ def card_options(s, n):
     return m
 
 
-@jit
+@jit_no_refcount
 def offers(s, n, value):
     return index_of(s, n, value) >= 0
 
 
 # ---- choosing among card types ------------------------------------------------------------------------
 
-@jit_inline
+@jit_no_refcount_inline
 def score(s, r, w, p, t, how, aux):
     """How much p likes playing a card of type t (higher is better); w: p's weights. aux: BY_DEFENDER
     flags (1: the threat sits on p's left, 2: p still hoards its keepers)."""
@@ -174,7 +175,7 @@ def score(s, r, w, p, t, how, aux):
     return 0
 
 
-@jit
+@jit_no_refcount
 def pick(s, r, w, p, mask, how, aux):
     """Among the card types in `mask` (all held by p), one with the best score; ties are broken
     uniformly over the physical cards, drawing a random number only when two or more types tie.
@@ -210,7 +211,7 @@ def pick(s, r, w, p, mask, how, aux):
     return best_t, best
 
 
-@jit
+@jit_no_refcount
 def best_score(s, r, w, p, mask, how, aux):
     """The best score among the card types in mask (NEG for an empty mask); no randomness."""
     best = NEG
@@ -222,7 +223,7 @@ def best_score(s, r, w, p, mask, how, aux):
     return best
 
 
-@jit
+@jit_no_refcount
 def count_cards(s, p, mask):
     n = 0
     m = mask
@@ -233,13 +234,13 @@ def count_cards(s, p, mask):
     return n
 
 
-@jit_inline
+@jit_no_refcount_inline
 def hoarding(s, w, p):
     """Defender: it holds at most `hoard` keepers (0s, 2+s), so it keeps them all back."""
     return count_cards(s, p, own_types(s, p) & KEEPERS_MASK) <= w[W_HOARD]
 
 
-@jit
+@jit_no_refcount
 def left_is_threat(s, p, lead):
     """Is p's left neighbour the threat: the other player with the lowest match total (fewest cards
     breaks ties; then the left neighbour, first clockwise), its own total counted `lead` lower?"""
@@ -253,14 +254,14 @@ def left_is_threat(s, p, lead):
     return True
 
 
-@jit
+@jit_no_refcount
 def defender_flags(s, w, p):
     return (1 if left_is_threat(s, p, w[W_ATTACK_LEAD]) else 0) + (2 if hoarding(s, w, p) else 0)
 
 
 # ---- shared by greedy and defender ---------------------------------------------------------------------
 
-@jit
+@jit_no_refcount
 def answer(s, r, w, p, n, prefer_zero, zero_ok):
     """An answer to a 2+ or a Pause among the listed options: the same-colour 0 (when zero_ok; first
     when prefer_zero), else a 2+ / Pause of any colour (uniformly over the cards), else ACCEPT."""
@@ -277,7 +278,7 @@ def answer(s, r, w, p, n, prefer_zero, zero_ok):
     return t
 
 
-@jit
+@jit_no_refcount
 def fewest_cards_swap(s, p):
     """Swap with the player holding the fewest cards (the lowest expected penalty too), the first
     clockwise from p's left on ties. Passing left or right would give p a neighbour's hand, never a
@@ -291,27 +292,27 @@ def fewest_cards_swap(s, p):
     return swap_option(SWAP_WITH_ONE, target)
 
 
-@jit_inline
+@jit_no_refcount_inline
 def unseen_card(r, value):
     """What a card nobody has seen is worth: `value` times the mean penalty of a card of the deck."""
     return r.mean_penalty * value
 
 
-@jit
+@jit_no_refcount
 def unseen_penalty(s, r, q, value):
     """What q's hand is worth as far as another player can tell: its size (public) times an unseen
     card's worth. The cards themselves are face down (see view.py)."""
     return hand_size(s, q) * unseen_card(r, value)
 
 
-@jit_inline
+@jit_no_refcount_inline
 def yes_if(cond):
     return YES if cond else NO
 
 
 # ---- greedy ----------------------------------------------------------------------------------------------
 
-@jit
+@jit_no_refcount
 def greedy(s, r, w, p, kind, n, ctx):
     """greedy's choice (an option value) for a decision of `kind` with weights w; see the module
     docstring."""
@@ -338,7 +339,7 @@ def greedy(s, r, w, p, kind, n, ctx):
 
 # ---- defender --------------------------------------------------------------------------------------------
 
-@jit
+@jit_no_refcount
 def defender(s, r, w, p, kind, n, ctx):
     """defender's choice (an option value) for a decision of `kind` with weights w; see the module
     docstring."""

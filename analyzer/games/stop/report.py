@@ -2,7 +2,7 @@
 match length, the advantage of each turn position (position 1 = the first dealer), and the effect of rule parameters.
 
 The results file holds one player count and one rule set; the by-player-count and rule-parameter
-sections come from comparison runs of `reporting.compare_n` matches each (same seed, same scenario otherwise),
+sections come from comparison runs of `report_runs.compare_n` matches each (same seed, same scenario otherwise),
 made here and labelled as such. Rule effects are measured under each policy at every seat (a rule a
 policy never triggers cannot move its numbers: the report says so when a run comes out identical).
 """
@@ -14,7 +14,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ... import positions, stats
-from ...reporting import Report, Scope, compare_n, compare_run, comparing, errorbar_chart
+from ...charts import errorbar_chart
+from ...report_runs import compare_n, compare_run, comparing
+from ...reporting import Report, Scope
 from ...results import matrix
 
 # The rule parameters of stop.md whose effect the report measures, each changed from the run's value:
@@ -58,8 +60,23 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     players = int(df["n_players"][0])
     rep = Report(f"STOP balance report ({players} players)", meta, df.height)
     n_cmp = compare_n(df.height)
+    here = position_section(rep, df, meta, players)
+    spread_section(rep, df, players)
+    length_section(rep, df, meta)
+    verdicts = {here_label(meta): here}
+    if comparing(rep, BY_PLAYER_COUNT):
+        by_player_count(rep, game, df, meta, n_cmp)
+    if comparing(rep, RULE_EFFECTS):
+        rule_effects(rep, game, meta, n_cmp, players, verdicts)
+    headlines(rep, df, meta, verdicts)
+    from ... import player_sections  # the sections about players every report ends with
+    player_sections.sections(rep, game, df, meta, verdict=headline_numbers)
+    return rep.write(out)
 
-    # -- position advantage (position 1 = the first dealer, who plays first; later hands rotate) ----------
+
+def position_section(rep: Report, df, meta: dict, players: int) -> positions.Summary:
+    """The position advantage (position 1 = the first dealer, who plays first; later hands rotate), and every
+    hand by position relative to its dealer; returns this run's verdict."""
     here = positions.Summary.of(df)
     rep.section("Win rate by position (position 1 = the first dealer, who plays first)",
                 f"A fair game gives each position about 1/{players} = {100 / players:.1f}% (a shared win counts "
@@ -67,8 +84,6 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     labels = positions.labels(players)
     rep.table(["position", "win rate"], [[lab, e.fmt(pct=True)] for lab, e in zip(labels, here.win, strict=True)])
     positions.policy_table(rep, {here_label(meta): here})
-    chart = positions.chart(here)
-
     length = df["length"].to_numpy()
     rel_pen = matrix(df, "dealer_rel_penalty") / length[:, None]
     rel_out = matrix(df, "dealer_rel_out")
@@ -78,8 +93,11 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     rep.table(["position", "penalty per hand", "went out (called STOP)"],
               [["dealer" if k == 0 else f"dealer + {k}", stats.bootstrap_mean(rel_pen[:, k]).fmt(),
                 stats.proportion(int(rel_out[:, k].sum()), hands).fmt(pct=True)] for k in range(players)])
+    return here
 
-    # -- scoring spread in this run --------------------------------------------------------------
+
+def spread_section(rep: Report, df, players: int) -> None:
+    """The scoring spread in this run: the penalty of a hand, the symbol cards' share, the final penalty."""
     first = matrix(df, "first_hand_penalty")
     score = matrix(df, "score")
     sym = matrix(df, "symbol_penalty")
@@ -102,7 +120,9 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     ax.set_title(f"Per-hand penalty, {players} players (n={first.size:,})", fontsize=10)
     rep.figure(fig, "hand_penalty_hist.png", "Distribution of one player's penalty in a hand (first hands).")
 
-    # -- match length ----------------------------------------------------------------------------
+
+def length_section(rep: Report, df, meta: dict) -> None:
+    length = df["length"].to_numpy()
     rep.section("Match length", f"Hands until a player reaches {meta['scenario']['rules']['match_limit']} "
                 f"penalty points: mean {stats.bootstrap_mean(length).fmt()}; median {np.median(length):.0f}, "
                 f"95% of matches within {np.percentile(length, 95):.0f} hands.")
@@ -113,23 +133,19 @@ def write_report(game, df, meta: dict, out: Path) -> Path:
     ax.set_title(f"Match length (n={df.height:,})", fontsize=10)
     rep.figure(fig, "match_length_hist.png", "Match length in hands.")
 
-    verdicts = {here_label(meta): here}
-    if comparing(rep, BY_PLAYER_COUNT):
-        by_player_count(rep, game, df, meta, n_cmp)
-    if comparing(rep, RULE_EFFECTS):
-        rule_effects(rep, game, meta, n_cmp, players, verdicts)
 
+def headlines(rep: Report, df, meta: dict, verdicts: dict[str, positions.Summary]) -> None:
+    """Going first (this run's verdict, and the policy settings it holds under) and the match's length."""
+    here = verdicts[here_label(meta)]
+    players = int(df["n_players"][0])
     rep.headline(f"Going first ({players} players, position 1 = the first dealer): {here.sentence()}",
                  Scope(*positions.holds_under(verdicts)), short=here.short())
-    rep.headline_figure(chart, "position_win_rate.png",
+    rep.headline_figure(positions.chart(here), "position_win_rate.png",
                         ("Win rate by policy" if here.differ is None else "Win rate by position (1 = the first dealer)")
                         + ", 95% Wilson intervals; dashed: the fair share (wins per match over players).")
-    rep.headline(f"A match lasts {stats.bootstrap_mean(length).fmt()} hands (to "
+    rep.headline(f"A match lasts {stats.bootstrap_mean(df['length'].to_numpy()).fmt()} hands (to "
                  f"{meta['scenario']['rules']['match_limit']} penalty points); a player's hand costs "
                  f"{stats.bootstrap_mean(matrix(df, 'first_hand_penalty')).fmt()} penalty points on average.")
-    from ... import player_sections  # the sections about players every report ends with
-    player_sections.sections(rep, game, df, meta, verdict=headline_numbers)
-    return rep.write(out)
 
 
 def headline_numbers(d):

@@ -11,7 +11,7 @@
   ev     int32[cap, 5]  trace records (kernel.record; v[TRACE] = cap, 0 = off; its counters in v[TRACE_N:+2])
 
 The control row (`control(s)`, v[CTL:]) is the game's row of the kernel's control table (kernel.A_*),
-copied in before the match and back after it (engine.simulate): a decision's `ask` (`ask_of(s)`) is it
+copied in before the match and back after it (engine.play): a decision's `ask` (`ask_of(s)`) is it
 and the trace, all inside the state. Its A_SCRIPT slot is the scripted policy's cursor.
 
 Hands change only through `gain` and `lose` (and apply_swap / deal in the engine), which also keep
@@ -19,11 +19,11 @@ Hands change only through `gain` and `lose` (and apply_swap / deal in the engine
 instead of scanning 49 counts.
 
 Compilation (measured on this kernel, see the report of the engine author):
-- `jit` = njit(cache=True, _nrt=False): numba otherwise reference-counts every array of the State
+- `jit_no_refcount` = njit(cache=True, _nrt=False): numba otherwise reference-counts every array of the State
   tuple on entry to every non-inlined function (an atomic increment and decrement each): that was
   40% of the run time. Rule functions never allocate, so they are compiled without the runtime's
   reference counting. Flags not given explicitly are inherited from the caller, so the few functions
-  that allocate (make_state, reset_match, simulate) say `_nrt=True`.
+  that allocate (make_state, reset_match, play) say `_nrt=True`.
 - Constants are numpy ints (not Python ints): numba types a Python int constant passed to a jitted
   function as a literal and compiles one specialization per value (that tripled compile time).
 - The compile cache is keyed by every file of this folder (analyzer/kernel.py), so an edit to
@@ -34,11 +34,10 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ...kernel import A_LOG, A_MODE, A_REDEAL, RESTRICT_LIFTED, RESTRICT_LIFTED_DOC, ROLLOUT, Columns, Layout
-from ...kernel_internals import jit_no_refcount as jit
-from ...kernel_internals import jit_no_refcount_inline as jit_inline
-from ...kernel_internals import trailing_zeros
+from ...kernel import A_LOG, A_MODE, A_REDEAL, ROLLOUT, Layout
+from ...kernel_internals import jit_no_refcount, jit_no_refcount_inline, trailing_zeros
 from .cards import LAST_NUMBER_KIND, N_KINDS, N_TYPES, WILD
+from .columns import NG, NSEAT
 
 # five arrays, no more: every non-inlined rule function is passed all of their fields
 State = namedtuple("State", ["hand", "piles", "v", "rng", "ev"])
@@ -53,41 +52,6 @@ ONE = i64(1)
 
 # ---- the registers, counters and tables of v, by name -------------------------------------------------
 # the result columns (Stop.COLUMNS): the kernel keeps them in v (G0.., SEAT..) and copies them out per game
-COLUMNS = Columns(
-    game={
-        "length": "hands played",
-        "capped_hands": "hands stopped by hand_turn_cap (scored as they stood)",
-        "moves": "card plays: normal plays (a wild with its follow-up counts once), jump-ins, "
-                 "answers (stack, add, cancelling 0) and X+ forced cards",
-        "jump_ins": "jump-ins (out-of-turn plays of an identical number card)",
-        "turns": "normal turns taken (plays and draws)",
-        "cards_drawn": "cards drawn from the pile (turn draws, 2+, X+, Achtung)",
-        "reshuffles": "times the discard pile was shuffled into a new draw pile",
-        "zero_cancels": "attacks (2+, Pause, Swap, X+) cancelled with a same-colour 0",
-        "achtung_penalties": "forgotten Achtung calls (2 penalty cards each)",
-        "match_capped": "1 if the match hit match_hand_cap before anyone reached match_limit",
-        "invariant_errors": "card-conservation check failures at hand ends (always 0 unless a bug)",
-    },
-    seat={
-        "score": "match penalty total",
-        "first_hand_penalty": "penalty each seat scored in hand 1 (the first dealer plays first)",
-        "symbol_penalty": "part of the final total from symbol cards (Pause, Swap, X+, wild)",
-        "hands_out": "hands in which the seat called STOP (played its last card)",
-        "dealer_rel_penalty": "total penalty by position relative to each hand's dealer "
-                              "(column 0 = the dealer, 1 = the dealer's left, ...), summed over hands",
-        "dealer_rel_out": "hands won (STOP called) by position relative to the dealer",
-        "penalty_sumsq": "sum over hands of the squared hand penalty (per-hand spread = "
-                         "sumsq/length - (score/length)^2)",
-        "is_winner": "won the match: the lowest total when it ended (ties share)",
-        RESTRICT_LIFTED: RESTRICT_LIFTED_DOC,
-    },
-    dtype=np.int64,
-)
-GAME_COLUMNS = tuple(COLUMNS.game)
-# per-seat match stats (-> result columns; order = SEAT_COLUMNS). The dealer_rel_* stats are indexed
-# by position relative to the hand's dealer (0 = dealer, 1 = dealer's left, ...), not by seat.
-SEAT_COLUMNS = tuple(COLUMNS.seat)
-NG, NSEAT = i64(len(GAME_COLUMNS)), i64(len(SEAT_COLUMNS))
 LAYOUT = Layout([
     # registers
     ("pile_n", 1), ("disc_n", 1), ("hand_over", 1), ("out", 1), ("hand_turns", 1), ("trace", 1), ("trace_n", 2), ("dealer", 1),
@@ -138,12 +102,12 @@ MATCH_MASK, NUMBER_MASK = _masks()
 WILD_BIT = i64(1 << int(WILD))
 
 
-@jit_inline
+@jit_no_refcount_inline
 def bit(t):
     return ONE << t
 
 
-@jit_inline
+@jit_no_refcount_inline
 def lowest(mask):
     """The lowest card type in a non-empty mask (iterate: t = lowest(m); m &= m - 1)."""
     return trailing_zeros(mask)
@@ -175,54 +139,54 @@ def make_state(n_players, penalty, draws, copies, seat_policy, ev, ev_cap, log=0
     return State(np.zeros((n_players, N_TYPES + 1), np.int64), piles, v, np.zeros(1, np.uint64), ev)
 
 
-@jit_inline
+@jit_no_refcount_inline
 def control(s):
     """The game's control row (kernel.A_*, then its search log): a view of v."""
     return s.v[CTL:]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def ask_of(s):
     """A decision's `ask` (kernel.ask_policy): the control row and the trace (its counters, its cap)."""
     return s.v[CTL:], s.ev, s.v[TRACE_N:TRACE_N + 2], s.v[TRACE]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def tracking(s):
     """Does this run keep what each seat knows of the others' hands (`known`)? Only a search rollout,
     whose branch re-deals the rest (engine.redeal_hidden); every other run skips it."""
     return s.v[MODE_AT] == ROLLOUT
 
 
-@jit_inline
+@jit_no_refcount_inline
 def known_at(p, q, t):
     """The slot of known[p, q, t] in v."""
     return KNOWN + (p * MAX_PLAYERS + q) * N_TYPES + t
 
 
-@jit_inline
+@jit_no_refcount_inline
 def n_players(s):
     return s.hand.shape[0]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def left(s, p):
     """Left neighbour = the next player clockwise (seats are numbered clockwise)."""
     q = p + 1
     return 0 if q == s.hand.shape[0] else q
 
 
-@jit_inline
+@jit_no_refcount_inline
 def right(s, p):
     return s.hand.shape[0] - 1 if p == 0 else p - 1
 
 
-@jit_inline
+@jit_no_refcount_inline
 def top(s):
     return s.piles[DISC, s.v[DISC_N] - 1]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def gain(s, p, t):
     """p receives a card of type t."""
     s.hand[p, t] += 1
@@ -230,7 +194,7 @@ def gain(s, p, t):
     s.v[HELD + p] |= bit(t)
 
 
-@jit_inline
+@jit_no_refcount_inline
 def lose(s, p, t):
     """p gives up a card of type t."""
     s.hand[p, t] -= 1
@@ -239,7 +203,7 @@ def lose(s, p, t):
         s.v[HELD + p] &= ~bit(t)
 
 
-@jit
+@jit_no_refcount
 def held_mask(s, p):
     """Recompute p's mask of held types from the counts."""
     m = 0
@@ -249,7 +213,7 @@ def held_mask(s, p):
     return m
 
 
-@jit_inline
+@jit_no_refcount_inline
 def legal_mask(s, p, top_card):
     """The card types p may play on top_card in their turn: held, matching, and a wild only with a
     non-wild card to follow it (so a wild is never a last card)."""
@@ -259,13 +223,13 @@ def legal_mask(s, p, top_card):
     return m
 
 
-@jit
+@jit_no_refcount
 def can_play(s, p, t, top_card):
     """Can p legally play a card of type t on top_card in their turn?"""
     return (legal_mask(s, p, top_card) >> t) & 1 == 1
 
 
-@jit
+@jit_no_refcount
 def hand_penalty(s, p):
     tot = 0
     m = s.v[HELD + p]
@@ -276,7 +240,7 @@ def hand_penalty(s, p):
     return tot
 
 
-@jit
+@jit_no_refcount
 def symbol_penalty(s, p):
     """Penalty of the symbol cards p holds (Pause, Swap, X+, wild)."""
     tot = 0

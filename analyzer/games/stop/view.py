@@ -11,28 +11,29 @@ no heuristic remembers it, so nothing here exposes it (search's re-deal keeps it
 
 All accessors are inlined: they cost nothing in the kernel.
 """
-from .state import DRAWS, HELD, OPTS, PENALTY, POLICY, SIZE, TOTAL, hand_penalty, jit_inline
+from ...kernel_internals import jit_no_refcount_inline
+from .state import DRAWS, HELD, OPTS, PENALTY, POLICY, SIZE, TOTAL, hand_penalty
 
 # ---- the deciding player's own hand ------------------------------------------------------------------
 
-@jit_inline
+@jit_no_refcount_inline
 def own_count(s, p, t):
     """Cards of type t in p's own hand."""
     return s.hand[p, t]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def own_size(s, p):
     return s.hand[p, SIZE]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def own_types(s, p):
     """Bit mask of the card types in p's own hand."""
     return s.v[HELD + p]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def own_penalty(s, p):
     """What p's own hand would score now."""
     return hand_penalty(s, p)
@@ -40,29 +41,29 @@ def own_penalty(s, p):
 
 # ---- the public table ----------------------------------------------------------------------------------
 
-@jit_inline
+@jit_no_refcount_inline
 def hand_size(s, q):
     """How many cards q holds (anyone can count them)."""
     return s.hand[q, SIZE]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def match_total(s, q):
     return s.v[TOTAL + q]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def card_penalty(s, t):
     return s.v[PENALTY + t]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def card_draws(s, t):
     """Cards the X+ victim draws for a forced card of type t."""
     return s.v[DRAWS + t]
 
 
-@jit_inline
+@jit_no_refcount_inline
 def policy_of(s, p):
     """The policy code of seat p (how p decides, not something p knows about the game)."""
     return s.v[POLICY + p]
@@ -70,7 +71,7 @@ def policy_of(s, p):
 
 # ---- the decision in hand --------------------------------------------------------------------------------
 
-@jit_inline
+@jit_no_refcount_inline
 def option(s, k):
     """The k-th legal option the engine listed for the current decision (decisions.py)."""
     return s.v[OPTS + k]
