@@ -17,12 +17,14 @@ TRAIN_GAMES ?= stop,spacebase,pig,mlem,simplecard,cosmic
 install: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
-	@echo "install 1/3: a virtual environment in $(VENV)"
+	@echo "install 1/4: a virtual environment in $(VENV)"
 	python3 -m venv $(VENV)
-	@echo "install 2/3: an up-to-date pip"
+	@echo "install 2/4: an up-to-date pip"
 	$(BIN)/pip install --quiet --upgrade pip
-	@echo "install 3/3: analyzer and its dependencies from PyPI (numpy, numba, polars, pyarrow, matplotlib, dask, ...; about a minute)"
+	@echo "install 3/4: analyzer and its dependencies from PyPI (numpy, numba, polars, pyarrow, matplotlib, dask, ...; about a minute)"
 	$(BIN)/pip install --quiet -e '.[dev]'
+	@echo "install 4/4: the compiled kernels a release published for this machine (analyzer/kernels.lock, checked by SHA-256)"
+	$(BIN)/python -m analyzer.cache_fetch
 	touch $@
 	@echo "installed: $(BIN)/analyzer (run . $(BIN)/activate to call it as analyzer)"
 

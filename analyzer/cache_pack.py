@@ -7,8 +7,10 @@ mtime, so the files one checkout wrote load warm in any checkout of the same sou
 numba, Python and machine kind. A pack is a tar of those files with a manifest; unpacking it into a
 fresh clone, a CI runner or each dask worker turns the first run's minutes into a cache load.
 
-numba keys each compiled function by the CPU it was compiled for as well: on another CPU model the
-files still load, find no entry for this CPU, and numba compiles as if cold (nothing wrong is run).
+numba keys each compiled function by the CPU it was compiled for as well. The kernels compile for a
+portable CPU by default (compile_cache.target(): "generic", x86-64's baseline), so a pack serves every
+x86-64 machine; a pack for another target (NUMBA_CPU_NAME) is placed but not used, and its kernels
+compile on first use as if cold (nothing wrong is run).
 """
 from __future__ import annotations
 
@@ -20,14 +22,13 @@ import tarfile
 from pathlib import Path
 
 import numba
-from llvmlite import binding
 from numba.core import caching, config
 
 from . import compile_cache
 from .errors import UserError
 from .results import atomic_path
 
-FORMAT = 1
+FORMAT = 2  # 2: the CPU target in the file names and the manifest
 SHARED = "shared"  # the pack's folder for the package's own shared kernels (rng.py, kernel.py, ...)
 
 
@@ -39,17 +40,18 @@ def cache_root(folder: Path) -> Path:
 
 
 def cache_files(folder: Path) -> list[Path]:
-    """The cache files written for the current sources of `folder` (the stamp is in their names)."""
-    tag = f"-{compile_cache.sources_stamp(folder)[:12]}."
+    """The cache files written for the current sources of `folder` and this CPU target (both are in their names)."""
+    tag = f"{compile_cache.file_tag(folder)}."
     root = cache_root(folder)
     return sorted(f for f in root.glob("*.nb[ic]") if tag in f.name) if root.is_dir() else []
 
 
 def machine() -> dict:
     """What a pack must match to be of use here: numba and Python (the files are pickles and machine
-    code), the OS and architecture; the CPU model only decides whether numba finds its entries."""
+    code), the OS and architecture; the CPU target ("generic" unless NUMBA_CPU_NAME names one) only decides
+    whether numba finds its entries."""
     return {"numba": numba.__version__, "python": f"{sys.version_info.major}.{sys.version_info.minor}",
-            "platform": f"{sys.platform}-{platform.machine()}", "cpu": binding.get_host_cpu_name()}
+            "platform": f"{sys.platform}-{platform.machine()}", "cpu": compile_cache.target()}
 
 
 def _folders(names: list[str]) -> dict[str, Path]:
@@ -142,6 +144,6 @@ def unpack(path: Path) -> list[tuple[str, str]]:
                 _place(tar, f"{key}/{Path(name).name}", root, path)  # a bare file name: nothing lands outside root
             done.append((key, f"{len(manifest['files'][key])} files"))
     if manifest["cpu"] != machine()["cpu"]:
-        done.append(("note", f"packed on CPU {manifest['cpu']}, this is {machine()['cpu']}: numba keeps a compile per "
-                             "CPU model, so these kernels compile here on first use"))
+        done.append(("note", f"packed for CPU {manifest['cpu']}, kernels here compile for {machine()['cpu']} "
+                             "(NUMBA_CPU_NAME): these kernels compile here on first use"))
     return done

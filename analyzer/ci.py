@@ -35,7 +35,7 @@ GITHUB_YAML = """\
 # Balance checks (written by `analyzer ci init`): on every push and pull request that touches scenarios/,
 # check each scenario's balance: bounds, regenerate the reports, and on a pull request put the comparison
 # with the base branch into the job summary. The compiled kernels are cached between runs: only a run
-# with a new analyzer, Python, numba, CPU model or game compiles.
+# with a new analyzer, Python, numba, CPU target or game compiles.
 name: balance
 
 on:
@@ -71,10 +71,14 @@ jobs:
         id: kernels
         run: echo "key=$(analyzer ci cache-key scenarios)" >> "$GITHUB_OUTPUT"
       - name: Restore the compiled kernels
+        id: restore
         uses: @cache@
         with:
           path: @KERNELS@
           key: ${{ steps.kernels.outputs.key }}
+      - name: Fetch the compiled kernels a release published (pinned by SHA-256 in analyzer/kernels.lock)
+        if: steps.restore.outputs.cache-hit != 'true'
+        run: python -m analyzer.cache_fetch
       - name: Check balance bounds
         run: analyzer ci check scenarios --until-decided --max-n "$BALANCE_MAX_N" --out reports/check
       - name: Regenerate the reports
@@ -104,8 +108,8 @@ balance:
     NUMBA_CACHE_DIR: "$CI_PROJECT_DIR/@KERNELS@"
     GIT_DEPTH: "0"
   # The compiled kernels, kept between jobs. GitLab fixes a cache's key before the job starts, so it names the
-  # package and the image (Python, OS); numba keys each kernel by CPU model inside the cache, so a runner
-  # with another CPU compiles once and adds its own.
+  # package and the image (Python, OS); the kernels compile for a portable CPU target, so runners with
+  # any x86-64 CPU share them.
   cache:
     key: "@CACHE_KEY@"
     paths:
@@ -116,6 +120,7 @@ balance:
         - scenarios/**/*
   script:
     - pip install "$ANALYZER_PACKAGE"
+    - '[ -d "$NUMBA_CACHE_DIR" ] || python -m analyzer.cache_fetch'  # released kernels, pinned by SHA-256, when no cache was kept
     - status=0; analyzer ci check scenarios --until-decided --max-n "$BALANCE_MAX_N" --out reports/check || status=$?
     - analyzer ci reports scenarios --n "$BALANCE_N" --out reports
     - >
@@ -178,7 +183,7 @@ def init(folder: Path, force: bool = False, source: str | None = None) -> list[P
 
 def cache_key(folder: Path) -> str:
     """The compiled kernels' cache key for the scenarios under `folder`: what a cache file is valid for
-    (analyzer's distribution, version and sources, numba, Python, OS and CPU model) and the games that
+    (analyzer's distribution, version and sources, numba, Python, OS and CPU target: "generic" by default) and the games that
     will be compiled (a scenario of a new game makes a new key, so its kernels are saved too)."""
     import platform
 

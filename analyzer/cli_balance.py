@@ -538,7 +538,7 @@ def ci_cache_key(folder: FolderArg = Path("scenarios")):
     """Print the compiled kernels' cache key for these scenarios (the CI files' cache step uses it).
 
     It names what compiled kernels are valid for: analyzer's distribution, version and sources, numba,
-    Python, OS and CPU model, and the games the scenarios use.
+    Python, OS and CPU target (`generic` unless NUMBA_CPU_NAME names another), and the games the scenarios use.
     """
     from . import ci
     out.print(ci.cache_key(folder), highlight=False, markup=False)

@@ -14,7 +14,7 @@ from .errors import UserError
 cache_app = typer.Typer(
     help="Carry compiled kernels to other machines.\n\nA first run on a fresh machine compiles each game's kernels "
          "for a minute or more; a pack built on one machine makes that a cache load on any other of the same kind "
-         "(same sources, numba, Python and OS; on another CPU model the kernels compile again). `cache pack` on a "
+         "(same sources, numba, Python and OS: kernels compile for the portable CPU target `generic` unless NUMBA_CPU_NAME names another). `cache pack` on a "
          "built machine, `cache unpack` in a fresh clone, a CI runner or each dask worker."
          "\n\n\b\nExample: analyzer cache pack --out analyzer-cache.tar.gz", no_args_is_help=True)
 app.add_typer(cache_app, name="cache")

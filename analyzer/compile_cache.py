@@ -19,6 +19,12 @@ imports it, and so do kernel.py and the registry (`games.get`). `import analyzer
 that `analyzer --help` never loads numba; the few self-contained helpers of rng.py and
 kernel_internals.py, if imported on their own before any game, keep numba's own locator, which is
 right for them (it keys a function by its own file).
+
+Kernels compile for a portable CPU (`NUMBA_CPU_NAME=generic`, x86-64's baseline) unless the user names
+one: numba loads a cached function only on the CPU model and features it was compiled for, so a
+host-tuned cache serves one machine kind and a portable one serves every x86-64 machine with the same
+numba, Python and OS (a pack, a CI cache, a dask cluster). It cost nothing measured: 0.96x-1.11x the
+host target's games/s for each of the six games (docs/performance.md, 2026-12-07).
 """
 from __future__ import annotations
 
@@ -26,10 +32,27 @@ import contextlib
 import functools
 import gc
 import hashlib
+import os
 import sys
 from pathlib import Path
 
+from llvmlite import binding
 from numba.core import caching, config
+from numba.core.registry import cpu_target
+
+
+def _portable_target() -> None:
+    """Compile for x86-64's baseline unless NUMBA_CPU_NAME says otherwise. Once numba has made its code
+    generator (something compiled before analyzer was imported) this process's code is for the host: the
+    host's name is set instead, so that the worker processes it starts compile and look for the same."""
+    if "NUMBA_CPU_NAME" in os.environ:
+        return
+    built = "_toplevel_target_context" in cpu_target.__dict__
+    os.environ["NUMBA_CPU_NAME"] = binding.get_host_cpu_name() if built else "generic"  # read by the workers too
+    config.reload_config()  # NUMBA_CPU_FEATURES follows: "" (the baseline's own) for generic, else the host's
+
+
+_portable_target()
 
 
 def _array_support_without_scipy() -> None:
@@ -74,6 +97,18 @@ def build_variant() -> str:
     return "-boundscheck" if config.BOUNDSCHECK else ""
 
 
+def target() -> str:
+    """The CPU model the kernels compile for (and are cached for): "generic" unless NUMBA_CPU_NAME names one,
+    or numba compiled before this module was imported (_portable_target)."""
+    return config.CPU_NAME or binding.get_host_cpu_name()  # (an empty NUMBA_CPU_NAME: numba's own default, the host)
+
+
+def file_tag(folder: Path) -> str:
+    """What the cache files written for the current sources of `folder`, this build and this CPU target carry
+    in their names: a cache for another target is never taken for a warm one (is_warm)."""
+    return f"-{sources_stamp(folder)[:12]}{build_variant()}-{target()}"
+
+
 @functools.cache
 def _folder_of(py_file: str) -> Path:
     return Path(py_file).resolve().parent
@@ -96,7 +131,7 @@ class _FolderStamp:
         # The stamp goes into the cache file's name too: numba unpickles an index before it compares
         # stamps, and an old index that names a class since moved or deleted would crash the import.
         # With the stamp in the name, a cache written by other sources is never opened.
-        return f"{super().get_disambiguator()}-{sources_stamp(_folder_of(self._py_file))[:12]}{build_variant()}"
+        return f"{super().get_disambiguator()}{file_tag(_folder_of(self._py_file))}"
 
     @classmethod
     def from_function(cls, py_func, py_file):
@@ -124,7 +159,7 @@ def is_warm(folder: Path) -> bool:
     """Whether the kernels of `folder` were cached by its current sources: an index file carries the
     folder's stamp. Worker processes may then load them side by side; a cold cache is compiled once,
     by one process, before any worker plays."""
-    tag = f"-{sources_stamp(folder)[:12]}{build_variant()}."
+    tag = f"{file_tag(folder)}."
     root = Path(config.CACHE_DIR) if config.CACHE_DIR else folder / "__pycache__"
     return root.is_dir() and any(tag in f.name for f in root.rglob("*.nbi"))
 

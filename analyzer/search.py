@@ -28,7 +28,6 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.stats import binom
 
 from .kernel import (
     A_DEFAULT,
@@ -242,6 +241,9 @@ class _Halving:
         n = min(len(self.values[top]), len(self.values[self.default]))
         diff = np.array(self.values[top][:n]) - np.array(self.values[self.default][:n])
         better, worse = int((diff > 0).sum()), int((diff < 0).sum())
+        # imported here: scipy.stats takes most of a second to import, and a run without search never needs it
+        from scipy.stats import binom
+
         return top if better > worse and binom.sf(better - 1, better + worse, 0.5) <= self.alpha else self.default
 
 

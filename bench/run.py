@@ -177,7 +177,8 @@ def main() -> None:
     # measured in parts (--games): the other games' earlier numbers stay in the file
     res: dict = json.loads((OUT / "bench.json").read_text()) if (OUT / "bench.json").exists() else {}
     res["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0],
-                      "load_average_at_start": round(os.getloadavg()[0], 1)}
+                      "load_average_at_start": round(os.getloadavg()[0], 1),
+                      "cpu_target": analyzer.compile_cache.target()}  # what the kernels were compiled for
 
     chosen = a.games or (a.games_csv.split(",") if a.games_csv else list(GAMES))
     if unknown := set(chosen) - set(GAMES):

@@ -3,6 +3,7 @@
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -55,6 +56,8 @@ def _rewritten(pack: Path, out: Path, **changes) -> Path:
 def test_a_pack_that_cannot_serve_is_refused_or_skipped(tmp_path, capsys, monkeypatch):
     pack = tmp_path / "pig.tar.gz"
     assert _cli("cache", "pack", "pig", "--out", str(pack), cache=tmp_path / "pack-side").returncode == 0
+    from analyzer import games
+    games.get("pig")  # imported first: numba picks a kernel's cache folder when it is defined, for the whole process
     monkeypatch.setattr("numba.core.config.CACHE_DIR", str(tmp_path / "cache"))  # where unpack puts files
 
     other_numba = _rewritten(pack, tmp_path / "numba.tar.gz", numba="0.1.0")
@@ -81,3 +84,75 @@ def test_a_pack_that_cannot_serve_is_refused_or_skipped(tmp_path, capsys, monkey
     assert "junk.tar.gz: not a cache pack (not a tar archive)" in capsys.readouterr().err
     assert main(["cache", "pack", "nosuchgame", "--out", str(tmp_path / "x.tar.gz")]) == 2
     assert "unknown game 'nosuchgame'" in capsys.readouterr().err
+
+
+LOADED = """
+import os, sys
+assert "NUMBA_CPU_NAME" not in os.environ and "NUMBA_CPU_FEATURES" not in os.environ  # the host's own CPU unnamed
+import numpy as np
+import analyzer
+from analyzer import games
+from numba.core.dispatcher import Dispatcher
+from numba.core.registry import cpu_target
+g = games.get("pig")
+g.run_batch(analyzer.load_scenario(g), 1, np.arange(50))
+kernels = {id(o): o for m in list(sys.modules.values()) if getattr(m, "__name__", "").startswith("analyzer.")
+           for o in vars(m).values() if isinstance(o, Dispatcher)}.values()
+hits = sum(sum(k.stats.cache_hits.values()) for k in kernels)
+misses = sum(sum(k.stats.cache_misses.values()) for k in kernels)  # a compile counts one miss per function
+loaded = {key[1][1] for k in kernels if k.stats.cache_hits for key in k._cache._cache_file._load_index()}
+print(cpu_target.target_context.codegen().magic_tuple()[1], hits, misses, ",".join(sorted(loaded)))
+"""
+
+
+def _checkout(path: Path) -> Path:
+    """A copy of the package without any compile cache: another checkout, at another path."""
+    shutil.copytree(ROOT / "analyzer", path / "analyzer", ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
+    return path
+
+
+def test_a_portable_cache_packed_in_one_checkout_loads_warm_in_another(tmp_path):
+    """The kernels compile for the portable CPU target by default (compile_cache), so a pack made in one
+    checkout loads in a checkout elsewhere, on any x86-64 CPU, with nothing compiled there."""
+    def run(tree, *args):
+        env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}  # no NUMBA_CPU_NAME, no NUMBA_CACHE_DIR
+        done = subprocess.run([sys.executable, *args], cwd=tree, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    built, fresh, pack = _checkout(tmp_path / "built"), _checkout(tmp_path / "fresh"), tmp_path / "pig.tar.gz"
+    assert "CPU generic" in run(built, "-m", "analyzer", "cache", "pack", "pig", "--out", str(pack))
+    assert "pig: " in run(fresh, "-m", "analyzer", "cache", "unpack", str(pack))
+    assert list((fresh / "analyzer" / "games" / "pig" / "__pycache__").glob("engine.play-*-generic.*.nbi"))
+    target, hits, misses, loaded = run(fresh, "-c", LOADED).split()
+    assert (target, loaded) == ("generic", "generic")
+    assert int(hits) >= 1 and int(misses) == 0  # loaded, not compiled
+
+
+def test_make_install_unpacks_only_the_pack_the_lock_pins_for_this_machine(tmp_path, monkeypatch):
+    """`make install` fetches a release's pack (analyzer/cache_fetch.py): only the file kernels.lock names for
+    this machine, unpacked only when its SHA-256 is the pinned one; otherwise one line, and first runs compile."""
+    import hashlib
+
+    from analyzer import cache_fetch, cache_pack, compile_cache
+    machine, pig = cache_pack.machine(), cache_pack._folders(["pig"])["pig"]
+    manifest = {"format": cache_pack.FORMAT, **machine, "stamps": {"pig": compile_cache.sources_stamp(pig)},
+                "files": {"pig": []}}
+    pack = tmp_path / "kernels.tar.gz"  # a release's pack, here without files
+    with tarfile.open(pack, "w:gz") as tar:
+        data = json.dumps(manifest).encode()
+        info = tarfile.TarInfo("manifest.json")
+        info.size = len(data)
+        tar.addfile(info, io.BytesIO(data))
+    digest = hashlib.sha256(pack.read_bytes()).hexdigest()
+    lock, said = tmp_path / "kernels.lock", []
+    monkeypatch.setattr("numba.core.config.CACHE_DIR", str(tmp_path / "cache"))
+
+    def fetch(**pinned):
+        lock.write_text(json.dumps([{**machine, "url": pack.as_uri(), "sha256": digest, **pinned}]))
+        return cache_fetch.fetch(lock, said.append)
+
+    assert not fetch(numba="0.1.0") and "none published for numba" in said[-1]
+    assert not fetch(sha256="0" * 64) and f"has SHA-256 {digest}, kernels.lock pins {'0' * 64}: refused" in said[-1]
+    assert not fetch(url=(tmp_path / "gone.tar.gz").as_uri()) and "cannot fetch" in said[-1]
+    assert fetch() and said[-1] == "compiled kernels: pig: 0 files"

@@ -92,7 +92,9 @@ def test_the_wheel_carries_every_scenario_and_an_installed_package_finds_them(tm
     link = ROOT / "analyzer" / "_scenarios"
     assert link.is_symlink() and link.resolve() == (ROOT / "scenarios").resolve()
     patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["analyzer"]
-    shipped = {p.relative_to(link) for pattern in patterns for p in (ROOT / "analyzer").glob(pattern)}
+    assert "kernels.lock" in patterns  # the released compiled kernels' pins (analyzer/cache_fetch.py)
+    shipped = {p.relative_to(link) for pattern in patterns if pattern.startswith("_scenarios/")
+               for p in (ROOT / "analyzer").glob(pattern)}
     assert shipped == {p.relative_to(ROOT / "scenarios") for p in (ROOT / "scenarios").rglob("*.yaml")}
     # installed: the package alone, without the checkout around it
     shutil.copytree(ROOT / "analyzer", tmp_path / "analyzer", ignore=shutil.ignore_patterns("__pycache__"))
@@ -163,8 +165,9 @@ def test_the_workflow_commands_run_in_order_in_a_designers_repository(tmp_path):
     assert cli.main(["ci", "init", str(repo)]) == 0
     workflow = yaml.safe_load((repo / WORKFLOW).read_text())
     steps = [s for s in workflow["jobs"]["balance"]["steps"] if "run" in s and s["name"] != "Install analyzer"]
-    assert [s["name"] for s in steps] == ["Name the compiled kernels", "Check balance bounds", "Regenerate the reports",
-                                          "Compare with the base branch"]
+    assert [s["name"] for s in steps] == [
+        "Name the compiled kernels", "Fetch the compiled kernels a release published (pinned by SHA-256 in analyzer/kernels.lock)",
+        "Check balance bounds", "Regenerate the reports", "Compare with the base branch"]
     summary, outputs = tmp_path / "summary.md", tmp_path / "outputs"
     # the checkout's own kernel cache stands in for the restored one (NUMBA_CACHE_DIR names a GitHub path)
     variables = {k: v for k, v in workflow["env"].items() if k != "NUMBA_CACHE_DIR"}

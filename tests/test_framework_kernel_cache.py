@@ -123,3 +123,21 @@ def test_a_bounds_checked_run_keeps_kernels_of_its_own(tmp_path):
     out_of_bounds = run(3, True)
     assert out_of_bounds.returncode != 0 and "IndexError" in out_of_bounds.stderr
     assert run(2, True).stdout.split() == ["2", "1"] and run(2, False).stdout.split() == ["2", "1"]
+
+
+TARGET_PROBE = ("import os, sys\n{before}import analyzer.compile_cache as cc\n"
+                "from numba.core.registry import cpu_target\nimport llvmlite.binding as b\n"
+                "print(cc.target(), os.environ['NUMBA_CPU_NAME'], cpu_target.target_context.codegen().magic_tuple()[1],"
+                " b.get_host_cpu_name())\n")
+
+
+@pytest.mark.parametrize("numba_first", [False, True], ids=["analyzer first", "numba compiled first"])
+def test_kernels_compile_for_the_portable_target_unless_numba_was_set_up_before(numba_first):
+    """The kernels compile for "generic" (a cache any x86-64 machine loads). In a process where numba
+    compiled before analyzer was imported, its code is the host's: the host's name is then set for the
+    worker processes too, and the cache files are named after it."""
+    before = "from numba import njit\nnjit(lambda: 1)()\n" if numba_first else ""
+    out = subprocess.run([sys.executable, "-c", TARGET_PROBE.format(before=before)], capture_output=True, text=True,
+                         check=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}).stdout.split()
+    target, env, compiled, host = out
+    assert target == env == compiled == (host if numba_first else "generic")
