@@ -267,9 +267,10 @@ class Cosmic(Game):
     kernel_releases_gil = True  # E.play is compiled with nogil=True
     kernel_inputs = staticmethod(kernel_inputs)
     searchable = True  # context.ask re-deals what the search seat cannot see at its branch (hidden.py)
-    # one search seat plays ~800 rollouts a game at 1 rollout per option (4 players; ~0.3 s on one core):
-    # "Under search play" stays at a few minutes with a small budget and few games
-    search_plan = SearchPlan(rollouts=4, n=40, budgets=(2, 8), curve_n=20)
+    # one search seat plays ~3,100 rollouts a game at its default 8 per option (~99 decisions; about 1.3 s on
+    # one core at load 10): at this size "Under search play" takes a few minutes on 2 cores (the whole report
+    # of a 1e5-game run, every comparison run included, took 7 min 15 s at load 1-3 on 2026-12-07)
+    search_plan = SearchPlan(rollouts=8, n=100, budgets=(2, 8, 16), curve_n=50)
     TRACE_CAP = 200_000
 
     def events(self, scenario):
