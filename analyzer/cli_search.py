@@ -73,7 +73,7 @@ def strength(
     t = Table(title=f"{g.name}: one search seat against the field ({policy}"
                     f"{' ' + ', '.join(f'{k}={v:g}' for k, v in weights.items()) if weights else ''}), "
                     f"{base.players} players, seed {seed}", title_justify="left")
-    rows = st.table(points)
+    rows = [{**row, "seconds": round(p.seconds, 1)} for row, p in zip(st.table(points), points, strict=True)]
     for h in rows[0]:
         t.add_column(h, justify="right")
     for r in rows:

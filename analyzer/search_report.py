@@ -91,8 +91,7 @@ def section(rep: Report, game, df: pl.DataFrame, meta: dict, verdict) -> None:
     rep.text(said + (f". The largest move is {biggest[0]}: {fmt_points(biggest[1])} (search minus this run on the same "
                      "games, 95% interval)." if biggest else "."))
     points = strength.curve(game, _scenario(game, meta), list(plan.budgets), curve_n, meta["seed"])
-    # the wall time stays in the terminal (analyzer strength): a report is the same on every machine
-    rows = [{k: v for k, v in row.items() if k != "seconds"} for row in strength.table(points)]
+    rows = strength.table(points)
     policy, weights = strength.field_player(game)
     rep.text(f"How strong the search player is: one seat of search against the field ({policy}"
              + (" " + ", ".join(f"{k}={v:g}" for k, v in weights.items()) if weights else "")

@@ -64,10 +64,11 @@ def curve(game, base: ScenarioBase, budgets: list[int], n: int, seed: int, jobs:
 
 
 def table(points: list[Point]) -> list[dict]:
-    """The curve as rows for a report or a terminal (percentage points, with the 95% interval)."""
+    """The curve as rows for a report or a terminal (percentage points, with the 95% interval); no wall time,
+    so a report reads the same on every machine (`analyzer strength` adds it)."""
     return [{"rollouts per option": p.rollouts, "search wins": _pct(p.paired.rate), "field's own share": _pct(p.paired.field),
              "gain (points)": f"{100 * p.paired.gain.value:+.1f} [{100 * p.paired.gain.lo:+.1f}, {100 * p.paired.gain.hi:+.1f}]",
-             "games per seat": p.n, "seconds": round(p.seconds, 1)} for p in points]
+             "games per seat": p.n} for p in points]
 
 
 def _pct(e) -> str:
