@@ -76,9 +76,10 @@ def gaps(w, target):
 
 
 @njit(cache=True)
-def turn_plan(w, target):
-    """Hold where holding is worth at least the best plan for the rest of the turn (hold_at's values after it)."""
-    holds = np.zeros((target, target, target), np.bool_)
+def turn_gaps(w, target):
+    """hold's value minus the best plan's for the rest of the turn (hold_at's values after it), at every
+    decision (a, b, u)."""
+    gap = np.zeros((target, target, target))
     for a in range(target):
         for b in range(target):
             plan = np.zeros(target + 7)
@@ -89,8 +90,8 @@ def turn_plan(w, target):
                     v += (1.0 if a + u >= target else max(1.0 - w[b, a + u, 0], plan[u])) / 6.0
                 plan[t] = v
             for u in range(1, target - a):
-                holds[a, b, u] = 1.0 - w[b, a + u, 0] >= plan[u]
-    return holds
+                gap[a, b, u] = 1.0 - w[b, a + u, 0] - plan[u]
+    return gap
 
 
 def main() -> None:
@@ -100,13 +101,13 @@ def main() -> None:
     args = ap.parse_args()
     target, tuned = args.target, hold_at(args.tuned, args.target)
     w, _ = values(tuned, tuned, target)
-    gap, live = gaps(w, target)
+    step, live = gaps(w, target)
     rows = [(f"hold_at {h}", win_rate(hold_at(h, target), tuned, target)) for h in (20, args.tuned)]
-    for delta in (0.0, 0.01, 0.02, 0.05):
-        holds = np.where(np.abs(gap) > delta, gap > 0, tuned) & live
-        label = "one-step look-ahead" + (f", only where the options differ by more than {delta:.0%}" if delta else "")
-        rows.append((label, win_rate(holds, tuned, target)))
-    rows.append(("turn look-ahead", win_rate(turn_plan(w, target), tuned, target)))
+    for name, gap in (("one-step look-ahead", step), ("turn look-ahead", turn_gaps(w, target))):
+        for delta in (0.0, 0.01, 0.02, 0.05):
+            holds = np.where(np.abs(gap) > delta, gap >= 0, tuned) & live
+            rows.append((name + (f", only where the options differ by more than {delta:.0%}" if delta else ""),
+                         win_rate(holds, tuned, target)))
     rows.append(("best response", win_rate(tuned, tuned, target, best_x=True)))
     print(f"| player (target {target}) | wins against hold_at {args.tuned} | gain (points) |\n|---|---|---|")
     for label, rate in rows:
