@@ -364,6 +364,7 @@ def ask(s, r, pol, p, kind, n, ctx):
         n = allowed_options(s, pol.restrict[p], p, kind, n, ctx)
     if n == 1:
         return s.v[OPTS]
+    assert s.v.shape[0] >= NV  # always true: it lets the compiler drop the bound checks of the windows below
     view = view_of(s)
     fill_view(view, s, p, kind, ctx)
     k = decide(s.v[POLICY + p], view, s.v[OPTS:OPTS + n], n, s.rng, pol.script, ask_of(s), pol.weights[p],
