@@ -122,6 +122,7 @@ from .state import (
     OPTS,
     OUT,
     PILE_N,
+    POLICY,
     REDEAL_AT,
     S_FIRST,
     S_LIFTED,
@@ -139,6 +140,7 @@ from .state import (
     TRACE,
     TRACE_N,
     WILD_BIT,
+    ask_of,
     bit,
     can_play,
     gain,
@@ -155,6 +157,7 @@ from .state import (
     top,
     tracking,
 )
+from .view import fill_view, hand_sizes, own_hand, view_of
 
 # events
 (E_HAND, E_DEAL, E_STARTER, E_PLAY, E_DRAW, E_PASS, E_RESHUFFLE, E_EFFECT, E_SKIP, E_SWAP, E_SWAP_DONE,
@@ -353,13 +356,19 @@ def allowed_options(s, mask, p, kind, n, ctx):
 @jit_no_refcount_inline
 def ask(s, r, pol, p, kind, n, ctx):
     """The option p takes among the n listed (n >= 1), once p's restrictions have filtered them (a seat
-    without any is never filtered). A single option is not a decision: it is taken without asking. An
-    index outside the list is a broken policy: counted in invariant_errors."""
+    without any is never filtered). A single option is not a decision: it is taken without asking. Else
+    p's policy decides from p's view (view.py: filled here; its own hand and the public tables are read in
+    place) and the rules `r` (public). An index outside the list is a broken policy: counted in
+    invariant_errors."""
     if pol.restrict[p] != 0:
         n = allowed_options(s, pol.restrict[p], p, kind, n, ctx)
     if n == 1:
         return s.v[OPTS]
-    k = decide(s, r, pol, p, kind, n, ctx)
+    assert s.v.shape[0] >= NV  # always true: it lets the compiler drop the bound checks of the windows below
+    view = view_of(s)
+    fill_view(view, s, p, kind, ctx)
+    k = decide(s.v[POLICY + p], view, s.v[OPTS:OPTS + n], n, s.rng, pol.script, ask_of(s), pol.weights[p],
+               own_hand(s, p), hand_sizes(s), r)
     if s.v[REDEAL_AT] != 0:  # the branch of a search rollout (kernel.search_step): re-deal what p cannot see
         redeal_hidden(s, s.v[REDEAL_AT] - 1)
         s.v[REDEAL_AT] = 0

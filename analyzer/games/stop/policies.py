@@ -4,11 +4,11 @@ scenario's `weights:` / `seat_weights:`, StopScenario.WEIGHTS; `weights` in the 
 
 At every decision the engine lists the legal options (decisions.py says how, per decision kind) and
 `decide` returns the index of one; the rules never look at a policy code. A decision with a single
-option is not asked. Policies see only what their player could know: they read the state through
-view.py (own hand, hand sizes, match totals, the card table, the listed options), never another
-player's cards or the draw pile. Randomness comes only from the game's stream `s.rng`, and only when
-there is a real choice. Ties between card types are broken uniformly over the physical cards
-(weights = copies held).
+option is not asked. Policies see only what their player could know, by construction: `decide` is
+given the seat's view (view.py: the decision, its own hand, the card table, every hand size and match
+total), the listed options and the rules, never the state, so never another player's cards or the draw
+pile. Randomness comes only from the game's stream (`stream`), and only when there is a real choice.
+Ties between card types are broken uniformly over the physical cards (weights = copies held).
 
 random   -- (shared by every game, analyzer.kernel) uniform over the listed options: each legal card
             type, "draw instead", each answer, each Swap target or pass direction, yes or no.
@@ -69,19 +69,8 @@ from .decisions import (
     YES,
     swap_option,
 )
-from .state import NUMBER_MASK, ask_of, bit, left, lowest, n_players
-from .view import (
-    card_draws,
-    card_penalty,
-    hand_size,
-    match_total,
-    option,
-    own_count,
-    own_penalty,
-    own_size,
-    own_types,
-    policy_of,
-)
+from .state import NUMBER_MASK, SIZE, bit, left_of, lowest, penalty_of
+from .view import V_CONTEXT, V_DRAWS, V_HELD, V_KIND, V_PENALTY, V_SEAT, V_TOTALS
 
 i64 = np.int64  # constants are numpy ints: see state.py
 GREEDY = i64(FIRST_GAME_POLICY)
@@ -109,75 +98,75 @@ ATTACK_MASK = i64(sum(1 << (c * 12 + k) for c in range(4) for k in (2, 9, 11))) 
 # ---- the dispatch --------------------------------------------------------------------------------------
 
 @jit_no_refcount_inline
-def decide(s, r, pol, p, kind, n, ctx):
-    """The index of the option p's policy takes among the n options the engine listed (view.option)
-    for a decision of `kind` (decisions.py; ctx is the decision's context). The only place a policy
-    code is read; the policy gets the seat's weights row. random, scripted and search are the framework's
-    (kernel.ask_policy; the ask, the control row and the trace, is in the state: state.ask_of); a search
-    seat that plays on past its branch comes back as its rollout policy's code."""
-    ask = ask_of(s)
-    k, code = ask_policy(policy_of(s, p), s.rng, pol.script, ask, n)
-    if k < 0:
-        w = pol.weights[p]
+def decide(code, view, options, n_options, stream, script, ask, weights, hand, sizes, r):
+    """The one dispatch from a seat's policy code to its decision function, in the common shape: the
+    seat's view (view.py: the decision, the card types of its own hand, the card table, the match totals),
+    the options, its weights row, then its own hand (view.own_hand), every hand size (view.hand_sizes)
+    and the rules `r` (public; the policies use the deck's mean penalty). random, scripted and search
+    are the framework's (kernel.ask_policy; `ask` is the control row and the trace, state.ask_of); past
+    its branch a search seat's `code` comes back as its rollout policy's."""
+    k, code = ask_policy(code, stream, script, ask, n_options)
+    if k < 0:  # the mean penalty, not the 17-field rules pack: each call below passes fewer words
+        mean = r.mean_penalty
         if code == GREEDY:
-            k = index_of(s, n, greedy(s, r, w, p, kind, n, ctx))
+            k = index_of(options, n_options, greedy(view, options, n_options, stream, weights, hand, sizes, mean))
         else:
-            k = index_of(s, n, defender(s, r, w, p, kind, n, ctx))
+            k = index_of(options, n_options, defender(view, options, n_options, stream, weights, hand, sizes, mean))
     return asked(ask, k)
 
 
 @jit_no_refcount_inline
-def index_of(s, n, value):
+def index_of(options, n, value):
     for k in range(n):
-        if option(s, k) == value:
+        if options[k] == value:
             return k
     return NONE  # a policy chose something that is not an option: engine.ask reports it
 
 
 @jit_no_refcount_inline
-def card_options(s, n):
+def card_options(options, n):
     """The card types among the listed options, as a bit mask."""
     m = 0
     for k in range(n):
-        if option(s, k) >= 0:
-            m |= bit(option(s, k))
+        if options[k] >= 0:
+            m |= bit(options[k])
     return m
 
 
 @jit_no_refcount
-def offers(s, n, value):
-    return index_of(s, n, value) >= 0
+def offers(options, n, value):
+    return index_of(options, n, value) >= 0
 
 
 # ---- choosing among card types ------------------------------------------------------------------------
 
 @jit_no_refcount_inline
-def score(s, r, w, p, t, how, aux):
-    """How much p likes playing a card of type t (higher is better); w: p's weights. aux: BY_DEFENDER
-    flags (1: the threat sits on p's left, 2: p still hoards its keepers)."""
+def score(view, mean, w, t, how, aux):
+    """How much the seat likes playing a card of type t (higher is better); w: its weights. aux:
+    BY_DEFENDER flags (1: the threat sits on its left, 2: it still hoards its keepers)."""
     if how == BY_SHEDDING:
         if t != WILD and t % N_KINDS == K_ZERO:
             return NEG + 1
         if (ATTACK_MASK >> t) & 1:
-            return card_penalty(s, t) + np.int64(w[W_ATTACK_BONUS])
-        return card_penalty(s, t)
+            return view[V_PENALTY + t] + np.int64(w[W_ATTACK_BONUS])
+        return view[V_PENALTY + t]
     if how == BY_DEFENDER:
-        sc = card_penalty(s, t)
+        sc = view[V_PENALTY + t]
         if aux & 1 and (ATTACK_MASK >> t) & 1:
             return sc + (1 << 20)
         if aux & 2 and (KEEPERS_MASK >> t) & 1:
             return sc - (1 << 20)
         return sc
     if how == BY_XPLUS_COST:   # in thousandths of a penalty point
-        return -np.int64(round((card_draws(s, t) * unseen_card(r, w[W_UNSEEN_CARD_VALUE]) - card_penalty(s, t)) * 1000.0))
+        return -np.int64(round((view[V_DRAWS + t] * unseen_card(mean, w[W_UNSEEN_CARD_VALUE]) - view[V_PENALTY + t]) * 1000.0))
     if how == BY_FEWEST_DRAWS:
-        return -card_draws(s, t) * 100000 + card_penalty(s, t)
+        return -view[V_DRAWS + t] * 100000 + view[V_PENALTY + t]
     return 0
 
 
 @jit_no_refcount
-def pick(s, r, w, p, mask, how, aux):
-    """Among the card types in `mask` (all held by p), one with the best score; ties are broken
+def pick(view, hand, stream, mean, w, mask, how, aux):
+    """Among the card types in `mask` (all in the own hand), one with the best score; ties are broken
     uniformly over the physical cards, drawing a random number only when two or more types tie.
     Returns (type, its score); (-1, NEG) for an empty mask."""
     best = NEG
@@ -188,121 +177,124 @@ def pick(s, r, w, p, mask, how, aux):
     while m:
         t = lowest(m)
         m &= m - 1
-        sc = score(s, r, w, p, t, how, aux)
+        sc = score(view, mean, w, t, how, aux)
         if sc > best:
             best = sc
             best_t = t
             n_types = 1
-            n_cards = own_count(s, p, t)
+            n_cards = hand[t]
         elif sc == best:
             n_types += 1
-            n_cards += own_count(s, p, t)
+            n_cards += hand[t]
     if n_types <= 1:
         return best_t, best
-    x = below(s.rng, n_cards)
+    x = below(stream, n_cards)
     m = mask
     while m:
         t = lowest(m)
         m &= m - 1
-        if score(s, r, w, p, t, how, aux) == best:
-            x -= own_count(s, p, t)
+        if score(view, mean, w, t, how, aux) == best:
+            x -= hand[t]
             if x < 0:
                 return t, best
     return best_t, best
 
 
 @jit_no_refcount
-def best_score(s, r, w, p, mask, how, aux):
+def best_score(view, mean, w, mask, how, aux):
     """The best score among the card types in mask (NEG for an empty mask); no randomness."""
     best = NEG
     m = mask
     while m:
         t = lowest(m)
         m &= m - 1
-        best = max(best, score(s, r, w, p, t, how, aux))
+        best = max(best, score(view, mean, w, t, how, aux))
     return best
 
 
 @jit_no_refcount
-def count_cards(s, p, mask):
+def count_cards(hand, mask):
     n = 0
     m = mask
     while m:
         t = lowest(m)
         m &= m - 1
-        n += own_count(s, p, t)
+        n += hand[t]
     return n
 
 
 @jit_no_refcount_inline
-def hoarding(s, w, p):
+def hoarding(view, hand, w):
     """Defender: it holds at most `hoard` keepers (0s, 2+s), so it keeps them all back."""
-    return count_cards(s, p, own_types(s, p) & KEEPERS_MASK) <= w[W_HOARD]
+    return count_cards(hand, view[V_HELD] & KEEPERS_MASK) <= w[W_HOARD]
 
 
 @jit_no_refcount
-def left_is_threat(s, p, lead):
-    """Is p's left neighbour the threat: the other player with the lowest match total (fewest cards
-    breaks ties; then the left neighbour, first clockwise), its own total counted `lead` lower?"""
-    q0 = left(s, p)
-    its = match_total(s, q0) - lead
+def left_is_threat(view, sizes, lead):
+    """Is the seat's left neighbour the threat: the other player with the lowest match total (fewest
+    cards breaks ties; then the left neighbour, first clockwise), its own total counted `lead` lower?"""
+    players = sizes.shape[0]
+    q0 = left_of(view[V_SEAT], players)
+    its = view[V_TOTALS + q0] - lead
     q = q0
-    for _ in range(n_players(s) - 2):
-        q = left(s, q)
-        if match_total(s, q) < its or (match_total(s, q) == its and hand_size(s, q) < hand_size(s, q0)):
+    for _ in range(players - 2):
+        q = left_of(q, players)
+        total = view[V_TOTALS + q]
+        if total < its or (total == its and sizes[q] < sizes[q0]):
             return False
     return True
 
 
 @jit_no_refcount
-def defender_flags(s, w, p):
-    return (1 if left_is_threat(s, p, w[W_ATTACK_LEAD]) else 0) + (2 if hoarding(s, w, p) else 0)
+def defender_flags(view, hand, sizes, w):
+    return (1 if left_is_threat(view, sizes, w[W_ATTACK_LEAD]) else 0) + (2 if hoarding(view, hand, w) else 0)
 
 
 # ---- shared by greedy and defender ---------------------------------------------------------------------
 
 @jit_no_refcount
-def answer(s, r, w, p, n, prefer_zero, zero_ok):
+def answer(view, options, n, stream, w, hand, mean, prefer_zero, zero_ok):
     """An answer to a 2+ or a Pause among the listed options: the same-colour 0 (when zero_ok; first
     when prefer_zero), else a 2+ / Pause of any colour (uniformly over the cards), else ACCEPT."""
     zero = NONE
     for k in range(n):
-        if option(s, k) >= 0 and kind_of(option(s, k)) == K_ZERO:
-            zero = option(s, k)
-    alts = card_options(s, n) & ~(bit(zero) if zero >= 0 else 0)
+        if options[k] >= 0 and kind_of(options[k]) == K_ZERO:
+            zero = options[k]
+    alts = card_options(options, n) & ~(bit(zero) if zero >= 0 else 0)
     if zero >= 0 and zero_ok and (prefer_zero or alts == 0):
         return zero
     if alts == 0:
         return ACCEPT
-    t, _ = pick(s, r, w, p, alts, BY_NOTHING, 0)
+    t, _ = pick(view, hand, stream, mean, w, alts, BY_NOTHING, 0)
     return t
 
 
 @jit_no_refcount
-def fewest_cards_swap(s, p):
+def fewest_cards_swap(view, sizes):
     """Swap with the player holding the fewest cards (the lowest expected penalty too), the first
-    clockwise from p's left on ties. Passing left or right would give p a neighbour's hand, never a
-    better one than that, so neither policy passes."""
-    target = left(s, p)
+    clockwise from the seat's left on ties. Passing left or right would give it a neighbour's hand,
+    never a better one than that, so neither policy passes."""
+    players = sizes.shape[0]
+    target = left_of(view[V_SEAT], players)
     q = target
-    for _ in range(n_players(s) - 2):
-        q = left(s, q)
-        if hand_size(s, q) < hand_size(s, target):
+    for _ in range(players - 2):
+        q = left_of(q, players)
+        if sizes[q] < sizes[target]:
             target = q
     return swap_option(SWAP_WITH_ONE, target)
 
 
 @jit_no_refcount_inline
-def unseen_card(r, value):
+def unseen_card(mean, value):
     """What a card nobody has seen is worth: `value` times the mean penalty of a card of the deck."""
-    return r.mean_penalty * value
+    return mean * value
 
 
 @jit_no_refcount
-def unseen_penalty(s, r, q, value):
+def unseen_penalty(sizes, mean, q, value):
     """What q's hand is worth as far as another player can tell: its size (public) times an unseen
     card's worth. The cards themselves are face down (see view.py)."""
-    return hand_size(s, q) * unseen_card(r, value)
+    return sizes[q] * unseen_card(mean, value)
 
 
 @jit_no_refcount_inline
@@ -313,52 +305,56 @@ def yes_if(cond):
 # ---- greedy ----------------------------------------------------------------------------------------------
 
 @jit_no_refcount
-def greedy(s, r, w, p, kind, n, ctx):
-    """greedy's choice (an option value) for a decision of `kind` with weights w; see the module
+def greedy(view, options, n, stream, w, hand, sizes, mean):
+    """greedy's choice (an option value) for the decision in its view, with weights w; see the module
     docstring."""
+    kind, ctx = view[V_KIND], view[V_CONTEXT]
     if kind == D_PLAY or kind == D_WILD_FOLLOW:
-        t, _ = pick(s, r, w, p, card_options(s, n), BY_SHEDDING, 0)
+        t, _ = pick(view, hand, stream, mean, w, card_options(options, n), BY_SHEDDING, 0)
         return t
     if kind == D_PLAY_DRAWN or kind == D_JUMP_IN:
         return YES
     if kind == D_ANSWER_TWO_PLUS:
-        return answer(s, r, w, p, n, False, True)
+        return answer(view, options, n, stream, w, hand, mean, False, True)
     if kind == D_ANSWER_PAUSE:
-        return answer(s, r, w, p, n, False, own_size(s, p) <= w[W_PAUSE_ZERO_AT])
+        return answer(view, options, n, stream, w, hand, mean, False, hand[SIZE] <= w[W_PAUSE_ZERO_AT])
     if kind == D_SWAP:
-        return fewest_cards_swap(s, p)
+        return fewest_cards_swap(view, sizes)
     if kind == D_SWAP_CANCEL:   # the incoming hand is expected to cost more, by the margin (equal: has more cards)
-        mine, n_mine = float(own_penalty(s, p)) + w[W_SWAP_CANCEL_MARGIN], own_size(s, p) - 1
-        theirs, n_theirs = unseen_penalty(s, r, ctx, w[W_UNSEEN_CARD_VALUE]), hand_size(s, ctx)
+        mine, n_mine = float(penalty_of(hand, view[V_HELD], view, V_PENALTY)) + w[W_SWAP_CANCEL_MARGIN], hand[SIZE] - 1
+        theirs, n_theirs = unseen_penalty(sizes, mean, ctx, w[W_UNSEEN_CARD_VALUE]), sizes[ctx]
         return yes_if(mine < theirs or (mine == theirs and n_mine < n_theirs))
     if kind == D_XPLUS_CANCEL:  # the cheapest forced card would cost >= 0 (the 0 itself costs 0)
-        return yes_if(best_score(s, r, w, p, own_types(s, p) & NUMBER_MASK, BY_XPLUS_COST, 0) <= 0)
-    t, _ = pick(s, r, w, p, card_options(s, n), BY_XPLUS_COST, 0)   # D_XPLUS_CARD
+        return yes_if(best_score(view, mean, w, view[V_HELD] & NUMBER_MASK, BY_XPLUS_COST, 0) <= 0)
+    t, _ = pick(view, hand, stream, mean, w, card_options(options, n), BY_XPLUS_COST, 0)   # D_XPLUS_CARD
     return t
 
 
 # ---- defender --------------------------------------------------------------------------------------------
 
 @jit_no_refcount
-def defender(s, r, w, p, kind, n, ctx):
-    """defender's choice (an option value) for a decision of `kind` with weights w; see the module
+def defender(view, options, n, stream, w, hand, sizes, mean):
+    """defender's choice (an option value) for the decision in its view, with weights w; see the module
     docstring."""
+    kind, ctx = view[V_KIND], view[V_CONTEXT]
     if kind == D_PLAY or kind == D_WILD_FOLLOW:
-        t, sc = pick(s, r, w, p, card_options(s, n), BY_DEFENDER, defender_flags(s, w, p))
-        if sc < 0 and offers(s, n, DRAW_INSTEAD):
+        t, sc = pick(view, hand, stream, mean, w, card_options(options, n), BY_DEFENDER,
+                     defender_flags(view, hand, sizes, w))
+        if sc < 0 and offers(options, n, DRAW_INSTEAD):
             return DRAW_INSTEAD   # only hoarded keepers are legal: rather draw
         return t
     if kind == D_PLAY_DRAWN or kind == D_JUMP_IN:
-        return yes_if(not ((KEEPERS_MASK >> ctx) & 1 and hoarding(s, w, p)))
+        return yes_if(not ((KEEPERS_MASK >> ctx) & 1 and hoarding(view, hand, w)))
     if kind == D_ANSWER_TWO_PLUS or kind == D_ANSWER_PAUSE:
-        return answer(s, r, w, p, n, True, True)
+        return answer(view, options, n, stream, w, hand, mean, True, True)
     if kind == D_SWAP:
-        return fewest_cards_swap(s, p)
+        return fewest_cards_swap(view, sizes)
     if kind == D_SWAP_CANCEL:   # the incoming hand has more cards, by the margin (equal: is expected to cost more)
-        mine, n_mine = float(own_penalty(s, p)), own_size(s, p) - 1 + w[W_SWAP_CANCEL_CARDS]
-        theirs, n_theirs = unseen_penalty(s, r, ctx, AT_MEAN), hand_size(s, ctx)
+        mine = float(penalty_of(hand, view[V_HELD], view, V_PENALTY))
+        n_mine = hand[SIZE] - 1 + w[W_SWAP_CANCEL_CARDS]
+        theirs, n_theirs = unseen_penalty(sizes, mean, ctx, AT_MEAN), sizes[ctx]
         return yes_if(n_mine < n_theirs or (n_mine == n_theirs and mine < theirs))
     if kind == D_XPLUS_CANCEL:
         return YES
-    t, _ = pick(s, r, w, p, card_options(s, n), BY_FEWEST_DRAWS, 0)   # D_XPLUS_CARD
+    t, _ = pick(view, hand, stream, mean, w, card_options(options, n), BY_FEWEST_DRAWS, 0)   # D_XPLUS_CARD
     return t

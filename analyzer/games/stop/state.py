@@ -4,8 +4,9 @@
   piles  int64[3, T]    piles[DRAW, :v[PILE_N]] draw pile (top last, shuffled lazily: engine.pop_pile);
                         piles[DISC, :v[DISC_N]] discards;
                         piles[DECK] every card of the deck in type order (dealing starts from a copy)
-  v      int64[NV+log]  registers, counters, card table, seat policies, scratch, what each seat knows of the
-                        others' hands, and last the game's control row (kernel.A_*, its search log past NV)
+  v      int64[NV+log]  registers, counters, card table, seat policies, scratch (the deciding seat's view among
+                        it), what each seat knows of the others' hands, and last the game's control row
+                        (kernel.A_*, its search log past NV)
                         (LAYOUT below; LAYOUT.dump(v))
   rng    uint64[1]      the game's stream, rng.new_stream(seed, game_id)
   ev     int32[cap, 5]  trace records (kernel.record; v[TRACE] = cap, 0 = off; its counters in v[TRACE_N:+2])
@@ -44,6 +45,7 @@ State = namedtuple("State", ["hand", "piles", "v", "rng", "ev"])
 
 i64 = np.int64             # constants are numpy ints (see above)
 MAX_PLAYERS = i64(6)
+VIEW_FILLED = i64(4)  # the part of a seat's view filled at each decision: view.py lays it out
 SIZE = N_TYPES             # hand[p, SIZE]: number of cards p holds
 DRAW, DISC, DECK = i64(0), i64(1), i64(2)  # rows of piles
 NONE = i64(-1)             # no player / no card (event fields)
@@ -60,10 +62,13 @@ LAYOUT = Layout([
     ("cand", N_TYPES),                  # scratch: candidate weights, card counts
     ("opts", N_TYPES + 1),              # scratch: the options of a decision (decisions.py)
     ("allowed", N_TYPES + 1),           # scratch: 1 where the seat's restrictions allow that option
+    # the deciding seat's view (view.py), one window: its decision, filled at every ask (scratch), then the
+    # public tables it reads in place
+    ("view", VIEW_FILLED),
     ("penalty", N_TYPES),               # card table: hand penalty of each card type
     ("draws", N_TYPES),                 # card table: cards the X+ victim draws for it
-    ("copies", N_TYPES),                # card table: copies in the deck
     ("total", MAX_PLAYERS),             # match penalty totals
+    ("copies", N_TYPES),                # card table: copies in the deck
     ("policy", MAX_PLAYERS),            # policy code of each seat
     ("held", MAX_PLAYERS),              # bit mask of the card types each player holds
     ("seat", (MAX_PLAYERS, NSEAT)),     # per-seat match stats, SEAT_COLUMNS order
@@ -72,8 +77,8 @@ LAYOUT = Layout([
     ("known", (MAX_PLAYERS, MAX_PLAYERS, N_TYPES)),
     ("ctl", A_LOG),                     # the game's control row (kernel.A_*); its search log follows, past NV
 ])
-(PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, TRACE, TRACE_N, DEALER, N_PLAYERS, SHUFFLED, G0, CAND, OPTS, ALLOWED,
- PENALTY, DRAWS, COPIES, TOTAL, POLICY, HELD, SEAT, KNOWN, CTL) = LAYOUT.at(*LAYOUT.starts)
+(PILE_N, DISC_N, HAND_OVER, OUT, HAND_TURNS, TRACE, TRACE_N, DEALER, N_PLAYERS, SHUFFLED, G0, CAND, OPTS, ALLOWED, VIEW,
+ PENALTY, DRAWS, TOTAL, COPIES, POLICY, HELD, SEAT, KNOWN, CTL) = LAYOUT.at(*LAYOUT.starts)
 NV = i64(LAYOUT.size)
 MODE_AT, REDEAL_AT = i64(CTL + A_MODE), i64(CTL + A_REDEAL)  # the control row's mode and re-deal slots in v
 (G_LENGTH, G_CAPPED, G_MOVES, G_JUMPS, G_TURNS, G_DRAWN, G_RESHUFFLES, G_CANCELS, G_ACHTUNG,
@@ -170,10 +175,15 @@ def n_players(s):
 
 
 @jit_no_refcount_inline
-def left(s, p):
+def left_of(p, players):
     """Left neighbour = the next player clockwise (seats are numbered clockwise)."""
     q = p + 1
-    return 0 if q == s.hand.shape[0] else q
+    return 0 if q == players else q
+
+
+@jit_no_refcount_inline
+def left(s, p):
+    return left_of(p, s.hand.shape[0])
 
 
 @jit_no_refcount_inline
@@ -229,27 +239,27 @@ def can_play(s, p, t, top_card):
     return (legal_mask(s, p, top_card) >> t) & 1 == 1
 
 
-@jit_no_refcount
-def hand_penalty(s, p):
+@jit_no_refcount_inline
+def penalty_of(counts, mask, table, at):
+    """What the card types of `mask` score in a hand of `counts` (by type), the penalties at table[at:]."""
     tot = 0
-    m = s.v[HELD + p]
+    m = mask
     while m:
         t = lowest(m)
         m &= m - 1
-        tot += s.hand[p, t] * s.v[PENALTY + t]
+        tot += counts[t] * table[at + t]
     return tot
+
+
+@jit_no_refcount
+def hand_penalty(s, p):
+    return penalty_of(s.hand[p], s.v[HELD + p], s.v, PENALTY)
 
 
 @jit_no_refcount
 def symbol_penalty(s, p):
     """Penalty of the symbol cards p holds (Pause, Swap, X+, wild)."""
-    tot = 0
-    m = s.v[HELD + p] & ~NUMBER_MASK
-    while m:
-        t = lowest(m)
-        m &= m - 1
-        tot += s.hand[p, t] * s.v[PENALTY + t]
-    return tot
+    return penalty_of(s.hand[p], s.v[HELD + p] & ~NUMBER_MASK, s.v, PENALTY)
 
 
 # ---- Python-side helpers for tests and tools (not jitted) -------------------------------------------
