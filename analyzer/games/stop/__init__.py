@@ -142,7 +142,7 @@ class Stop(Game):
     EVENTS = EVENTS
     kernel_releases_gil = True   # engine.play is compiled with nogil=True
     searchable = True            # engine.play takes the control table; decide's head is kernel.ask_policy
-    # the default plan's section took 15 min on an idle 2-core machine (2026-12-07), 10 of them the curve's
+    # the default plan's section took 16 min on an idle 2-core machine (2026-12-07), 10 of them the curve's
     # 64 rollouts an option; this one, with the default budget 32 as the curve's top, took 9.4 (566 s)
     search_plan = SearchPlan(budgets=(4, 16, 32), curve_n=80)
 
