@@ -219,8 +219,9 @@ def collector_relaxed():
 
 
 # ---- how long a cold compile takes, for the wait message -------------------------------------------
-# Measured on a 2-core machine (`analyzer bench` prints them); a compile on this machine records its own.
-SHIPPED_SECONDS = {"stop": 65, "spacebase": 70, "mlem": 45, "simplecard": 80, "cosmic": 155, "pig": 12}
+# Measured on an idle 2-core machine, wall seconds (docs/performance.md, 2026-12-07: one specialisation per
+# type); a compile on this machine records its own.
+SHIPPED_SECONDS = {"stop": 40, "spacebase": 65, "mlem": 20, "simplecard": 30, "cosmic": 105, "pig": 5}
 
 
 def _record(folder: Path) -> Path:
