@@ -358,6 +358,16 @@ def keep_allowed(options, n_options, allowed):
     return m
 
 
+@njit(cache=True, inline="always")
+def index_of(options, n_options, value):
+    """The index of option `value` among options[:n_options], or -1 when it is not listed: how a policy
+    that picks an option by its value (a card, a plan) returns the index `decide` must return."""
+    for k in range(n_options):
+        if options[k] == value:
+            return k
+    return -1
+
+
 RESTRICT_LIFTED = "restrict_lifted"  # the per-seat column of every game with restrictions
 RESTRICT_LIFTED_DOC = "decisions at which the seat's restrictions forbade every option and were lifted"
 

@@ -6,7 +6,7 @@ turn total, the target, every score), never the die stream's future.
 """
 from numba import njit
 
-from ...kernel import FIRST_GAME_POLICY, ask_policy, asked
+from ...kernel import FIRST_GAME_POLICY, ask_policy, asked, index_of
 from .decisions import HOLD, ROLL
 from .view import V_SCORES, V_TARGET, V_TURN
 
@@ -19,10 +19,8 @@ def hold_at(view, options, n_options, weights):
     """Hold once the turn total reaches the hold_at weight, or when holding wins the game."""
     wins_now = view[V_SCORES] + view[V_TURN] >= view[V_TARGET]
     want = HOLD if view[V_TURN] >= weights[W_HOLD_AT] or wins_now else ROLL
-    for k in range(n_options):
-        if options[k] == want:
-            return k
-    return 0
+    k = index_of(options, n_options, want)
+    return k if k >= 0 else 0  # a restriction that forbids holding lists ROLL alone
 
 
 @njit(cache=True)

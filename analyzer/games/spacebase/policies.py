@@ -44,7 +44,7 @@ Every heuristic values things in "credit equivalents" with its weights (credits,
 - restrictions (decisions.py): a restricted seat's heuristic never considers what is forbidden (the
   Level III ships and colonies it may not buy, the charge abilities it may not use).
 """
-from ...kernel import FIRST_GAME_POLICY, ask_policy, asked
+from ...kernel import FIRST_GAME_POLICY, ask_policy, asked, index_of
 from ...kernel_internals import jit_plain_ints, jit_plain_ints_inline
 from .charge import next_ready
 from .decisions import (
@@ -141,15 +141,6 @@ def decide(code, view, options, n_options, stream, script, ask, weights, T, D):
         else:
             k = index_of(options, n_options, heuristic(code, view, weights, T, D))
     return asked(ask, k)
-
-
-@jit_plain_ints_inline
-def index_of(options, n_options, value):
-    """The index of option `value` (a heuristic's choice is always one of the listed options)."""
-    for k in range(n_options):
-        if options[k] == value:
-            return k
-    return -1
 
 
 @jit_plain_ints

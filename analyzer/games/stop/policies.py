@@ -48,7 +48,7 @@ No policy peeks: an earlier greedy/defender Swap read the other hands' penalties
 """
 import numpy as np
 
-from ...kernel import FIRST_GAME_POLICY, ask_policy, asked
+from ...kernel import FIRST_GAME_POLICY, ask_policy, asked, index_of
 from ...kernel_internals import jit_no_refcount, jit_no_refcount_inline
 from ...rng import below
 from .cards import K_ZERO, N_KINDS, WILD, kind_of
@@ -113,14 +113,6 @@ def decide(code, view, options, n_options, stream, script, ask, weights, hand, s
         else:
             k = index_of(options, n_options, defender(view, options, n_options, stream, weights, hand, sizes, mean))
     return asked(ask, k)
-
-
-@jit_no_refcount_inline
-def index_of(options, n, value):
-    for k in range(n):
-        if options[k] == value:
-            return k
-    return NONE  # a policy chose something that is not an option: engine.ask reports it
 
 
 @jit_no_refcount_inline
