@@ -512,20 +512,23 @@ def test_the_boardings_column_counts_every_astronaut_sent_by_type():
         assert counts.sum() == 3 * batch.length[0]  # every player sends one astronaut per expedition
 
 
-@pytest.mark.parametrize("on_moons,takes", [(3, True), (2, False)])
-def test_the_moons_goal_goes_to_the_astronaut_landing_its_players_fourth_moon(position, on_moons, takes):
+@pytest.mark.parametrize("on_moons,taken,takes", [(3, False, True), (2, False, False), (3, True, False)])
+def test_the_moons_goal_goes_to_the_astronaut_landing_its_players_fourth_moon(position, on_moons, taken, takes):
     """moons_a holds 4 moons here (1, 2, 3, 3). Seat 0 already has 3 (or 2) astronauts on its farthest
-    moons; its Satellite lands on the next free one (worth 1, or 2) and, as its 4th, takes moons_4 (4)."""
+    moons; its Satellite lands on the next free one (worth 1, or 2) and, as its 4th, takes moons_4 (4),
+    unless seat 1 took that token first."""
     board = mat({3: ["AB"]}, {3: 3})
     board["moons"][0]["values"] = [1, 2, 3, 3]
     pos = position(board=board, satellite_start_space=3)
+    if taken:
+        pos.goal_owner[0] = 1
     for k, typ in enumerate([PM, PARA, MOON2][:on_moons]):
         pos.place(0, typ, D.ON_MOON, 3 - k)
     records = pos.expedition(pos.stream_where(lambda d: d.count("AB") == 1),
                              script=[pos.home_index(0, SAT), pos.home_index(1, PM), 0, 1])
     assert [r[1:4] for r in records if r[0] == E.E_MOON] == [[0, SAT, 3 - on_moons]]
     assert [r[1:4] for r in records if r[0] == E.E_GOAL] == ([[0, 0, 4]] if takes else [])
-    assert pos.type_points[0, SAT] == (1 + 4 if takes else 2)
+    assert pos.type_points[0, SAT] == [1, 2, 3, 3][3 - on_moons] + (4 if takes else 0)
 
 
 # ---- restrictions (the strong-play contract), through the game's turn at their boundary -----------
