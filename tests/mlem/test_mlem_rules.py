@@ -13,10 +13,12 @@ from mlem_mat import SYMBOL
 from mlem_mat import small_mat as mat
 
 import analyzer
-from analyzer import rng
+from analyzer import kernel, rng
 from analyzer.games import get
+from analyzer.games.mlem import columns as C
 from analyzer.games.mlem import decisions as D
 from analyzer.games.mlem import engine as E
+from analyzer.games.mlem.mat import mat_of
 
 MLEM = get("mlem")
 SAT, PM, PARA, MOON2, PLANET2, DEEP2, REMOVER, ONE = range(8)
@@ -211,6 +213,23 @@ def test_on_a_crash_a_parachute_may_land_here_and_everyone_else_goes_home(choice
     assert rest[1] == ("  seat 1's Parachute lands on moon 2 of moons_a: 3 points" if lands else "  seat 1's Parachute goes home")
 
 
+@pytest.mark.parametrize("space,moons_taken,lands", [(3, 0, False), (6, 2, False), (6, 1, True)])
+def test_a_parachute_in_a_crash_lands_only_where_a_body_can_take_it(position, space, moons_taken, lands):
+    """The rocket starts on `space` (a Satellite aboard), which allows only 4s; six dice without a 4 crash it
+    at once. The script would land seat 1's Parachute, but space 3 has no body and moons_a with both moons
+    taken (by seat 1's Moon x2 and Planet x2) takes nobody: it goes home, asked nothing. With the farther
+    moon taken it lands on the nearer one (1 point)."""
+    pos = position(board=mat({space: [4]}), satellite_start_space=space, crash_track=5)
+    for m in range(moons_taken):
+        pos.place(1, [MOON2, PLANET2][m], D.ON_MOON, 1 - m)
+    records = pos.expedition(pos.stream_where(lambda d: 4 not in d),
+                             script=[pos.home_index(0, SAT), pos.home_index(1, PARA), 1])
+    assert pos.crashes[0] == 1
+    landed = [r[:4] for r in records if r[0] in (E.E_MOON, E.E_PLANET, E.E_COMET, E.E_GALAXY)]
+    assert landed == ([[E.E_MOON, 1, PARA, 0]] if lands else [])
+    assert pos.at[1, PARA] == (D.ON_MOON if lands else D.HOME) and pos.points[1].sum() == (1 if lands else 0)
+
+
 def test_the_game_ends_on_the_crash_track_step_exactly():
     sc = analyzer.load_scenario(MLEM, players=3, policy=["random"], set={"rules.crash_track": 3})
     batch = MLEM.run_batch(sc, 2, np.arange(300, dtype=np.int64))
@@ -256,6 +275,34 @@ def test_the_one_die_joins_a_rolled_group_of_1s_when_there_is_one(reading, line)
     sc = scenario([SAT, ONE, 4], board=mat({3: [1, 2]}), one_die_with_rolled_ones=reading)
     _, lines = play(sc, gid)
     assert lines[5].startswith(line + ": space 3 -> ")
+
+
+def test_several_one_dies_aboard_may_all_be_used_in_one_travel_phase(position):
+    """Both seats send their One-die; space 0 allows 1 and AB (worth 1), and the roll shows one AB and no 1:
+    the options are AB (0 -> 1), AB + one One-die (-> 2), AB + both (-> 3). The script takes the third;
+    both One-dies are then face down (one_die_refresh_after_crash false keeps them so to the end)."""
+    pos = position(board=mat({0: [1, "AB"]}, {0: 1}), one_die_refresh_after_crash=False)
+    records = pos.expedition(pos.stream_where(lambda d: d.count("AB") == 1 and 1 not in d),
+                             script=[pos.home_index(0, ONE), pos.home_index(1, ONE), 2])
+    move = next(r for r in records if r[0] == E.E_MOVE)
+    assert move[1:4] == [0, 0, 3] and move[4] >> D.ONE_DIE_SHIFT == 2
+    assert pos.one_up.tolist() == [0, 0]
+
+
+@pytest.mark.parametrize("refresh", [True, False])
+def test_a_one_die_home_from_a_crash_is_face_up_again_only_under_its_rule(position, refresh):
+    """Space 0 allows 1 and AB (worth 1), space 2 only 4s. Expedition 1: seat 0's One-die commands, one AB
+    and no 1 rolled: AB + One-die moves 0 -> 2; six dice without a 4 crash it there and it comes home.
+    Expedition 2, the same dice: the script asks for AB + One-die again, offered (0 -> 2) only if the
+    crash turned it face up; face down, AB alone is left (0 -> 1)."""
+    pos = position(board=mat({0: [1, "AB"], 2: [4]}, {0: 1}), one_die_refresh_after_crash=refresh)
+    dice_ = (lambda d: d[:6].count("AB") == 1 and 1 not in d[:6] and 4 not in d[6:]), 12
+    script = [pos.home_index(0, ONE), pos.home_index(1, PM), 1]
+    first = pos.expedition(pos.stream_where(*dice_), script=script)
+    assert [r[2:4] for r in first if r[0] == E.E_MOVE] == [[0, 2]] and pos.crashes[0] == 1
+    assert pos.at[0, ONE] == D.HOME and pos.one_up[0] == refresh
+    second = pos.expedition(pos.stream_where(*dice_), script=script)
+    assert next(r for r in second if r[0] == E.E_MOVE)[2:4] == [0, 2 if refresh else 1]
 
 
 @pytest.mark.parametrize("needs_1,offered", [(True, False), (False, True)])
@@ -304,6 +351,55 @@ def test_goal_tokens_go_to_the_first_player_to_reach_them():
             mine = [x for x in landed if x.startswith(f"  seat {seat}'s") and ("lands" in x or "reaches" in x or "goes home" in x)]
             if name == "galaxy_2":
                 assert sum("the galaxy" in x for x in mine) == 2
+
+
+def score_planets(pos):
+    """The game-end planet scoring of the engine, on the position as it stands."""
+    players = pos.sc.players
+    ev, tn = kernel.new_trace(MLEM.TRACE_CAP, C.COLUMNS.trace_width)
+    E.score_planets(mat_of(pos.board), pos.rules, pos.pl_count, pos.pl_first, pos.pl_first_type, pos.at, pos.spot,
+                    np.zeros(players, np.int64), np.zeros(players, np.bool_), pos.points, pos.type_points,
+                    ev, tn, np.int64(MLEM.TRACE_CAP))
+
+
+def test_a_planet_tie_goes_to_the_player_whose_first_astronaut_there_landed_earliest(position):
+    """On planet_p, seat 0 arrived 1st, seat 1 2nd and 3rd; seat 0's Satellite lands there 4th (space 7).
+    Two each: seat 0's first astronaut came earliest, so seat 0 is 1st (5) and seat 1 2nd (3), although
+    seat 1's latest arrival is the earlier."""
+    kw, gid = to_space(7)
+    pos = position(**kw).place(0, PM, D.ON_PLANET, 0).place(1, PM, D.ON_PLANET, 0).place(1, PARA, D.ON_PLANET, 0)
+    pos.expedition(rng.new_stream(5, gid), script=[0, pos.home_index(1, MOON2), 0, 1])  # seat 0 leaves at 7
+    assert pos.pl_count[0].tolist() == [2, 2]
+    score_planets(pos)
+    assert pos.points[:, 1].tolist() == [5, 3]
+
+
+def test_planet_x2_doubles_its_owners_points_on_its_own_planet_only(position):
+    """Seat 0 alone on planet_q (a +/-1, 1st: 6) and planet_p, where its Planet x2 lands (space 7, 1st: 5,
+    doubled): 6 + 10 planet points, not 12 + 10."""
+    kw, gid = to_space(7)
+    pos = position(**kw).place(0, PM, D.ON_PLANET, 1)
+    pos.expedition(rng.new_stream(5, gid), script=[pos.home_index(0, PLANET2), 0, 0, 1])
+    assert pos.at[0, PLANET2] == D.ON_PLANET and pos.spot[0, PLANET2] == 0
+    score_planets(pos)
+    assert pos.points[:, 1].tolist() == [16, 0]
+
+
+@pytest.mark.parametrize("planets,goal", [((1, 2, 3), 1), ((1, 2, 2), None), ((0, 0), 2), ((0, 1), None)])
+def test_the_planet_goals_go_at_the_fourth_different_planet_and_the_third_on_one(position, planets, goal):
+    """A fourth planet, planet_s, touches space 24. Seat 0 already has astronauts on `planets` (0 = planet_p,
+    then q, r, s) and its Satellite lands on planet_p (space 7): on q, r, s that makes 4 different planets
+    (planets_4); on q, r, r only 3, though 4 astronauts. On p, p it makes 3 on one planet (one_planet_3);
+    on p, q only 2 there, though 3 on planets."""
+    kw, gid = to_space(7)
+    kw["board"]["spaces"][24]["body"] = "planet_s"
+    kw["board"]["planets"].append({"name": "planet_s", "points": [8, 4, 2]})
+    pos = position(**kw)
+    for typ, pl in zip((PM, PARA, MOON2)[:len(planets)], planets, strict=True):
+        pos.place(0, typ, D.ON_PLANET, pl)
+    records = pos.expedition(rng.new_stream(5, gid), script=[0, 0, 0, 1])  # Satellites board; seat 0 leaves at 7
+    assert [r[1:4] for r in records if r[0] == E.E_PLANET][0] == [0, SAT, 0]
+    assert [r[1:4] for r in records if r[0] == E.E_GOAL] == ([] if goal is None else [[0, goal, 4]])
 
 
 @pytest.mark.parametrize("ties,winners", [("shared", 2), ("nobody", 0)])
@@ -416,20 +512,23 @@ def test_the_boardings_column_counts_every_astronaut_sent_by_type():
         assert counts.sum() == 3 * batch.length[0]  # every player sends one astronaut per expedition
 
 
-@pytest.mark.parametrize("on_moons,takes", [(3, True), (2, False)])
-def test_the_moons_goal_goes_to_the_astronaut_landing_its_players_fourth_moon(position, on_moons, takes):
+@pytest.mark.parametrize("on_moons,taken,takes", [(3, False, True), (2, False, False), (3, True, False)])
+def test_the_moons_goal_goes_to_the_astronaut_landing_its_players_fourth_moon(position, on_moons, taken, takes):
     """moons_a holds 4 moons here (1, 2, 3, 3). Seat 0 already has 3 (or 2) astronauts on its farthest
-    moons; its Satellite lands on the next free one (worth 1, or 2) and, as its 4th, takes moons_4 (4)."""
+    moons; its Satellite lands on the next free one (worth 1, or 2) and, as its 4th, takes moons_4 (4),
+    unless seat 1 took that token first."""
     board = mat({3: ["AB"]}, {3: 3})
     board["moons"][0]["values"] = [1, 2, 3, 3]
     pos = position(board=board, satellite_start_space=3)
+    if taken:
+        pos.goal_owner[0] = 1
     for k, typ in enumerate([PM, PARA, MOON2][:on_moons]):
         pos.place(0, typ, D.ON_MOON, 3 - k)
     records = pos.expedition(pos.stream_where(lambda d: d.count("AB") == 1),
                              script=[pos.home_index(0, SAT), pos.home_index(1, PM), 0, 1])
     assert [r[1:4] for r in records if r[0] == E.E_MOON] == [[0, SAT, 3 - on_moons]]
     assert [r[1:4] for r in records if r[0] == E.E_GOAL] == ([[0, 0, 4]] if takes else [])
-    assert pos.type_points[0, SAT] == (1 + 4 if takes else 2)
+    assert pos.type_points[0, SAT] == [1, 2, 3, 3][3 - on_moons] + (4 if takes else 0)
 
 
 # ---- restrictions (the strong-play contract), through the game's turn at their boundary -----------
