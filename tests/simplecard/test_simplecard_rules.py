@@ -309,6 +309,13 @@ def test_reading_reorders_the_top_n_of_your_deck(table, depth, cast, seen):
     assert t.deck_of(A) == order
 
 
+def test_reading_deeper_than_the_deck_reads_the_whole_deck(table):
+    """Atk's A value (3) asks for 3 cards of a 2-card deck: A reads the 2 there and puts Big on top."""
+    t = ct_table(table, [PRE.index("reading"), 0, 1], reading_depth="a")  # cast Atk; put the 2nd listed on top
+    lines = t.act(A)
+    assert "  seat 0 reads the top 2 cards (cast Atk)" in lines and t.deck_of(A) == ["Big", "Hero"]
+
+
 @pytest.mark.parametrize("old,risk", [("under", 0), ("risk", 6), ("removed", 0)])
 def test_balance_shift_puts_a_hand_card_on_the_balance_without_a_cast(table, old, risk):
     t = ct_table(table, [PRE.index("balance_shift"), 2], old_balancer=old).balancer(A, "Bal321")  # shift Def
@@ -445,6 +452,25 @@ def test_a_disabled_cast_technique_is_not_offered(table):
     assert any("reads" in line for line in lines) and not any("picks" in line for line in lines)
 
 
+@pytest.mark.parametrize("technique,script", [("picking", [1, 1]), ("skipping", [4, 1]), ("reading", [2, 1])])
+def test_a_technique_is_offered_only_with_the_card_it_acts_on(table, technique, script):
+    """Picking needs a card in the opponent's hand, Skipping one in the opponent's deck, Reading one in your own
+    deck. Emptied, the menu loses that technique: index 1 is reading ([proceed, reading, shift, skipping]), index 4
+    clamps to balance_shift ([proceed, picking, reading, shift]), index 2 is balance_shift ([proceed, picking,
+    shift, skipping])."""
+    t = ct_table(table, script)
+    if technique == "picking":
+        t.hand(B)
+    elif technique == "skipping":
+        t.deck(B)
+    else:
+        t.deck(A)
+    lines = t.act(A)
+    assert not any(f"for {technique}" in line for line in lines)
+    shift = "  seat 0 shifts Cheap onto its Balance (was Zero)"
+    assert ("  seat 0 casts Cheap for reading: Risk 1" if technique == "picking" else shift) in lines
+
+
 def test_recall_needs_two_hand_cards_and_two_are_enough(table):
     """Picking (cast Cheap, pick B's Def) and Balance shift (Atk) leave A Def and Two, with its deck not empty:
     Recall is still offered (menu [proceed, picking, recall]: 2) and casts both, taking D6 back:
@@ -489,6 +515,15 @@ def test_changing_is_never_offered_on_a_tie(table):
     t.hand(B, "Cheap", "Big")
     lines = t.act(A)
     assert "  a tie at 5: both Mains are destroyed" in lines and t.at[0] == 2  # only placement and contact asked
+
+
+def test_changing_is_never_offered_when_disabled(table):
+    """The position of the Change above (Atk 5 inferior to D6 6, Cheap and Big in hand) with Bounce on but
+    Changing off: only placement and contact are asked, and Atk is destroyed."""
+    t = table(script=[0, 0, 1], enabled_cts=["bounce"]).hand(A, "Atk", "Cheap", "Big").deck(A, "Two").main(B, "D6")
+    lines = t.act(A)
+    assert "  seat 0's Main Atk is destroyed: +8 Risk, total 8" in lines and t.at[0] == 2
+    assert t.main_of(B) == ("D6", 1, True) and t.cts[A, 6] == 0
 
 
 @pytest.mark.parametrize("before,lost", [(28, False), (29, True)])
