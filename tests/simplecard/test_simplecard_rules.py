@@ -257,6 +257,7 @@ def test_setup_deals_four_then_the_balancer_and_the_higher_balancer_chooses(tabl
         chooser = 0 if r[0] >= r[1] else 1
         first = 1 - chooser if second else chooser
         assert lines[2] == f"seat {chooser} chooses: seat {first} goes first"
+        assert lines[4] == f"  seat {first} draws 0: hand 4, deck 11"  # 16 less the 4 dealt and the balancer
         assert batch.first_player[0] == first and batch.extra["chooser"][0] == (chooser if r[0] != r[1] else -1)
         seen.add((r[0] > r[1]) - (r[0] < r[1]))
     assert seen == {-1, 0, 1}
@@ -508,6 +509,16 @@ def test_changing_never_places_the_rank2_card_it_holds(table):
     lines = t.act(A)
     assert "  seat 0 casts Cheap for changing: Risk 1" in lines and "  seat 0 changes its Main Atk for Big" in lines
     assert t.main_of(A) == ("Big", 1, True) and t.hand_of(A) == ["Hero/2", "Atk"] and t.at[0] == 3
+
+
+def test_changing_a_stack_places_a_card_other_than_the_stacks_own(table):
+    """A's Hero + Hero/2 (5 + 2 = 7) is inferior to Big (10); A casts Cheap, the whole stack returns to hand and
+    only Atk may come in: Hero, back from the stack, is not offered (the script's last 1 is left unused). Atk
+    (5) still loses, so A's Risk is Cheap 1 + Atk 8."""
+    t = table(script=[1, 0, 1, 1], enabled_cts=["changing"]).hand(A, "Hero", "Hero/2", "Cheap", "Atk").main(B, "Big")
+    lines = t.act(A)
+    assert "  seat 0 changes its Main Hero for Atk" in lines and "  A: active seat 0 5 against 10" in lines
+    assert t.hand_of(A) == ["Hero", "Hero/2"] and t.points(A) == 9 and t.at[0] == 3
 
 
 def test_changing_is_never_offered_on_a_tie(table):
