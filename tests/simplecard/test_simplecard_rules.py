@@ -81,6 +81,15 @@ def test_stack_values_sum_adds_every_card_of_the_stack(table):
     assert "  A: active seat 0 10 against 4" in t.act(A)  # (2 + 5) + (1 + 2)
 
 
+def test_a_rank3_card_stacks_only_on_the_rank2_card_of_its_name(table):
+    """Hero and Hero/3 without Hero/2: a rank-3 card goes only on "such a rank-2", so the placements are Hero
+    alone, Cheap alone and Two alone, and the script's 1 places Cheap."""
+    t = table(script=[1]).hand(A, "Hero", "Hero/3", "Cheap").deck(A, "Two").main(B, "Def")
+    lines = t.act(A)
+    assert "  seat 0 places Cheap (1 cards) face up" in lines
+    assert t.hand_of(A) == ["Hero", "Hero/3", "Two"] and t.s[A, E.S.STACKS_PLAYED] == 0
+
+
 @pytest.mark.parametrize("needs,asked", [(True, False), (False, True)])
 def test_a_stack_needs_the_opponents_main_to_hold_a_card(table, needs, asked):
     t = table(script=[1], stack_needs_opponent_main=needs).hand(A, "Hero", "Hero/2", "Hero/3")
@@ -174,6 +183,16 @@ def test_deck_and_hand_both_empty_loses_at_once(table, hand, lost):
         assert t.gs[E.GS_REASON] == E.END_DECKOUT and t.finish(A)[0] == [0, 1]
 
 
+def test_placing_the_last_card_with_an_empty_deck_loses_before_the_contact(table):
+    """Continuous: A places its last card with no deck and loses at once, before the CONTACT; played, the
+    contact would destroy Def (9) and take B to 21 + 9 = 30, a simultaneous loss (a draw)."""
+    t = table().hand(A, "Atk").main(B, "Def").risk(B, points=21)
+    lines = t.act(A)
+    assert "  seat 0 places Atk (1 cards) face up" in lines and not any("contact" in line for line in lines)
+    assert t.gs[E.GS_REASON] == E.END_DECKOUT and t.points(B) == 21 and t.main_of(B) == ("Def", 1, True)
+    assert t.finish(A) == ([0, 1], [1, 0], 0)
+
+
 @pytest.mark.parametrize("hand,lost", [([], True), (["Atk"], False)])
 def test_deckout_check_act_start_looks_after_the_return_and_draw(table, hand, lost):
     t = table(deckout_check="act_start").hand(A, *hand).hand(B, "Def")
@@ -238,6 +257,7 @@ def test_setup_deals_four_then_the_balancer_and_the_higher_balancer_chooses(tabl
         chooser = 0 if r[0] >= r[1] else 1
         first = 1 - chooser if second else chooser
         assert lines[2] == f"seat {chooser} chooses: seat {first} goes first"
+        assert lines[4] == f"  seat {first} draws 0: hand 4, deck 11"  # 16 less the 4 dealt and the balancer
         assert batch.first_player[0] == first and batch.extra["chooser"][0] == (chooser if r[0] != r[1] else -1)
         seen.add((r[0] > r[1]) - (r[0] < r[1]))
     assert seen == {-1, 0, 1}
@@ -288,6 +308,13 @@ def test_reading_reorders_the_top_n_of_your_deck(table, depth, cast, seen):
     if seen == 3:  # first pick: the 2nd of (Hero, Big, D5) = Big on top; then the 2nd of (Hero, D5) = D5
         order = ["Big", "D5", "Hero", "D6"]
     assert t.deck_of(A) == order
+
+
+def test_reading_deeper_than_the_deck_reads_the_whole_deck(table):
+    """Atk's A value (3) asks for 3 cards of a 2-card deck: A reads the 2 there and puts Big on top."""
+    t = ct_table(table, [PRE.index("reading"), 0, 1], reading_depth="a")  # cast Atk; put the 2nd listed on top
+    lines = t.act(A)
+    assert "  seat 0 reads the top 2 cards (cast Atk)" in lines and t.deck_of(A) == ["Big", "Hero"]
 
 
 @pytest.mark.parametrize("old,risk", [("under", 0), ("risk", 6), ("removed", 0)])
@@ -426,6 +453,36 @@ def test_a_disabled_cast_technique_is_not_offered(table):
     assert any("reads" in line for line in lines) and not any("picks" in line for line in lines)
 
 
+@pytest.mark.parametrize("technique,script", [("picking", [1, 1]), ("skipping", [4, 1]), ("reading", [2, 1])])
+def test_a_technique_is_offered_only_with_the_card_it_acts_on(table, technique, script):
+    """Picking needs a card in the opponent's hand, Skipping one in the opponent's deck, Reading one in your own
+    deck. Emptied, the menu loses that technique: index 1 is reading ([proceed, reading, shift, skipping]), index 4
+    clamps to balance_shift ([proceed, picking, reading, shift]), index 2 is balance_shift ([proceed, picking,
+    shift, skipping])."""
+    t = ct_table(table, script)
+    if technique == "picking":
+        t.hand(B)
+    elif technique == "skipping":
+        t.deck(B)
+    else:
+        t.deck(A)
+    lines = t.act(A)
+    assert not any(f"for {technique}" in line for line in lines)
+    shift = "  seat 0 shifts Cheap onto its Balance (was Zero)"
+    assert ("  seat 0 casts Cheap for reading: Risk 1" if technique == "picking" else shift) in lines
+
+
+def test_recall_needs_two_hand_cards_and_two_are_enough(table):
+    """Picking (cast Cheap, pick B's Def) and Balance shift (Atk) leave A Def and Two, with its deck not empty:
+    Recall is still offered (menu [proceed, picking, recall]: 2) and casts both, taking D6 back:
+    Risk 6 + 1 (Cheap) + 9 (Def) + 2 (Two) - 6 (D6) = 12; D6, the only card left, is set."""
+    t = ct_table(table, [1, 1, 0, 2, 0, 2, 0], enabled_cts=["picking", "balance_shift", "recall"]).risk(A, "D6")
+    lines = t.act(A)
+    assert lines[4:7] == ["  seat 0 casts Def for recall: Risk 16", "  seat 0 casts Two for recall: Risk 18",
+                          "  seat 0 recalls D6: Risk 12"]
+    assert t.main_of(A) == ("D6", 1, False) and t.hand_of(A) == [] and t.points(A) == 12 and not t.over
+
+
 # ---- Changing and Bounce ------------------------------------------------------------------------------------
 def test_the_inferior_side_may_change_and_the_contact_is_judged_again(table):
     t = table(script=[0, 0, 1], enabled_cts=["changing"]).hand(A, "Atk", "Cheap", "Big").deck(A, "Two").main(B, "D6")
@@ -454,11 +511,47 @@ def test_changing_never_places_the_rank2_card_it_holds(table):
     assert t.main_of(A) == ("Big", 1, True) and t.hand_of(A) == ["Hero/2", "Atk"] and t.at[0] == 3
 
 
+def test_changing_a_stack_places_a_card_other_than_the_stacks_own(table):
+    """A's Hero + Hero/2 (5 + 2 = 7) is inferior to Big (10); A casts Cheap, the whole stack returns to hand and
+    only Atk may come in: Hero, back from the stack, is not offered (the script's last 1 is left unused). Atk
+    (5) still loses, so A's Risk is Cheap 1 + Atk 8."""
+    t = table(script=[1, 0, 1, 1], enabled_cts=["changing"]).hand(A, "Hero", "Hero/2", "Cheap", "Atk").main(B, "Big")
+    lines = t.act(A)
+    assert "  seat 0 changes its Main Hero for Atk" in lines and "  A: active seat 0 5 against 10" in lines
+    assert t.hand_of(A) == ["Hero", "Hero/2"] and t.points(A) == 9 and t.at[0] == 3
+
+
 def test_changing_is_never_offered_on_a_tie(table):
     t = table(script=[0, 0, 1, 1], enabled_cts=["changing"]).hand(A, "Atk", "Cheap", "Big").deck(A, "Two").main(B, "D5")
     t.hand(B, "Cheap", "Big")
     lines = t.act(A)
     assert "  a tie at 5: both Mains are destroyed" in lines and t.at[0] == 2  # only placement and contact asked
+
+
+def test_changing_is_never_offered_when_disabled(table):
+    """The position of the Change above (Atk 5 inferior to D6 6, Cheap and Big in hand) with Bounce on but
+    Changing off: only placement and contact are asked, and Atk is destroyed."""
+    t = table(script=[0, 0, 1], enabled_cts=["bounce"]).hand(A, "Atk", "Cheap", "Big").deck(A, "Two").main(B, "D6")
+    lines = t.act(A)
+    assert "  seat 0's Main Atk is destroyed: +8 Risk, total 8" in lines and t.at[0] == 2
+    assert t.main_of(B) == ("D6", 1, True) and t.cts[A, 6] == 0
+
+
+@pytest.mark.parametrize("before,lost", [(28, False), (29, True)])
+def test_a_changing_cast_reaching_the_limit_loses_before_the_change_and_the_destruction(table, before, lost):
+    """A's Atk (5) is inferior to D6 (6); casting Cheap (1) for Changing takes 29 to the limit of 30: A loses at
+    the cast, no Change and no Main destroyed, B wins. From 28 (29) the Change goes on: Big 10 destroys D6."""
+    t = table(script=[0, 0, 1], enabled_cts=["changing"]).hand(A, "Atk", "Cheap", "Big").deck(A, "Two").main(B, "D6")
+    t.risk(A, points=before)
+    lines = t.act(A)
+    assert "  seat 0 casts Cheap for changing: Risk %d" % (before + 1) in lines
+    assert ("  seat 0 changes its Main Atk for Big" in lines) != lost and t.over == lost
+    if lost:
+        assert not any("destroyed" in line for line in lines) and t.points(A) == 30
+        assert t.main_of(A) == ("Atk", 1, True) and t.main_of(B) == ("D6", 1, True)
+        assert t.gs[E.GS_REASON] == E.END_RISK and t.finish(A) == ([0, 1], [1, 0], 0)
+    else:
+        assert t.points(B) == 6 and t.main_of(A) == ("Big", 1, True)
 
 
 @pytest.mark.parametrize("max_changes,b_changes_back", [(1, False), (2, True)])
@@ -503,6 +596,16 @@ def test_bounce_is_not_offered_when_disabled(table):
     t = table(script=[0, 0, 1, 0], enabled_cts=["changing"]).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def")
     t.act(A)
     assert t.main_of(A) == ("Atk", 1, True)
+
+
+def test_a_contact_that_decides_the_game_ends_it_before_the_post_scene(table):
+    """Atk destroys Def: B reaches 21 + 9 = 30 and loses at once. A, at 29, is never offered Bounce (whose cast,
+    Cheap, would take it to the limit too and make the game a draw): A wins alone."""
+    t = table(script=[0, 0, 1, 0], enabled_cts=["bounce"]).hand(A, "Atk", "Cheap").deck(A, "Two").main(B, "Def")
+    t.risk(A, points=29).risk(B, points=21)
+    lines = t.act(A)
+    assert "  seat 1's Main Def is destroyed: +9 Risk, total 30" in lines and not any("bounce" in line for line in lines)
+    assert t.points(A) == 29 and t.finish(A) == ([1, 0], [0, 1], 0)
 
 
 # ---- whole games ---------------------------------------------------------------------------------------------
