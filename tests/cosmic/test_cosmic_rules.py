@@ -434,6 +434,17 @@ def test_a_deal_made_is_a_success_so_a_second_challenge_may_follow(Pos, again, c
     assert pos.said("totals: offense 11, defense 4") == bool(again)
 
 
+@pytest.mark.parametrize("invited_by", [0, 1])
+def test_allies_gain_nothing_from_a_deal_their_tokens_go_home(Pos, invited_by):
+    """Seat 2 joins one side with 2 tokens from planet 10; both main players compromise and swap a base each:
+    seat 2's tokens go back to planet 10, it lands nowhere and draws nothing."""
+    pos = Pos(3).hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(10, 2, 4)
+    invites = [1, 0] if invited_by == 0 else [0, 1]
+    pos.turn(script=[0, 0, *invites, 1, 1, 1, 1])  # cone 1, planet 5; seat 2 joins with 2; a swap, accepted
+    assert pos.g[G.DEALS_MADE] == 1 and pos.tokens(5, 0) == 1 and pos.tokens(0, 1) == 1
+    assert pos.tokens(10, 2) == 4 and pos.tokens(5, 2) == 0 and pos.warp(2) == 0 and pos.held(2) == 0
+
+
 # ---- alliances and rewards ---------------------------------------------------------------------------
 def test_invited_players_answer_from_the_offenses_left(Pos):
     """Seat 1 attacks seat 3 and invites seats 2 and 0: seat 2 (on its left) answers first and joins with 1
