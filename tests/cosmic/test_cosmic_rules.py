@@ -247,6 +247,17 @@ def test_instruction_most_foreign_bases_is_never_the_offense(Pos):
     assert pos.events(E_DEFENDER) == [(2, 2, 0, 0)]
 
 
+@pytest.mark.parametrize("pick,defense", [(0, 1), (1, 2)])
+def test_instruction_most_foreign_bases_tied_the_offense_chooses(Pos, pick, defense):
+    """Seats 1 and 2 tie with one foreign base each (planets 10 and 6): the offense names either. Aimed at the
+    first planet of that system, where the other tied seat's token (on planet 10) stays out of the challenge:
+    1 + 10 vs 4 + 1, and it is still there after the win."""
+    pos = Pos(3).hand(0, "A10").hand(1, "A1").hand(2, "A1").destiny("most").set_tokens(10, 1, 1).set_tokens(6, 2, 1)
+    pos.turn(script=[pick, 0, 0])  # the defense; cone 1; its first planet
+    assert pos.events(E_DEFENDER) == [(defense, defense, 0, 0)]
+    assert pos.events(E_TOTALS) == [(-1, 11, 5, 0)] and pos.tokens(10, 1) == 1
+
+
 def test_instruction_player_on_the_left(Pos):
     pos = Pos(3).hand(1, "A10").hand(2, "A1").destiny("left")
     pos.turn(p=1, script=[0, 0])
