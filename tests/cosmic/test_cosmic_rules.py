@@ -11,6 +11,7 @@ from analyzer.games.cosmic import engine as E
 from analyzer.games.cosmic import state as L
 from analyzer.games.cosmic.columns import G, S
 from analyzer.games.cosmic.context import (
+    E_ALLY,
     E_DEAL,
     E_DEFENDER,
     E_DESTINY,
@@ -19,7 +20,7 @@ from analyzer.games.cosmic.context import (
     E_REESTABLISH,
     E_TOTALS,
 )
-from analyzer.games.cosmic.decisions import DEAL_OFFENSE_BASE, DEAL_SWAP
+from analyzer.games.cosmic.decisions import ANSWER_OFFENSE, DEAL_OFFENSE_BASE, DEAL_SWAP
 from analyzer.games.cosmic.state import ST
 
 
@@ -102,6 +103,17 @@ def test_no_regroup_with_an_empty_warp(attack_position):
     assert not pos.said("regroups")
 
 
+def test_regroup_may_put_the_token_on_a_foreign_base(attack_position):
+    """The offense holds planet 0 at home and planet 7 in seat 1's system: the regrouped token may go to
+    either base (the original: 自分の星系上でも他のプレイヤーの星系上でもかまいません); the script names
+    planet 7, the second of [0, 7]."""
+    pos = attack_position("A10", "A1").set_tokens(7, 0, 1)
+    pos.warp(0, 1)
+    pos.turn(script=[1, 0, 0, 0])  # regroup to planet 7; cone 1 token from planet 0; aim at planet 5
+    assert pos.said("seat 0 regroups a token from the Warp to planet 2 of system 1")
+    assert pos.warp(0) == 0 and pos.tokens(7, 0) == 2 and pos.tokens(0, 0) == 3
+
+
 # ---- stage 2: destiny --------------------------------------------------------------------------------
 def test_own_colour_re_establishes_on_an_empty_home_planet_as_a_success(Pos):
     pos = Pos().hand(0, "A10", "A10").hand(1, "A1").destiny("reg0", "reg1")
@@ -154,6 +166,16 @@ def test_own_colour_challenges_another_players_tokens_in_the_own_system(Pos):
     assert pos.tokens(2, 0) == 1 and pos.tokens(2, 1) == 0 and pos.warp(1) == 1
 
 
+def test_own_colour_challenges_another_players_tokens_on_a_shared_home_planet(Pos):
+    """Seat 1's one token shares planet 0 with the offense's 4: the own colour still offers to challenge seat 1
+    (option 1 of [redraw, seat 1, re-establish 1..4]); 1 + 10 beats 1 + 1, seat 1's token goes to the Warp
+    and the offense's lands back on planet 0."""
+    pos = Pos().hand(0, "A10").hand(1, "A1").destiny("reg0", "reg1").set_tokens(0, 1, 1)
+    pos.turn(script=[1, 0])  # challenge seat 1; one token on the cone (planet 0 is the only target)
+    assert pos.events(E_DEFENDER) == [(1, 0, 0, 0)]
+    assert pos.tokens(0, 1) == 0 and pos.warp(1) == 1 and pos.tokens(0, 0) == 4
+
+
 def test_reverse_destiny_swaps_the_cone(attack_position):
     pos = attack_position().destiny("rev1")
     pos.turn(script=[0, 0])
@@ -172,6 +194,16 @@ def test_tenacious_defense_doubles_a_defending_card_of_one_to_ten(attack_positio
     pos = attack_position("A10", card).destiny("tenacious", "reg1")
     pos.turn(script=[0, 0])
     assert pos.said(f"defense {total}")
+
+
+def test_a_comet_changes_only_the_challenge_it_was_drawn_for(Pos):
+    """Tenacious Defense is drawn for the first challenge only: the defending 5 counts 10 there (1 + 20 vs
+    4 + 10), then in the second challenge, at planet 6 (one defending token), it counts 5 again (1 + 20 vs
+    1 + 5)."""
+    pos = Pos().hand(0, "A20", "A20").hand(1, "A5", "A5").destiny("tenacious", "reg1", "reg1").set_tokens(6, 1, 1)
+    pos.turn(script=[0, 0, 1, 0, 0, 1])  # cone 1, planet 5; a second challenge: cone 1 from planet 0, planet 6
+    assert [line for line in pos.lines if "totals" in line] == ["  totals: offense 21, defense 14",
+                                                                 "  totals: offense 21, defense 6"]
 
 
 def test_wild_destiny_lets_the_offense_pick_the_defense(Pos):
@@ -206,6 +238,26 @@ def test_instruction_most_foreign_bases_names_the_leader(Pos):
     assert pos.said("seat 2 defends")
 
 
+def test_instruction_most_foreign_bases_is_never_the_offense(Pos):
+    """The offense leads with 2 foreign bases (planets 6 and 7), seat 2 has 1 (planet 8), seat 1 none: the
+    card names seat 2, the leader among the others (not you)."""
+    pos = Pos(3).hand(0, "A10").hand(2, "A1").destiny("most").set_tokens(6, 0, 1).set_tokens(7, 0, 1)
+    pos.set_tokens(8, 2, 1)
+    pos.turn(script=[0, 0, 0])  # cone 1 token, taken from planet 0; aim at planet 10
+    assert pos.events(E_DEFENDER) == [(2, 2, 0, 0)]
+
+
+@pytest.mark.parametrize("pick,defense", [(0, 1), (1, 2)])
+def test_instruction_most_foreign_bases_tied_the_offense_chooses(Pos, pick, defense):
+    """Seats 1 and 2 tie with one foreign base each (planets 10 and 6): the offense names either. Aimed at the
+    first planet of that system, where the other tied seat's token (on planet 10) stays out of the challenge:
+    1 + 10 vs 4 + 1, and it is still there after the win."""
+    pos = Pos(3).hand(0, "A10").hand(1, "A1").hand(2, "A1").destiny("most").set_tokens(10, 1, 1).set_tokens(6, 2, 1)
+    pos.turn(script=[pick, 0, 0])  # the defense; cone 1; its first planet
+    assert pos.events(E_DEFENDER) == [(defense, defense, 0, 0)]
+    assert pos.events(E_TOTALS) == [(-1, 11, 5, 0)] and pos.tokens(10, 1) == 1
+
+
 def test_instruction_player_on_the_left(Pos):
     pos = Pos(3).hand(1, "A10").hand(2, "A1").destiny("left")
     pos.turn(p=1, script=[0, 0])
@@ -234,6 +286,18 @@ def test_an_empty_challenge_deck_is_reshuffled_from_the_discards(Pos):
     held = [k for k in range(len(pos.types)) for _ in range(int(pos.st[ST.HAND + k]))]
     piles = [int(k) for k in pos.st[ST.DECK:ST.DECK + 1]] + [int(k) for k in pos.st[ST.DISC:ST.DISC + 2]]
     assert sorted(held + piles) == sorted(pos.kind(c) for c in [*discards, "R3", "A1"])
+
+
+def test_an_empty_destiny_deck_is_reshuffled_from_its_discards(Pos):
+    """The destiny deck is empty and three cards of seat 1's colour lie discarded: they become the deck (the
+    discard pile empties) and one is drawn, then discarded: 2 in the deck, 1 in the discards, none lost or
+    doubled."""
+    pos = Pos().hand(0, "A10").hand(1, "A1")
+    pos.field("ddisc")[:3] = L.DT_REGULAR * 8 + 1
+    pos.field("ddiscn")[0] = 3
+    pos.turn(script=[0, 0])
+    assert pos.events(E_DEFENDER) == [(1, 1, 0, 0)]
+    assert int(pos.field("ddeckn")[0]) == 2 and int(pos.field("ddiscn")[0]) == 1
 
 
 @pytest.mark.parametrize("in_warp", [2, 0])
@@ -368,7 +432,41 @@ def test_a_rejected_deal_fails(Pos):
     assert pos.g[G.DEALS_FAILED] == 1 and pos.warp(0) == 3
 
 
+@pytest.mark.parametrize("again,challenges", [(1, 2), (0, 1)])
+def test_a_deal_made_is_a_success_so_a_second_challenge_may_follow(Pos, again, challenges):
+    """The original counts a deal made as a successful challenge (交渉をまとめれた場合): the offense, still
+    holding an attack card, is asked for a second one; in it planet 5 holds 3 of seat 1's tokens (one paid
+    for its base on planet 0), so 1 + 10 vs 3 + 1."""
+    pos = Pos().hand(0, "C", "A10").hand(1, "C", "A1").destiny("reg1", "reg1")
+    # cone 1, planet 5; both play C (option 1 of [attack, C]); a base each way, accepted; a second challenge
+    # or not: cone 1 from planet 0, planet 5
+    pos.turn(script=[0, 0, 1, 1, 1, 1, again, 0, 0, 0])
+    assert pos.g[G.DEALS_MADE] == 1 and pos.g[G.CHALLENGES] == challenges
+    assert pos.said("totals: offense 11, defense 4") == bool(again)
+
+
+@pytest.mark.parametrize("invited_by", [0, 1])
+def test_allies_gain_nothing_from_a_deal_their_tokens_go_home(Pos, invited_by):
+    """Seat 2 joins one side with 2 tokens from planet 10; both main players compromise and swap a base each:
+    seat 2's tokens go back to planet 10, it lands nowhere and draws nothing."""
+    pos = Pos(3).hand(0, "C").hand(1, "C").destiny("reg1").set_tokens(10, 2, 4)
+    invites = [1, 0] if invited_by == 0 else [0, 1]
+    pos.turn(script=[0, 0, *invites, 1, 1, 1, 1])  # cone 1, planet 5; seat 2 joins with 2; a swap, accepted
+    assert pos.g[G.DEALS_MADE] == 1 and pos.tokens(5, 0) == 1 and pos.tokens(0, 1) == 1
+    assert pos.tokens(10, 2) == 4 and pos.tokens(5, 2) == 0 and pos.warp(2) == 0 and pos.held(2) == 0
+
+
 # ---- alliances and rewards ---------------------------------------------------------------------------
+def test_invited_players_answer_from_the_offenses_left(Pos):
+    """Seat 1 attacks seat 3 and invites seats 2 and 0: seat 2 (on its left) answers first and joins with 1
+    token, then seat 0 with 2; both land on planet 15 (1 + 1 + 2 + 20 vs 4 + 1)."""
+    pos = Pos(4).hand(1, "A20").hand(3, "A1").destiny("reg3")
+    # cone 1, planet 15; the offense invites seat 2 and seat 0, the defense nobody; seat 2 joins with 1, seat 0 with 2
+    pos.turn(p=1, script=[0, 0, 1, 1, 0, 0, 1, 0, 1, 1])
+    assert pos.events(E_ALLY) == [(2, ANSWER_OFFENSE, 1, 0), (0, ANSWER_OFFENSE, 2, 0)]
+    assert (pos.tokens(15, 1), pos.tokens(15, 2), pos.tokens(15, 0)) == (1, 1, 2)
+
+
 def test_defensive_allies_go_home_and_take_a_card_or_a_warp_token_per_token(Pos):
     pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny("reg1").set_tokens(10, 2, 4).deck("R3", "R3")
     pos.warp(2, 1)
@@ -400,6 +498,18 @@ def test_reverse_cone_winning_offensive_allies_go_home_with_rewards(Pos):
     pos.turn(script=[0, 0, 1, 0, 1, 1])
     assert pos.tokens(5, 2) == 0 and pos.tokens(10, 2) == 4 and pos.held(2) == 2
     assert pos.tokens(5, 0) == 1
+
+
+@pytest.mark.parametrize("off_card,def_card,script", [
+    ("A20", "A1", [0, 0, 0, 1, 1, 1]),  # only the defense invites seat 2; it joins the defense with 2
+    ("A1", "A20", [0, 0, 1, 0, 1, 1]),  # only the offense invites seat 2; it joins the offense with 2
+])
+def test_reverse_cone_losing_allies_still_go_to_the_warp(Pos, off_card, def_card, script):
+    """The reverse cone swaps only the winning allies' rewards: seat 2's 2 tokens on the losing side go to
+    the Warp (21 vs 7, or 4 vs 24)."""
+    pos = Pos(3).hand(0, off_card).hand(1, def_card).destiny("rev1").set_tokens(10, 2, 4)
+    pos.turn(script=script)
+    assert pos.warp(2) == 2 and pos.tokens(10, 2) == 2 and pos.tokens(5, 2) == 0
 
 
 @pytest.mark.parametrize("destiny,script,reversed_", [
@@ -505,6 +615,19 @@ def test_simultaneous_winners_share_the_win(Pos):
     # offense: 1 token from planet 0, aim at 5; seat 2 invited by the offense, joins it with 1 from planet 10
     pos.turn(script=[0, 0, 0, 1, 0, 1, 0, 4])
     assert pos.s[:, S.IS_WINNER].tolist() == [1, 0, 1]
+
+
+@pytest.mark.parametrize("foreign,wins", [(4, True), (3, False)])
+def test_the_win_is_checked_after_a_failed_challenge_too(Pos, foreign, wins):
+    """Reverse cone, the defense wins: seat 2, its ally, lands 2 tokens on planet 5, a foreign base beside
+    those it holds in the unowned system (planets 15..): with 4 there it has 5 and wins at once, though the
+    offense failed."""
+    pos = Pos(3).hand(0, "A1").hand(1, "A10").destiny("rev1").set_tokens(10, 2, 4)
+    for k in range(foreign):
+        pos.set_tokens(15 + k, 2, 1)
+    pos.turn(script=[0, 0, 0, 1, 1, 1])  # cone 1, planet 5; only the defense invites seat 2; it joins with 2
+    assert pos.tokens(5, 2) == 2 and pos.warp(0) == 1
+    assert bool(pos.won) is wins and pos.s[:, S.IS_WINNER].tolist() == [0, 0, int(wins)]
 
 
 @pytest.mark.parametrize("cap", [1, 2])
