@@ -242,6 +242,19 @@ def test_jumped_two_plus_targets_the_jumpers_left_neighbour(position):
     assert pos.size(1) == 1 and pos.size(3) == 3               # 'move': the draw of 2 only moves
 
 
+
+@pytest.mark.parametrize("attack,held", [("red 2+", ["red 0", "green 3"]), ("red X+", ["green 5", "green Swap"])])
+def test_a_card_placed_as_an_answer_opens_a_jump_in_window(attack, held, position):
+    """The top discard after an answer is a placed card like any other: seat 1 cancels the red 2+ with
+    its red 0 (or, X+ victim, puts down its green 5 and draws 5), and seat 3, holding the identical
+    card, jumps in on it, so play goes on left of seat 3 (seat 0), not left of seat 1 (seat 2)."""
+    jumper = held[0]
+    pos = position(hands={0: [attack, "blue 1"], 1: held, 2: ["green 8"], 3: [jumper, "yellow 1"]},
+                   draw=("blue 3", "yellow 3", "yellow 4", "yellow 5", "yellow 7"), discard=("red 3",))
+    assert pos.turn(0) == 0
+    assert pos.discard == ["red 3", attack, jumper, jumper] and pos.hand(3) == ["yellow 1"]
+    assert [(p, how) for p, _, how in pos.plays()][-1] == (3, E.HOW_JUMP)
+
 # ---- Achtung --------------------------------------------------------------------------------------------
 
 def test_forgetting_achtung_draws_two_penalty_cards(position):
@@ -259,6 +272,18 @@ def test_forgetting_achtung_draws_two_penalty_cards(position):
                    draw=("green 1", "green 4", "green 5"), discard=("blue 4",))
     pos.turn(0)
     assert pos.size(0) == 2 and pos.events(E.E_ACHTUNG) == []
+
+
+def test_forgetting_achtung_on_a_jump_in_down_to_one_card_draws_two(position):
+    """Achtung is about going down to one card, in turn or not: seat 2 jumps in on seat 0's red 5 with
+    its own, holds one card, forgets to call (rate 1) and draws 2; seat 0, going from 3 cards to 2,
+    owes nothing."""
+    pos = position(sets=["rules.achtung_forget_rate=1.0"],
+                   hands={0: ["red 5", "blue 1", "blue 4"], 1: ["green 3"], 2: ["red 5", "green 8"], 3: ["yellow 1"]},
+                   draw=("green 1", "green 4", "green 5"), discard=("red 3",))
+    assert pos.turn(0) == 3
+    assert pos.hand(2) == ["green 4", "green 5", "green 8"]
+    assert [e[1] for e in pos.events(E.E_ACHTUNG)] == [2]
 
 
 def test_achtung_counts_a_wild_with_its_follow_up_from_three_cards_to_one(position):
@@ -310,6 +335,17 @@ def test_two_plus_stacks_and_the_player_who_cannot_answer_draws_the_total(positi
     assert pos.events(E.E_EFFECT)[0][1:4:2] == (2, 4)
 
 
+def test_a_third_two_plus_in_a_stack_makes_the_draw_six(position, card):
+    # "2+ stacks: 4, 6, ...": red 2+ (seat 0), blue 2+ (seat 1), green 2+ (seat 2); seat 3, with no
+    # answer, draws 2 + 2 + 2 = 6 and is skipped, so seat 0 plays next
+    pos = position(hands={0: ["red 2+", "blue 1"], 1: ["blue 2+", "green 3"], 2: ["green 2+", "green 8"],
+                          3: ["yellow 1"]},
+                   draw=("blue 3", "green 1", "green 4", "green 5", "green 7", "yellow 3"), discard=("red 3",))
+    assert pos.turn(0) == 0
+    assert pos.size(3) == 1 + 6 and pos.draw_pile == []
+    assert [e[1:4] for e in pos.events(E.E_EFFECT)] == [(3, card("green 2+"), 6)]
+
+
 def test_same_colour_zero_cancels_a_two_plus_other_colour_does_not(position):
     base = {0: ["red 2+", "blue 1"], 2: ["green 8"], 3: ["yellow 1"]}
     pos = position(hands={**base, 1: ["red 0", "green 3"]}, draw=("green 1", "green 4"), discard=("red 3",))
@@ -318,6 +354,22 @@ def test_same_colour_zero_cancels_a_two_plus_other_colour_does_not(position):
     pos = position(hands={**base, 1: ["blue 0", "green 3"]}, draw=("green 1", "green 4"), discard=("red 3",))
     assert pos.play(0, "red 2+") == 2
     assert pos.hand(1) == ["blue 0", "green 1", "green 3", "green 4"]
+
+
+@pytest.mark.parametrize("zero,cancelled", [("blue 0", True), ("red 0", False)])
+def test_a_stacked_two_plus_is_cancelled_only_by_a_zero_of_the_stacked_cards_colour(zero, cancelled, position):
+    """The attacking card is the top one: seat 0's red 2+, stacked by seat 1's blue 2+, reaches seat 2
+    as a blue 2+ drawing 4. A blue 0 cancels it (nobody draws); seat 2's red 0, the first card's colour,
+    is no answer, so seat 2 draws the 4. Either way seat 3 plays next."""
+    pos = position(hands={0: ["red 2+", "blue 1"], 1: ["blue 2+", "green 3"], 2: [zero, "green 8"],
+                          3: ["yellow 1"]},
+                   draw=("green 1", "green 4", "green 5", "green 7"), discard=("red 3",))
+    assert pos.turn(0) == 3
+    if cancelled:
+        assert pos.top == "blue 0" and pos.hand(2) == ["green 8"] and pos.size(3) == 1
+    else:
+        assert pos.top == "blue 2+" and pos.hand(2) == sorted([zero, "green 8", "green 1", "green 4", "green 5",
+                                                                "green 7"])
 
 
 def test_pause_skips_the_left_neighbour(position):
@@ -503,6 +555,18 @@ def test_last_card_two_plus_still_resolves_with_answers_but_no_jump_ins(position
     assert pos.hand_over and pos.s.v[S.OUT] == 0
     assert pos.size(1) == 1 and pos.size(2) == 5              # seat 1 stacked, seat 2 drew 4
     assert pos.hand(3) == ["blue 2+", "red 2+"]                # no jump-in after the hand ended
+
+
+@pytest.mark.parametrize("held,attack,out", [(["red 5"], "red 5", 2), (["red 0"], "red 2+", 1)])
+def test_a_last_card_played_out_of_turn_calls_stop(held, attack, out, position):
+    """STOP ends the hand whoever empties their hand, also out of turn: seat 2 jumps in with its only
+    card, the red 5 identical to seat 0's; or seat 1 cancels seat 0's red 2+ with its only card, a red 0."""
+    hands = {0: [attack, "blue 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]}
+    hands[out] = held
+    pos = position(hands=hands, draw=("green 1", "green 4"), discard=("red 3",))
+    pos.turn(0)
+    assert pos.hand_over and pos.s.v[S.OUT] == out and pos.size(out) == 0
+    assert [e[1] for e in pos.events(E.E_STOP)] == [out]
 
 
 def test_scoring_table_and_symbol_share(position):
