@@ -132,6 +132,23 @@ def test_must_play_if_able_false_lets_a_player_draw_instead(position):
     assert drew[True] == 0 and 5 < drew[False] < 55
 
 
+def test_must_play_if_able_false_a_seat_may_draw_instead_and_keep_a_playable_drawn_card(position):
+    """Scripted seat 0 holds the legal blue 7 on blue 4. must_play_if_able: false lists "draw instead";
+    taking it, seat 0 draws the green 3 and passes. With play_drawn_card on as well, the playable blue 8
+    it draws may be kept (the script says no), where must_play_if_able: true would make it play."""
+    sets = ["rules.must_play_if_able=false"]
+    pos = position(policies=["scripted"], sets=sets, hands={0: ["blue 7", "red 1"]}, draw=("green 3",),
+                   discard=("blue 4",))
+    pos.script(pos.index_of(O.D_PLAY, 0, O.DRAW_INSTEAD, "blue 4", True))
+    assert pos.turn(0) == 1
+    assert pos.top == "blue 4" and pos.hand(0) == ["blue 7", "green 3", "red 1"]
+    pos = position(policies=["scripted"], sets=[*sets, "rules.play_drawn_card=true"], hands={0: ["red 1"]},
+                   draw=("blue 8",), discard=("blue 4",))
+    pos.script(pos.index_of(O.D_PLAY_DRAWN, 0, O.NO))
+    assert pos.turn(0) == 1
+    assert pos.top == "blue 4" and pos.hand(0) == ["blue 8", "red 1"]
+
+
 def test_cannot_play_draws_one_and_the_drawn_card_waits_by_default(position):
     hands = {0: ["red 1"], 1: ["yellow 2+"]}
     pos = position(hands=hands, draw=("green 3", "blue 8"), discard=("blue 4",))
@@ -472,6 +489,22 @@ def test_every_player_whose_hand_would_change_may_cancel_a_swap(mode, canceller,
     nxt = E.resolve_swap_chosen(pos.s, pos.r, pos.pol, 0, card("red Swap"), mode, target)[0]
     assert nxt == -1 and pos.top == "red 0"
     assert [e[1] for e in pos.events(E.E_PLAY)] == [canceller]
+
+
+def test_a_player_whose_hand_would_not_change_cannot_cancel_a_swap(position):
+    """Seat 0 swaps with seat 2 whose hand equals the one seat 0 keeps (red 0, green 3): seat 2's hand
+    would not change, so it is not asked (the script would say yes); the swap goes through and seat 1
+    plays next. A seat 2 holding red 0, green 4 would be affected and cancel."""
+    for held, cancelled in ((["red 0", "green 3"], False), (["red 0", "green 4"], True)):
+        pos = position(players=3, policies=["scripted"], discard=("red 3",),
+                       hands={0: ["red Swap", "red 0", "green 3"], 1: ["yellow 1"], 2: held})
+        pos.script(pos.index_of(O.D_PLAY, 0, "red Swap", "red 3", False),
+                   pos.index_of(O.D_SWAP, 0, (O.SWAP_WITH_ONE, 2)), pos.index_of(O.D_SWAP_CANCEL, 2, O.YES))
+        if cancelled:
+            assert pos.turn(0) == 0 and pos.top == "red 0" and pos.hand(2) == ["green 4"]
+        else:
+            assert pos.turn(0) == 1 and pos.top == "red Swap" and len(pos.events(E.E_SWAP_DONE)) == 1
+            assert pos.hand(0) == pos.hand(2) == ["green 3", "red 0"]
 
 
 XPLUS_EXAMPLE = {0: ["red X+", "green 1"], 1: ["wild", "blue 2+", "green 6/9"], 2: ["green 8", "yellow 4"],
