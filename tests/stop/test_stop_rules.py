@@ -178,6 +178,18 @@ def test_a_turn_that_empties_the_draw_pile_reshuffles_the_discards_but_their_top
     assert pos.events(E.E_RESHUFFLE) == []
 
 
+def test_the_reshuffled_draw_pile_is_shuffled(position):
+    """The discards below the top are shuffled into the new pile, not stacked in the order they were
+    played: over these 12 match streams, the card seat 0 draws first is each of the three in turn."""
+    first = set()
+    for seed in range(12):
+        pos = position(hands={0: ["red 1"], 1: ["green 3"]}, draw=(),
+                       discard=("green 1", "green 2+", "yellow 6/9", "blue 4"), seed=seed)
+        pos.turn(0)
+        first |= set(pos.hand(0)) - {"red 1"}
+    assert first == {"green 1", "green 2+", "yellow 6/9"}
+
+
 def test_a_discard_pile_of_two_cards_is_enough_for_a_reshuffle(position):
     pos = position(hands={0: ["red 1"], 1: ["green 3"]}, draw=(), discard=("green 1", "blue 4"))
     pos.turn(0)
@@ -528,6 +540,17 @@ def test_xplus_forced_card_has_no_effect_with_xplus_card_effects_false(position)
                    draw=("yellow 3", "yellow 5", "yellow 7", "yellow 8"), discard=("red 3",))
     assert pos.turn(0) == 2
     assert pos.hand(1) == ["green 6/9", "wild", "yellow 7", "yellow 8"] and pos.hand(2) == ["green 8", "yellow 4"]
+
+
+def test_a_two_plus_jumped_on_an_effectless_forced_two_plus_still_hits_the_jumpers_left(position):
+    """xplus_card_effects: false, the rulebook X+ example: seat 1's forced blue 2+ makes nobody draw, but
+    seat 3 jumps in with its own blue 2+, and a jumped 2+ targets the jumper's left neighbour: seat 0
+    draws 2 and is skipped, seat 1 plays next; seat 2 is untouched."""
+    pos = position(sets=["rules.xplus_card_effects=false"], hands={**XPLUS_EXAMPLE, 3: ["blue 2+", "yellow 1"]},
+                   draw=("yellow 3", "yellow 5", "yellow 7", "yellow 8"), discard=("red 3",))
+    assert pos.turn(0) == 1
+    assert pos.hand(0) == ["green 1", "yellow 3", "yellow 5"] and pos.hand(2) == ["green 8", "yellow 4"]
+    assert pos.discard == ["red 3", "red X+", "blue 2+", "blue 2+"] and pos.hand(3) == ["yellow 1"]
 
 
 def test_xplus_forced_two_plus_can_be_answered_by_its_target(position):
