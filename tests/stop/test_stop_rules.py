@@ -271,7 +271,6 @@ def test_jumped_two_plus_targets_the_jumpers_left_neighbour(position):
     assert pos.size(1) == 1 and pos.size(3) == 3               # 'move': the draw of 2 only moves
 
 
-
 @pytest.mark.parametrize("attack,held", [("red 2+", ["red 0", "green 3"]), ("red X+", ["green 5", "green Swap"])])
 def test_a_card_placed_as_an_answer_opens_a_jump_in_window(attack, held, position):
     """The top discard after an answer is a placed card like any other: seat 1 cancels the red 2+ with
@@ -283,6 +282,7 @@ def test_a_card_placed_as_an_answer_opens_a_jump_in_window(attack, held, positio
     assert pos.turn(0) == 0
     assert pos.discard == ["red 3", attack, jumper, jumper] and pos.hand(3) == ["yellow 1"]
     assert [(p, how) for p, _, how in pos.plays()][-1] == (3, E.HOW_JUMP)
+
 
 # ---- Achtung --------------------------------------------------------------------------------------------
 
