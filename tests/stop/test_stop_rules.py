@@ -132,6 +132,23 @@ def test_must_play_if_able_false_lets_a_player_draw_instead(position):
     assert drew[True] == 0 and 5 < drew[False] < 55
 
 
+def test_must_play_if_able_false_a_seat_may_draw_instead_and_keep_a_playable_drawn_card(position):
+    """Scripted seat 0 holds the legal blue 7 on blue 4. must_play_if_able: false lists "draw instead";
+    taking it, seat 0 draws the green 3 and passes. With play_drawn_card on as well, the playable blue 8
+    it draws may be kept (the script says no), where must_play_if_able: true would make it play."""
+    sets = ["rules.must_play_if_able=false"]
+    pos = position(policies=["scripted"], sets=sets, hands={0: ["blue 7", "red 1"]}, draw=("green 3",),
+                   discard=("blue 4",))
+    pos.script(pos.index_of(O.D_PLAY, 0, O.DRAW_INSTEAD, "blue 4", True))
+    assert pos.turn(0) == 1
+    assert pos.top == "blue 4" and pos.hand(0) == ["blue 7", "green 3", "red 1"]
+    pos = position(policies=["scripted"], sets=[*sets, "rules.play_drawn_card=true"], hands={0: ["red 1"]},
+                   draw=("blue 8",), discard=("blue 4",))
+    pos.script(pos.index_of(O.D_PLAY_DRAWN, 0, O.NO))
+    assert pos.turn(0) == 1
+    assert pos.top == "blue 4" and pos.hand(0) == ["blue 8", "red 1"]
+
+
 def test_cannot_play_draws_one_and_the_drawn_card_waits_by_default(position):
     hands = {0: ["red 1"], 1: ["yellow 2+"]}
     pos = position(hands=hands, draw=("green 3", "blue 8"), discard=("blue 4",))
@@ -159,6 +176,18 @@ def test_a_turn_that_empties_the_draw_pile_reshuffles_the_discards_but_their_top
     pos.turn(0)
     assert pos.discard == ["green 1", "green 2+", "blue 4"] and pos.hand(0) == ["red 1", "yellow 7"]
     assert pos.events(E.E_RESHUFFLE) == []
+
+
+def test_the_reshuffled_draw_pile_is_shuffled(position):
+    """The discards below the top are shuffled into the new pile, not stacked in the order they were
+    played: over these 12 match streams, the card seat 0 draws first is each of the three in turn."""
+    first = set()
+    for seed in range(12):
+        pos = position(hands={0: ["red 1"], 1: ["green 3"]}, draw=(),
+                       discard=("green 1", "green 2+", "yellow 6/9", "blue 4"), seed=seed)
+        pos.turn(0)
+        first |= set(pos.hand(0)) - {"red 1"}
+    assert first == {"green 1", "green 2+", "yellow 6/9"}
 
 
 def test_a_discard_pile_of_two_cards_is_enough_for_a_reshuffle(position):
@@ -242,6 +271,19 @@ def test_jumped_two_plus_targets_the_jumpers_left_neighbour(position):
     assert pos.size(1) == 1 and pos.size(3) == 3               # 'move': the draw of 2 only moves
 
 
+@pytest.mark.parametrize("attack,held", [("red 2+", ["red 0", "green 3"]), ("red X+", ["green 5", "green Swap"])])
+def test_a_card_placed_as_an_answer_opens_a_jump_in_window(attack, held, position):
+    """The top discard after an answer is a placed card like any other: seat 1 cancels the red 2+ with
+    its red 0 (or, X+ victim, puts down its green 5 and draws 5), and seat 3, holding the identical
+    card, jumps in on it, so play goes on left of seat 3 (seat 0), not left of seat 1 (seat 2)."""
+    jumper = held[0]
+    pos = position(hands={0: [attack, "blue 1"], 1: held, 2: ["green 8"], 3: [jumper, "yellow 1"]},
+                   draw=("blue 3", "yellow 3", "yellow 4", "yellow 5", "yellow 7"), discard=("red 3",))
+    assert pos.turn(0) == 0
+    assert pos.discard == ["red 3", attack, jumper, jumper] and pos.hand(3) == ["yellow 1"]
+    assert [(p, how) for p, _, how in pos.plays()][-1] == (3, E.HOW_JUMP)
+
+
 # ---- Achtung --------------------------------------------------------------------------------------------
 
 def test_forgetting_achtung_draws_two_penalty_cards(position):
@@ -259,6 +301,18 @@ def test_forgetting_achtung_draws_two_penalty_cards(position):
                    draw=("green 1", "green 4", "green 5"), discard=("blue 4",))
     pos.turn(0)
     assert pos.size(0) == 2 and pos.events(E.E_ACHTUNG) == []
+
+
+def test_forgetting_achtung_on_a_jump_in_down_to_one_card_draws_two(position):
+    """Achtung is about going down to one card, in turn or not: seat 2 jumps in on seat 0's red 5 with
+    its own, holds one card, forgets to call (rate 1) and draws 2; seat 0, going from 3 cards to 2,
+    owes nothing."""
+    pos = position(sets=["rules.achtung_forget_rate=1.0"],
+                   hands={0: ["red 5", "blue 1", "blue 4"], 1: ["green 3"], 2: ["red 5", "green 8"], 3: ["yellow 1"]},
+                   draw=("green 1", "green 4", "green 5"), discard=("red 3",))
+    assert pos.turn(0) == 3
+    assert pos.hand(2) == ["green 4", "green 5", "green 8"]
+    assert [e[1] for e in pos.events(E.E_ACHTUNG)] == [2]
 
 
 def test_achtung_counts_a_wild_with_its_follow_up_from_three_cards_to_one(position):
@@ -310,6 +364,17 @@ def test_two_plus_stacks_and_the_player_who_cannot_answer_draws_the_total(positi
     assert pos.events(E.E_EFFECT)[0][1:4:2] == (2, 4)
 
 
+def test_a_third_two_plus_in_a_stack_makes_the_draw_six(position, card):
+    # "2+ stacks: 4, 6, ...": red 2+ (seat 0), blue 2+ (seat 1), green 2+ (seat 2); seat 3, with no
+    # answer, draws 2 + 2 + 2 = 6 and is skipped, so seat 0 plays next
+    pos = position(hands={0: ["red 2+", "blue 1"], 1: ["blue 2+", "green 3"], 2: ["green 2+", "green 8"],
+                          3: ["yellow 1"]},
+                   draw=("blue 3", "green 1", "green 4", "green 5", "green 7", "yellow 3"), discard=("red 3",))
+    assert pos.turn(0) == 0
+    assert pos.size(3) == 1 + 6 and pos.draw_pile == []
+    assert [e[1:4] for e in pos.events(E.E_EFFECT)] == [(3, card("green 2+"), 6)]
+
+
 def test_same_colour_zero_cancels_a_two_plus_other_colour_does_not(position):
     base = {0: ["red 2+", "blue 1"], 2: ["green 8"], 3: ["yellow 1"]}
     pos = position(hands={**base, 1: ["red 0", "green 3"]}, draw=("green 1", "green 4"), discard=("red 3",))
@@ -318,6 +383,22 @@ def test_same_colour_zero_cancels_a_two_plus_other_colour_does_not(position):
     pos = position(hands={**base, 1: ["blue 0", "green 3"]}, draw=("green 1", "green 4"), discard=("red 3",))
     assert pos.play(0, "red 2+") == 2
     assert pos.hand(1) == ["blue 0", "green 1", "green 3", "green 4"]
+
+
+@pytest.mark.parametrize("zero,cancelled", [("blue 0", True), ("red 0", False)])
+def test_a_stacked_two_plus_is_cancelled_only_by_a_zero_of_the_stacked_cards_colour(zero, cancelled, position):
+    """The attacking card is the top one: seat 0's red 2+, stacked by seat 1's blue 2+, reaches seat 2
+    as a blue 2+ drawing 4. A blue 0 cancels it (nobody draws); seat 2's red 0, the first card's colour,
+    is no answer, so seat 2 draws the 4. Either way seat 3 plays next."""
+    pos = position(hands={0: ["red 2+", "blue 1"], 1: ["blue 2+", "green 3"], 2: [zero, "green 8"],
+                          3: ["yellow 1"]},
+                   draw=("green 1", "green 4", "green 5", "green 7"), discard=("red 3",))
+    assert pos.turn(0) == 3
+    if cancelled:
+        assert pos.top == "blue 0" and pos.hand(2) == ["green 8"] and pos.size(3) == 1
+    else:
+        assert pos.top == "blue 2+" and pos.hand(2) == sorted([zero, "green 8", "green 1", "green 4", "green 5",
+                                                                "green 7"])
 
 
 def test_pause_skips_the_left_neighbour(position):
@@ -422,6 +503,22 @@ def test_every_player_whose_hand_would_change_may_cancel_a_swap(mode, canceller,
     assert [e[1] for e in pos.events(E.E_PLAY)] == [canceller]
 
 
+def test_a_player_whose_hand_would_not_change_cannot_cancel_a_swap(position):
+    """Seat 0 swaps with seat 2 whose hand equals the one seat 0 keeps (red 0, green 3): seat 2's hand
+    would not change, so it is not asked (the script would say yes); the swap goes through and seat 1
+    plays next. A seat 2 holding red 0, green 4 would be affected and cancel."""
+    for held, cancelled in ((["red 0", "green 3"], False), (["red 0", "green 4"], True)):
+        pos = position(players=3, policies=["scripted"], discard=("red 3",),
+                       hands={0: ["red Swap", "red 0", "green 3"], 1: ["yellow 1"], 2: held})
+        pos.script(pos.index_of(O.D_PLAY, 0, "red Swap", "red 3", False),
+                   pos.index_of(O.D_SWAP, 0, (O.SWAP_WITH_ONE, 2)), pos.index_of(O.D_SWAP_CANCEL, 2, O.YES))
+        if cancelled:
+            assert pos.turn(0) == 0 and pos.top == "red 0" and pos.hand(2) == ["green 4"]
+        else:
+            assert pos.turn(0) == 1 and pos.top == "red Swap" and len(pos.events(E.E_SWAP_DONE)) == 1
+            assert pos.hand(0) == pos.hand(2) == ["green 3", "red 0"]
+
+
 XPLUS_EXAMPLE = {0: ["red X+", "green 1"], 1: ["wild", "blue 2+", "green 6/9"], 2: ["green 8", "yellow 4"],
                  3: ["yellow 1"]}
 
@@ -443,6 +540,17 @@ def test_xplus_forced_card_has_no_effect_with_xplus_card_effects_false(position)
                    draw=("yellow 3", "yellow 5", "yellow 7", "yellow 8"), discard=("red 3",))
     assert pos.turn(0) == 2
     assert pos.hand(1) == ["green 6/9", "wild", "yellow 7", "yellow 8"] and pos.hand(2) == ["green 8", "yellow 4"]
+
+
+def test_a_two_plus_jumped_on_an_effectless_forced_two_plus_still_hits_the_jumpers_left(position):
+    """xplus_card_effects: false, the rulebook X+ example: seat 1's forced blue 2+ makes nobody draw, but
+    seat 3 jumps in with its own blue 2+, and a jumped 2+ targets the jumper's left neighbour: seat 0
+    draws 2 and is skipped, seat 1 plays next; seat 2 is untouched."""
+    pos = position(sets=["rules.xplus_card_effects=false"], hands={**XPLUS_EXAMPLE, 3: ["blue 2+", "yellow 1"]},
+                   draw=("yellow 3", "yellow 5", "yellow 7", "yellow 8"), discard=("red 3",))
+    assert pos.turn(0) == 1
+    assert pos.hand(0) == ["green 1", "yellow 3", "yellow 5"] and pos.hand(2) == ["green 8", "yellow 4"]
+    assert pos.discard == ["red 3", "red X+", "blue 2+", "blue 2+"] and pos.hand(3) == ["yellow 1"]
 
 
 def test_xplus_forced_two_plus_can_be_answered_by_its_target(position):
@@ -503,6 +611,18 @@ def test_last_card_two_plus_still_resolves_with_answers_but_no_jump_ins(position
     assert pos.hand_over and pos.s.v[S.OUT] == 0
     assert pos.size(1) == 1 and pos.size(2) == 5              # seat 1 stacked, seat 2 drew 4
     assert pos.hand(3) == ["blue 2+", "red 2+"]                # no jump-in after the hand ended
+
+
+@pytest.mark.parametrize("held,attack,out", [(["red 5"], "red 5", 2), (["red 0"], "red 2+", 1)])
+def test_a_last_card_played_out_of_turn_calls_stop(held, attack, out, position):
+    """STOP ends the hand whoever empties their hand, also out of turn: seat 2 jumps in with its only
+    card, the red 5 identical to seat 0's; or seat 1 cancels seat 0's red 2+ with its only card, a red 0."""
+    hands = {0: [attack, "blue 1"], 1: ["green 3"], 2: ["green 8"], 3: ["yellow 1"]}
+    hands[out] = held
+    pos = position(hands=hands, draw=("green 1", "green 4"), discard=("red 3",))
+    pos.turn(0)
+    assert pos.hand_over and pos.s.v[S.OUT] == out and pos.size(out) == 0
+    assert [e[1] for e in pos.events(E.E_STOP)] == [out]
 
 
 def test_scoring_table_and_symbol_share(position):
