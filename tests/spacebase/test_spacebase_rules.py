@@ -236,6 +236,30 @@ def test_turn_order_bonus_from_the_scenario_list():
         assert a["PS"][s, L.PL.CRED] == 5 - cards[k].cost + cr and a["PS"][s, L.PL.INC] == inc
 
 
+def test_setup_shows_six_ships_of_each_level_and_the_twelve_colonies():
+    # decks of 48, 48 and 36: six face up each; the 4 opening ships are Level I cards too
+    D, st, a = started()
+    assert list((a["DISP"] >= 0).sum(axis=1)) == [6, 6, 6]
+    assert list(a["DP"][:, 1]) == [48 - 6 - 4, 48 - 6, 36 - 6]
+    assert a["COLAV"].sum() == 12
+
+
+def test_printed_turn_order_bonus_at_five_players():
+    # the printed bonus: 1st nothing, 2nd +1 credit, 3rd +2 credits, 4th and 5th +1 income each
+    sc = load(GAME, players=5)
+    D = GAME.inputs(sc)
+    cards = card_list(sc)
+    for gid in range(3):
+        st = E.new_state(D)
+        E.setup(D, st, 1, gid)
+        a = E.state_arrays(D, st)
+        for s in range(5):
+            pos = a["PS"][s, L.PL.POS]
+            k = a["OPEN"][s, 0]
+            assert a["PS"][s, L.PL.CRED] == 5 - cards[k].cost + (0, 1, 2, 0, 0)[pos]
+            assert a["PS"][s, L.PL.INC] == (0, 0, 0, 1, 1)[pos]
+
+
 def test_lightspeed_setup():
     sc = load(GAME, players=4, sets=["rules.variant=lightspeed"])
     D = GAME.inputs(sc)

@@ -68,6 +68,37 @@ def test_turn_reward_arrow_chains_one_way_to_the_end_of_the_arrows(position):
     assert (t.cred(1), t.vp(1)) == (9, 1)
 
 
+# the arrow cards: 7 points right, 8-11 both ways, 12 left
+ARROW_CHAIN = ("l1-45", "l1-41", "l1-37", "l1-33", "l1-29", "l1-25")
+
+
+def test_turn_reward_arrow_chain_stops_at_an_arrow_pointing_the_other_way(position):
+    # a die on 12: l1-45 (3 VP, left) -> 11 -> 10 -> 9 -> 8 (two-way arrows, no reward) -> 7: l1-25
+    # (1 credit) points right only, so the chain going left stops there: starter-6 (1 credit) is not taken
+    t = scripted(position, [1])        # seat 0 takes the sum 12
+    for cid in ARROW_CHAIN:
+        t.put(0, cid)
+    t.turn(0, 6, 6)
+    assert (t.cred(0), t.vp(0)) == (1, 3)
+
+
+@pytest.mark.parametrize("arrows_charge", [True, False])
+def test_turn_red_arrow_chain_takes_the_neighbours_charge_and_stops_at_an_arrow_pointing_the_other_way(
+        position, arrows_charge):
+    # seat 1's red chain from 12: l1-45 (1 VP) -> 11 .. 8, where Aksyonov (red: one square) takes a cube
+    # when the arrow carries the charge (rules.arrows_charge) -> 7: l1-25 (1 credit, right only): stop;
+    # l1-21 deployed in 6 (red 1 credit) is not reached
+    t = position(market=False, players=2, policies=["scripted"],
+                 sets=["script=[0, 1]", f"rules.arrows_charge={str(arrows_charge).lower()}"])
+    for cid in ARROW_CHAIN:
+        t.deploy(1, cid)
+    aks = t.deploy(1, "l2-31")
+    t.deploy(1, "l1-21")
+    t.turn(0, 6, 6)                    # seat 0 the faces, seat 1 the sum 12
+    assert (t.cred(1), t.vp(1)) == (1, 1)
+    assert t.CUBES[1, aks] == int(arrows_charge)
+
+
 # ------------------------------------------------------------------------------------ buying
 
 
@@ -137,6 +168,36 @@ def test_turn_colony_gives_vp_and_closes_its_sector(position, start, buys):
     assert t.station_of(1, 7) == t.idx["l1-26"]
 
 
+@pytest.mark.parametrize("sector", range(1, 13))
+@pytest.mark.parametrize("short", [0, 1])
+def test_turn_colony_of_sector_s_costs_9_plus_3_per_sector_above_1_and_gives_s_plus_2_vp(position, sector, short):
+    # e.g. sector 12: 9 + 3 * 11 = 42 credits buy it for 14 VP; 41 do not (no option to buy)
+    cost = 9 + 3 * (sector - 1)
+    t = scripted(position, [0, 0, 1])  # both seats the faces, then the colony when it is offered
+    q = t.offer_colony(sector)
+    t.PS[0, L.PL.CRED] = cost - 2 - short
+    t.turn(0, 1, 1)                    # +2 credits (starter-1 twice)
+    if short:
+        assert t.COLAV[q] == 1 and t.vp(0) == 0 and t.cred(0) == cost - 1
+    else:
+        assert t.COLAV[q] == 0 and t.vp(0) == sector + 2 and t.cred(0) == 0
+
+
+@pytest.mark.parametrize("colonies,credits", [(False, 0), (True, 32 - 27)])
+def test_turn_ability_buy_takes_a_colony_only_with_ability_buy_colonies(position, colonies, credits):
+    # l2-7 fired (blue: buy a card at its cost) with 32 credits and colony 7 (27) on offer: by default the
+    # ability has nothing to buy and the normal buy takes the colony for all 32; with
+    # rules.ability_buy_colonies the ability takes it for 27 and 5 are kept
+    t = position(market=False, players=2, policies=["scripted"],
+                 sets=["script=[0, 0, 1, 1]", f"rules.ability_buy_colonies={str(colonies).lower()}"])
+    c = t.put(0, "l2-7", cubes=1)
+    q = t.offer_colony(7)
+    t.PS[0, L.PL.CRED] = 30
+    t.turn(0, 1, 1)                    # faces 1 + 1: 32 credits; fire (yes), then the one buy offered
+    assert t.CUBES[0, c] == 0 and t.COLAV[q] == 0 and t.vp(0) == 9
+    assert t.cred(0) == credits
+
+
 def test_turn_colony_covers_the_station_without_colony_deploys_station(position):
     t = position(market=False, policies=["greedy_vp"], sets=["rules.colony_deploys_station=false"])
     t.offer_colony(7)
@@ -192,6 +253,19 @@ def test_turn_unlinked_ability_fires_with_one_cube(position):
     g = t.put(0, "l3-8", cubes=1)
     t.turn(0, 4, 4)             # the sum 8: 3 credits; Grissom's one cube fires for 3 more
     assert t.cred(0) == 3 + 3 and t.CUBES[0, g] == 0
+
+
+def test_turn_blue_abilities_fire_on_ones_own_turn_red_ones_on_the_others(position):
+    t = position(market=False)
+    g = t.deploy(0, "l3-8", cubes=2)   # seat 0: Grissom deployed, red: 3 credits a cube
+    s = t.put(1, "l3-5", cubes=2)      # seat 1: Shepard stationed, blue: +20 credits (2 squares at 4p)
+    t.deploy(1, "l3-20")               # seat 1 also holds a red ability (Gordon, no cube): its red side acts
+    t.turn(0, 1, 1)                    # seat 0: faces 1 and 1 (starter-1 blue twice); seat 1: the sum 2
+    assert t.cred(0) == 2 and t.CUBES[0, g] == 2   # its red Grissom waits for another player's turn
+    assert t.cred(1) == 1 and t.CUBES[1, s] == 2   # (starter-2 red); its blue Shepard waits for its own
+    t.turn(1, 3, 4)                    # seat 1's turn: the sum 7 (starter-7 blue 3); seat 0 gains nothing
+    assert t.cred(0) == 2 + 3 + 3 and t.CUBES[0, g] == 0
+    assert t.cred(1) == 1 + 3 + 20 and t.CUBES[1, s] == 0
 
 
 def test_turn_cubes_follow_a_card_that_is_deployed(position):
@@ -458,6 +532,16 @@ def test_trigger_reached_during_the_first_players_turn_finishes_the_round(positi
     E.play_rounds(t.D, t.st)
     assert t.v[ST.TRIGGER] == 1 and t.v[ST.ROUND] == 1
     assert list(t.PS[:, L.PL.TURNS]) == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize("vp,ends", [(39, True), (38, False)])
+def test_trigger_reached_by_another_player_on_the_active_players_turn(position, vp, ends):
+    t = position(market=False)
+    t.deploy(1, "l1-28")        # seat 1: red of 7 pays 2 credits + 1 VP
+    t.PS[1, L.PL.VP] = vp
+    t.turn(0, 3, 4)             # seat 0's turn; seat 1 takes the sum 7: 39 + 1 = 40 reaches the trigger
+    assert t.vp(1) == vp + 1 and t.vp(0) == 0
+    assert bool(t.v[ST.TRIGGER]) == ends
 
 
 def test_most_vp_wins_by_one(position):
