@@ -519,6 +519,20 @@ def test_a_player_whose_hand_would_not_change_cannot_cancel_a_swap(position):
             assert pos.hand(0) == pos.hand(2) == ["green 3", "red 0"]
 
 
+
+def test_the_first_player_clockwise_from_the_swappers_left_cancels_a_swap(position):
+    """Seat 0's Swap passes every hand left; seats 1, 2 and 3 all hold a red 0 and would all cancel. stop.md
+    names no order, so the engine asks as every other answer in the game: clockwise from the swapper's left.
+    Seat 1 cancels; seats 2 and 3 may then jump in on its red 0 and decline (the script's NOs), keep their 0s,
+    and play goes on with seat 2 (the defender's left)."""
+    pos = position(policies=["scripted"], discard=("red 3",),
+                   hands={0: ["red Swap", "blue 1"], 1: ["red 0", "green 3"], 2: ["red 0", "green 8"],
+                          3: ["red 0", "yellow 1"]})
+    yes, no = pos.index_of(O.D_SWAP_CANCEL, 1, O.YES), pos.index_of(O.D_JUMP_IN, 2, O.NO)
+    pos.script(pos.index_of(O.D_SWAP, 0, (O.SWAP_PASS_LEFT, 0)), yes, no, no)
+    assert pos.turn(0) == 2 and pos.discard == ["red 3", "red Swap", "red 0"]
+    assert pos.hand(1) == ["green 3"] and "red 0" in pos.hand(2) and "red 0" in pos.hand(3)
+
 XPLUS_EXAMPLE = {0: ["red X+", "green 1"], 1: ["wild", "blue 2+", "green 6/9"], 2: ["green 8", "yellow 4"],
                  3: ["yellow 1"]}
 
