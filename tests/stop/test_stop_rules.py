@@ -426,6 +426,17 @@ def test_a_pause_added_by_a_later_skipped_player_counts_its_skips_from_that_play
     assert [e[3] for e in pos.events(E.E_SKIP)] == [2, 3, 3, 3]
 
 
+
+def test_a_pause_chain_as_long_as_the_table_wraps_around_to_the_last_adder(position):
+    """3 players, a chain of 3 (red by seat 0, blue by 1, green by 2): the 3 players after the last adder are
+    0, 1 and 2 itself. The last adder is not asked to answer its own chain; it is skipped like the others
+    (engine decision: stop.md's "k players after the last adder" read around the table), so seat 0 plays."""
+    pos = position(players=3, hands={0: ["red Pause", "blue 1"], 1: ["blue Pause", "green 3"],
+                                     2: ["green Pause", "green 8"]}, discard=("red 3",))
+    assert pos.play(0, "red Pause") == 0
+    assert [e[1] for e in pos.events(E.E_SKIP)] == [0, 1, 2]
+    assert pos.top == "green Pause"
+
 def test_a_skipped_player_may_cancel_the_pause_with_a_zero_of_the_top_pause_colour(position):
     # chain red Pause + blue Pause; seat 2 holds a blue 0 and 2 cards (greedy spends it then)
     pos = position(players=5, hands={0: ["red Pause", "blue 1"], 1: ["blue Pause", "green 3"],
