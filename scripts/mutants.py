@@ -2,6 +2,8 @@
 
     python scripts/mutants.py GAME [GAME ...] [--jobs N] [--only 3,7]     (`make mutants` runs them all)
 
+`--only` takes the numbers the runs print (stop#3: the fourth entry of mutants/stop.yaml, counted from 0).
+
 Each game keeps its list in `mutants/<game>.yaml`: entries with `rule` (which rule of the spec the
 edit breaks), `file`, `find` (source text that must occur exactly once) and `replace`. Every mutant
 runs in a fresh copy of the working tree, so it compiles its own numba cache: a shared cache could
@@ -139,7 +141,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="+", help="games whose mutants/<game>.yaml to run")
     ap.add_argument("--jobs", type=int, default=2, help="mutants tested at once (each uses one core)")
-    ap.add_argument("--only", default="", help="comma-separated mutant indices (one game only)")
+    ap.add_argument("--only", default="", help="comma-separated mutant indices as printed (GAME#N: counted from 0 in the yaml; one game only)")
     ap.add_argument("--no-jit", action="store_true", help="run the tests as plain Python (see the module doc)")
     args = ap.parse_args()
     EXTRA_ENV["NUMBA_DISABLE_JIT" if args.no_jit else "NUMBA_BOUNDSCHECK"] = "1"
