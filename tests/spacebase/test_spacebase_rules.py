@@ -246,13 +246,9 @@ def test_setup_shows_six_ships_of_each_level_and_the_twelve_colonies():
 
 def test_printed_turn_order_bonus_at_five_players():
     # the printed bonus: 1st nothing, 2nd +1 credit, 3rd +2 credits, 4th and 5th +1 income each
-    sc = load(GAME, players=5)
-    D = GAME.inputs(sc)
-    cards = card_list(sc)
+    cards = card_list(load(GAME, players=5))
     for gid in range(3):
-        st = E.new_state(D)
-        E.setup(D, st, 1, gid)
-        a = E.state_arrays(D, st)
+        _, _, a = started(players=5, gid=gid)
         for s in range(5):
             pos = a["PS"][s, L.PL.POS]
             k = a["OPEN"][s, 0]
