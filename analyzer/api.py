@@ -162,7 +162,8 @@ def report(game, data, out, meta: dict | None = None,
     `on_run(games, seconds, run metadata)` is called after each one. `progress`: one progress bar over
     every comparison run on stderr (default: in a terminal or a notebook; elsewhere a line per stage on the
     `analyzer` logger at INFO: a first compile, the runs played; progress=False: nothing). `info`, if a dict, receives
-    the runs' count and games (comparison_runs, comparison_games, planned_at_start)."""
+    the runs' count and games (comparison_runs, comparison_games, comparison_total: the bar's final total,
+    planned_at_start)."""
     from . import player_sections
     from .report_runs import compare_n as games_per_run
     from .report_runs import comparisons
@@ -193,7 +194,8 @@ def report(game, data, out, meta: dict | None = None,
             return game.report(df, meta, Path(out))
     finally:
         if info is not None:
-            info.update(comparison_runs=bar.runs, comparison_games=bar.done, planned_at_start=bar.planned_at_start)
+            info.update(comparison_runs=bar.runs, comparison_games=bar.done, comparison_total=bar.total,
+                        planned_at_start=bar.planned_at_start)
 
 
 def read(path) -> tuple[pl.DataFrame, dict]:

@@ -14,7 +14,7 @@ from dataclasses import replace
 import polars as pl
 
 from . import positions, strength
-from .report_runs import COMPARE_MIN, compare_n, compare_run, comparing, variant_scenario
+from .report_runs import COMPARE_JOBS, COMPARE_MIN, compare_n, compare_run, comparing, variant_scenario
 from .reporting import Report
 from .scenario import SEARCH_POLICY, validate
 from .search import SearchPlan
@@ -90,7 +90,7 @@ def section(rep: Report, game, df: pl.DataFrame, meta: dict, verdict) -> None:
         said = f"**Under search play the verdict changes**: {under.label} (this run on the same {n:,} games: {here.label})"
     rep.text(said + (f". The largest move is {biggest[0]}: {fmt_points(biggest[1])} (search minus this run on the same "
                      "games, 95% interval)." if biggest else "."))
-    points = strength.curve(game, _scenario(game, meta), list(plan.budgets), curve_n, meta["seed"])
+    points = strength.curve(game, _scenario(game, meta), list(plan.budgets), curve_n, meta["seed"], COMPARE_JOBS)
     rows = strength.table(points)
     policy, weights = strength.field_player(game)
     rep.text(f"How strong the search player is: one seat of search against the field ({policy}"

@@ -70,7 +70,8 @@ def run(game, sc, n: int, seed: int, jobs: int = 1, out=None, resume: bool = Fal
     meta = run_meta(game, sc, seed, n, command or python_call("sim", game, n=n, seed=seed))
     session = runner.dask_session(scheduler, jobs) if backend == "dask" else contextlib.nullcontext()
     if (bar := _report_bar.get()) is not None and on_progress is None and on_compile is None:
-        bar.start(n)  # a run a report plays by itself, outside report_runs.compare_run: on the report's bar
+        bar.start(n, planned=True)  # a run a report plays by itself (outside report_runs.compare_run: a strength
+        # curve, a sweep) counts on the report's bar, against the games the report announced for it if it did
         on_progress, on_compile, progress = bar.advance, bar.compiling, False
     if on_compile is None:
         on_compile = _compile_listener.get()  # a command's one bar over several runs (cli_app.games_bar)

@@ -120,6 +120,9 @@ def test_the_progress_total_announces_the_sections_runs_and_counts_every_game(sc
     # the announced ones, less the two both asked for (random (all), and hold_at 25 (all), which is tuned (all))
     # and the field alone asked thrice (hold_at 20): each played once
     assert sum(seen) == 200 + 800 - 200 - 2 * 50 + 2 * 10 + 5 * 3 and seen.count(50) == 10
+    # the bar ends full: the strength curve's runs, played outside compare_run, count against the games
+    # announced for them rather than adding to the total a second time
+    assert info["comparison_total"] == info["comparison_games"]
 
 
 def test_cli_compare_n_and_no_compare(scenarios, tmp_path, capsys):
