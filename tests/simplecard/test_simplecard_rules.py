@@ -483,7 +483,6 @@ def test_recall_needs_two_hand_cards_and_two_are_enough(table):
     assert t.main_of(A) == ("D6", 1, False) and t.hand_of(A) == [] and t.points(A) == 12 and not t.over
 
 
-
 def test_recall_that_empties_hand_and_deck_loses_before_it_takes_a_card(table):
     """A holds Def and Two with an empty deck: Recall's two casts leave no card to place, and the deck-out
     check (loss_check: immediate) ends the game at once, before Recall takes D6 back (docs/rule-readings.md:
@@ -493,6 +492,7 @@ def test_recall_that_empties_hand_and_deck_loses_before_it_takes_a_card(table):
     assert lines[-2:] == ["  seat 0 casts Def for recall: Risk 15", "  seat 0 casts Two for recall: Risk 17"]
     assert t.over and t.hand_of(A) == [] and t.risk_of(A) == ["D6", "Def", "Two"] and t.points(A) == 17
     assert t.finish(A)[:2] == ([0, 1], [1, 0])
+
 
 # ---- Changing and Bounce ------------------------------------------------------------------------------------
 def test_the_inferior_side_may_change_and_the_contact_is_judged_again(table):

@@ -426,7 +426,6 @@ def test_a_pause_added_by_a_later_skipped_player_counts_its_skips_from_that_play
     assert [e[3] for e in pos.events(E.E_SKIP)] == [2, 3, 3, 3]
 
 
-
 def test_a_pause_chain_as_long_as_the_table_wraps_around_to_the_last_adder(position):
     """3 players, a chain of 3 (red by seat 0, blue by 1, green by 2): the 3 players after the last adder are
     0, 1 and 2 itself. The last adder is not asked to answer its own chain; it is skipped like the others
@@ -436,6 +435,7 @@ def test_a_pause_chain_as_long_as_the_table_wraps_around_to_the_last_adder(posit
     assert pos.play(0, "red Pause") == 0
     assert [e[1] for e in pos.events(E.E_SKIP)] == [0, 1, 2]
     assert pos.top == "green Pause"
+
 
 def test_a_skipped_player_may_cancel_the_pause_with_a_zero_of_the_top_pause_colour(position):
     # chain red Pause + blue Pause; seat 2 holds a blue 0 and 2 cards (greedy spends it then)
@@ -530,7 +530,6 @@ def test_a_player_whose_hand_would_not_change_cannot_cancel_a_swap(position):
             assert pos.hand(0) == pos.hand(2) == ["green 3", "red 0"]
 
 
-
 def test_the_first_player_clockwise_from_the_swappers_left_cancels_a_swap(position):
     """Seat 0's Swap passes every hand left; seats 1, 2 and 3 all hold a red 0 and would all cancel. stop.md
     names no order, so the engine asks as every other answer in the game: clockwise from the swapper's left.
@@ -543,6 +542,7 @@ def test_the_first_player_clockwise_from_the_swappers_left_cancels_a_swap(positi
     pos.script(pos.index_of(O.D_SWAP, 0, (O.SWAP_PASS_LEFT, 0)), yes, no, no)
     assert pos.turn(0) == 2 and pos.discard == ["red 3", "red Swap", "red 0"]
     assert pos.hand(1) == ["green 3"] and "red 0" in pos.hand(2) and "red 0" in pos.hand(3)
+
 
 XPLUS_EXAMPLE = {0: ["red X+", "green 1"], 1: ["wild", "blue 2+", "green 6/9"], 2: ["green 8", "yellow 4"],
                  3: ["yellow 1"]}
