@@ -128,10 +128,11 @@ class RunProgress(_Bar):
 
 class ReportProgress(_Bar):
     """One bar over every comparison run of a report: games done of games planned, the rate and an ETA.
-    A report announces ahead the runs it knows (`plan`); a run that starts counts against the games still
-    announced, or adds its own when they are used up, so the total can grow while the report runs (it is
-    never below the games played); once every announced run has started or been withdrawn (`unplan`),
-    it is the games the runs play."""
+    A report announces ahead the runs it knows (`plan`). A run started as planned (an announced one, or one a
+    report plays outside compare_run) counts against the games still announced, or adds its own when they
+    are used up; any other run adds its games. So the total can grow while the report runs (it is never
+    below the games played), and once every announced run has started or been withdrawn (`unplan`) it is
+    the games the runs play."""
 
     def __init__(self, game: str, expected_compile_s: float, disable: bool = False, console: Console | None = None,
                  lines: Callable[[str], None] | None = None):
